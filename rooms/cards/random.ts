@@ -1,0 +1,30 @@
+import seedrandom from "seedrandom";
+
+/** A source of uniform numbers in [0, 1). Engines take one instead of calling Math.random. */
+export type Random = () => number;
+
+/** A reproducible generator: the same seed always gives the same sequence. */
+export function seededRandom(seed: string | number): Random {
+  const prng = seedrandom(String(seed));
+  return () => prng.quick();
+}
+
+/** A uniform integer in [0, bound). */
+export function randomInt(random: Random, bound: number): number {
+  return Math.floor(random() * bound);
+}
+
+/** A new array with the items in a uniformly random order (Fisher–Yates). */
+export function shuffled<T>(items: readonly T[], random: Random): T[] {
+  const deck = items.slice();
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = randomInt(random, i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck;
+}
+
+/** A fresh seed for a game whose creator gave none: 1 .. 2^31-2, the range every engine here accepts. */
+export function freshSeed(random: Random = Math.random): number {
+  return 1 + Math.floor(random() * 2147483646);
+}
