@@ -1,0 +1,65 @@
+/**
+ * bin/patience: the exact Shuffling Patience (UVa 178) simulator. Reads decks (four lines of 13 cards each,
+ * the input ended by a `#` line) from a file or stdin and prints one result line per deck, as the judge does.
+ */
+import { readFileSync } from "fs";
+import { Command } from "commander";
+import type { Card } from "../../rooms/patience/cards";
+import { simulate } from "../../rooms/patience/engine";
+import { DeckInputError, formatResult, parseDecks, repeatedCards } from "../../rooms/patience/notation";
+
+const PROGRAM = "patience";
+
+function main(argv: readonly string[]): number {
+  const program = new Command(PROGRAM)
+    .description("Plays each deck of Shuffling Patience and prints the pile sizes, or where the 4x4 grid overflowed.")
+    .argument("[file]", "the decks to play; standard input when absent or '-'");
+  program.parse(argv);
+  const file = program.args[0] ?? "-";
+  const source = file === "-" ? "standard input" : file;
+
+  const decks = readDecks(file, source);
+  if (typeof decks === "string") return fail(decks);
+  decks.forEach((deck, index) => warnAboutRepeats(index + 1, repeatedCards(deck)));
+  const lines = decks.map((deck, index) => formatResult(index + 1, simulate(deck)));
+  process.stdout.write(lines.map((line) => line + "\n").join(""));
+  return 0;
+}
+
+/** The decks in `file`, or a sentence saying why there are none. */
+function readDecks(file: string, source: string): Card[][] | string {
+  let input: string;
+  try {
+    input = readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (error) {
+    return `cannot read ${source}: ${describe(error)}`;
+  }
+  try {
+    return parseDecks(input);
+  } catch (error) {
+    if (error instanceof DeckInputError) return `${source}, ${error.message}`;
+    throw error;
+  }
+}
+
+/** A deck with a repeated card is still played (the rules never look at suits), but it is worth a word. */
+function warnAboutRepeats(deckNumber: number, repeated: readonly string[]): void {
+  if (repeated.length > 0) {
+    process.stderr.write(`${PROGRAM}: warning: deck ${deckNumber} repeats ${repeated.join(", ")}; played as given\n`);
+  }
+}
+
+function fail(message: string): number {
+  process.stderr.write(`${PROGRAM}: ${message}\n`);
+  return 1;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+try {
+  process.exitCode = main(process.argv);
+} catch (error) {
+  process.exitCode = fail(`internal error: ${describe(error)}`);
+}

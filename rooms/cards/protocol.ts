@@ -1,0 +1,58 @@
+/**
+ * What every room's protocol shares: how a message is defined once (name + payload schema), and the shape of
+ * the typed error a room sends back for a bad message. Imported by the rooms and by client-sdk/, so it must stay
+ * free of server code (no Colyseus server, no Node-only modules).
+ */
+import { z } from "zod";
+
+/** The message type a room uses to answer a bad `send()` (a `request()` is rejected with the same payload). */
+export const ERROR_MESSAGE = "error";
+
+/** Error codes every room uses; each game adds its own. */
+export const COMMON_ERROR_CODES = [
+  "UNKNOWN_MESSAGE", // no such message type in this room
+  "BAD_PAYLOAD", // the payload does not have the documented shape
+  "NOT_A_PLAYER", // a spectator (or a client without a seat) tried to act
+  "NOT_YOUR_TURN", // the sender may not act now
+] as const;
+export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
+
+/** The payload of an error reply: a stable code for programs and a sentence for people. */
+export interface ErrorReply<Code extends string = string> {
+  code: Code;
+  message: string;
+  /** The message type that caused the error. */
+  type: string;
+}
+
+/** One client-to-room message: its name and the schema its payload must satisfy. */
+export interface MessageDefinition<Name extends string = string, Payload extends z.ZodType = z.ZodType> {
+  readonly name: Name;
+  readonly payload: Payload;
+}
+
+export function defineMessage<Name extends string, Payload extends z.ZodType>(
+  name: Name,
+  payload: Payload,
+): MessageDefinition<Name, Payload> {
+  return { name, payload };
+}
+
+export type PayloadOf<M extends MessageDefinition> = z.infer<M["payload"]>;
+
+/** Describes a validation failure in one sentence, e.g. `card: expected string, received number`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}
+
+/** A card-game table's listing, as GET /rooms returns it. */
+export interface RoomListing {
+  roomId: string;
+  name: string;
+  clients: number;
+  maxClients: number;
+  locked: boolean;
+  metadata: Record<string, unknown> | null;
+}
