@@ -1,0 +1,104 @@
+/**
+ * The seed simulator's text formats: parsing its input (T, then cases of a header line and one line per
+ * trick) and printing its output (three lines per case). Pure functions over strings, so the command-line
+ * program and the tests share them; malformed input gives a sentence saying what and where, never a throw.
+ */
+import { cardsName, parseCards, parseRank, rankLetter } from "./cards";
+import { cardOrdering, MAIN_SUITS, MainSuit, sharedGroup } from "./order";
+import { RecordedRound, roundContext, RoundResult, RoundSetup, Seat, SEAT_NAMES } from "./scoring";
+
+/** Every player plays this many cards in a round (the dealer buried 8 of 33, the others hold 25). */
+export const CARDS_PER_PLAYER = 25;
+
+export type ParseResult = { ok: true; rounds: RecordedRound[] } | { ok: false; reason: string };
+
+interface Line {
+  readonly number: number;
+  readonly tokens: string[];
+}
+
+function significantLines(text: string): Line[] {
+  return text
+    .split(/\r?\n|\r/)
+    .map((raw, index) => ({ number: index + 1, tokens: raw.trim().split(/\s+/).filter((token) => token.length > 0) }))
+    .filter((line) => line.tokens.length > 0);
+}
+
+class InputError extends Error {}
+
+function fail(line: Line | undefined, message: string): never {
+  throw new InputError(line ? `line ${line.number}: ${message}` : message);
+}
+
+function parseHeader(line: Line): RoundSetup {
+  if (line.tokens.length !== 4) fail(line, `expected "<main suit> <dealer> <rank of team 1> <rank of team 2>", got "${line.tokens.join(" ")}"`);
+  const [suitText, dealerText, rank1Text, rank2Text] = line.tokens;
+  const mainSuit = MAIN_SUITS.find((suit) => suit === suitText);
+  if (mainSuit === undefined) fail(line, `the main suit must be one of H S C D O, got "${suitText}"`);
+  const dealer = SEAT_NAMES.indexOf(dealerText);
+  if (dealer < 0) fail(line, `the dealer must be one of ${SEAT_NAMES.join(", ")}, got "${dealerText}"`);
+  const ranks = [rank1Text, rank2Text].map((text) => parseRank(text) ?? fail(line, `"${text}" is not a rank (2-9, T, J, Q, K, A)`));
+  return { mainSuit: mainSuit as MainSuit, dealer: dealer as Seat, teamRanks: [ranks[0], ranks[1]] };
+}
+
+function parseTrick(line: Line, setup: RoundSetup): number[][] {
+  if (line.tokens.length !== 4) fail(line, `a trick line needs the 4 players' cards, got ${line.tokens.length} item(s)`);
+  const plays = line.tokens.map((token) => parseCards(token) ?? fail(line, `"${token}" is not a list of cards such as S6S6S7S7`));
+  if (plays.some((play) => play.length !== plays[0].length)) fail(line, "every player must play as many cards as the lead");
+  if (sharedGroup(plays[0], cardOrdering(roundContext(setup))) === undefined) {
+    fail(line, `the lead ${cardsName(plays[0])} must be all trumps or all of one not-trump suit`);
+  }
+  return plays;
+}
+
+function parseRound(lines: Line[], at: { index: number }, caseNumber: number): RecordedRound {
+  const header = lines[at.index++] ?? fail(undefined, `case ${caseNumber} is missing`);
+  const setup = parseHeader(header);
+  const tricks: number[][][] = [];
+  let played = 0;
+  while (played < CARDS_PER_PLAYER) {
+    const line = lines[at.index++] ?? fail(undefined, `case ${caseNumber} ends after ${played} card(s) per player; each plays ${CARDS_PER_PLAYER}`);
+    const plays = parseTrick(line, setup);
+    played += plays[0].length;
+    if (played > CARDS_PER_PLAYER) fail(line, `this trick takes each player past ${CARDS_PER_PLAYER} cards`);
+    tricks.push(plays);
+  }
+  return { setup, tricks };
+}
+
+/** Parses the seed's whole input; blank lines, trailing blanks and CRLF line ends are all tolerated. */
+export function parseSeedInput(text: string): ParseResult {
+  try {
+    const lines = significantLines(text);
+    const countLine = lines[0] ?? fail(undefined, "the input is empty; it should start with the number of cases");
+    if (countLine.tokens.length !== 1 || !/^\d+$/.test(countLine.tokens[0])) fail(countLine, "the first line must be the number of cases");
+    const count = Number(countLine.tokens[0]);
+    const at = { index: 1 };
+    const rounds: RecordedRound[] = [];
+    for (let caseNumber = 1; caseNumber <= count; caseNumber++) rounds.push(parseRound(lines, at, caseNumber));
+    if (at.index < lines.length) fail(lines[at.index], `unexpected text after the last of ${count} case(s)`);
+    return { ok: true, rounds };
+  } catch (error) {
+    if (error instanceof InputError) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+/** The three output lines of one case, as accepted solutions print them. */
+export function formatCaseResult(caseNumber: number, result: RoundResult): string {
+  const outcome =
+    result.matchWinner !== undefined
+      ? `Winner: Team ${result.matchWinner}`
+      : `${rankLetter(result.teamRanks[0])} ${rankLetter(result.teamRanks[1])} ${SEAT_NAMES[result.nextDealer]}`;
+  return `Case #${caseNumber}:\n${result.defenderPoints}\n${outcome}\n`;
+}
+
+/** Writes rounds in the seed's input layout (T, a blank line, cases separated by blank lines). */
+export function formatSeedInput(rounds: readonly RecordedRound[]): string {
+  const cases = rounds.map(({ setup, tricks }) => {
+    const header = `${setup.mainSuit} ${SEAT_NAMES[setup.dealer]} ${rankLetter(setup.teamRanks[0])} ${rankLetter(setup.teamRanks[1])}`;
+    const lines = tricks.map((plays) => plays.map(cardsName).join(" "));
+    return [header, ...lines].join("\n");
+  });
+  return `${rounds.length}\n\n${cases.join("\n\n")}\n`;
+}

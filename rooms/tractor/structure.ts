@@ -1,0 +1,211 @@
+/**
+ * Structures of played cards: singles, pairs (two identical cards) and tractors (pairs of consecutive
+ * orders in one group), the unique structure of a lead, and the exact arrangement of a follow into it.
+ *
+ * Everything works on "pair levels": for each order, how many distinct cards of that order are held twice.
+ * A tractor of k pairs is k consecutive levels, each giving up one pair. Only the off-suit current-rank
+ * level can hold more than one pair (S7S7 and D7D7 share an order), and those pairs never chain with each
+ * other because their orders are equal.
+ */
+import { Card, countCards, DISTINCT_CARDS } from "./cards";
+import { CardOrdering, ORDER_LIMIT, sharedGroup, sortedHighFirst } from "./order";
+
+export type ComponentKind = "single" | "pair" | "tractor";
+
+export interface Component {
+  readonly kind: ComponentKind;
+  /** The cards, highest first. */
+  readonly cards: readonly Card[];
+  /** The order of the highest card. */
+  readonly top: number;
+}
+
+export interface LeadStructure {
+  /** The group every lead card belongs to (a suit index, or TRUMP_GROUP). */
+  readonly group: number;
+  /** Longest first; equal lengths highest first; then pairs, then singles. */
+  readonly components: readonly Component[];
+  /** The components' lengths in cards, in the same order: the "structure of the trick". */
+  readonly lengths: readonly number[];
+  /** A throw is a lead of more than one component. */
+  readonly isThrow: boolean;
+}
+
+/** pairs[order] lists the cards of that order held twice; total counts them all. */
+export interface PairLevels {
+  readonly pairs: Card[][];
+  total: number;
+}
+
+export function pairLevels(cards: readonly Card[], ordering: CardOrdering): PairLevels {
+  const counts = countCards(cards);
+  const pairs: Card[][] = Array.from({ length: ORDER_LIMIT }, () => []);
+  let total = 0;
+  for (let card = 0; card < DISTINCT_CARDS; card++) {
+    if (counts[card] >= 2) {
+      pairs[ordering.order[card]].push(card);
+      total++;
+    }
+  }
+  return { pairs, total };
+}
+
+/** pairCapacity[order]: how many pairs the cards hold at that order. */
+export function pairCapacity(cards: readonly Card[], ordering: CardOrdering): number[] {
+  return pairLevels(cards, ordering).pairs.map((level) => level.length);
+}
+
+/** True when every level from top - pairs + 1 up to top holds a pair. */
+export function tractorFits(capacity: readonly number[], top: number, pairs: number): boolean {
+  if (top - pairs + 1 < 0 || top >= capacity.length) return false;
+  for (let level = top - pairs + 1; level <= top; level++) if (capacity[level] === 0) return false;
+  return true;
+}
+
+function adjustTractor(capacity: number[], top: number, pairs: number, delta: number): void {
+  for (let level = top - pairs + 1; level <= top; level++) capacity[level] += delta;
+}
+
+/** The longest run of levels holding a pair, the highest one on ties: [length, top]. */
+function longestRun(levels: readonly (readonly Card[])[]): [number, number] {
+  let best: [number, number] = [0, -1];
+  let run = 0;
+  for (let order = 0; order < levels.length; order++) {
+    run = levels[order].length > 0 ? run + 1 : 0;
+    if (run > 0 && run >= best[0]) best = [run, order];
+  }
+  return best;
+}
+
+/**
+ * The structure of a lead, built as the seed prescribes: repeatedly take the longest component available
+ * (ties: the highest), so tractors first, then pairs, then singles. Undefined when the cards are not all of
+ * one group (a lead must be all trumps or all one not-trump suit).
+ */
+export function leadStructure(cards: readonly Card[], ordering: CardOrdering): LeadStructure | undefined {
+  const group = sharedGroup(cards, ordering);
+  if (group === undefined) return undefined;
+  const { pairs } = pairLevels(cards, ordering);
+  const components: Component[] = [];
+  for (let [length, top] = longestRun(pairs); length >= 2; [length, top] = longestRun(pairs)) {
+    const tractor: Card[] = [];
+    for (let order = top; order > top - length; order--) {
+      const card = pairs[order].pop() as Card;
+      tractor.push(card, card);
+    }
+    components.push({ kind: "tractor", cards: tractor, top });
+  }
+  for (let order = ORDER_LIMIT - 1; order >= 0; order--) {
+    for (const card of pairs[order]) components.push({ kind: "pair", cards: [card, card], top: order });
+  }
+  const counts = countCards(cards);
+  for (const card of sortedHighFirst(cards, ordering)) {
+    if (counts[card] === 1) components.push({ kind: "single", cards: [card], top: ordering.order[card] });
+  }
+  const lengths = components.map((component) => component.cards.length);
+  return { group, components, lengths, isThrow: components.length > 1 };
+}
+
+/** The lead's tractors as pair counts (longest first), how many plain pairs and how many singles it holds. */
+export interface ShapeDemand {
+  readonly tractorPairs: readonly number[];
+  readonly pairs: number;
+  readonly singles: number;
+}
+
+export function shapeDemand(lengths: readonly number[]): ShapeDemand {
+  return {
+    tractorPairs: lengths.filter((length) => length >= 4).map((length) => length / 2),
+    pairs: lengths.filter((length) => length === 2).length,
+    singles: lengths.filter((length) => length === 1).length,
+  };
+}
+
+/**
+ * Places tractors[index..] into the capacity (mutated and restored), each one a run of levels. Equal
+ * lengths are placed in non-increasing order of their tops (`ceiling`), which only removes symmetric
+ * repeats of the same packing.
+ */
+function packTractors(capacity: number[], tractors: readonly number[], index: number, ceiling: number): boolean {
+  if (index === tractors.length) return true;
+  const pairs = tractors[index];
+  const highest = index > 0 && tractors[index - 1] === pairs ? ceiling : capacity.length - 1;
+  for (let top = highest; top >= pairs - 1; top--) {
+    if (!tractorFits(capacity, top, pairs)) continue;
+    adjustTractor(capacity, top, pairs, -1);
+    const packed = packTractors(capacity, tractors, index + 1, top);
+    adjustTractor(capacity, top, pairs, +1);
+    if (packed) return true;
+  }
+  return false;
+}
+
+/**
+ * The honor card's order when the cards are arranged into the lead's structure (`lengths`) so that the
+ * highest card among the longest components is as high as possible; undefined when no arrangement exists.
+ * The search is exact: every placement of the longest tractor is tried from the top down, and the rest of
+ * the tractors are packed by backtracking. The cards' group is not checked here.
+ */
+export function bestHonor(cards: readonly Card[], lengths: readonly number[], ordering: CardOrdering): number | undefined {
+  const total = lengths.reduce((sum, length) => sum + length, 0);
+  if (cards.length !== total || total === 0) return undefined;
+  const demand = shapeDemand(lengths);
+  const capacity = pairCapacity(cards, ordering);
+  const pairsHeld = capacity.reduce((sum, held) => sum + held, 0);
+  const pairsInTractors = demand.tractorPairs.reduce((sum, pairs) => sum + pairs, 0);
+  if (pairsHeld - pairsInTractors < demand.pairs) return undefined;
+  if (lengths[0] === 1) return Math.max(...cards.map((card) => ordering.order[card]));
+  if (lengths[0] === 2) return highestPair(capacity);
+  const longest = demand.tractorPairs[0];
+  for (let top = capacity.length - 1; top >= longest - 1; top--) {
+    if (!tractorFits(capacity, top, longest)) continue;
+    adjustTractor(capacity, top, longest, -1);
+    const packed = packTractors(capacity, demand.tractorPairs, 1, top);
+    adjustTractor(capacity, top, longest, +1);
+    if (packed) return top;
+  }
+  return undefined;
+}
+
+function highestPair(capacity: readonly number[]): number {
+  for (let order = capacity.length - 1; order >= 0; order--) if (capacity[order] > 0) return order;
+  return -1;
+}
+
+/**
+ * How many of the lead's tractor pairs the cards can match at once with tractors of the exact lengths
+ * (a chosen subset of the lead's tractors, packed without overlap). Used by the follow obligations.
+ */
+export function matchableTractorPairs(capacity: readonly number[], tractorPairs: readonly number[]): number {
+  const levels = capacity.slice();
+  const goal = tractorPairs.reduce((sum, pairs) => sum + pairs, 0);
+  let best = 0;
+  const search = (index: number, ceiling: number, matched: number, remaining: number): void => {
+    if (matched > best) best = matched;
+    if (index === tractorPairs.length || best === goal || matched + remaining <= best) return;
+    const pairs = tractorPairs[index];
+    const highest = index > 0 && tractorPairs[index - 1] === pairs ? ceiling : levels.length - 1;
+    for (let top = highest; top >= pairs - 1; top--) {
+      if (!tractorFits(levels, top, pairs)) continue;
+      adjustTractor(levels, top, pairs, -1);
+      search(index + 1, top, matched + pairs, remaining - pairs);
+      adjustTractor(levels, top, pairs, +1);
+    }
+    // Leaving this tractor unmatched means leaving every later one of the same length unmatched too:
+    // matching a later one instead is the same packing under another name.
+    let next = index;
+    let skipped = 0;
+    while (next < tractorPairs.length && tractorPairs[next] === pairs) skipped += tractorPairs[next++];
+    search(next, levels.length - 1, matched, remaining - skipped);
+  };
+  search(0, levels.length - 1, 0, goal);
+  return best;
+}
+
+/** True when the cards hold a tractor of exactly `pairs` pairs whose top is above `top`. */
+export function hasTractorAbove(capacity: readonly number[], pairs: number, top: number): boolean {
+  for (let candidate = top + 1; candidate < capacity.length; candidate++) {
+    if (tractorFits(capacity, candidate, pairs)) return true;
+  }
+  return false;
+}
