@@ -1,0 +1,98 @@
+import type { Room } from "@colyseus/sdk";
+import { ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "../rooms/cards/protocol";
+import { CardhallError, toCardhallError } from "./errors";
+
+type Listener<T> = (value: T) => void;
+
+/**
+ * A joined room, typed by its public state view and its events. Shared by every game's player and spectator
+ * sessions; the game-specific classes add the moves.
+ */
+export class RoomSession<View, Events extends object> {
+  private readonly errorListeners: Listener<CardhallError>[] = [];
+
+  constructor(readonly room: Room) {
+    // Events nobody listens to are fine; without this the SDK warns about each one.
+    room.onMessage("*", () => undefined);
+    room.onMessage(ERROR_MESSAGE, (reply: ErrorReply) => {
+      const error = CardhallError.fromReply(reply);
+      for (const listener of this.errorListeners) listener(error);
+    });
+  }
+
+  get roomId(): string {
+    return this.room.roomId;
+  }
+
+  get sessionId(): string {
+    return this.room.sessionId;
+  }
+
+  /** Hand this to `CardhallClient.reconnect` to take the seat back after a dropped connection. */
+  get reconnectionToken(): string {
+    return this.room.reconnectionToken;
+  }
+
+  /** The public state as plain data (the player's own hidden cards included for a player), or undefined before the first patch. */
+  view(): View | undefined {
+    const state = this.room.state as { toJSON?: () => unknown } | undefined;
+    return state?.toJSON ? (state.toJSON() as View) : undefined;
+  }
+
+  /** Calls `listener` with the state now (if it has arrived) and after every change. Returns an unsubscribe function. */
+  onView(listener: Listener<View>): () => void {
+    const current = this.view();
+    if (current !== undefined) listener(current);
+    const subscription = this.room.onStateChange(() => {
+      const view = this.view();
+      if (view !== undefined) listener(view);
+    });
+    return () => subscription.clear?.();
+  }
+
+  /** Resolves with the first view that satisfies `predicate` (rejects after `timeoutMs`). */
+  waitForView(predicate: (view: View) => boolean, timeoutMs = 10_000): Promise<View> {
+    return new Promise((resolve, reject) => {
+      let unsubscribe = () => undefined as void;
+      const timer = setTimeout(() => {
+        unsubscribe();
+        reject(new CardhallError("TIMEOUT", `the room's state did not reach the awaited condition within ${timeoutMs} ms`));
+      }, timeoutMs);
+      let done = false;
+      unsubscribe = this.onView((view) => {
+        if (done || !predicate(view)) return;
+        done = true;
+        clearTimeout(timer);
+        queueMicrotask(() => unsubscribe());
+        resolve(view);
+      });
+    });
+  }
+
+  /** Listens to one of the room's typed events. */
+  on<Name extends keyof Events & string>(event: Name, listener: Listener<Events[Name]>): void {
+    this.room.onMessage(event, listener);
+  }
+
+  /** Errors the room sent back for messages sent without waiting (requests reject instead). */
+  onError(listener: Listener<CardhallError>): void {
+    this.errorListeners.push(listener);
+  }
+
+  onLeave(listener: Listener<number>): void {
+    this.room.onLeave(listener);
+  }
+
+  async leave(): Promise<void> {
+    await this.room.leave(true);
+  }
+
+  /** Sends a defined message and waits for the room's answer; a refusal throws a CardhallError. */
+  protected async request<M extends MessageDefinition>(definition: M, payload: PayloadOf<M>): Promise<void> {
+    try {
+      await this.room.request(definition.name, payload);
+    } catch (error) {
+      throw toCardhallError(error);
+    }
+  }
+}

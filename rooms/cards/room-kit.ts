@@ -1,0 +1,57 @@
+/**
+ * Server-side helpers every room uses to turn client messages into engine calls safely: each message is checked
+ * against its one definition, and anything wrong is answered with a typed error that changes nothing.
+ */
+import type { Client, MessageContext, Room } from "@colyseus/core";
+import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
+
+/** Thrown by a message handler to refuse a message; the room replies with an error and nothing changes. */
+export class Rejection<Code extends string = string> extends Error {
+  constructor(
+    readonly code: Code,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Answers a bad message: a rejected reply to `room.request()`, or an `error` message after `room.send()`. */
+function replyError(client: Client, ctx: MessageContext, reply: ErrorReply): void {
+  if (ctx.id !== undefined) ctx.reject(reply);
+  else client.send(ERROR_MESSAGE, reply);
+}
+
+/**
+ * Registers the handler for one defined message. The payload is validated first; a handler that throws a
+ * Rejection must do so before it changes any state. A request gets `{ ok: true }` (or the handler's result).
+ */
+export function handleMessage<M extends MessageDefinition>(
+  room: Room,
+  definition: M,
+  handler: (client: Client, payload: PayloadOf<M>) => unknown,
+): void {
+  room.onMessage(definition.name, (client: Client, raw: unknown, ctx: MessageContext) => {
+    const parsed = definition.payload.safeParse(raw ?? {});
+    if (!parsed.success) {
+      return replyError(client, ctx, { code: "BAD_PAYLOAD", message: describeIssues(parsed.error), type: definition.name });
+    }
+    try {
+      return handler(client, parsed.data as PayloadOf<M>) ?? { ok: true };
+    } catch (error) {
+      if (!(error instanceof Rejection)) throw error;
+      return replyError(client, ctx, { code: error.code, message: error.message, type: definition.name });
+    }
+  });
+}
+
+/** Answers every message type the room does not define with an UNKNOWN_MESSAGE error. */
+export function rejectUnknownMessages(room: Room, known: readonly MessageDefinition[]): void {
+  const names = known.map((definition) => definition.name).join(", ");
+  room.onMessage("*", (client: Client, type: string | number) => {
+    client.send(ERROR_MESSAGE, {
+      code: "UNKNOWN_MESSAGE",
+      message: `this room has no message "${String(type)}" (it understands: ${names})`,
+      type: String(type),
+    } satisfies ErrorReply);
+  });
+}

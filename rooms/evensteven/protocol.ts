@@ -1,0 +1,107 @@
+/**
+ * The `evensteven` room's messages, events and public state: the one definition shared by the room and the SDK.
+ * Free of server code. docs/protocol.md describes the same in prose.
+ */
+import { z } from "zod";
+import { defineMessage, type CommonErrorCode } from "../cards/protocol";
+import { MAX_HAND, MAX_SEED, MIN_HAND, MIN_SEED, type Verdict } from "./engine";
+
+export const EVENSTEVEN_ROOM = "evensteven";
+
+const handSize = z.number().int().min(MIN_HAND).max(MAX_HAND);
+const seed = z.number().int().min(MIN_SEED).max(MAX_SEED);
+
+/** Client → room. */
+export const evenStevenMessages = {
+  /** Answer the card on the table with a card from the hand, e.g. `{ card: "Qs" }`. */
+  play: defineMessage("play", z.strictObject({ card: z.string().max(8) })),
+  /** Start the next game once the last one has its verdict; without a seed the room picks one. */
+  newGame: defineMessage("newGame", z.strictObject({ n: handSize.optional(), seed: seed.optional() })),
+};
+
+/** Options for `create`/`join`. A client that sets `spectate` watches; otherwise it takes the player's seat. */
+export const evenStevenJoinOptions = z.object({
+  name: z.string().max(40).optional(),
+  spectate: z.boolean().optional(),
+  n: handSize.optional(),
+  seed: seed.optional(),
+  /** Room options (used when the room is created): the time to answer each card, and to come back after a drop. */
+  cardTimeLimitMs: z.number().int().min(100).max(600_000).optional(),
+  reconnectSeconds: z.number().int().min(0).max(600).optional(),
+});
+export type EvenStevenJoinOptions = z.infer<typeof evenStevenJoinOptions>;
+
+export const DEFAULT_HAND_SIZE = 7;
+export const DEFAULT_CARD_TIME_LIMIT_MS = 30_000;
+export const DEFAULT_RECONNECT_SECONDS = 30;
+
+/** A game ended by the player's clock is a forfeit, as the original dealer aborts on a silent player. */
+export type EvenStevenOutcome = Verdict | "TIME OUT";
+
+/** Room → client events. */
+export const evenStevenEvents = {
+  /** To the player only: the new game's hand. */
+  hand: "hand",
+  /** To everyone: a card to cover. */
+  deal: "deal",
+  /** To everyone: the player's answer. */
+  played: "played",
+  /** To everyone: the game's verdict and its seed. */
+  verdict: "verdict",
+} as const;
+
+export interface HandEvent {
+  game: number;
+  cards: string[];
+}
+export interface DealEvent {
+  game: number;
+  /** The card to cover. */
+  card: string;
+  /** 1 for the first card dealt after the hand. */
+  index: number;
+  /** When the time to answer runs out (milliseconds since the epoch). */
+  deadline: number;
+}
+export interface PlayedEvent {
+  game: number;
+  card: string;
+  dealt: string;
+  covered: boolean;
+}
+export interface VerdictEvent {
+  game: number;
+  outcome: EvenStevenOutcome;
+  n: number;
+  seed: number;
+  dealt: string[];
+  played: string[];
+}
+
+export type EvenStevenErrorCode =
+  | CommonErrorCode
+  | "NOT_A_CARD"
+  | "NOT_IN_HAND"
+  | "ALREADY_PLAYED"
+  | "NO_CARD_TO_COVER"
+  | "GAME_IN_PROGRESS";
+
+/** The public state every client sees (the player's `hand` is sent to the player alone). */
+export interface EvenStevenStateView {
+  phase: "waiting" | "playing" | "over";
+  game: number;
+  handSize: number;
+  cardsInHand: number;
+  /** The card to cover now, or "" between cards. */
+  toCover: string;
+  deadline: number;
+  dealt: string[];
+  played: string[];
+  /** The last finished game's outcome, or "". */
+  outcome: string;
+  /** The last finished game's seed, or 0: a game's seed is revealed only with its verdict. */
+  revealedSeed: number;
+  score: { games: number; wins: number; necessaryLosses: number; unnecessaryLosses: number; timeOuts: number };
+  player: { name: string; connected: boolean; hand?: string[] } | undefined;
+  spectators: number;
+}

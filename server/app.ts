@@ -1,0 +1,47 @@
+/**
+ * The server's composition: which rooms exist under which names, the HTTP routes, and the presence/driver.
+ * The embedded default keeps everything in one process and in memory.
+ */
+import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
+import { WebSocketTransport } from "@colyseus/ws-transport";
+import type { RoomListing } from "../rooms/cards/protocol";
+import { EvenStevenRoom } from "../rooms/evensteven/room";
+
+export interface AppOptions {
+  /** Install SIGINT/SIGTERM handlers that close rooms cleanly (off in tests). */
+  gracefullyShutdown?: boolean;
+}
+
+export const roomDefinitions = {
+  evensteven: defineRoom(EvenStevenRoom),
+};
+
+/** Live rooms for spectators to find: id, name, clients and metadata. Private rooms are included (join by id). */
+export async function listRooms(): Promise<RoomListing[]> {
+  const rooms = await matchMaker.query({});
+  return rooms.map((room) => ({
+    roomId: room.roomId,
+    name: room.name,
+    clients: room.clients,
+    maxClients: room.maxClients,
+    locked: room.locked ?? false,
+    metadata: (room.metadata as Record<string, unknown> | undefined) ?? null,
+  }));
+}
+
+export function makeServer(options: AppOptions = {}): Server {
+  return defineServer({
+    rooms: roomDefinitions,
+    transport: new WebSocketTransport(),
+    gracefullyShutdown: options.gracefullyShutdown ?? true,
+    greet: false,
+    express: (app) => {
+      app.get("/health", (_req, res) => {
+        res.json({ ok: true, uptimeSeconds: Math.round(process.uptime()) });
+      });
+      app.get("/rooms", async (_req, res) => {
+        res.json(await listRooms());
+      });
+    },
+  });
+}
