@@ -109,13 +109,17 @@ export function leadStructure(cards: readonly Card[], ordering: CardOrdering): L
 /** The lead's tractors as pair counts (longest first), how many plain pairs and how many singles it holds. */
 export interface ShapeDemand {
   readonly tractorPairs: readonly number[];
+  /** The pairs inside all the tractors together. */
+  readonly pairsInTractors: number;
   readonly pairs: number;
   readonly singles: number;
 }
 
 export function shapeDemand(lengths: readonly number[]): ShapeDemand {
+  const tractorPairs = lengths.filter((length) => length >= 4).map((length) => length / 2);
   return {
-    tractorPairs: lengths.filter((length) => length >= 4).map((length) => length / 2),
+    tractorPairs,
+    pairsInTractors: tractorPairs.reduce((sum, pairs) => sum + pairs, 0),
     pairs: lengths.filter((length) => length === 2).length,
     singles: lengths.filter((length) => length === 1).length,
   };
@@ -152,8 +156,7 @@ export function bestHonor(cards: readonly Card[], lengths: readonly number[], or
   const demand = shapeDemand(lengths);
   const capacity = pairCapacity(cards, ordering);
   const pairsHeld = capacity.reduce((sum, held) => sum + held, 0);
-  const pairsInTractors = demand.tractorPairs.reduce((sum, pairs) => sum + pairs, 0);
-  if (pairsHeld - pairsInTractors < demand.pairs) return undefined;
+  if (pairsHeld - demand.pairsInTractors < demand.pairs) return undefined;
   if (lengths[0] === 1) return Math.max(...cards.map((card) => ordering.order[card]));
   if (lengths[0] === 2) return highestPair(capacity);
   const longest = demand.tractorPairs[0];
@@ -172,23 +175,34 @@ function highestPair(capacity: readonly number[]): number {
   return -1;
 }
 
+/** A tractor placed into pair levels: its top order and its number of pairs. */
+export interface TractorPlacement {
+  readonly top: number;
+  readonly pairs: number;
+}
+
 /**
- * How many of the lead's tractor pairs the cards can match at once with tractors of the exact lengths
- * (a chosen subset of the lead's tractors, packed without overlap). Used by the follow obligations.
+ * The largest number of the lead's tractor pairs the cards can match at once with tractors of the exact
+ * lengths (some of the lead's tractors, packed without overlap), and one packing that does it. The follow
+ * obligations use it: a follower must match as many tractor pairs as the hand allows.
  */
-export function matchableTractorPairs(capacity: readonly number[], tractorPairs: readonly number[]): number {
+export function matchTractors(capacity: readonly number[], tractorPairs: readonly number[]): TractorPlacement[] {
   const levels = capacity.slice();
   const goal = tractorPairs.reduce((sum, pairs) => sum + pairs, 0);
-  let best = 0;
+  const placed: TractorPlacement[] = [];
+  let best: TractorPlacement[] = [];
+  let bestPairs = 0;
   const search = (index: number, ceiling: number, matched: number, remaining: number): void => {
-    if (matched > best) best = matched;
-    if (index === tractorPairs.length || best === goal || matched + remaining <= best) return;
+    if (matched > bestPairs) [best, bestPairs] = [placed.slice(), matched];
+    if (index === tractorPairs.length || bestPairs === goal || matched + remaining <= bestPairs) return;
     const pairs = tractorPairs[index];
     const highest = index > 0 && tractorPairs[index - 1] === pairs ? ceiling : levels.length - 1;
     for (let top = highest; top >= pairs - 1; top--) {
       if (!tractorFits(levels, top, pairs)) continue;
       adjustTractor(levels, top, pairs, -1);
+      placed.push({ top, pairs });
       search(index + 1, top, matched + pairs, remaining - pairs);
+      placed.pop();
       adjustTractor(levels, top, pairs, +1);
     }
     // Leaving this tractor unmatched means leaving every later one of the same length unmatched too:
@@ -200,6 +214,10 @@ export function matchableTractorPairs(capacity: readonly number[], tractorPairs:
   };
   search(0, levels.length - 1, 0, goal);
   return best;
+}
+
+export function placedPairs(placements: readonly TractorPlacement[]): number {
+  return placements.reduce((sum, placement) => sum + placement.pairs, 0);
 }
 
 /** True when the cards hold a tractor of exactly `pairs` pairs whose top is above `top`. */
