@@ -5,23 +5,25 @@
 import { readFileSync } from "fs";
 import { Command } from "commander";
 import type { Card } from "../../rooms/patience/cards";
-import { simulate } from "../../rooms/patience/engine";
-import { DeckInputError, formatResult, parseDecks, repeatedCards } from "../../rooms/patience/notation";
+import { playByPlay, simulate, type Outcome } from "../../rooms/patience/engine";
+import { DeckInputError, describeEvent, formatResult, parseDecks, repeatedCards } from "../../rooms/patience/notation";
 
 const PROGRAM = "patience";
 
 function main(argv: readonly string[]): number {
   const program = new Command(PROGRAM)
     .description("Plays each deck of Shuffling Patience and prints the pile sizes, or where the 4x4 grid overflowed.")
-    .argument("[file]", "the decks to play; standard input when absent or '-'");
+    .argument("[file]", "the decks to play; standard input when absent or '-'")
+    .option("--trace", "also write every move of every deal to standard error");
   program.parse(argv);
   const file = program.args[0] ?? "-";
+  const { trace } = program.opts<{ trace?: boolean }>();
   const source = file === "-" ? "standard input" : file;
 
   const decks = readDecks(file, source);
   if (typeof decks === "string") return fail(decks);
   decks.forEach((deck, index) => warnAboutRepeats(index + 1, repeatedCards(deck)));
-  const lines = decks.map((deck, index) => formatResult(index + 1, simulate(deck)));
+  const lines = decks.map((deck, index) => formatResult(index + 1, trace ? traced(index + 1, deck) : simulate(deck)));
   process.stdout.write(lines.map((line) => line + "\n").join(""));
   return 0;
 }
@@ -40,6 +42,13 @@ function readDecks(file: string, source: string): Card[][] | string {
     if (error instanceof DeckInputError) return `${source}, ${error.message}`;
     throw error;
   }
+}
+
+/** Plays a deal, writing each move to stderr so that stdout stays exactly the judge's output. */
+function traced(deckNumber: number, deck: readonly Card[]): Outcome {
+  const { events, outcome } = playByPlay(deck);
+  for (const event of events) process.stderr.write(`deck ${deckNumber}: ${describeEvent(event)}\n`);
+  return outcome;
 }
 
 /** A deck with a repeated card is still played (the rules never look at suits), but it is worth a word. */

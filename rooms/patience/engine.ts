@@ -95,6 +95,18 @@ export function simulate(deck: readonly Card[]): Outcome {
   return state.outcome;
 }
 
+/** A whole deal move by move: every event in order (the last one tells the outcome), and the outcome. */
+export function playByPlay(deck: readonly Card[]): { events: PatienceEvent[]; outcome: Outcome } {
+  const events: PatienceEvent[] = [];
+  let state = startDeal(deck);
+  while (state.outcome === null) {
+    const result = step(state);
+    events.push(result.event);
+    state = result.state;
+  }
+  return { events, outcome: state.outcome };
+}
+
 /** The row and column (both from 0) of a pile in the 4×4 grid. */
 export function gridPosition(pile: number): { row: number; column: number } {
   return { row: Math.floor(pile / GRID_COLUMNS), column: pile % GRID_COLUMNS };

@@ -55,6 +55,15 @@ describe("bin/patience", () => {
     expect(run(untidy).stdout).toBe(SAMPLE_OUT);
   });
 
+  it("writes every move to stderr with --trace, leaving stdout exact", () => {
+    const { stdout, stderr, status } = run(SAMPLE_IN, ["--trace"]);
+    expect(status).toBe(0);
+    expect(stdout).toBe(SAMPLE_OUT);
+    const moves = stderr.trimEnd().split("\n");
+    expect(moves.slice(6, 8)).toEqual(["deck 1: card 7, 3H, starts pile 6", "deck 1: pair on piles 2,6: 8S 3H covered by KH 9H"]);
+    expect(moves[moves.length - 1]).toBe("deck 1: finished with piles of 8 6 7 4 3 5 4 4 2 5 4");
+  });
+
   it("prints nothing for an input of only #", () => {
     expect(run("#\n")).toEqual({ stdout: "", stderr: "", status: 0 });
   });

@@ -3,7 +3,7 @@
  * the statement; piles are counted from 0 in grid order (left to right, top to bottom).
  */
 import { parseCard, type Card, type Rank } from "../../rooms/patience/cards";
-import { findCover, gridPosition, isOver, simulate, startDeal, step } from "../../rooms/patience/engine";
+import { findCover, gridPosition, isOver, playByPlay, simulate, startDeal, step } from "../../rooms/patience/engine";
 import { describeEvent } from "../../rooms/patience/notation";
 
 function cards(text: string): Card[] {
@@ -15,15 +15,8 @@ function cards(text: string): Card[] {
 }
 
 /** Every event of a deal, as the game log would show it. */
-function playByPlay(deckText: string): string[] {
-  let state = startDeal(cards(deckText));
-  const log: string[] = [];
-  for (let moves = 0; !isOver(state) && moves < 100; moves++) {
-    const result = step(state);
-    log.push(describeEvent(result.event));
-    state = result.state;
-  }
-  return log;
+function gameLog(deckText: string): string[] {
+  return playByPlay(cards(deckText)).events.map(describeEvent);
 }
 
 /** The deck of the original problem's sample input. */
@@ -38,13 +31,7 @@ describe("the seed's sample deck", () => {
   });
 
   it("opens as the statement describes: KH and 9H cover 8S and 3H", () => {
-    let state = startDeal(SAMPLE_DECK);
-    const log: string[] = [];
-    for (let moves = 0; moves < 13; moves++) {
-      const result = step(state);
-      log.push(describeEvent(result.event));
-      state = result.state;
-    }
+    const log = playByPlay(SAMPLE_DECK).events.slice(0, 13).map(describeEvent);
     expect(log).toEqual([
       "card 1, TS, starts pile 0",
       "card 2, QC, starts pile 1",
@@ -65,7 +52,7 @@ describe("the seed's sample deck", () => {
 
 describe("which group is covered", () => {
   it("covers a triple before a pair when the triple's first card lies nearer the start", () => {
-    expect(playByPlay("JS 4S QS 8S 3H KH 7H AC 2C 6C")).toEqual([
+    expect(gameLog("JS 4S QS 8S 3H KH 7H AC 2C 6C")).toEqual([
       "card 1, JS, starts pile 0",
       "card 2, 4S, starts pile 1",
       "card 3, QS, starts pile 2",
@@ -78,7 +65,7 @@ describe("which group is covered", () => {
   });
 
   it("covers a pair before a triple when the pair's first card lies nearer the start", () => {
-    expect(playByPlay("4S JS QS 8S 3H KH 7H AC 2C 6C")).toEqual([
+    expect(gameLog("4S JS QS 8S 3H KH 7H AC 2C 6C")).toEqual([
       "card 1, 4S, starts pile 0",
       "card 2, JS, starts pile 1",
       "card 3, QS, starts pile 2",
@@ -93,7 +80,7 @@ describe("which group is covered", () => {
 
   it("starts from the pile nearest the start, however recently its top card was dealt", () => {
     // After the first cover the tops are 6S 4S 5S 7S: 6S (just dealt) pairs with 5S, 4S (dealt second) with 7S.
-    expect(playByPlay("8S 4S 5S 3S 6S 7S 2H 9H")).toEqual([
+    expect(gameLog("8S 4S 5S 3S 6S 7S 2H 9H")).toEqual([
       "card 1, 8S, starts pile 0",
       "card 2, 4S, starts pile 1",
       "card 3, 5S, starts pile 2",
@@ -118,7 +105,7 @@ describe("which group is covered", () => {
   });
 
   it("lets covers chain before the next pile is started", () => {
-    expect(playByPlay("2S JS QS KS 9S 9H 2H 3S 4S 5S 6S")).toEqual([
+    expect(gameLog("2S JS QS KS 9S 9H 2H 3S 4S 5S 6S")).toEqual([
       "card 1, 2S, starts pile 0",
       "card 2, JS, starts pile 1",
       "card 3, QS, starts pile 2",
@@ -135,13 +122,13 @@ describe("the 4x4 grid", () => {
   const SIXTEEN_WITHOUT_A_PAIR = "AS 2S 3S 4S AH 2H 3H 4H AC 2C 3C 4C AD 2D 3D 4D";
 
   it("overflows on the 17th pile, even when the card about to be dealt would make a pair", () => {
-    const log = playByPlay(`${SIXTEEN_WITHOUT_A_PAIR} 7S 8S`);
+    const log = gameLog(`${SIXTEEN_WITHOUT_A_PAIR} 7S 8S`);
     expect(log.slice(-2)).toEqual(["card 16, 4D, starts pile 15", "overflowed on card no 17, 7S"]);
     expect(simulate(cards(`${SIXTEEN_WITHOUT_A_PAIR} 7S 8S`))).toEqual({ kind: "overflowed", cardNumber: 17 });
   });
 
   it("covers rather than overflows while all 16 piles are in use", () => {
-    expect(playByPlay("AS 2S 3S 4S AH 2H 3H 4H AC 2C 3C 4C AD 2D 3D 7S 5S 6S 5H").slice(-4)).toEqual([
+    expect(gameLog("AS 2S 3S 4S AH 2H 3H 4H AC 2C 3C 4C AD 2D 3D 7S 5S 6S 5H").slice(-4)).toEqual([
       "card 16, 7S, starts pile 15",
       "pair on piles 3,15: 4S 7S covered by 5S 6S",
       "pair on piles 3,15: 5S 6S covered by 5H (the deck ran out)",
@@ -158,7 +145,7 @@ describe("the 4x4 grid", () => {
 
 describe("the end of the deck", () => {
   it("ends the deal in the middle of a pair's cover, counting the piles as they are", () => {
-    expect(playByPlay("8S 3H KH")).toEqual([
+    expect(gameLog("8S 3H KH")).toEqual([
       "card 1, 8S, starts pile 0",
       "card 2, 3H, starts pile 1",
       "pair on piles 0,1: 8S 3H covered by KH (the deck ran out)",
@@ -173,6 +160,12 @@ describe("the end of the deck", () => {
     expect(last.event).toEqual({ kind: "finished", pileSizes: [1] });
     expect(isOver(last.state)).toBe(true);
     expect(() => step(last.state)).toThrow("the deal is over");
+  });
+
+  it("ends a play-by-play with the outcome simulate gives", () => {
+    const { events, outcome } = playByPlay(SAMPLE_DECK);
+    expect(events[events.length - 1]).toEqual(outcome);
+    expect(outcome).toEqual(simulate(SAMPLE_DECK));
   });
 
   it("leaves the state it was given untouched", () => {

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { seededRandom } from "../../rooms/cards/random";
 import { fullDeck, RANKS, shuffledDeck, type Card } from "../../rooms/patience/cards";
-import { isOver, MAX_PILES, simulate, startDeal, step, type Outcome } from "../../rooms/patience/engine";
+import { isOver, MAX_PILES, playByPlay, simulate, startDeal, step, type Outcome } from "../../rooms/patience/engine";
 
 const TEN = 10;
 
@@ -101,14 +101,7 @@ describe("the engine against the brute-force reference", () => {
 
 /** Whether the deck ran out with a cover half done. */
 function endedMidCover(deck: readonly Card[]): boolean {
-  let state = startDeal(deck);
-  let ranOut = false;
-  while (!isOver(state)) {
-    const { state: next, event } = step(state);
-    if (event.kind === "covered" && event.covering.length < event.piles.length) ranOut = true;
-    state = next;
-  }
-  return ranOut;
+  return playByPlay(deck).events.some((event) => event.kind === "covered" && event.covering.length < event.piles.length);
 }
 
 describe("what every deal keeps true", () => {
