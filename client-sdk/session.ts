@@ -35,8 +35,10 @@ export class RoomSession<View, Events extends object> {
 
   /** The public state as plain data (the player's own hidden cards included for a player), or undefined before the first patch. */
   view(): View | undefined {
-    const state = this.room.state as { toJSON?: () => unknown } | undefined;
-    return state?.toJSON ? (state.toJSON() as View) : undefined;
+    const state = this.room.state as { toJSON?: () => object } | undefined;
+    const view = state?.toJSON?.();
+    // Until the first state patch arrives the decoded state is an empty shell.
+    return view && Object.keys(view).length > 0 ? (view as View) : undefined;
   }
 
   /** Calls `listener` with the state now (if it has arrived) and after every change. Returns an unsubscribe function. */

@@ -3,8 +3,9 @@
  * it, so it never loses unnecessarily.
  */
 import type { CardhallClient } from "../index";
-import type { EvenStevenOutcome, EvenStevenStateView } from "../../rooms/evensteven/protocol";
+import type { EvenStevenOutcome } from "../../rooms/evensteven/protocol";
 import { optimalPlay } from "../../rooms/evensteven/strategy";
+import type { EvenStevenPlayer } from "../evensteven";
 
 export interface EvenStevenBotOptions {
   games: number;
@@ -21,27 +22,26 @@ export interface EvenStevenGameResult {
   outcome: EvenStevenOutcome;
 }
 
+/** Plays one game that has started in the session, to its end. */
+export async function playOneGame(session: EvenStevenPlayer, game: number, timeoutMs = 30_000): Promise<EvenStevenGameResult> {
+  for (let index = 1; ; index++) {
+    const turn = await session.nextTurn(game, index, timeoutMs);
+    if (turn.kind === "over") return { game, seed: turn.seed, outcome: turn.outcome };
+    await session.play(optimalPlay(turn.hand, turn.card));
+  }
+}
+
 /** Plays `games` games in a new room and returns each game's outcome with its revealed seed. */
-export async function playEvenStevenBot(client: CardhallClient, options: EvenStevenBotOptions): Promise<{ roomId: string; results: EvenStevenGameResult[] }> {
+export async function playEvenStevenBot(
+  client: CardhallClient,
+  options: EvenStevenBotOptions,
+): Promise<{ roomId: string; results: EvenStevenGameResult[] }> {
   const session = await client.playEvenSteven({ n: options.n, seed: options.seed, name: options.name ?? "optimal-bot" });
   const results: EvenStevenGameResult[] = [];
-  let answered = ""; // "game:index" of the last card answered, so a stale view never answers a card twice
-  let failure: Error | null = null;
-  const answer = (view: EvenStevenStateView) => {
-    const hand = view.player?.hand ?? [];
-    const card = `${view.game}:${view.dealt.length}`;
-    if (view.phase !== "playing" || view.toCover === "" || hand.length === 0 || answered === card) return;
-    answered = card;
-    session.play(optimalPlay(hand, view.toCover)).catch((error: Error) => (failure = error));
-  };
   try {
-    session.onView(answer);
-    while (results.length < options.games) {
-      const game = results.length + 1;
-      const over = await session.waitForView((view) => view.phase === "over" && view.game === game, options.timeoutMs ?? 30_000);
-      if (failure) throw failure;
-      results.push({ game, seed: over.revealedSeed, outcome: over.outcome as EvenStevenOutcome });
-      if (results.length < options.games) await session.newGame({ n: options.n });
+    for (let game = 1; game <= options.games; game++) {
+      if (game > 1) await session.newGame({ n: options.n });
+      results.push(await playOneGame(session, game, options.timeoutMs));
     }
     return { roomId: session.roomId, results };
   } finally {

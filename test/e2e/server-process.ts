@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from "child_process";
+import * as path from "path";
+import { waitUntil } from "../helpers";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+/** A real cardhall server (the compiled one `npm start` runs) on 127.0.0.1:`port`, for end-to-end tests. */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  output = "";
+
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `ws://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const node = path.join(ROOT, "node_modules", ".bin", "node");
+    this.child = spawn(node, [path.join(ROOT, "dist", "server", "main.js")], {
+      env: { ...process.env, HOST: "127.0.0.1", PORT: String(this.port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    this.child.stdout!.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    this.child.stderr!.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    await waitUntil(() => this.output.includes("listening") || this.child?.exitCode !== null, 20_000, "the server to listen");
+    if (this.child.exitCode !== null) throw new Error(`the server exited: ${this.output}`);
+  }
+
+  /** Sends SIGTERM and waits for the graceful shutdown; returns the exit code. */
+  async stop(): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
+  }
+}
