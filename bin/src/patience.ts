@@ -67,6 +67,12 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+// A reader that stops early (`bin/patience | head -1`) closes the pipe: not worth a stack trace.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") process.stderr.write(`${PROGRAM}: cannot write the results: ${error.message}\n`);
+  process.exit(error.code === "EPIPE" ? 0 : 1);
+});
+
 try {
   process.exitCode = main(process.argv);
 } catch (error) {

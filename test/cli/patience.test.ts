@@ -85,6 +85,19 @@ describe("bin/patience", () => {
     expect(stderr).toBe("patience: standard input, line 4: deck 1 has only 39 of its 52 cards\n");
   });
 
+  it("stops quietly when its reader closes the pipe early", () => {
+    const folder = mkdtempSync(join(tmpdir(), "patience-"));
+    try {
+      const decks = join(folder, "decks.in");
+      writeFileSync(decks, (SAMPLE_IN.replace("\n#", "") + "\n").repeat(3000) + "#\n"); // ~110 kB of results
+      const result = spawnSync("sh", ["-c", `"${PATIENCE}" "${decks}" | head -n 1`], { encoding: "utf8", timeout: 20000 });
+      expect(result.stdout).toBe(SAMPLE_OUT);
+      expect(result.stderr).toBe("");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it("says plainly when the file cannot be read", () => {
     const { stderr, status } = run("", ["no-such-file.in"]);
     expect(status).toBe(1);
