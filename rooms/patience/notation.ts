@@ -1,6 +1,6 @@
 /**
  * The original problem's text formats: decks as lines of two-character cards ending with a `#` line, and one
- * result line per deck (`printf("%3d:", k)` then each pile size as `%3d`, or `: Overflowed on card no N`).
+ * result line per deck (`printf("%3d:", k)`, then each pile size as `%3d` or ` Overflowed on card no N`).
  */
 import { CARD_NOTATION_HINT, formatCard, formatCards, parseCard, type Card } from "./cards";
 import type { Outcome, PatienceEvent } from "./engine";
