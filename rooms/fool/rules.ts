@@ -176,12 +176,16 @@ function turnUpFirstCard(deck: Card[]): FaceUp {
 // ---------------------------------------------------------------- moves
 
 export function legalMoves(state: FoolState, seat: number): FoolMove[] {
-  if (state.phase === "over" || seat !== state.turn) return [];
-  const hand = state.hands[seat];
+  return legalMovesInView(viewFor(state, seat));
+}
+
+/** The same moves from what the seat can see, so that a policy never needs the hidden hands. */
+export function legalMovesInView(view: FoolView): FoolMove[] {
+  if (view.phase === "over" || view.seat !== view.turn) return [];
   const moves: FoolMove[] = [];
-  for (const card of new Set(hand)) moves.push(...playsOf(card, state.faceUp));
-  if (canDraw(state, seat)) moves.push({ kind: "draw" });
-  if (canPass(state, seat)) moves.push({ kind: "pass" });
+  for (const card of new Set(view.hand)) moves.push(...playsOf(card, view.faceUp));
+  if (view.canDraw) moves.push({ kind: "draw" });
+  if (view.canPass) moves.push({ kind: "pass" });
   return moves;
 }
 
@@ -195,9 +199,7 @@ export function playsOf(card: Card, faceUp: FaceUp): FoolMove[] {
 }
 
 function canDraw(state: FoolState, seat: number): boolean {
-  return (
-    state.phase !== "afterDraw" && state.deck.length > 0 && !hasNaturalCover(state.hands[seat], state.faceUp)
-  );
+  return state.phase !== "afterDraw" && state.deck.length > 0 && !hasNaturalCover(state.hands[seat], state.faceUp);
 }
 
 function canPass(state: FoolState, seat: number): boolean {
@@ -261,7 +263,8 @@ function play(state: FoolState, seat: number, move: Extract<FoolMove, { kind: "p
   return accept(finish(after, seat, events));
 }
 
-function withoutOne(hand: readonly Card[], card: Card): Card[] {
+/** The hand without one copy of `card`. */
+export function withoutOne(hand: readonly Card[], card: Card): Card[] {
   const rest = hand.slice();
   rest.splice(rest.indexOf(card), 1);
   return rest;

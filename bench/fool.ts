@@ -1,0 +1,172 @@
+/**
+ * npm run bench:fool -- [--pairs N] [--cap MOVES] [--seed S]
+ *
+ * 1. The winning-sequence search on its hardest positions: every hand of all thirteen skip cards, both jokers
+ *    and one more card against every face-up card, and random large hands; prints the slowest and its time.
+ * 2. The AI against the random and the greedy policy: N deals, each played twice with the seats swapped.
+ *    Prints wins, losses and capped games (draws), the score with a 95% confidence interval over the pairs,
+ *    and the AI's decision time (p50, p95). Figures only: nothing here passes or fails on time.
+ */
+import { Command, InvalidArgumentError } from "commander";
+import { performance } from "perf_hooks";
+import { seededRandom, shuffled, type Random } from "../rooms/cards/random";
+import { aiPolicy } from "../rooms/fool/ai";
+import { greedyPolicy, playOut, randomPolicy, type Policy } from "../rooms/fool/bots";
+import { JOKER, NATURAL_CARDS, SKIP_CARDS, SUITS, isQueen, type Card } from "../rooms/fool/cards";
+import { formatSequence } from "../rooms/fool/notation";
+import { formatLaid, newGame, type FaceUp } from "../rooms/fool/rules";
+import { findWinningSequence } from "../rooms/fool/search";
+
+function positiveInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new InvalidArgumentError("expected a positive whole number");
+  return value;
+}
+
+// ---------------------------------------------------------------- the search
+
+interface Timed {
+  hand: readonly Card[];
+  faceUp: FaceUp;
+  ms: number;
+  answer: string;
+}
+
+/** The best of three runs, so that a garbage-collection pause is not taken for the search's own time. */
+function timeSearch(hand: readonly Card[], faceUp: FaceUp): Timed {
+  let ms = Infinity;
+  let sequence: FaceUp[] | null = null;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    sequence = findWinningSequence(hand, faceUp);
+    ms = Math.min(ms, performance.now() - started);
+  }
+  return { hand, faceUp, ms, answer: sequence === null ? "NO" : `YES ${formatSequence(sequence)}` };
+}
+
+function faceUpsAgainst(hand: readonly Card[]): FaceUp[] {
+  return NATURAL_CARDS.filter((card) => !hand.includes(card)).flatMap((as): FaceUp[] =>
+    isQueen(as) ? SUITS.map((namedSuit) => ({ card: as, as, namedSuit })) : [{ card: as, as, namedSuit: null }],
+  );
+}
+
+function hardestPositions(random: Random): Array<{ hand: Card[]; faceUp: FaceUp }> {
+  const everySkip: Card[] = [...SKIP_CARDS, JOKER, JOKER];
+  const positions = NATURAL_CARDS.filter((card) => !SKIP_CARDS.includes(card)).flatMap((extra) =>
+    faceUpsAgainst([...everySkip, extra]).map((faceUp) => ({ hand: [...everySkip, extra], faceUp })),
+  );
+  const withoutJokers: Card[] = SKIP_CARDS.slice();
+  positions.push(...faceUpsAgainst(withoutJokers).map((faceUp) => ({ hand: withoutJokers, faceUp })));
+  for (let i = 0; i < 2000; i++) {
+    const pool: Card[] = [...everySkip, ...NATURAL_CARDS.filter((card) => !SKIP_CARDS.includes(card)).slice(0, 6)];
+    const hand = shuffled(pool, random).slice(0, 10 + (i % 7));
+    const faceUps = faceUpsAgainst(hand);
+    positions.push({ hand, faceUp: faceUps[i % faceUps.length] });
+  }
+  return positions;
+}
+
+function benchSearch(random: Random): void {
+  const positions = hardestPositions(random);
+  positions.slice(0, 50).forEach(({ hand, faceUp }) => findWinningSequence(hand, faceUp)); // warm-up
+  const timings = positions.map(({ hand, faceUp }) => timeSearch(hand, faceUp));
+  const slowest = timings.reduce((worst, timing) => (timing.ms > worst.ms ? timing : worst));
+  const total = timings.reduce((sum, timing) => sum + timing.ms, 0);
+  const yes = timings.filter((timing) => timing.answer.startsWith("YES")).length;
+  console.log(`search: ${timings.length} positions (${yes} YES), ${total.toFixed(0)} ms in all`);
+  console.log(`search slowest: ${slowest.ms.toFixed(2)} ms for hand "${slowest.hand.join(" ")}" on ${formatLaid(slowest.faceUp)}`);
+  console.log(`  answer: ${slowest.answer}`);
+}
+
+// ---------------------------------------------------------------- the AI
+
+interface MatchResult {
+  wins: number;
+  losses: number;
+  draws: number;
+  pairScores: number[];
+}
+
+function timed(policy: Policy, decisionsMs: number[]): Policy {
+  return (view, random) => {
+    const started = performance.now();
+    const move = policy(view, random);
+    decisionsMs.push(performance.now() - started);
+    return move;
+  };
+}
+
+function playMatch(opponent: Policy, pairs: number, cap: number, seed: string, decisionsMs: number[]): MatchResult {
+  const ai = timed(aiPolicy, decisionsMs);
+  const result: MatchResult = { wins: 0, losses: 0, draws: 0, pairScores: [] };
+  for (let pair = 0; pair < pairs; pair++) {
+    let pairScore = 0;
+    for (const aiSeat of [0, 1]) {
+      const start = newGame(seededRandom(`${seed}:deal:${pair}`));
+      const policies = aiSeat === 0 ? [ai, opponent] : [opponent, ai];
+      const game = playOut(start, policies, seededRandom(`${seed}:play:${pair}:${aiSeat}`), cap);
+      if (game.capped) {
+        result.draws++;
+        pairScore += 0.5;
+      } else if (game.state.finished[0] === aiSeat) {
+        result.wins++;
+        pairScore += 1;
+      } else {
+        result.losses++;
+      }
+    }
+    result.pairScores.push(pairScore / 2);
+  }
+  return result;
+}
+
+/** Mean and 95% normal interval of the per-pair scores (a pair is one deal played from both seats). */
+function scoreInterval(scores: readonly number[]): { mean: number; low: number; high: number } {
+  const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+  const variance = scores.reduce((sum, s) => sum + (s - mean) ** 2, 0) / Math.max(1, scores.length - 1);
+  const half = 1.96 * Math.sqrt(variance / scores.length);
+  return { mean, low: mean - half, high: mean + half };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function percent(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+function benchAi(pairs: number, cap: number, seed: string): void {
+  const decisionsMs: number[] = [];
+  for (const [name, opponent] of [
+    ["random", randomPolicy],
+    ["greedy", greedyPolicy],
+  ] as const) {
+    const result = playMatch(opponent, pairs, cap, `${seed}:${name}`, decisionsMs);
+    const { mean, low, high } = scoreInterval(result.pairScores);
+    console.log(
+      `AI vs ${name}: ${pairs} pairs = ${2 * pairs} games; wins ${result.wins}, losses ${result.losses}, ` +
+        `capped (draws) ${result.draws}; score ${percent(mean)} (95% CI ${percent(low)}–${percent(high)})`,
+    );
+  }
+  const sorted = decisionsMs.slice().sort((a, b) => a - b);
+  console.log(
+    `AI decision time over ${sorted.length} decisions: p50 ${percentile(sorted, 50).toFixed(3)} ms, ` +
+      `p95 ${percentile(sorted, 95).toFixed(3)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms`,
+  );
+}
+
+function main(): void {
+  const options = new Command()
+    .name("bench:fool")
+    .option("--pairs <n>", "deals per opponent, each played from both seats", positiveInteger, 2000)
+    .option("--cap <moves>", "moves after which a game counts as a draw", positiveInteger, 1000)
+    .option("--seed <seed>", "seed of the deals and the policies' choices", "fool-bench")
+    .parse(process.argv)
+    .opts<{ pairs: number; cap: number; seed: string }>();
+  console.log(`node ${process.version}; pairs ${options.pairs}, cap ${options.cap} moves, seed "${options.seed}"`);
+  benchSearch(seededRandom(`${options.seed}:search`));
+  benchAi(options.pairs, options.cap, options.seed);
+}
+
+main();
