@@ -105,8 +105,8 @@ export function doubleDeck(): Card[] {
 }
 
 /** How many copies of each card id the list holds. */
-export function countCards(cards: readonly Card[]): number[] {
-  const counts = new Array<number>(DISTINCT_CARDS).fill(0);
+export function countCards(cards: readonly Card[]): Uint8Array {
+  const counts = new Uint8Array(DISTINCT_CARDS);
   for (const card of cards) counts[card]++;
   return counts;
 }
@@ -119,5 +119,5 @@ export function withoutCards(from: readonly Card[], taken: readonly Card[]): Car
     if (counts[card] > 0) counts[card]--;
     else rest.push(card);
   }
-  return counts.every((left) => left === 0) ? rest : undefined;
+  return rest.length + taken.length === from.length ? rest : undefined;
 }

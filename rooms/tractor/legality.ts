@@ -41,7 +41,10 @@ export function cardsOfGroup(cards: readonly Card[], group: number, ordering: Ca
 }
 
 function pairsIn(cards: readonly Card[]): number {
-  return countCards(cards).filter((count) => count >= 2).length;
+  const seen = new Uint8Array(DISTINCT_CARDS);
+  let pairs = 0;
+  for (const card of cards) if (++seen[card] === 2) pairs++;
+  return pairs;
 }
 
 function heldVerdict(hand: readonly Card[], cards: readonly Card[]): Verdict | undefined {

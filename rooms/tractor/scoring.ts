@@ -104,7 +104,11 @@ export interface RecordedRound {
  */
 export function unplayedCards(round: RecordedRound): Card[] {
   const played = countCards(round.tricks.flat(2));
-  return doubleDeck().filter((card) => played[card]-- <= 0);
+  return doubleDeck().filter((card) => {
+    if (played[card] === 0) return true;
+    played[card]--;
+    return false;
+  });
 }
 
 /** Replays a recorded round trick by trick (the winner leads next) and settles it. */

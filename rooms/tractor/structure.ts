@@ -37,22 +37,29 @@ export interface PairLevels {
   total: number;
 }
 
+/** Shared by every order that holds no pair (it is never written to: only levels holding pairs are). */
+const NO_PAIRS: Card[] = [];
+
 export function pairLevels(cards: readonly Card[], ordering: CardOrdering): PairLevels {
   const counts = countCards(cards);
-  const pairs: Card[][] = Array.from({ length: ORDER_LIMIT }, () => []);
+  const pairs: Card[][] = new Array<Card[]>(ORDER_LIMIT).fill(NO_PAIRS);
   let total = 0;
   for (let card = 0; card < DISTINCT_CARDS; card++) {
-    if (counts[card] >= 2) {
-      pairs[ordering.order[card]].push(card);
-      total++;
-    }
+    if (counts[card] < 2) continue;
+    const order = ordering.order[card];
+    if (pairs[order] === NO_PAIRS) pairs[order] = [];
+    pairs[order].push(card);
+    total++;
   }
   return { pairs, total };
 }
 
 /** pairCapacity[order]: how many pairs the cards hold at that order. */
 export function pairCapacity(cards: readonly Card[], ordering: CardOrdering): number[] {
-  return pairLevels(cards, ordering).pairs.map((level) => level.length);
+  const seen = new Uint8Array(DISTINCT_CARDS);
+  const capacity = new Array<number>(ORDER_LIMIT).fill(0);
+  for (const card of cards) if (++seen[card] === 2) capacity[ordering.order[card]]++;
+  return capacity;
 }
 
 /** True when every level from top - pairs + 1 up to top holds a pair. */
