@@ -2,7 +2,8 @@ import { spawnSync } from "child_process";
 import * as path from "path";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
-export const SEEDS = path.resolve(ROOT, "..", "shared", "seeds");
+/** The original statements' sample inputs and outputs, copied into the repository so the tests stand alone. */
+export const SEEDS = path.resolve(ROOT, "test", "fixtures", "samples");
 
 export interface Run {
   stdout: string;

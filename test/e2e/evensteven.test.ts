@@ -60,9 +60,9 @@ describe("Even-Steven end to end, against a real server", () => {
     });
     expect(bridged.status).toBe(0);
     expect(bridged.stdout).toBe(dealt);
-    const sample = fs.readFileSync(path.join(ROOT, "..", "shared", "seeds", "evensteven-dealer-sample.in"), "utf8");
+    const sample = fs.readFileSync(path.join(ROOT, "test", "fixtures", "samples", "evensteven-dealer-sample.in"), "utf8");
     const sampleRun = await runBridge(["--url", server.url, "--from-stdin", "--", evensteven], sample);
-    expect(sampleRun.stdout).toBe(fs.readFileSync(path.join(ROOT, "..", "shared", "seeds", "evensteven-dealer-sample.out"), "utf8"));
+    expect(sampleRun.stdout).toBe(fs.readFileSync(path.join(ROOT, "test", "fixtures", "samples", "evensteven-dealer-sample.out"), "utf8"));
   });
 
   test("the bridge reports a misbehaving program and stops", async () => {
