@@ -162,6 +162,25 @@ export function newGame(random: Random, players = MIN_PLAYERS, dealer = players 
 }
 
 /**
+ * A position in the middle of a game, for puzzles and tests: the hands, the face-up card and the deck below it
+ * (top first; the face-up card is put at its bottom), with `turn` to move in an ordinary turn.
+ */
+export function positionOf(hands: readonly (readonly Card[])[], faceUp: FaceUp, deck: readonly Card[], turn = 0): FoolState {
+  return {
+    players: hands.length,
+    dealer: (turn + hands.length - 1) % hands.length,
+    hands,
+    deck: [...deck, faceUp.card],
+    faceUp,
+    turn,
+    phase: "cover",
+    finished: [],
+    fool: null,
+    moveCount: 0,
+  };
+}
+
+/**
  * Turns up the first card and puts it at the bottom of the (looped) deck. A joker turned up goes to the
  * bottom unnamed and the next card is turned instead; a Queen turned up asks for its own suit.
  */

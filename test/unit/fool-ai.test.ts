@@ -2,21 +2,10 @@ import { seededRandom } from "../../rooms/cards/random";
 import { aiPolicy } from "../../rooms/fool/ai";
 import { greedyPolicy, playOut, randomPolicy } from "../../rooms/fool/bots";
 import type { Card } from "../../rooms/fool/cards";
-import { applyMove, legalMoves, newGame, viewFor, type FaceUp, type FoolState } from "../../rooms/fool/rules";
+import { applyMove, legalMoves, newGame, positionOf, viewFor, type FaceUp, type FoolState } from "../../rooms/fool/rules";
 
 function headsUp(hand: Card[], opponent: Card[], faceUp: FaceUp): FoolState {
-  return {
-    players: 2,
-    dealer: 1,
-    hands: [hand, opponent],
-    deck: ["2C", "3C", "4C", "5C", "9H", "TH", "JH", faceUp.card],
-    faceUp,
-    turn: 0,
-    phase: "cover",
-    finished: [],
-    fool: null,
-    moveCount: 0,
-  };
+  return positionOf([hand, opponent], faceUp, ["2C", "3C", "4C", "5C", "9H", "TH", "JH"]);
 }
 
 describe("the AI", () => {

@@ -7,6 +7,7 @@ import {
   laidAsItself,
   legalMoves,
   newGame,
+  positionOf,
   viewFor,
   type FaceUp,
   type FoolMove,
@@ -16,18 +17,7 @@ import {
 
 /** A two-player position: seat 0 to move on `faceUp`, with the given hands and deck (top first). */
 function position(hand0: Card[], hand1: Card[], faceUp: FaceUp, deck: Card[] = ["2C", "3C", "4C", "5C", "9H"]): FoolState {
-  return {
-    players: 2,
-    dealer: 1,
-    hands: [hand0, hand1],
-    deck: [...deck, faceUp.card],
-    faceUp,
-    turn: 0,
-    phase: "cover",
-    finished: [],
-    fool: null,
-    moveCount: 0,
-  };
+  return positionOf([hand0, hand1], faceUp, deck);
 }
 
 function ok(result: MoveResult): Extract<MoveResult, { ok: true }> {
@@ -212,7 +202,7 @@ describe("the end of the game", () => {
   });
 
   test("with three players the game goes on without the winner, whose last card still takes effect", () => {
-    const state: FoolState = { ...position(["6S"], ["3D", "4D"], top("2S")), players: 3, hands: [["6S"], ["3D"], ["4D", "5D"]] };
+    const state = positionOf([["6S"], ["3D"], ["4D", "5D"]], top("2S"), ["2C", "3C"]);
     const result = ok(applyMove(state, 0, play("6S")));
     expect(result.state.finished).toEqual([0]);
     expect(result.events).toContainEqual({ type: "penalised", seat: 1, drew: 1 });

@@ -2,7 +2,7 @@ import * as fc from "fast-check";
 import { JOKER, NATURAL_CARDS, SKIP_CARDS, SUITS, type Card, type NaturalCard } from "../../rooms/fool/cards";
 import { checkWinningLine } from "../../rooms/fool/checker";
 import { formatSequence, parsePosition } from "../../rooms/fool/notation";
-import { applyMove, formatLaid, legalMoves, type FaceUp, type FoolState } from "../../rooms/fool/rules";
+import { applyMove, formatLaid, legalMoves, positionOf, type FaceUp, type FoolState } from "../../rooms/fool/rules";
 import { findWinningSequence } from "../../rooms/fool/search";
 
 function position(handLine: string, faceUpLine: string): { hand: readonly Card[]; faceUp: FaceUp } {
@@ -28,18 +28,7 @@ function bruteForceWins(hand: readonly Card[], faceUp: FaceUp): boolean {
   const used = new Set<Card>([...hand, faceUp.card]);
   const jokersLeft = 2 - [...hand, faceUp.card].filter((card) => card === JOKER).length;
   const rest: Card[] = [...NATURAL_CARDS.filter((card) => !used.has(card)), ...Array<Card>(jokersLeft).fill(JOKER)];
-  const start: FoolState = {
-    players: 2,
-    dealer: 1,
-    hands: [hand, rest.slice(0, 5)],
-    deck: [...rest.slice(5), faceUp.card],
-    faceUp,
-    turn: 0,
-    phase: "cover",
-    finished: [],
-    fool: null,
-    moveCount: 0,
-  };
+  const start = positionOf([hand, rest.slice(0, 5)], faceUp, rest.slice(5));
   const memo = new Map<string, boolean>();
   const wins = (state: FoolState): boolean => {
     const key = `${[...state.hands[0]].sort().join(" ")}|${formatLaid(state.faceUp)}`;
