@@ -4,7 +4,7 @@
  */
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
-import type { RoomListing } from "../rooms/cards/protocol";
+import type { RoomListing, ServerMetrics } from "../rooms/cards/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
 
 export interface AppOptions {
@@ -29,6 +29,23 @@ export async function listRooms(): Promise<RoomListing[]> {
   }));
 }
 
+/** What operators and the load test read: this process's CPU time and memory, and the rooms and clients it hosts. */
+export async function serverMetrics(): Promise<ServerMetrics> {
+  const cpu = process.cpuUsage();
+  const memory = process.memoryUsage();
+  const rooms = await matchMaker.query({});
+  return {
+    pid: process.pid,
+    cpuUserMicros: cpu.user,
+    cpuSystemMicros: cpu.system,
+    rssBytes: memory.rss,
+    heapUsedBytes: memory.heapUsed,
+    rooms: rooms.length,
+    clients: rooms.reduce((sum, room) => sum + room.clients, 0),
+    uptimeSeconds: process.uptime(),
+  };
+}
+
 export function makeServer(options: AppOptions = {}): Server {
   return defineServer({
     rooms: roomDefinitions,
@@ -41,6 +58,9 @@ export function makeServer(options: AppOptions = {}): Server {
       });
       app.get("/rooms", async (_req, res) => {
         res.json(await listRooms());
+      });
+      app.get("/metrics", async (_req, res) => {
+        res.json(await serverMetrics());
       });
     },
   });

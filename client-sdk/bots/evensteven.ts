@@ -6,14 +6,23 @@ import type { CardhallClient } from "../index";
 import type { EvenStevenOutcome } from "../../rooms/evensteven/protocol";
 import { optimalPlay } from "../../rooms/evensteven/strategy";
 import type { EvenStevenPlayer } from "../evensteven";
+import { NO_PROBE, think, type MoveProbe } from "./probe";
 
 export interface EvenStevenBotOptions {
+  /** How many games to play; with `keepPlaying`, at most this many. */
   games: number;
   n?: number;
   /** The first game's seed; later games get the room's fresh seeds. */
   seed?: number;
   name?: string;
   timeoutMs?: number;
+  /** Mean think time before each move (0: answer at once). */
+  thinkMs?: number;
+  /** Asked before each new game: false ends the session early. */
+  keepPlaying?: () => boolean;
+  probe?: MoveProbe;
+  /** Called once the bot has its seat. */
+  onJoined?: () => void;
 }
 
 export interface EvenStevenGameResult {
@@ -22,26 +31,55 @@ export interface EvenStevenGameResult {
   outcome: EvenStevenOutcome;
 }
 
+interface GameOptions {
+  timeoutMs?: number;
+  thinkMs?: number;
+  probe?: MoveProbe;
+}
+
 /** Plays one game that has started in the session, to its end. */
-export async function playOneGame(session: EvenStevenPlayer, game: number, timeoutMs = 30_000): Promise<EvenStevenGameResult> {
+export async function playOneGame(session: EvenStevenPlayer, game: number, options: GameOptions = {}): Promise<EvenStevenGameResult> {
+  const probe = options.probe ?? NO_PROBE;
+  const mine: string[] = [];
   for (let index = 1; ; index++) {
-    const turn = await session.nextTurn(game, index, timeoutMs);
-    if (turn.kind === "over") return { game, seed: turn.seed, outcome: turn.outcome };
-    await session.play(optimalPlay(turn.hand, turn.card));
+    const turn = await session.nextTurn(game, index, options.timeoutMs);
+    if (turn.kind === "over") {
+      await checkAgreement(session, game, mine, probe);
+      return { game, seed: turn.seed, outcome: turn.outcome };
+    }
+    await think(options.thinkMs ?? 0);
+    const card = optimalPlay(turn.hand, turn.card);
+    mine.push(card);
+    probe.sent(`${game}:${card}`);
+    await session.play(card);
   }
 }
 
-/** Plays `games` games in a new room and returns each game's outcome with its revealed seed. */
+/** The server's record of the game (its verdict) and the client's state view must both match the bot's own plays. */
+async function checkAgreement(session: EvenStevenPlayer, game: number, mine: string[], probe: MoveProbe): Promise<void> {
+  if (probe === NO_PROBE) return;
+  const view = await session.waitForView((v) => v.game === game && v.phase === "over").catch(() => undefined);
+  if (!view) return probe.desync(`game ${game}: the state never showed the verdict`);
+  if (view.played.join(" ") !== mine.join(" ")) probe.desync(`game ${game}: state shows ${view.played.join(" ")}, played ${mine.join(" ")}`);
+}
+
+/** Plays games in a new room and returns each game's outcome with its revealed seed. */
 export async function playEvenStevenBot(
   client: CardhallClient,
   options: EvenStevenBotOptions,
 ): Promise<{ roomId: string; results: EvenStevenGameResult[] }> {
   const session = await client.playEvenSteven({ n: options.n, seed: options.seed, name: options.name ?? "optimal-bot" });
+  options.onJoined?.();
+  const probe = options.probe ?? NO_PROBE;
+  session.on("played", (event) => probe.seen(`${event.game}:${event.card}`));
   const results: EvenStevenGameResult[] = [];
   try {
     for (let game = 1; game <= options.games; game++) {
-      if (game > 1) await session.newGame({ n: options.n });
-      results.push(await playOneGame(session, game, options.timeoutMs));
+      if (game > 1) {
+        if (options.keepPlaying && !options.keepPlaying()) break;
+        await session.newGame({ n: options.n });
+      }
+      results.push(await playOneGame(session, game, options));
     }
     return { roomId: session.roomId, results };
   } finally {

@@ -56,3 +56,15 @@ export interface RoomListing {
   locked: boolean;
   metadata: Record<string, unknown> | null;
 }
+
+/** GET /metrics: the server process's resource use and load. */
+export interface ServerMetrics {
+  pid: number;
+  cpuUserMicros: number;
+  cpuSystemMicros: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+  rooms: number;
+  clients: number;
+  uptimeSeconds: number;
+}

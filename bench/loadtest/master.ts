@@ -1,0 +1,250 @@
+/**
+ * The load test: spreads N scripted players over several worker processes, shows progress, then measures the same
+ * clients against a plain ws echo server as a baseline, and reports both with the server's CPU and memory.
+ */
+import { fork, type ChildProcess } from "child_process";
+import * as path from "path";
+import { MultiBar, Presets } from "cli-progress";
+import type { ServerMetrics } from "../../rooms/cards/protocol";
+import { GAME_DRIVERS, type GameName } from "./games";
+import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
+import { summarize, type LatencySummary } from "./stats";
+
+export interface LoadTestOptions {
+  url: string;
+  clients: number;
+  workers: number;
+  durationSeconds: number;
+  rampSeconds: number;
+  thinkMs: number;
+  mix: Partial<Record<GameName, number>>;
+  baseline: boolean;
+  baselinePort: number;
+  baselineSeconds: number;
+  quiet: boolean;
+}
+
+export interface PhaseResult {
+  counters: Counters;
+  tables: number;
+  latency: LatencySummary;
+  movesPerSecond: number;
+  lost: number;
+  samples: string[];
+  seconds: number;
+}
+
+export interface LoadTestReport {
+  options: LoadTestOptions;
+  cardhall: PhaseResult;
+  server: { cpuPercent: number; rssMbStart: number; rssMbPeak: number; heapMbEnd: number; roomsPeak: number; clientsPeak: number } | null;
+  baseline: PhaseResult | null;
+  /** cardhall's latency over the echo server's, per percentile. */
+  ratio: { p50: number; p95: number; p99: number } | null;
+}
+
+const WORKER = path.join(__dirname, "worker.js");
+const ECHO_SERVER = path.join(__dirname, "echo-server.js");
+
+/** Turns the mix's weights into tables: each game's share of the clients, in whole tables. */
+export function planTables(clients: number, mix: Partial<Record<GameName, number>>): TablePlan[] {
+  const entries = Object.entries(mix).filter(([, weight]) => (weight ?? 0) > 0) as Array<[GameName, number]>;
+  const totalWeight = entries.reduce((sum, [, weight]) => sum + weight, 0);
+  const tables: TablePlan[] = [];
+  for (const [game, weight] of entries) {
+    const seats = GAME_DRIVERS[game].seats;
+    const count = Math.max(1, Math.round((clients * weight) / totalWeight / seats));
+    for (let i = 0; i < count; i++) tables.push({ game, players: seats });
+  }
+  return interleave(tables);
+}
+
+/** Mixes the games so each worker and each moment of the ramp gets some of every game. */
+function interleave(tables: TablePlan[]): TablePlan[] {
+  const byGame = new Map<string, TablePlan[]>();
+  for (const table of tables) byGame.set(table.game, [...(byGame.get(table.game) ?? []), table]);
+  const queues = [...byGame.values()];
+  const mixed: TablePlan[] = [];
+  while (queues.some((queue) => queue.length > 0)) for (const queue of queues) if (queue.length) mixed.push(queue.shift()!);
+  return mixed;
+}
+
+function httpUrl(wsUrl: string): string {
+  return wsUrl.replace(/^ws/, "http").replace(/\/$/, "");
+}
+
+async function fetchMetrics(url: string): Promise<ServerMetrics | null> {
+  try {
+    const response = await fetch(`${httpUrl(url)}/metrics`);
+    return response.ok ? ((await response.json()) as ServerMetrics) : null;
+  } catch {
+    return null;
+  }
+}
+
+function addCounters(total: Counters, part: Counters): void {
+  for (const key of Object.keys(total) as Array<keyof Counters>) total[key] += part[key];
+}
+
+/** Runs one phase (cardhall or the baseline) across the workers; `onProgress` sees the summed counters. */
+async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptions, baseline: boolean, seconds: number, onProgress: (c: Counters) => void): Promise<PhaseResult> {
+  const started = Date.now();
+  const deadline = started + options.rampSeconds * 1000 + seconds * 1000;
+  const workerCount = Math.max(1, Math.min(options.workers, tables.length));
+  const latest: Counters[] = Array.from({ length: workerCount }, emptyCounters);
+  const results = await Promise.all(
+    Array.from({ length: workerCount }, (_, index) => {
+      const share = tables.filter((_, table) => table % workerCount === index);
+      return runWorker({ type: "start", url, tables: share, deadline, rampMs: options.rampSeconds * 1000, thinkMs: options.thinkMs, baseline }, (counters) => {
+        latest[index] = counters;
+        const total = emptyCounters();
+        latest.forEach((part) => addCounters(total, part));
+        onProgress(total);
+      });
+    }),
+  );
+  const counters = emptyCounters();
+  results.forEach((result) => addCounters(counters, result.counters));
+  onProgress(counters);
+  const latencies = results.flatMap((result) => result.latencies);
+  const elapsed = (Date.now() - started) / 1000;
+  return {
+    counters,
+    tables: tables.length,
+    latency: summarize(latencies),
+    movesPerSecond: counters.moves / Math.max(0.001, elapsed - options.rampSeconds / 2),
+    lost: results.reduce((sum, result) => sum + result.lost, 0),
+    samples: results.flatMap((result) => result.samples).slice(0, 10),
+    seconds: elapsed,
+  };
+}
+
+function runWorker(start: WorkerStart, onProgress: (counters: Counters) => void): Promise<WorkerDone> {
+  return new Promise((resolve, reject) => {
+    const worker: ChildProcess = fork(WORKER, [], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    let done: WorkerDone | null = null;
+    worker.on("message", (message: WorkerMessage) => {
+      if (message.type === "progress") onProgress(message.counters);
+      else done = message;
+    });
+    worker.on("exit", (code) => (done ? resolve(done) : reject(new Error(`a load-test worker exited (${code}) without its results`))));
+    worker.send(start);
+  });
+}
+
+function startEchoServer(port: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const echo = fork(ECHO_SERVER, [String(port)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+    echo.once("message", () => resolve(echo));
+    echo.once("exit", (code) => reject(new Error(`the echo server exited (${code})`)));
+  });
+}
+
+/** Samples the server's /metrics every second while a phase runs. */
+function watchServer(url: string): { stop: () => Promise<ServerMetrics[]> } {
+  const samples: ServerMetrics[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const metrics = await fetchMetrics(url);
+      if (metrics) samples.push({ ...metrics, uptimeSeconds: Date.now() / 1000 });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      const last = await fetchMetrics(url);
+      if (last) samples.push({ ...last, uptimeSeconds: Date.now() / 1000 });
+      return samples;
+    },
+  };
+}
+
+function serverFigures(samples: ServerMetrics[]): LoadTestReport["server"] {
+  if (samples.length < 2) return null;
+  const first = samples[0];
+  const last = samples[samples.length - 1];
+  const cpuSeconds = (last.cpuUserMicros + last.cpuSystemMicros - first.cpuUserMicros - first.cpuSystemMicros) / 1e6;
+  const wallSeconds = last.uptimeSeconds - first.uptimeSeconds;
+  const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+  return {
+    cpuPercent: Math.round((cpuSeconds / Math.max(0.001, wallSeconds)) * 1000) / 10,
+    rssMbStart: mb(first.rssBytes),
+    rssMbPeak: mb(Math.max(...samples.map((s) => s.rssBytes))),
+    heapMbEnd: mb(last.heapUsedBytes),
+    roomsPeak: Math.max(...samples.map((s) => s.rooms)),
+    clientsPeak: Math.max(...samples.map((s) => s.clients)),
+  };
+}
+
+function progressBars(options: LoadTestOptions): { update: (label: string, c: Counters, target: number) => void; stop: () => void } {
+  if (options.quiet) return { update: () => undefined, stop: () => undefined };
+  const bars = new MultiBar(
+    {
+      format: "{label} |{bar}| {value}/{total} connected | {moves} moves | {failed} failed | {errors} errors | {desyncs} desyncs",
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 2000,
+    },
+    Presets.shades_classic,
+  );
+  const perLabel = new Map<string, ReturnType<MultiBar["create"]>>();
+  return {
+    update: (label, counters, target) => {
+      let bar = perLabel.get(label);
+      if (!bar) perLabel.set(label, (bar = bars.create(target, 0, { label })));
+      bar.update(counters.connected, { label, moves: counters.moves, failed: counters.failed, errors: counters.errors, desyncs: counters.desyncs });
+    },
+    stop: () => bars.stop(),
+  };
+}
+
+export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestReport> {
+  const tables = planTables(options.clients, options.mix);
+  const target = tables.reduce((sum, table) => sum + table.players, 0);
+  const bars = progressBars(options);
+  const watcher = watchServer(options.url);
+  const cardhall = await runPhase(options.url, tables, options, false, options.durationSeconds, (c) => bars.update("cardhall", c, target));
+  const server = serverFigures(await watcher.stop());
+  let baseline: PhaseResult | null = null;
+  if (options.baseline) {
+    const echo = await startEchoServer(options.baselinePort);
+    try {
+      const echoTables = tables.map((table) => ({ ...table }));
+      baseline = await runPhase(`ws://127.0.0.1:${options.baselinePort}`, echoTables, options, true, options.baselineSeconds, (c) => bars.update("ws echo", c, target));
+    } finally {
+      echo.disconnect();
+    }
+  }
+  bars.stop();
+  const ratio = baseline
+    ? { p50: cardhall.latency.p50 / baseline.latency.p50, p95: cardhall.latency.p95 / baseline.latency.p95, p99: cardhall.latency.p99 / baseline.latency.p99 }
+    : null;
+  return { options, cardhall, server, baseline, ratio };
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : "n/a");
+
+function phaseLines(name: string, phase: PhaseResult): string[] {
+  const c = phase.counters;
+  return [
+    `${name}: ${phase.tables} tables, ${c.joined} clients connected, ${c.failed} failed, ${phase.seconds.toFixed(1)} s`,
+    `  moves: ${c.moves} (${phase.movesPerSecond.toFixed(0)}/s), lost: ${phase.lost}, errors: ${c.errors}, desyncs: ${c.desyncs}`,
+    `  move-to-broadcast latency: p50 ${ms(phase.latency.p50)}, p95 ${ms(phase.latency.p95)}, p99 ${ms(phase.latency.p99)}, max ${ms(phase.latency.max)}`,
+    ...phase.samples.map((sample) => `  sample: ${sample}`),
+  ];
+}
+
+export function formatReport(report: LoadTestReport): string {
+  const lines = ["", `cardhall load test — ${report.options.clients} clients, mix ${JSON.stringify(report.options.mix)}, think ${report.options.thinkMs} ms, ${report.options.workers} workers`];
+  lines.push(...phaseLines("cardhall", report.cardhall));
+  if (report.server) {
+    const s = report.server;
+    lines.push(`  server: CPU ${s.cpuPercent}% of one core, RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`);
+  } else lines.push("  server: /metrics not reachable, no CPU or memory figures");
+  if (report.baseline) lines.push(...phaseLines("ws echo baseline", report.baseline));
+  if (report.ratio) lines.push(`overhead vs ws echo: p50 ×${report.ratio.p50.toFixed(2)}, p95 ×${report.ratio.p95.toFixed(2)}, p99 ×${report.ratio.p99.toFixed(2)}`);
+  return lines.join("\n");
+}

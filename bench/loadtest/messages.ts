@@ -1,0 +1,52 @@
+/** What the load test's master and its worker processes say to each other over IPC. */
+import type { GameName } from "./games";
+
+export interface TablePlan {
+  game: GameName;
+  /** How many scripted players sit at this table (each its own connection). */
+  players: number;
+}
+
+export interface WorkerStart {
+  type: "start";
+  url: string;
+  tables: TablePlan[];
+  /** The run ends at this time (ms since the epoch); players finish their current game and leave. */
+  deadline: number;
+  /** Tables are opened evenly over this many ms. */
+  rampMs: number;
+  thinkMs: number;
+  /** Measure the plain ws echo baseline instead of cardhall: `url` is the echo server's. */
+  baseline: boolean;
+}
+
+export interface Counters {
+  connected: number;
+  joined: number;
+  failed: number;
+  moves: number;
+  errors: number;
+  desyncs: number;
+}
+
+export interface WorkerProgress {
+  type: "progress";
+  counters: Counters;
+}
+
+export interface WorkerDone {
+  type: "done";
+  counters: Counters;
+  /** Move-to-broadcast latencies in ms. */
+  latencies: number[];
+  /** Moves sent whose broadcast never came. */
+  lost: number;
+  /** A few error and desync messages, for the report. */
+  samples: string[];
+}
+
+export type WorkerMessage = WorkerProgress | WorkerDone;
+
+export function emptyCounters(): Counters {
+  return { connected: 0, joined: 0, failed: 0, moves: 0, errors: 0, desyncs: 0 };
+}

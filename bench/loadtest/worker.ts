@@ -1,0 +1,124 @@
+/**
+ * A load-test worker process: opens its share of the tables, plays until the deadline, and reports counters every
+ * half second and the latencies at the end. One Node process saturates at a few hundred clients, so the master
+ * spreads the clients over several of these.
+ */
+import { performance } from "perf_hooks";
+import WebSocket from "ws";
+import type { MoveProbe } from "../../client-sdk/bots/probe";
+import { think } from "../../client-sdk/bots/probe";
+import { GAME_DRIVERS } from "./games";
+import { emptyCounters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
+
+const MAX_SAMPLES = 10;
+const counters = emptyCounters();
+const latencies: number[] = [];
+const samples: string[] = [];
+const probes: LatencyProbe[] = [];
+
+function remember(detail: string): void {
+  if (samples.length < MAX_SAMPLES) samples.push(detail);
+}
+
+/** Times each move from the moment it is sent to the moment the room's broadcast of it arrives. */
+class LatencyProbe implements MoveProbe {
+  readonly pending = new Map<string, number>();
+  sent(key: string): void {
+    this.pending.set(key, performance.now());
+  }
+  seen(key: string): void {
+    const sentAt = this.pending.get(key);
+    if (sentAt === undefined) return;
+    this.pending.delete(key);
+    latencies.push(performance.now() - sentAt);
+    counters.moves++;
+  }
+  desync(detail: string): void {
+    counters.desyncs++;
+    remember(`desync: ${detail}`);
+  }
+}
+
+function send(message: WorkerMessage): void {
+  process.send?.(message);
+}
+
+async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<void> {
+  const seatProbes = Array.from({ length: plan.players }, () => new LatencyProbe());
+  probes.push(...seatProbes);
+  let joined = 0;
+  try {
+    await GAME_DRIVERS[plan.game].runTable({
+      url: start.url,
+      probes: seatProbes,
+      thinkMs: start.thinkMs,
+      keepPlaying: () => Date.now() < start.deadline,
+      joined: () => {
+        joined++;
+        counters.joined++;
+        counters.connected++;
+      },
+    });
+  } catch (error) {
+    if (joined === 0) counters.failed += plan.players;
+    else counters.errors++;
+    remember(`${plan.game}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    counters.connected -= joined;
+  }
+}
+
+/** The baseline: the same clients and think times against a plain ws echo server. */
+async function runEchoClient(start: WorkerStart): Promise<void> {
+  const probe = new LatencyProbe();
+  probes.push(probe);
+  const socket = new WebSocket(start.url);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", resolve);
+      socket.once("error", reject);
+    });
+  } catch (error) {
+    counters.failed++;
+    remember(`echo: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  counters.joined++;
+  counters.connected++;
+  let echoed: () => void = () => undefined;
+  socket.on("message", (data) => {
+    probe.seen(data.toString());
+    echoed();
+  });
+  for (let move = 0; Date.now() < start.deadline; move++) {
+    await think(start.thinkMs);
+    const key = `${move}`;
+    const echo = new Promise<void>((resolve) => (echoed = resolve));
+    probe.sent(key);
+    socket.send(key);
+    await Promise.race([echo, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  }
+  counters.connected--;
+  socket.close();
+}
+
+async function run(start: WorkerStart): Promise<void> {
+  const progress = setInterval(() => send({ type: "progress", counters: { ...counters } }), 500);
+  const spacing = start.tables.length > 1 ? start.rampMs / start.tables.length : 0;
+  const running = start.tables.map(async (plan, index) => {
+    await new Promise((resolve) => setTimeout(resolve, index * spacing));
+    if (start.baseline) await Promise.all(Array.from({ length: plan.players }, () => runEchoClient(start)));
+    else await runCardhallTable(plan, start);
+  });
+  await Promise.all(running);
+  clearInterval(progress);
+  const lost = probes.reduce((sum, probe) => sum + probe.pending.size, 0);
+  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, lost, samples };
+  send(done);
+}
+
+process.once("message", (message: WorkerStart) => {
+  run(message)
+    .catch((error: unknown) => remember(`worker: ${error instanceof Error ? error.message : String(error)}`))
+    .finally(() => setTimeout(() => process.exit(0), 100));
+});

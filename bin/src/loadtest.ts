@@ -1,0 +1,74 @@
+/**
+ * npm run loadtest -- --url ws://127.0.0.1:2567 --clients 2000 [--mix evensteven=1] [--duration 30] ...
+ * Drives scripted players against a running cardhall server and reports throughput, latency, errors and desyncs,
+ * with a plain ws echo server as the baseline. See BENCHMARKS.md.
+ */
+import { Command, InvalidArgumentError } from "commander";
+import * as fs from "fs";
+import { formatReport, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
+import { GAME_DRIVERS, type GameName } from "../../bench/loadtest/games";
+
+function count(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new InvalidArgumentError("expected a whole number");
+  return value;
+}
+
+function seconds(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0 || value > 3600) throw new InvalidArgumentError("expected seconds from 0 to 3600");
+  return value;
+}
+
+/** `evensteven=2,tractor=1`: each game's share of the clients. */
+function parseMix(text: string): Partial<Record<GameName, number>> {
+  const mix: Partial<Record<GameName, number>> = {};
+  for (const part of text.split(",")) {
+    const [name, weight = "1"] = part.split("=");
+    if (!(name in GAME_DRIVERS)) throw new InvalidArgumentError(`unknown game "${name}" (known: ${Object.keys(GAME_DRIVERS).join(", ")})`);
+    const value = Number(weight);
+    if (!Number.isFinite(value) || value < 0) throw new InvalidArgumentError(`bad weight "${weight}" for ${name}`);
+    mix[name as GameName] = value;
+  }
+  return mix;
+}
+
+const defaultMix = Object.keys(GAME_DRIVERS).join(",");
+
+new Command("loadtest")
+  .description("Load-tests a running cardhall server with scripted players, against a ws echo baseline.")
+  .requiredOption("--url <url>", "the server's WebSocket address")
+  .option("--clients <n>", "scripted players", count, 100)
+  .option("--workers <n>", "worker processes", count, 4)
+  .option("--duration <seconds>", "how long to play after the ramp", seconds, 20)
+  .option("--ramp <seconds>", "how long to take opening the tables", seconds, 5)
+  .option("--think-ms <ms>", "mean think time before each move", count, 500)
+  .option("--mix <games>", `games and weights, e.g. ${defaultMix}`, parseMix, parseMix(defaultMix))
+  .option("--no-baseline", "skip the ws echo baseline")
+  .option("--baseline-port <port>", "port for the echo server (127.0.0.1)", count, 2589)
+  .option("--baseline-duration <seconds>", "how long the baseline plays after its ramp", seconds, 10)
+  .option("--json <file>", "also write the report as JSON")
+  .option("--quiet", "no progress bar", false)
+  .action(async (raw: Record<string, unknown>) => {
+    const options: LoadTestOptions = {
+      url: raw.url as string,
+      clients: raw.clients as number,
+      workers: Math.max(1, raw.workers as number),
+      durationSeconds: raw.duration as number,
+      rampSeconds: raw.ramp as number,
+      thinkMs: raw.thinkMs as number,
+      mix: raw.mix as Partial<Record<GameName, number>>,
+      baseline: raw.baseline as boolean,
+      baselinePort: raw.baselinePort as number,
+      baselineSeconds: raw.baselineDuration as number,
+      quiet: raw.quiet as boolean,
+    };
+    const report = await runLoadTest(options);
+    console.log(formatReport(report));
+    if (raw.json) fs.writeFileSync(raw.json as string, JSON.stringify(report, null, 2));
+  })
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    console.error(`loadtest: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  });
