@@ -1,0 +1,49 @@
+import { spawnSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import type { LoadTestReport, PhaseResult } from "../../bench/loadtest/master";
+import { ServerProcess } from "./server-process";
+
+const server = new ServerProcess(2586);
+const ROOT = path.resolve(__dirname, "..", "..");
+
+beforeAll(() => server.start());
+afterAll(() => server.stop());
+
+function expectConsistent(phase: PhaseResult, clients: number): void {
+  expect(phase.counters.joined).toBe(clients);
+  expect(phase.counters.failed).toBe(0);
+  expect(phase.counters.connected).toBe(0); // everyone left at the end
+  expect(phase.counters.moves).toBeGreaterThan(0);
+  expect(phase.latency.count).toBe(phase.counters.moves);
+  expect(phase.latency.p50).toBeLessThanOrEqual(phase.latency.p95);
+  expect(phase.latency.p95).toBeLessThanOrEqual(phase.latency.p99);
+  expect(phase.latency.p99).toBeLessThanOrEqual(phase.latency.max);
+  expect(phase.movesPerSecond).toBeGreaterThan(0);
+}
+
+test("a small bounded load run reports consistent figures", () => {
+  const jsonFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-loadtest-")), "report.json");
+  const run = spawnSync(
+    path.join(ROOT, "bin", "loadtest"),
+    ["--url", server.url, "--clients", "24", "--workers", "2", "--duration", "3", "--ramp", "1", "--think-ms", "50",
+      "--baseline-port", "2587", "--baseline-duration", "2", "--quiet", "--json", jsonFile],
+    { encoding: "utf8", timeout: 90_000 },
+  );
+  expect(run.status).toBe(0);
+  expect(run.stdout).toMatch(/move-to-broadcast latency: p50 [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms/);
+  expect(run.stdout).toMatch(/overhead vs ws echo: p50 ×[\d.]+/);
+  const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as LoadTestReport;
+  const clients = report.cardhall.tables > 0 ? report.cardhall.counters.joined : -1;
+  expect(clients).toBeGreaterThanOrEqual(24);
+  expectConsistent(report.cardhall, clients);
+  expect(report.cardhall.counters.errors).toBe(0);
+  expect(report.cardhall.counters.desyncs).toBe(0);
+  expect(report.cardhall.lost).toBe(0);
+  expectConsistent(report.baseline!, clients);
+  expect(report.server).not.toBeNull();
+  expect(report.server!.clientsPeak).toBeGreaterThan(0);
+  expect(report.server!.cpuPercent).toBeGreaterThan(0);
+  expect(report.ratio!.p99).toBeCloseTo(report.cardhall.latency.p99 / report.baseline!.latency.p99, 6);
+});
