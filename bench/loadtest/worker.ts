@@ -48,7 +48,7 @@ async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<vo
   probes.push(...seatProbes);
   let joined = 0;
   try {
-    await GAME_DRIVERS[plan.game].runTable({
+    await GAME_DRIVERS[plan.game].play({
       url: start.url,
       probes: seatProbes,
       thinkMs: start.thinkMs,

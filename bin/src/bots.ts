@@ -1,0 +1,47 @@
+/**
+ * bin/bots --url ws://HOST:PORT --game NAME --tables N [--games K]: fills N tables of a game with the SDK's scripted
+ * players, plays, and prints each table's results.
+ */
+import { Command, InvalidArgumentError } from "commander";
+import { BOT_TABLES, type BotGame } from "../../client-sdk/bots/tables";
+
+function count(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 10_000) throw new InvalidArgumentError("expected a whole number from 1 to 10000");
+  return value;
+}
+
+function game(text: string): BotGame {
+  if (!(text in BOT_TABLES)) throw new InvalidArgumentError(`unknown game (known: ${Object.keys(BOT_TABLES).join(", ")})`);
+  return text as BotGame;
+}
+
+new Command("bots")
+  .description("Fills tables with scripted players built on the cardhall SDK, plays, and prints the results.")
+  .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567")
+  .requiredOption("--game <name>", `the game: ${Object.keys(BOT_TABLES).join(", ")}`, game)
+  .option("--tables <n>", "how many tables", count, 1)
+  .option("--games <k>", "games (or rounds) per table", count, 3)
+  .option("--think-ms <ms>", "mean think time before each move", (text) => Number(text), 0)
+  .action(async (options: { url: string; game: BotGame; tables: number; games: number; thinkMs: number }) => {
+    const table = BOT_TABLES[options.game];
+    const results = await Promise.allSettled(
+      Array.from({ length: options.tables }, () => table.play({ url: options.url, games: options.games, thinkMs: options.thinkMs })),
+    );
+    let failures = 0;
+    results.forEach((result, index) => {
+      if (result.status === "fulfilled") {
+        console.log(`table ${index + 1} (room ${result.value.roomId}):`);
+        for (const line of result.value.lines) console.log(`  ${line}`);
+      } else {
+        failures++;
+        console.log(`table ${index + 1}: failed: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`);
+      }
+    });
+    process.exitCode = failures > 0 ? 1 : 0;
+  })
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    console.error(`bots: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  });
