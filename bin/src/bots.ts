@@ -4,12 +4,7 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import { BOT_TABLES, type BotGame } from "../../client-sdk/bots/tables";
-
-function count(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > 10_000) throw new InvalidArgumentError("expected a whole number from 1 to 10000");
-  return value;
-}
+import { wholeNumber } from "./lib/arguments";
 
 function game(text: string): BotGame {
   if (!(text in BOT_TABLES)) throw new InvalidArgumentError(`unknown game (known: ${Object.keys(BOT_TABLES).join(", ")})`);
@@ -20,9 +15,9 @@ new Command("bots")
   .description("Fills tables with scripted players built on the cardhall SDK, plays, and prints the results.")
   .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567")
   .requiredOption("--game <name>", `the game: ${Object.keys(BOT_TABLES).join(", ")}`, game)
-  .option("--tables <n>", "how many tables", count, 1)
-  .option("--games <k>", "games (or rounds) per table", count, 3)
-  .option("--think-ms <ms>", "mean think time before each move", (text) => Number(text), 0)
+  .option("--tables <n>", "how many tables", wholeNumber(1, 10_000), 1)
+  .option("--games <k>", "games (or rounds) per table", wholeNumber(1, 10_000), 3)
+  .option("--think-ms <ms>", "mean think time before each move", wholeNumber(0, 60_000), 0)
   .action(async (options: { url: string; game: BotGame; tables: number; games: number; thinkMs: number }) => {
     const table = BOT_TABLES[options.game];
     const results = await Promise.allSettled(

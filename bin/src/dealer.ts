@@ -3,7 +3,7 @@
  * with PROGRAM over its stdin/stdout and prints `Game k` and the verdict, byte for byte as the original does.
  * What happens when the player misbehaves is documented in docs/evensteven.md.
  */
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
 import * as readline from "readline";
 import { covers } from "../../rooms/evensteven/cards";
 import {
@@ -16,18 +16,13 @@ import {
   verdictLine,
   type Game,
 } from "../../rooms/evensteven/engine";
+import { seconds } from "./lib/arguments";
 import { PlayerFault, PlayerProcess } from "./lib/player-process";
 
 const DEFAULT_TIMEOUT_SECONDS = 5;
 
 interface DealerOptions {
   timeout: number;
-}
-
-function parseSeconds(text: string): number {
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new InvalidArgumentError("expected a positive number of seconds");
-  return seconds;
 }
 
 function out(line: string): void {
@@ -100,7 +95,7 @@ async function runDealer(command: string, args: string[], options: DealerOptions
 function main(): void {
   const program = new Command("dealer")
     .description("The Even-Steven dealer: reads `N seed` lines, plays each game with PROGRAM, prints the verdicts.")
-    .option("-t, --timeout <seconds>", "how long the player may take to answer a card", parseSeconds, DEFAULT_TIMEOUT_SECONDS)
+    .option("-t, --timeout <seconds>", "how long the player may take to answer a card", seconds(3600), DEFAULT_TIMEOUT_SECONDS)
     .argument("<program>", "the player program to run")
     .argument("[args...]", "arguments passed to the player program")
     .passThroughOptions()

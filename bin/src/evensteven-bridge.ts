@@ -3,10 +3,11 @@
  * Makes a stdio Even-Steven contest program a network player: it takes the player's seat in a new `evensteven`
  * room and speaks the original dealer's protocol with PROGRAM, printing `Game k` and verdicts as bin/dealer does.
  */
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
 import * as readline from "readline";
 import { CardhallClient, CardhallError, type EvenStevenPlayer } from "../../client-sdk";
 import { parseGameLine } from "./dealer";
+import { seconds, wholeNumber } from "./lib/arguments";
 import { PlayerFault, PlayerProcess } from "./lib/player-process";
 
 interface BridgeOptions {
@@ -22,18 +23,6 @@ interface BridgeOptions {
 interface GameRequest {
   n?: number;
   seed?: number;
-}
-
-function positiveNumber(text: string): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new InvalidArgumentError("expected a positive number");
-  return value;
-}
-
-function wholeNumber(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new InvalidArgumentError("expected a whole number above 0");
-  return value;
 }
 
 function out(line: string): void {
@@ -108,11 +97,11 @@ function main(): void {
   new Command("evensteven-bridge")
     .description("Plays Even-Steven games in a cardhall room with a stdio contest PROGRAM as the player.")
     .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567")
-    .option("--games <count>", "how many games to play", wholeNumber, 1)
-    .option("--n <cards>", "cards in each hand (1..13; the room's default otherwise)", wholeNumber)
-    .option("--seed <seed>", "the first game's seed (later games get fresh seeds)", wholeNumber)
+    .option("--games <count>", "how many games to play", wholeNumber(1), 1)
+    .option("--n <cards>", "cards in each hand (1..13; the room's default otherwise)", wholeNumber(1, 13))
+    .option("--seed <seed>", "the first game's seed (later games get fresh seeds)", wholeNumber(1, 2147483646))
     .option("--from-stdin", "read `N seed` lines from stdin, as bin/dealer does, instead of --games/--n/--seed", false)
-    .option("-t, --timeout <seconds>", "how long the program may take to answer a card", positiveNumber, 5)
+    .option("-t, --timeout <seconds>", "how long the program may take to answer a card", seconds(3600), 5)
     .option("--name <name>", "the player's name in the room", "bridge")
     .argument("<program>", "the player program to run")
     .argument("[args...]", "arguments passed to the program")

@@ -7,18 +7,9 @@ import { Command, InvalidArgumentError } from "commander";
 import * as fs from "fs";
 import { formatReport, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
 import { GAME_DRIVERS, type GameName } from "../../bench/loadtest/games";
+import { seconds, wholeNumber } from "./lib/arguments";
 
-function count(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) throw new InvalidArgumentError("expected a whole number");
-  return value;
-}
-
-function seconds(text: string): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < 0 || value > 3600) throw new InvalidArgumentError("expected seconds from 0 to 3600");
-  return value;
-}
+const count = wholeNumber(0);
 
 /** `evensteven=2,tractor=1`: each game's share of the clients. */
 function parseMix(text: string): Partial<Record<GameName, number>> {
@@ -40,13 +31,13 @@ new Command("loadtest")
   .requiredOption("--url <url>", "the server's WebSocket address")
   .option("--clients <n>", "scripted players", count, 100)
   .option("--workers <n>", "worker processes", count, 4)
-  .option("--duration <seconds>", "how long to play after the ramp", seconds, 20)
-  .option("--ramp <seconds>", "how long to take opening the tables", seconds, 5)
+  .option("--duration <seconds>", "how long to play after the ramp", seconds(3600), 20)
+  .option("--ramp <seconds>", "how long to take opening the tables", seconds(3600, true), 5)
   .option("--think-ms <ms>", "mean think time before each move", count, 500)
   .option("--mix <games>", `games and weights, e.g. ${defaultMix}`, parseMix, parseMix(defaultMix))
   .option("--no-baseline", "skip the ws echo baseline")
   .option("--baseline-port <port>", "port for the echo server (127.0.0.1)", count, 2589)
-  .option("--baseline-duration <seconds>", "how long the baseline plays after its ramp", seconds, 10)
+  .option("--baseline-duration <seconds>", "how long the baseline plays after its ramp", seconds(3600), 10)
   .option("--json <file>", "also write the report as JSON")
   .option("--quiet", "no progress bar", false)
   .action(async (raw: Record<string, unknown>) => {

@@ -3,12 +3,12 @@ import { spawnSync } from "child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import { join } from "path";
+import { runBin, type Run } from "./run";
 
 const PATIENCE = join(__dirname, "..", "..", "bin", "patience");
 
-function run(input: string, args: string[] = []): { stdout: string; stderr: string; status: number | null } {
-  const result = spawnSync(PATIENCE, args, { input, encoding: "utf8", timeout: 20000 });
-  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+function run(input: string, args: string[] = []): Run {
+  return runBin("patience", args, input, 20_000);
 }
 
 const SAMPLE_IN = [

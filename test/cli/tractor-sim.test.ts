@@ -1,14 +1,10 @@
-import { spawnSync } from "child_process";
-import { join } from "path";
 import { seededRandom } from "../../rooms/cards/random";
 import { randomRecordedRound } from "../../rooms/tractor/generate";
 import { formatCaseResult, formatSeedInput } from "../../rooms/tractor/seedFormat";
-
-const program = join(__dirname, "..", "..", "bin", "tractor-sim");
+import { runBin } from "./run";
 
 function run(input: string) {
-  const result = spawnSync(program, [], { input, encoding: "utf8" });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runBin("tractor-sim", [], input);
 }
 
 const SAMPLE_INPUT = [

@@ -1,0 +1,24 @@
+/** Number parsers for the command-line programs' options (commander calls them; a bad value is a clear error). */
+import { InvalidArgumentError } from "commander";
+
+/** A parser for whole numbers in [min, max]. */
+export function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER): (text: string) => number {
+  return (text) => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : " up"}`);
+    }
+    return value;
+  };
+}
+
+/** A parser for a number of seconds in (0, max] (or [0, max] when zero is allowed). */
+export function seconds(max: number, allowZero = false): (text: string) => number {
+  return (text) => {
+    const value = Number(text);
+    if (!Number.isFinite(value) || value > max || value < 0 || (value === 0 && !allowZero)) {
+      throw new InvalidArgumentError(`expected ${allowZero ? "0" : "a positive number of seconds"} up to ${max} seconds`);
+    }
+    return value;
+  };
+}
