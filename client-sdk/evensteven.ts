@@ -45,7 +45,6 @@ export class EvenStevenPlayer extends EvenStevenSpectator {
     this.on("hand", (event) => this.learn(() => this.initialHands.set(event.game, event.cards)));
     this.on("deal", (event) => this.learn(() => this.deals.set(`${event.game}:${event.index}`, event.card)));
     this.on("verdict", (event) => this.learn(() => this.outcomes.set(event.game, { outcome: event.outcome, seed: event.seed })));
-    this.onView((view) => this.learn(() => this.learnFromView(view)));
   }
 
   /** Answers the card on the table; throws a CardhallError (NOT_IN_HAND, ALREADY_PLAYED, ...) if refused. */
@@ -72,8 +71,12 @@ export class EvenStevenPlayer extends EvenStevenSpectator {
         cleanUp();
         reject(new CardhallError("TIMEOUT", `card ${index} of game ${game} did not come within ${timeoutMs} ms`));
       }, timeoutMs);
+      // Events normally answer at once; the state is consulted only while an answer is awaited, for what happened
+      // before this session listened (e.g. while a dropped connection was being restored).
+      const stopViewing = this.onView((view) => this.learn(() => this.learnFromView(view)));
       const cleanUp = () => {
         clearTimeout(timer);
+        stopViewing();
         this.waiters.delete(check);
       };
       this.waiters.add(check);

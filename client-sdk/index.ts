@@ -8,12 +8,20 @@ import type { RoomListing } from "../rooms/cards/protocol";
 import { EVENSTEVEN_ROOM, type EvenStevenJoinOptions } from "../rooms/evensteven/protocol";
 import { toCardhallError } from "./errors";
 import { EvenStevenPlayer, EvenStevenSpectator } from "./evensteven";
+import { FOOL_ROOM, type FoolJoinOptions } from "../rooms/fool/protocol";
+import { FoolPlayer, FoolSpectator } from "./fool";
+import { PATIENCE_ROOM } from "../rooms/patience/protocol";
+import { PatienceOwner, PatienceSpectator, roomOptions, type PatienceCreateOptions } from "./patience";
 
 export { CardhallError } from "./errors";
 export { RoomSession } from "./session";
 export { EvenStevenPlayer, EvenStevenSpectator, type EvenStevenEvents } from "./evensteven";
 export type { RoomListing } from "../rooms/cards/protocol";
 export * from "../rooms/evensteven/protocol";
+export { FoolPlayer, FoolSpectator, foolViewOf, ownSeat, type FoolEvents, type FoolTurn } from "./fool";
+export * from "../rooms/fool/protocol";
+export { PatienceOwner, PatienceSpectator, type PatienceCreateOptions, type PatienceDealOptions, type PatienceDeck, type PatienceEvents } from "./patience";
+export * from "../rooms/patience/protocol";
 
 export class CardhallClient {
   readonly colyseus: Client;
@@ -45,6 +53,52 @@ export class CardhallClient {
   /** Takes an Even-Steven seat back after a dropped connection, with the session's `reconnectionToken`. */
   async reconnectEvenSteven(token: string): Promise<EvenStevenPlayer> {
     return new EvenStevenPlayer(await this.joining(this.colyseus.reconnect(token)));
+  }
+
+  /**
+   * Creates a Shuffling Patience room and owns it; the first deal starts at once (or paused, with `paused`).
+   * Without a seed or a deck the room picks a seed and reveals it when the deal is over.
+   */
+  async createPatience(options: PatienceCreateOptions = {}): Promise<PatienceOwner> {
+    return new PatienceOwner(await this.joining(this.colyseus.create(PATIENCE_ROOM, roomOptions(options))));
+  }
+
+  /** Watches any live Shuffling Patience room by id (`claim` takes it over once its owner has left). */
+  async spectatePatience(roomId: string, options: { name?: string } = {}): Promise<PatienceSpectator> {
+    return new PatienceSpectator(await this.joining(this.colyseus.joinById(roomId, { ...options, spectate: true })));
+  }
+
+  /** Takes a Shuffling Patience room's ownership back after a dropped connection, with the session's `reconnectionToken`. */
+  async reconnectPatience(token: string): Promise<PatienceOwner> {
+    return new PatienceOwner(await this.joining(this.colyseus.reconnect(token)));
+  }
+
+  /**
+   * Creates a Fool room and takes a seat: against the room's AI (the default), or the first of two players
+   * (`mode: "two-players"`: the game starts when the second joins with joinFool).
+   */
+  async playFool(options: Omit<FoolJoinOptions, "spectate" | "mode"> & { mode?: "vs-ai" | "two-players" } = {}): Promise<FoolPlayer> {
+    return new FoolPlayer(await this.joining(this.colyseus.create(FOOL_ROOM, options)));
+  }
+
+  /** Takes the free seat of a two-player Fool room by id. */
+  async joinFool(roomId: string, options: Pick<FoolJoinOptions, "name" | "seat"> = {}): Promise<FoolPlayer> {
+    return new FoolPlayer(await this.joining(this.colyseus.joinById(roomId, options)));
+  }
+
+  /** Creates a Fool room where the AI plays both seats, and watches it. */
+  async watchFoolAiGame(options: Omit<FoolJoinOptions, "name" | "spectate" | "seat" | "mode"> = {}): Promise<FoolSpectator> {
+    return new FoolSpectator(await this.joining(this.colyseus.create(FOOL_ROOM, { ...options, mode: "ai-vs-ai" })));
+  }
+
+  /** Watches any live Fool room by id: the public state and the events, never a hand. */
+  async spectateFool(roomId: string): Promise<FoolSpectator> {
+    return new FoolSpectator(await this.joining(this.colyseus.joinById(roomId, { spectate: true })));
+  }
+
+  /** Takes a Fool seat back after a dropped connection, with the session's `reconnectionToken`. */
+  async reconnectFool(token: string): Promise<FoolPlayer> {
+    return new FoolPlayer(await this.joining(this.colyseus.reconnect(token)));
   }
 
   private async joining(join: Promise<Room>): Promise<Room> {

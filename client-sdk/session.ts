@@ -45,11 +45,12 @@ export class RoomSession<View, Events extends object> {
   onView(listener: Listener<View>): () => void {
     const current = this.view();
     if (current !== undefined) listener(current);
-    const subscription = this.room.onStateChange(() => {
+    const onChange = () => {
       const view = this.view();
       if (view !== undefined) listener(view);
-    });
-    return () => subscription.clear?.();
+    };
+    this.room.onStateChange(onChange);
+    return () => this.room.onStateChange.remove(onChange); // (the register's return value would clear every listener)
   }
 
   /** Resolves with the first view that satisfies `predicate` (rejects after `timeoutMs`). */
