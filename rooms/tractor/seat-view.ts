@@ -6,10 +6,10 @@
  * rather than set to undefined), so the server can project it from a RoundState with `seatView` and a client
  * can build the very same object from what its seat receives over the network. Bots decide from it alone.
  */
-import { Card, Rank } from "./cards";
-import { MainSuit } from "./order";
+import { Card, COPIES_PER_CARD, DISTINCT_CARDS, Rank } from "./cards";
+import { CardOrdering, cardOrdering, MainSuit, TRUMP_GROUP } from "./order";
 import { RoundPhase, RoundState } from "./round";
-import { RoundResult, Seat, SEATS, teamOf } from "./scoring";
+import { nextSeat, RoundResult, Seat, SEATS, teamOf } from "./scoring";
 
 export interface TrickSoFar {
   readonly leader: Seat;
@@ -60,12 +60,47 @@ export function isDeclarer(view: Pick<SeatView, "dealer">, seat: Seat): boolean 
   return teamOf(seat) === teamOf(view.dealer);
 }
 
+/** The round's card order, from the main suit and current rank the view shows. */
+export function viewOrdering(view: Pick<SeatView, "mainSuit" | "currentRank">): CardOrdering {
+  return cardOrdering({ mainSuit: view.mainSuit, currentRank: view.currentRank });
+}
+
+/**
+ * How many copies of each card id the seat has not seen: neither in its hand, nor played, nor (for the dealer)
+ * buried. Those cards are in the other three hands or, for everyone but the dealer, among the hidden cards.
+ */
+export function unseenCounts(view: SeatView): Uint8Array {
+  const counts = new Uint8Array(DISTINCT_CARDS).fill(COPIES_PER_CARD);
+  const seen = [view.hand, ...view.playedBy, view.buried ?? []];
+  for (const cards of seen) for (const card of cards) counts[card]--;
+  return counts;
+}
+
+/**
+ * voids[seat][group]: the seat is known to hold no card of the group (a suit index or TRUMP_GROUP), because it
+ * once followed a lead of that group with fewer of its cards than the lead had.
+ */
+export function knownVoids(view: SeatView, ordering: CardOrdering): boolean[][] {
+  const voids = SEATS.map(() => new Array<boolean>(TRUMP_GROUP + 1).fill(false));
+  for (const { leader, plays } of tricksSoFar(view)) {
+    const group = ordering.group[plays[0][0]];
+    for (let index = 1; index < plays.length; index++) {
+      const followed = plays[index].filter((card) => ordering.group[card] === group).length;
+      if (followed < plays[0].length) voids[nextSeat(leader, index)][group] = true;
+    }
+  }
+  return voids;
+}
+
+function tricksSoFar(round: { tricks: readonly TrickSoFar[]; trick?: TrickSoFar }): readonly TrickSoFar[] {
+  return round.trick ? [...round.tricks, round.trick] : round.tricks;
+}
+
 /** Every card each seat has played so far this round (the current trick included), indexed by seat. */
 export function cardsPlayedBy(state: RoundState): Card[][] {
   const played: Card[][] = SEATS.map(() => []);
-  const tricks: readonly { leader: Seat; plays: readonly (readonly Card[])[] }[] = state.trick ? [...state.tricks, state.trick] : state.tricks;
-  for (const trick of tricks) {
-    trick.plays.forEach((cards, index) => played[(trick.leader + index) % SEATS.length].push(...cards));
+  for (const trick of tricksSoFar(state)) {
+    trick.plays.forEach((cards, index) => played[nextSeat(trick.leader, index)].push(...cards));
   }
   return played;
 }
