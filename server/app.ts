@@ -6,6 +6,7 @@ import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/cor
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { RoomListing, ServerMetrics } from "../rooms/cards/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
+import { PatienceRoom } from "../rooms/patience/room";
 
 export interface AppOptions {
   /** Install SIGINT/SIGTERM handlers that close rooms cleanly (off in tests). */
@@ -14,6 +15,7 @@ export interface AppOptions {
 
 export const roomDefinitions = {
   evensteven: defineRoom(EvenStevenRoom),
+  patience: defineRoom(PatienceRoom),
 };
 
 /** Live rooms for spectators to find: id, name, clients and metadata. Private rooms are included (join by id). */

@@ -2,7 +2,7 @@
  * The cards of Shuffling Patience and the two-character notation the original problem writes them in:
  * a rank (A 2-9 T J Q K) followed by a suit (S H C D), e.g. `TS` is the ten of spades.
  */
-import { shuffled, type Random } from "../cards/random";
+import { seededRandom, shuffled, type Random } from "../cards/random";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"] as const;
 export type Rank = (typeof RANKS)[number];
@@ -65,4 +65,9 @@ export function fullDeck(): Card[] {
 /** A full deck in a uniformly random order drawn from `random`. */
 export function shuffledDeck(random: Random): Card[] {
   return shuffled(NEW_DECK_ORDER, random);
+}
+
+/** The deck a seed deals (a live room's seeded deal): `shuffledDeck` drawing from `seededRandom(seed)`. */
+export function deckOfSeed(seed: number): Card[] {
+  return shuffledDeck(seededRandom(seed));
 }

@@ -32,22 +32,39 @@ interface Token {
  * Throws a DeckInputError for a token that is not a card or for a deck cut short.
  */
 export function parseDecks(input: string): Card[][] {
+  const { cards, lastLine } = readCards(input);
   const decks: Card[][] = [];
-  let deck: Card[] = [];
+  for (let start = 0; start < cards.length; start += DECK_SIZE) decks.push(cards.slice(start, start + DECK_SIZE));
+  const last = decks.at(-1);
+  if (last !== undefined && last.length < DECK_SIZE) {
+    throw new DeckInputError(lastLine, `deck ${decks.length} has only ${last.length} of its ${DECK_SIZE} cards`);
+  }
+  return decks;
+}
+
+/**
+ * The one deal a room is given: exactly 52 different cards, read like `parseDecks` reads a deck (a final `#` is
+ * allowed). A live deal stands for a real deck, so unlike bin/patience it refuses repeated cards.
+ * Throws a DeckInputError saying what is wrong.
+ */
+export function parseDeal(input: string): Card[] {
+  const { cards: deck, lastLine } = readCards(input);
+  if (deck.length !== DECK_SIZE) throw new DeckInputError(lastLine, `a deal needs ${DECK_SIZE} cards, this one has ${deck.length}`);
+  const repeated = repeatedCards(deck);
+  if (repeated.length > 0) throw new DeckInputError(lastLine, `a deal is one deck, but this one repeats ${repeated.join(", ")}`);
+  return deck;
+}
+
+/** Every card up to the `#` token (or the end), and the line of the last token read, for messages. */
+function readCards(input: string): { cards: Card[]; lastLine: number } {
+  const cards: Card[] = [];
   let lastLine = 1;
   for (const token of tokens(input)) {
     lastLine = token.line;
     if (token.text === END_OF_INPUT) break;
-    deck.push(cardOf(token));
-    if (deck.length === DECK_SIZE) {
-      decks.push(deck);
-      deck = [];
-    }
+    cards.push(cardOf(token));
   }
-  if (deck.length > 0) {
-    throw new DeckInputError(lastLine, `deck ${decks.length + 1} has only ${deck.length} of its ${DECK_SIZE} cards`);
-  }
-  return decks;
+  return { cards, lastLine };
 }
 
 /** The cards that occur more than once in a deck, each named once. The game itself never looks at suits. */

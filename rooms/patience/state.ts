@@ -1,0 +1,44 @@
+import { ArraySchema, Schema, type } from "@colyseus/schema";
+import { MAX_PILES } from "./engine";
+import type { PatiencePhase } from "./protocol";
+
+export class PatiencePile extends Schema {
+  /** "" until the pile is started. */
+  @type("string") top = "";
+  @type("uint8") count = 0;
+}
+
+export class PatienceCover extends Schema {
+  @type("string") group: "" | "pair" | "triple" = "";
+  @type(["uint8"]) piles = new ArraySchema<number>();
+  @type(["string"]) covered = new ArraySchema<string>();
+  @type(["string"]) covering = new ArraySchema<string>();
+}
+
+export class PatienceOutcome extends Schema {
+  @type("string") kind: "" | "finished" | "overflowed" = "";
+  @type(["uint8"]) pileSizes = new ArraySchema<number>();
+  @type("uint8") overflowCard = 0;
+  @type("string") line = "";
+}
+
+/**
+ * Mirrors PatienceStateView in protocol.ts. Everything here is public; the deck and the seed stay in the room
+ * (never in this state) until the deal is over, and the undealt cards never come here at all.
+ */
+export class PatienceState extends Schema {
+  @type("string") phase: PatiencePhase = "paused";
+  @type("uint32") deal = 0;
+  @type("uint16") steps = 0;
+  @type("uint16") paceMs = 0;
+  @type("uint8") dealt = 0;
+  @type("uint8") deckSize = 0;
+  @type([PatiencePile]) piles = new ArraySchema<PatiencePile>(...Array.from({ length: MAX_PILES }, () => new PatiencePile()));
+  @type(PatienceCover) cover = new PatienceCover();
+  @type(PatienceOutcome) outcome = new PatienceOutcome();
+  @type("uint32") revealedSeed = 0;
+  @type("string") owner = "";
+  @type("string") ownerName = "";
+  @type("boolean") ownerConnected = false;
+  @type("uint16") spectators = 0;
+}
