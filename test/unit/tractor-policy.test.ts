@@ -1,4 +1,6 @@
 import fc from "fast-check";
+import { startHeuristicTractorBot, startRandomTractorBot, TractorSeat } from "../../client-sdk/bots/tractor";
+import { CardhallError } from "../../client-sdk/errors";
 import { seededRandom, shuffled } from "../../rooms/cards/random";
 import { Card, cardPoints, countCards, parseCards, withoutCards } from "../../rooms/tractor/cards";
 import { randomSetup } from "../../rooms/tractor/generate";
@@ -226,5 +228,48 @@ describe("the heuristic policy", () => {
     expect(buried.filter((card) => cardPoints(card) > 0)).toEqual([]);
     const left = withoutCards(hand, buried) as Card[];
     expect([0, 1, 2, 3].filter((suit) => !left.some((card) => ordering.group[card] === suit)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the SDK bots", () => {
+  /** A table in memory: seats see their own SeatView and hear of every change a moment later, as over a network. */
+  function tableOf(state: RoundState): { seats: TractorSeat[]; finished: Promise<RoundState> } {
+    const listeners = new Set<() => void>();
+    let finish: (state: RoundState) => void = () => undefined;
+    const finished = new Promise<RoundState>((resolve) => (finish = resolve));
+    const update = (seat: Seat, result: RoundUpdate): Promise<void> => {
+      if (!result.ok) return Promise.reject(new CardhallError(seat === state.turn ? "ILLEGAL_PLAY" : "NOT_YOUR_TURN", result.reason));
+      state = result.state;
+      setImmediate(() => listeners.forEach((listener) => listener()));
+      if (state.phase === "finished") finish(state);
+      return Promise.resolve();
+    };
+    const seats = SEATS.map(
+      (seat): TractorSeat => ({
+        seatView: () => seatView(state, seat),
+        onChange(callback) {
+          listeners.add(callback);
+          return () => listeners.delete(callback);
+        },
+        play: (cards) => update(seat, applyPlay(state, seat, cards)),
+        bury: (cards) => update(seat, buryCards(state, seat, cards)),
+      }),
+    );
+    return { seats, finished };
+  }
+
+  it("play a whole round, each seat acting once per turn from its own view", async () => {
+    const random = seededRandom("sdk-bots");
+    const { seats, finished } = tableOf(dealRound(randomSetup(random), random));
+    const errors: unknown[] = [];
+    const bots = seats.map((seat, index) =>
+      index % 2 === 0 ? startHeuristicTractorBot(seat, { onError: (error) => errors.push(error) }) : startRandomTractorBot(seat, { botSeed: index, onError: (error) => errors.push(error) }),
+    );
+    const state = await finished;
+    await new Promise((resolve) => setImmediate(resolve)); // the last bot counts its action once the room accepted it
+    bots.forEach((bot) => bot.stop());
+    expect(errors).toEqual([]);
+    expect(state.result).toBeDefined();
+    expect(bots.reduce((sum, bot) => sum + bot.actions(), 0)).toBe(1 + state.tricks.reduce((sum, trick) => sum + trick.plays.length, 0));
   });
 });
