@@ -50,9 +50,8 @@ export class PatienceSpectator extends RoomSession<PatienceStateView, PatienceEv
     super(room);
     this.on("dealOver", (event) => {
       this.endings.set(event.deal, event);
-      this.wake();
+      for (const waiter of [...this.waiters]) waiter();
     });
-    this.onView(() => this.wake());
   }
 
   /** Whether this session owns the room now (false until the first state arrives). */
@@ -67,25 +66,29 @@ export class PatienceSpectator extends RoomSession<PatienceStateView, PatienceEv
   dealOver(deal?: number, timeoutMs = 60_000): Promise<PatienceDealOverEvent> {
     return new Promise((resolve, reject) => {
       let target = deal;
+      let done = false;
+      let stopViewing = () => undefined as void;
+      const finish = (settle: () => void) => {
+        done = true;
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        stopViewing();
+        settle();
+      };
       const check = () => {
         const view = this.view();
         target ??= view?.deal;
-        if (target === undefined) return;
+        if (done || target === undefined) return;
         const ending = this.endings.get(target) ?? (view?.deal === target ? endingShownBy(view) : undefined);
-        if (ending === undefined) return;
-        cleanUp();
-        resolve(ending);
+        if (ending !== undefined) finish(() => resolve(ending));
       };
       const timer = setTimeout(() => {
-        cleanUp();
-        reject(new CardhallError("TIMEOUT", `deal ${target ?? "?"} did not end within ${timeoutMs} ms`));
+        finish(() => reject(new CardhallError("TIMEOUT", `deal ${target ?? "?"} did not end within ${timeoutMs} ms`)));
       }, timeoutMs);
-      const cleanUp = () => {
-        clearTimeout(timer);
-        this.waiters.delete(check);
-      };
       this.waiters.add(check);
       check();
+      // The state is decoded only while someone waits: doing it on every patch would cost every spectator.
+      if (!done) stopViewing = this.onView(check);
     });
   }
 
@@ -93,10 +96,6 @@ export class PatienceSpectator extends RoomSession<PatienceStateView, PatienceEv
   async claim(name?: string): Promise<PatienceOwner> {
     await this.request(patienceMessages.claim, name === undefined ? {} : { name });
     return new PatienceOwner(this.room);
-  }
-
-  private wake(): void {
-    for (const waiter of [...this.waiters]) waiter();
   }
 }
 
