@@ -6,6 +6,7 @@ import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/cor
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { RoomListing, ServerMetrics } from "../rooms/cards/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
+import { FoolRoom } from "../rooms/fool/room";
 import { PatienceRoom } from "../rooms/patience/room";
 
 export interface AppOptions {
@@ -15,6 +16,7 @@ export interface AppOptions {
 
 export const roomDefinitions = {
   evensteven: defineRoom(EvenStevenRoom),
+  fool: defineRoom(FoolRoom),
   patience: defineRoom(PatienceRoom),
 };
 

@@ -1,0 +1,211 @@
+/**
+ * The `fool` room's messages, options, events and public state: the one definition shared by the room and the
+ * SDK. Free of server code (it imports only the pure engine's types). docs/protocol.md describes the same in prose.
+ */
+import { z } from "zod";
+import { defineMessage, type CommonErrorCode } from "../cards/protocol";
+import type { FaceUp, FoolEvent, FoolMove, FoolView, Phase } from "./rules";
+
+export const FOOL_ROOM = "fool";
+
+/** The engine's own shapes under the names the SDK exports. */
+export type FoolFaceUp = FaceUp;
+export type { FoolEvent, FoolMove, FoolView };
+
+const seed = z.number().int().min(1).max(2_147_483_646);
+/** Cards are checked by the engine (so its reason names the problem); the schema only bounds the strings. */
+const cardText = z.string().min(1).max(3);
+
+const playMove = z.strictObject({
+  kind: z.literal("play"),
+  /** A card in the hand: `7S`, `QD`, or `*` for a joker. */
+  card: cardText,
+  /** What a joker is laid as, e.g. `6D`. */
+  as: cardText.optional(),
+  /** The suit named with a Queen (or a joker laid as one): S, C, D or H. */
+  namedSuit: z.string().min(1).max(1).optional(),
+});
+
+/** Client → room. */
+export const foolMessages = {
+  /** A move on the sender's turn: the engine's move, `{ kind: "play", card, as?, namedSuit? }`, `{ kind: "draw" }` or `{ kind: "pass" }`. */
+  move: defineMessage(
+    "move",
+    z.discriminatedUnion("kind", [playMove, z.strictObject({ kind: z.literal("draw") }), z.strictObject({ kind: z.literal("pass") })]),
+  ),
+  /** Start the next game once the last one is over; without a seed the room picks one. */
+  newGame: defineMessage("newGame", z.strictObject({ seed: seed.optional() })),
+};
+
+/**
+ * vs-ai: the creator against the room's AI. two-players: two people (the second joins by id).
+ * ai-vs-ai: the AI on both seats, for spectators (everyone who joins watches).
+ */
+export const FOOL_MODES = ["vs-ai", "two-players", "ai-vs-ai"] as const;
+export type FoolMode = (typeof FOOL_MODES)[number];
+
+/** The policy the room plays for an AI seat and for a seat whose turn clock ran out. */
+export const FOOL_AI_POLICIES = ["ai", "greedy", "random"] as const;
+export type FoolAiPolicy = (typeof FOOL_AI_POLICIES)[number];
+
+/** How a room runs, fixed when it is created (the join options below describe each). */
+export interface FoolRoomSettings {
+  mode: FoolMode;
+  ai: FoolAiPolicy;
+  aiDelayMs: number;
+  turnTimeMs: number;
+  reconnectSeconds: number;
+  nextGameDelayMs: number;
+  maxMoves: number;
+}
+
+export const FOOL_DEFAULTS: Readonly<FoolRoomSettings> = {
+  mode: "vs-ai",
+  ai: "ai",
+  aiDelayMs: 1_000,
+  turnTimeMs: 30_000,
+  reconnectSeconds: 30,
+  nextGameDelayMs: 5_000,
+  maxMoves: 2_000,
+};
+
+/** Options for `create` / `joinById`. Room options (mode and the timings) count when the room is created. */
+export const foolJoinOptions = z.object({
+  name: z.string().max(40).optional(),
+  /** Watch instead of taking a seat. */
+  spectate: z.boolean().optional(),
+  /** The seat to take (0 moves first in the first game); by default the first free one. */
+  seat: z.union([z.literal(0), z.literal(1)]).optional(),
+  mode: z.enum(FOOL_MODES).optional(),
+  /** The first game's seed; later games take newGame's seed or a fresh one. */
+  seed: seed.optional(),
+  ai: z.enum(FOOL_AI_POLICIES).optional(),
+  /** How long the AI waits before each of its moves, so spectators can follow. */
+  aiDelayMs: z.number().int().min(0).max(60_000).optional(),
+  /** A person's time for each move; when it runs out the room plays the AI's move for them. */
+  turnTimeMs: z.number().int().min(100).max(600_000).optional(),
+  /** How long a dropped player keeps the seat. */
+  reconnectSeconds: z.number().int().min(0).max(600).optional(),
+  /** With no person seated, the room starts the next game this long after the last ends (0: never). */
+  nextGameDelayMs: z.number().int().min(0).max(600_000).optional(),
+  /** A game still running after this many moves ends without a Fool (a bound; games average a few dozen moves). */
+  maxMoves: z.number().int().min(10).max(100_000).optional(),
+});
+export type FoolJoinOptions = z.infer<typeof foolJoinOptions>;
+
+export type FoolErrorCode =
+  | CommonErrorCode
+  /** The engine refused the move; the message is the engine's reason. */
+  | "ILLEGAL_MOVE"
+  /** No game is running: waiting for the second player, or the last game is over. */
+  | "NO_GAME"
+  | "GAME_IN_PROGRESS";
+
+/** Who made a move: the seat's person, the room's AI on an AI seat, or the AI for a person whose clock ran out. */
+export type FoolMover = "player" | "ai" | "clock";
+
+/** Room → client events, all broadcast to everyone: nothing in them is hidden. */
+export const foolEvents = {
+  start: "start",
+  move: "move",
+  over: "over",
+} as const;
+
+export interface FoolSeatSummary {
+  name: string;
+  controller: FoolSeatController;
+}
+
+/** A new game was dealt. */
+export interface FoolStartEvent {
+  game: number;
+  dealer: number;
+  seats: FoolSeatSummary[];
+  faceUp: FoolFaceUp;
+  /** The face-up card as the seed writes it: `7S`, `QDS`, `*6D`. */
+  faceUpText: string;
+  handCounts: number[];
+  deckCount: number;
+  /** Whose move it is (the face-up card's penalty, if any, already paid). */
+  turn: number;
+  /** When the first person's time runs out (ms since the epoch), or 0 on an AI's turn. */
+  deadline: number;
+}
+
+/** One move, with what followed from it (the engine's events) and the position it left. */
+export interface FoolMoveEvent {
+  game: number;
+  /** The move's number in the game (1 for the first). */
+  number: number;
+  seat: number;
+  by: FoolMover;
+  /** The move as made: a play names the card, a joker's identity and a Queen's suit; draws carry no card. */
+  move: FoolMove;
+  /** played, drew (a count), penalised (a count), passed, won, fool. */
+  events: FoolEvent[];
+  faceUpText: string;
+  handCounts: number[];
+  deckCount: number;
+  turn: number;
+  deadline: number;
+}
+
+/** `fool`: the last player left holding cards. `capped`: the game hit maxMoves and ends without a Fool. */
+export type FoolOutcome = "fool" | "capped";
+
+export interface FoolOverEvent {
+  game: number;
+  outcome: FoolOutcome;
+  /** The Fool's seat, or null for a capped game. */
+  fool: number | null;
+  /** Seats in the order they emptied their hands. */
+  winners: number[];
+  /** The deal's seed, revealed now: with `dealer` and the moves it replays the game exactly. */
+  seed: number;
+  dealer: number;
+  moves: number;
+  /** Games won by each seat in this room so far. */
+  wins: number[];
+}
+
+/** player: a person (possibly reconnecting); ai: the room plays it; open: waiting for a person to join. */
+export type FoolSeatController = "player" | "ai" | "open";
+
+export interface FoolSeatView {
+  name: string;
+  controller: FoolSeatController;
+  connected: boolean;
+  handCount: number;
+  wins: number;
+  /** Present only in the state of the seat's own player: the hand, and whether a draw or a pass is allowed now. */
+  hand?: string[];
+  canDraw?: boolean;
+  canPass?: boolean;
+}
+
+/** The public state every client sees (each player also sees its own seat's hand). */
+export interface FoolStateView {
+  mode: FoolMode;
+  phase: "waiting" | "playing" | "over";
+  game: number;
+  dealer: number;
+  seats: FoolSeatView[];
+  /** `namedSuit` is "" when the face-up card is not a Queen; `text` is the seed's notation. */
+  faceUp: { card: string; as: string; namedSuit: string; text: string };
+  deckCount: number;
+  /** Whose move it is; -1 before the first game. */
+  turn: number;
+  /** The engine's phase of the turn: cover, afterDraw (drew once), coverEight (must cover an 8), over. */
+  turnPhase: Phase | "";
+  /** When the person to move runs out of time (ms since the epoch); 0 on an AI's turn or between games. */
+  deadline: number;
+  moveCount: number;
+  winners: number[];
+  /** The last finished game's Fool, or -1. */
+  fool: number;
+  /** The last finished game's outcome, or "" while a game runs. */
+  outcome: FoolOutcome | "";
+  /** The last finished game's seed, or 0 while a game runs: a seed is revealed only when its game is over. */
+  revealedSeed: number;
+  spectators: number;
+}
