@@ -14,7 +14,7 @@ import { Random, randomInt, shuffled } from "../cards/random";
 import { Card, cardPoints, countCards, DISTINCT_CARDS, pointsOf, withoutCards } from "./cards";
 import { cardsOfGroup, checkFollow, followDemand, legalPlays } from "./legality";
 import { CardOrdering, TRUMP_GROUP } from "./order";
-import { applyPlay, buryCards, HIDDEN_CARDS, RoundState, RoundUpdate } from "./round";
+import { applyPlay, buryCards, HAND_CARDS, HIDDEN_CARDS, RoundState, RoundUpdate } from "./round";
 import { classic, TractorRuleset } from "./ruleset";
 import { nextSeat, PLAYERS, Seat, teamOf } from "./scoring";
 import { knownVoids, seatView, SeatView, unseenCounts, viewOrdering } from "./seat-view";
@@ -29,7 +29,7 @@ import {
   shapeDemand,
   TractorPlacement,
 } from "./structure";
-import { judgeTrick } from "./trick";
+import { followHonor, judgeTrick } from "./trick";
 
 export interface TractorPolicy {
   /** The cards to play now; the view must be the seat's own, in the playing phase, on its turn. */
@@ -179,7 +179,7 @@ function tableOf(view: SeatView, ruleset: TractorRuleset): Table {
     unseenPoints: pointsOf(unseen),
     unseenCards: unseen.length,
     voids: knownVoids(view, ordering),
-    future: Math.max(0, view.hand.length - 1) / 25,
+    future: Math.max(0, view.hand.length - 1) / HAND_CARDS,
   };
 }
 
@@ -193,7 +193,19 @@ function partners(a: Seat, b: Seat): boolean {
  */
 function keepValue(card: Card, ordering: CardOrdering): number {
   const order = ordering.order[card];
-  return ordering.group[card] === TRUMP_GROUP ? 2.5 + 0.2 * (order - 20) : 0.15 * order;
+  return ordering.group[card] === TRUMP_GROUP ? 2.5 + 0.2 * (order - lowestTrumpOrder(ordering)) : 0.15 * order;
+}
+
+const lowestTrumpOrders = new WeakMap<CardOrdering, number>();
+
+/** Every trump's order is at least this, and every plain card's below it. */
+function lowestTrumpOrder(ordering: CardOrdering): number {
+  let lowest = lowestTrumpOrders.get(ordering);
+  if (lowest === undefined) {
+    lowest = Math.min(...ordering.order.filter((_, card) => ordering.group[card] === TRUMP_GROUP));
+    lowestTrumpOrders.set(ordering, lowest);
+  }
+  return lowest;
 }
 
 function keepValueOf(cards: readonly Card[], table: Table): number {
@@ -221,7 +233,7 @@ function couldOvertake(table: Table, seat: Seat, structure: LeadStructure, honor
     return mayRuff && table.unseenByGroup[TRUMP_GROUP].length >= structure.lengths.reduce((sum, length) => sum + length, 0);
   }
   const length = structure.lengths[0];
-  const heldInTrumps = honor >= 20;
+  const heldInTrumps = honor >= lowestTrumpOrder(table.ordering);
   if (mayRuff) return unseenShapeAbove(table, TRUMP_GROUP, length, heldInTrumps ? honor : -1);
   return !voidInLed && (!heldInTrumps || led === TRUMP_GROUP) && unseenShapeAbove(table, led, length, honor);
 }
@@ -303,12 +315,11 @@ function shapedChoice(cards: readonly Card[], lengths: readonly number[], size: 
 }
 
 /** A follow meeting the obligations: the led group's cards shaped by `prefer`, topped up from the others. */
-function shapedFollow(table: Table, lead: readonly Card[], prefer: Preference, high: boolean, ruff: boolean): Card[] {
+function shapedFollow(table: Table, structure: LeadStructure, size: number, prefer: Preference, high: boolean, ruff: boolean): Card[] {
   const { ordering, view } = table;
-  const structure = followDemand(view.hand, lead, ordering).structure;
   const inGroup = cardsOfGroup(view.hand, structure.group, ordering);
-  const groupPart = shapedChoice(inGroup, structure.lengths, lead.length, prefer, high, ordering);
-  const missing = lead.length - groupPart.length;
+  const groupPart = shapedChoice(inGroup, structure.lengths, size, prefer, high, ordering);
+  const missing = size - groupPart.length;
   if (missing === 0) return groupPart;
   const others = withoutCards(view.hand, groupPart) as Card[];
   const trumps = cardsOfGroup(others, TRUMP_GROUP, ordering);
@@ -337,32 +348,56 @@ function highFirst(table: Table): Preference {
 /** Few enough legal follows to score them all? Counted as the choices the obligations pick among. */
 const SCORED_FOLLOW_LIMIT = 300;
 
-function followCandidates(table: Table, lead: readonly Card[]): Card[][] {
-  const { ordering, view } = table;
-  const candidates = [
-    shapedFollow(table, lead, cheapFirst(table), false, false),
-    shapedFollow(table, lead, pointsFirst(table), false, false),
-    shapedFollow(table, lead, highFirst(table), true, true),
-    shapedFollow(table, lead, cheapFirst(table), false, true),
-    shapedFollow(table, lead, pointsFirst(table), false, true),
-  ];
-  const listed = legalPlays(view.hand, lead, ordering, SCORED_FOLLOW_LIMIT);
-  if (listed.complete) candidates.push(...listed.plays);
-  return candidates.filter((cards) => checkFollow(view.hand, lead, cards, ordering).ok);
+/** The trick under way as it stands before the seat plays, judged once for all the candidates. */
+interface TrickStanding {
+  readonly leader: Seat;
+  readonly lead: readonly Card[];
+  readonly structure: LeadStructure;
+  /** The seat's index in the playing order (1..3). */
+  readonly position: number;
+  /** The index of the play holding the trick so far, and its honor. */
+  readonly holder: number;
+  readonly honor: number;
+  readonly points: number;
 }
 
-function scoreFollow(table: Table, cards: readonly Card[]): number {
-  const { view, ordering } = table;
-  const trick = view.trick as NonNullable<SeatView["trick"]>;
-  const plays = [...trick.plays, cards];
-  const judgement = judgeTrick(plays, ordering);
-  const position = plays.length - 1;
-  const winner = nextSeat(trick.leader, judgement.winner);
+function standingOf(table: Table): TrickStanding {
+  const { leader, plays } = table.view.trick as NonNullable<SeatView["trick"]>;
+  const judgement = judgeTrick(plays, table.ordering);
   const honor = judgement.honors[judgement.winner] as number;
-  let chance = partners(winner, view.seat) ? holdChance(table, judgement.structure, trick.leader, position, honor, view.seat) : 0;
+  return { leader, lead: plays[0], structure: judgement.structure, position: plays.length, holder: judgement.winner, honor, points: judgement.points };
+}
+
+/**
+ * A few follows built for a purpose (throw off cheaply, give points, go high, ruff), each checked, and every
+ * legal follow as well when there are few.
+ */
+function followCandidates(table: Table, standing: TrickStanding): Card[][] {
+  const { ordering, view } = table;
+  const { lead, structure } = standing;
+  const built = [
+    shapedFollow(table, structure, lead.length, cheapFirst(table), false, false),
+    shapedFollow(table, structure, lead.length, pointsFirst(table), false, false),
+    shapedFollow(table, structure, lead.length, highFirst(table), true, true),
+    shapedFollow(table, structure, lead.length, cheapFirst(table), false, true),
+    shapedFollow(table, structure, lead.length, pointsFirst(table), false, true),
+  ].filter((cards) => checkFollow(view.hand, lead, cards, ordering).ok);
+  const listed = legalPlays(view.hand, lead, ordering, SCORED_FOLLOW_LIMIT);
+  return listed.complete ? [...built, ...listed.plays] : built;
+}
+
+function scoreFollow(table: Table, standing: TrickStanding, cards: readonly Card[]): number {
+  const { view } = table;
+  const { structure, position } = standing;
+  const honor = followHonor(cards, structure, table.ordering);
+  const takes = honor !== undefined && honor > standing.honor;
+  const holder = nextSeat(standing.leader, takes ? position : standing.holder);
+  const held = takes ? (honor as number) : standing.honor;
+  let chance = partners(holder, view.seat) ? holdChance(table, structure, standing.leader, position, held, view.seat) : 0;
   if (chance === 0 && position === 1) chance = 0.2; // the partner, last to play, may still take it
-  const stillToPlay = PLAYERS - plays.length;
-  const stake = judgement.points + expectedLaterPoints(table, stillToPlay, cards.length) + hiddenStake(table, judgement.structure, cards.length);
+  const stillToPlay = PLAYERS - 1 - position;
+  const points = standing.points + pointsOf(cards);
+  const stake = points + expectedLaterPoints(table, stillToPlay, cards.length) + hiddenStake(table, structure, cards.length);
   return outcomeValue(chance, stake) - keepValueOf(cards, table);
 }
 
@@ -496,9 +531,10 @@ export function heuristicPolicy(ruleset: TractorRuleset = classic): TractorPolic
       const table = tableOf(view, ruleset);
       const lead = leadOf(view);
       if (lead === undefined) return bestBy(leadCandidates(table), (cards) => scoreLead(table, cards)).slice();
-      const candidates = followCandidates(table, lead);
+      const standing = standingOf(table);
+      const candidates = followCandidates(table, standing);
       if (candidates.length === 0) return legalPlays(view.hand, lead, table.ordering, 1).plays[0];
-      return bestBy(candidates, (cards) => scoreFollow(table, cards)).slice();
+      return bestBy(candidates, (cards) => scoreFollow(table, standing, cards)).slice();
     },
     chooseBurial: heuristicBurial,
   };
@@ -511,8 +547,8 @@ function accepted(update: RoundUpdate, seat: Seat): RoundState {
   return update.state;
 }
 
-/** More actions than a round can take: one burial and 4 plays for each of at most 25 tricks. */
-const ACTIONS_PER_ROUND = 1 + PLAYERS * 25;
+/** As many actions as a round can take: one burial and 4 plays for each of at most 25 tricks. */
+const ACTIONS_PER_ROUND = 1 + PLAYERS * HAND_CARDS;
 
 /**
  * Plays a dealt round to its end through the engine, each seat deciding with its own policy from its own
