@@ -33,6 +33,16 @@ interface OverEvent {
   moves: number;
 }
 
+/** The state fields the documented minimal player reads. */
+interface PlainState {
+  phase: string;
+  game: number;
+  moveCount: number;
+  turn: number;
+  faceUp: { as: string; namedSuit: string };
+  seats: Array<{ hand?: string[]; canDraw?: boolean }>;
+}
+
 interface Watcher {
   room: Room;
   received: Received;
@@ -50,6 +60,11 @@ async function watch(roomId: string): Promise<Watcher> {
   room.onMessage("start", () => undefined);
   await waitUntil(() => watcher.received.snapshots.length > 0, 5000, "the spectator's first state");
   return watcher;
+}
+
+/** The natural cards a payload names (as whole strings: "7S", not the "7S" inside "*7S"). */
+function cardsNamedIn(value: unknown): string[] {
+  return (JSON.stringify(value).match(/"[2-9TJQKA][SCDH]"/g) ?? []).map((quoted) => quoted.slice(1, -1));
 }
 
 /** Every position of the game, rebuilt from the revealed seed, the dealer and the broadcast moves. */
@@ -88,14 +103,17 @@ describe("Fool end to end, against a real server", () => {
     expect(moves.map((event) => event.number)).toEqual(moves.map((_, i) => i + 1));
     expect(new Set(moves.map((event) => `${event.seat}:${event.by}`))).toEqual(new Set(["0:player", "1:ai"]));
 
-    // The broadcast moves replay to the announced end; what the spectator received holds no card it could not see.
+    // The broadcast moves replay to the announced end. Nothing the spectator received names a card that was not yet
+    // public at that point: neither a hand nor the deck order, judged state by state and event by event.
     const positions = replay(over, moves);
     expect(positions[positions.length - 1].fool).toBe(over.fool);
-    const shown = new Set(positions.map((position) => position.faceUp.as));
-    const hidden = NATURAL_CARDS.filter((card) => !shown.has(card));
-    expect(hidden.length).toBeGreaterThan(0);
-    const tokens = seen.received.tokens();
-    expect(hidden.filter((card) => tokens.has(card))).toEqual([]);
+    const shownUpTo: Set<string>[] = [];
+    positions.forEach((position, k) => shownUpTo.push(new Set([...(shownUpTo[k - 1] ?? []), position.faceUp.as])));
+    const secretsIn = (value: unknown, k: number) => cardsNamedIn(value).filter((card) => !shownUpTo[k].has(card));
+    const snapshots = seen.received.snapshots as Array<{ game: number; moveCount: number }>;
+    expect(snapshots.filter((s) => s.game === 1).flatMap((s) => secretsIn(s, s.moveCount))).toEqual([]);
+    expect(moves.flatMap((event) => secretsIn(event, event.number))).toEqual([]);
+    expect(NATURAL_CARDS.length - shownUpTo[0].size).toBeGreaterThan(40); // at the deal almost everything is secret
     const withHands = seen.received.snapshots.filter((s) => (s as { seats?: Array<{ hand?: unknown }> }).seats?.some((seat) => seat.hand !== undefined));
     expect(withHands).toEqual([]);
 
@@ -105,5 +123,32 @@ describe("Fool end to end, against a real server", () => {
     expect(seen.errors[0]).toMatchObject({ code: "NOT_A_PLAYER", type: "move" });
     await seen.room.leave();
     expect(roomId).toBe(seen.room.roomId);
+  });
+
+  test("the minimal player of docs/protocol.md, on @colyseus/sdk alone, plays the AI to the end", async () => {
+    const client = new Client(server.url);
+    // As in docs/protocol.md (with a seed, and the room's answers collected for the test).
+    const room = await client.create("fool", { name: "me", aiDelayMs: 20, seed: SEED });
+    const errors: unknown[] = [];
+    const overs: OverEvent[] = [];
+    room.onMessage("error", (error) => errors.push(error));
+    const covers = (c: string, f: { as: string; namedSuit: string }) =>
+      f.namedSuit ? c[1] === f.namedSuit : c[1] === f.as[1] || c[0] === f.as[0];
+    let acted = "";
+    room.onStateChange((s: PlainState) => {
+      const me = s.seats.findIndex((seat: { hand?: string[] }) => seat.hand !== undefined);
+      const position = `${s.game}:${s.moveCount}`;
+      if (s.phase !== "playing" || s.turn !== me || position === acted) return;
+      acted = position;
+      const card = s.seats[me].hand!.find((c: string) => c !== "*" && covers(c, s.faceUp));
+      const queen = card?.[0] === "Q" ? { namedSuit: card[1] } : {};
+      room.send("move", card ? { kind: "play", card, ...queen } : { kind: s.seats[me].canDraw ? "draw" : "pass" });
+    });
+    room.onMessage("over", (e: OverEvent) => overs.push(e));
+    room.onMessage("*", () => {});
+    await waitUntil(() => overs.length === 1, 15_000, "the end of the game");
+    expect(overs[0]).toMatchObject({ game: 1, outcome: "fool", seed: SEED });
+    expect(errors).toEqual([]);
+    await room.leave();
   });
 });
