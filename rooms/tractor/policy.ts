@@ -159,7 +159,7 @@ interface Table {
   readonly unseenPoints: number;
   readonly unseenCards: number;
   readonly voids: readonly (readonly boolean[])[];
-  /** How much of the round is still ahead, 1 at the start and 0 before the last trick: cards keep value for later. */
+  /** How much of the round is still ahead, 1 at the start falling to 0 as the hand empties: cards kept serve later tricks. */
   readonly future: number;
 }
 
