@@ -5,6 +5,7 @@
  * the move events it saw and reports a desync if the room's final state disagrees.
  */
 import type { CardhallClient } from "../index";
+import { CardhallError } from "../errors";
 import type { PatienceMoveEvent, PatienceOutcomeData, PatiencePileView, PatienceStateView } from "../../rooms/patience/protocol";
 import type { PatienceDeck, PatienceOwner, PatienceSpectator } from "../patience";
 import { NO_PROBE, think, type MoveProbe } from "./probe";
@@ -78,7 +79,13 @@ async function stepToTheEnd(owner: PatienceOwner, isOver: () => boolean, thinkMs
   for (let step = 1; step <= MAX_STEPS && !isOver(); step++) {
     await think(thinkMs);
     probe.sent(`1:${step}`);
-    await owner.step();
+    try {
+      await owner.step();
+    } catch (error) {
+      // The dealOver event comes before the last step's reply, so this is only a safety net.
+      if (error instanceof CardhallError && error.code === "DEAL_OVER") return;
+      throw error;
+    }
   }
 }
 

@@ -53,13 +53,7 @@ export class PatienceRoom extends Room<{ state: PatienceState }> {
 
   override onCreate(rawOptions: unknown): void {
     const options = parseOptions(rawOptions, CREATE_REFUSED);
-    let first: CurrentDeal;
-    try {
-      first = dealFrom(options);
-    } catch (error) {
-      if (error instanceof DeckInputError) throw new ServerError(CREATE_REFUSED, `bad deck: ${error.message}`);
-      throw error;
-    }
+    const first = dealFrom(options, (problem) => new ServerError(CREATE_REFUSED, `bad deck: ${problem}`));
     this.state.paceMs = options.paceMs ?? PATIENCE_DEFAULT_PACE_MS;
     this.reconnectSeconds = options.reconnectSeconds ?? PATIENCE_DEFAULT_RECONNECT_SECONDS;
     this.metadata = { game: "patience", deal: 0, phase: "paused", owner: "" };
@@ -152,14 +146,7 @@ export class PatienceRoom extends Room<{ state: PatienceState }> {
 
   private restart(payload: PatienceRestartOptions): void {
     if (this.state.phase !== "over") throw reject("DEAL_IN_PROGRESS", "the deal is not over yet; restart deals again once it is");
-    let next: CurrentDeal;
-    try {
-      next = dealFrom(payload);
-    } catch (error) {
-      if (error instanceof DeckInputError) throw reject("BAD_DECK", error.message);
-      throw error;
-    }
-    this.beginDeal(next, payload.paused ?? false);
+    this.beginDeal(dealFrom(payload, (problem) => reject("BAD_DECK", problem)), payload.paused ?? false);
   }
 
   private claim(client: Client, name: string | undefined): void {
@@ -283,9 +270,15 @@ function parseOptions(raw: unknown, refusal: number): PatienceJoinOptions {
   return parsed.data;
 }
 
-/** The deal a seed or a deck names; with neither, a fresh seed's. Throws a DeckInputError for a bad deck. */
-function dealFrom(source: { seed?: number; deck?: string }): CurrentDeal {
-  if (source.deck !== undefined) return { deal: startDeal(parseDeal(source.deck)), seed: 0 };
+/** The deal a seed or a deck names; with neither, a fresh seed's. A bad deck throws `refuse(what is wrong)`. */
+function dealFrom(source: { seed?: number; deck?: string }, refuse: (problem: string) => Error): CurrentDeal {
+  if (source.deck !== undefined) {
+    try {
+      return { deal: startDeal(parseDeal(source.deck)), seed: 0 };
+    } catch (error) {
+      throw error instanceof DeckInputError ? refuse(error.message) : error;
+    }
+  }
   const seed = source.seed ?? freshSeed();
   return { deal: startDeal(deckOfSeed(seed)), seed };
 }

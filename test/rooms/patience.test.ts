@@ -136,8 +136,11 @@ describe("the owner's controls", () => {
     const moves: number[] = [];
     owner.on("move", (event) => moves.push(event.step));
     const expected = playByPlay(SAMPLE_DECK).events;
-    for (let i = 1; i <= 8; i++) await owner.step();
-    await waitUntil(() => moves.length === 8 && owner.view()?.steps === 8);
+    for (let i = 1; i <= 8; i++) {
+      await owner.step();
+      expect(moves).toHaveLength(i); // each step's move event comes before the step's reply
+    }
+    await waitUntil(() => owner.view()?.steps === 8);
     expect(moves).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const view = owner.view()!;
     expect(view.piles).toEqual(pilesAfter(SAMPLE_DECK, 8));
@@ -163,7 +166,7 @@ describe("the owner's controls", () => {
     await owner.setPace(0);
     expect(room.state.paceMs).toBe(0);
     await owner.resume();
-    await owner.dealOver(1, 10_000);
+    await waitUntil(() => room.state.steps > stepsWhenPaused + 2, 5000, "dealing again");
     await waitUntil(() => controls.length === 3);
     expect(controls).toEqual(["pause:paused:20", "setPace:paused:0", "resume:dealing:0"]);
   });
