@@ -12,6 +12,8 @@ import { FOOL_ROOM, type FoolJoinOptions } from "../rooms/fool/protocol";
 import { FoolPlayer, FoolSpectator } from "./fool";
 import { PATIENCE_ROOM } from "../rooms/patience/protocol";
 import { PatienceOwner, PatienceSpectator, roomOptions, type PatienceCreateOptions } from "./patience";
+import { TRACTOR_ROOM, type TractorJoinOptions, type TractorSeatName } from "../rooms/tractor/protocol";
+import { TractorPlayer, TractorSpectator } from "./tractor";
 
 export { CardhallError } from "./errors";
 export { RoomSession } from "./session";
@@ -22,6 +24,8 @@ export { FoolPlayer, FoolSpectator, foolViewOf, ownSeat, type FoolEvents, type F
 export * from "../rooms/fool/protocol";
 export { PatienceOwner, PatienceSpectator, type PatienceCreateOptions, type PatienceDealOptions, type PatienceDeck, type PatienceEvents } from "./patience";
 export * from "../rooms/patience/protocol";
+export { TractorPlayer, TractorSpectator, ownTractorSeat, tractorSeatView, type TractorCardLike, type TractorEvents, type TractorTurn } from "./tractor";
+export * from "../rooms/tractor/protocol";
 
 export class CardhallClient {
   readonly colyseus: Client;
@@ -99,6 +103,34 @@ export class CardhallClient {
   /** Takes a Fool seat back after a dropped connection, with the session's `reconnectionToken`. */
   async reconnectFool(token: string): Promise<FoolPlayer> {
     return new FoolPlayer(await this.joining(this.colyseus.reconnect(token)));
+  }
+
+  /**
+   * Creates a Tractor room and takes a seat (`seat`, else Alice's); the match starts once every seat is held by a
+   * person or a bot (`bots` names the seats bots hold from the start).
+   */
+  async playTractor(options: Omit<TractorJoinOptions, "spectate"> = {}): Promise<TractorPlayer> {
+    return new TractorPlayer(await this.joining(this.colyseus.create(TRACTOR_ROOM, options)));
+  }
+
+  /** Takes a seat at a live Tractor table by id: the one named (open, or a bot's to take over) or the first open one. */
+  async joinTractor(roomId: string, options: { seat?: TractorSeatName; name?: string } = {}): Promise<TractorPlayer> {
+    return new TractorPlayer(await this.joining(this.colyseus.joinById(roomId, options)));
+  }
+
+  /** Creates a Tractor room without taking a seat and watches it (for a table of four bots: `bots` with every seat). */
+  async watchTractor(options: Omit<TractorJoinOptions, "spectate" | "seat" | "name"> = {}): Promise<TractorSpectator> {
+    return new TractorSpectator(await this.joining(this.colyseus.create(TRACTOR_ROOM, { ...options, spectate: true })));
+  }
+
+  /** Watches any live Tractor room by id: the public table and the events, never a hand. */
+  async spectateTractor(roomId: string): Promise<TractorSpectator> {
+    return new TractorSpectator(await this.joining(this.colyseus.joinById(roomId, { spectate: true })));
+  }
+
+  /** Takes a Tractor seat back after a dropped connection, with the session's `reconnectionToken`. */
+  async reconnectTractor(token: string): Promise<TractorPlayer> {
+    return new TractorPlayer(await this.joining(this.colyseus.reconnect(token)));
   }
 
   private async joining(join: Promise<Room>): Promise<Room> {

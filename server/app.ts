@@ -8,6 +8,7 @@ import type { RoomListing, ServerMetrics } from "../rooms/cards/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
 import { FoolRoom } from "../rooms/fool/room";
 import { PatienceRoom } from "../rooms/patience/room";
+import { TractorRoom } from "../rooms/tractor/room";
 
 export interface AppOptions {
   /** Install SIGINT/SIGTERM handlers that close rooms cleanly (off in tests). */
@@ -18,6 +19,7 @@ export const roomDefinitions = {
   evensteven: defineRoom(EvenStevenRoom),
   fool: defineRoom(FoolRoom),
   patience: defineRoom(PatienceRoom),
+  tractor: defineRoom(TractorRoom),
 };
 
 /** Live rooms for spectators to find: id, name, clients and metadata. Private rooms are included (join by id). */
