@@ -2,7 +2,8 @@
  * Server-side helpers every room uses to turn client messages into engine calls safely: each message is checked
  * against its one definition, and anything wrong is answered with a typed error that changes nothing.
  */
-import type { Client, MessageContext, Room } from "@colyseus/core";
+import { ServerError, type Client, type MessageContext, type Room } from "@colyseus/core";
+import type { z } from "zod";
 import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
 
 /** Thrown by a message handler to refuse a message; the room replies with an error and nothing changes. */
@@ -54,4 +55,17 @@ export function rejectUnknownMessages(room: Room, known: readonly MessageDefinit
       type: String(type),
     } satisfies ErrorReply);
   });
+}
+
+/**
+ * The refusal codes for bad room options. A room is created during the HTTP matchmaking request, so a refusal there
+ * must be an HTTP status to reach the client intact; a join is refused in the WebSocket handshake, with a close code.
+ */
+export const OPTIONS_REFUSED = { create: 400, join: 4400 } as const;
+
+/** The room's options checked against their schema; bad ones refuse the create or join with a sentence naming the field. */
+export function parseRoomOptions<T>(schema: z.ZodType<T>, raw: unknown, when: keyof typeof OPTIONS_REFUSED): T {
+  const parsed = schema.safeParse(raw ?? {});
+  if (!parsed.success) throw new ServerError(OPTIONS_REFUSED[when], `bad options: ${describeIssues(parsed.error)}`);
+  return parsed.data;
 }

@@ -6,7 +6,7 @@
 import { Room, ServerError, type Client, type Delayed } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { freshSeed } from "../cards/random";
-import { handleMessage, Rejection, rejectUnknownMessages } from "../cards/room-kit";
+import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages } from "../cards/room-kit";
 import {
   cardToCover,
   describeFault,
@@ -52,7 +52,7 @@ export class EvenStevenRoom extends Room<{ state: EvenStevenState }> {
   private cardTimer: Delayed | null = null;
 
   override onCreate(rawOptions: unknown): void {
-    const options = parseOptions(rawOptions);
+    const options = parseRoomOptions(evenStevenJoinOptions, rawOptions, "create");
     this.cardTimeLimitMs = options.cardTimeLimitMs ?? DEFAULT_CARD_TIME_LIMIT_MS;
     this.reconnectSeconds = options.reconnectSeconds ?? DEFAULT_RECONNECT_SECONDS;
     this.metadata = { game: "evensteven", player: "", phase: "waiting" };
@@ -66,7 +66,7 @@ export class EvenStevenRoom extends Room<{ state: EvenStevenState }> {
   }
 
   override onAuth(_client: Client, rawOptions: unknown): boolean {
-    const options = parseOptions(rawOptions);
+    const options = parseRoomOptions(evenStevenJoinOptions, rawOptions, "join");
     if (!options.spectate && this.playerSessionId !== null) {
       throw new ServerError(4403, "this game already has its player; join with { spectate: true } to watch");
     }
@@ -75,7 +75,7 @@ export class EvenStevenRoom extends Room<{ state: EvenStevenState }> {
   }
 
   override onJoin(client: Client, rawOptions: unknown): void {
-    const options = parseOptions(rawOptions);
+    const options = parseRoomOptions(evenStevenJoinOptions, rawOptions, "join");
     if (options.spectate) {
       this.state.spectators++;
       return;
@@ -195,12 +195,6 @@ export class EvenStevenRoom extends Room<{ state: EvenStevenState }> {
   private sendToPlayer(type: string, message: unknown): void {
     this.clients.find((client) => client.sessionId === this.playerSessionId)?.send(type, message);
   }
-}
-
-function parseOptions(raw: unknown): EvenStevenJoinOptions {
-  const parsed = evenStevenJoinOptions.safeParse(raw ?? {});
-  if (!parsed.success) throw new ServerError(4400, `bad options: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  return parsed.data;
 }
 
 function countOutcome(state: EvenStevenState, outcome: EvenStevenOutcome): void {

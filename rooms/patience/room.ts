@@ -6,9 +6,8 @@
  */
 import { Room, ServerError, type Client, type Delayed } from "@colyseus/core";
 import type { z } from "zod";
-import { describeIssues } from "../cards/protocol";
 import { freshSeed } from "../cards/random";
-import { handleMessage, Rejection, rejectUnknownMessages } from "../cards/room-kit";
+import { handleMessage, OPTIONS_REFUSED, parseRoomOptions, Rejection, rejectUnknownMessages } from "../cards/room-kit";
 import { deckOfSeed, formatCard, type Card } from "./cards";
 import { startDeal, step, topCard, type Outcome, type PatienceEvent, type PatienceState as Deal } from "./engine";
 import { DeckInputError, describeEvent, formatResult, parseDeal } from "./notation";
@@ -32,10 +31,6 @@ import { PatienceState } from "./state";
 
 const MAX_SPECTATORS = 200;
 const DEFAULT_OWNER_NAME = "owner";
-/** Bad options refuse a join: at creation the matchmaker answers over HTTP, so the code must be an HTTP status;
- * a join by id is refused as the WebSocket connects, with a close code. */
-const CREATE_REFUSED = 400;
-const JOIN_REFUSED = 4400;
 
 /** The deal in play: the engine's state and the seed that shuffled it (0 for a deck given as cards). */
 interface CurrentDeal {
@@ -52,8 +47,8 @@ export class PatienceRoom extends Room<{ state: PatienceState }> {
   private stepTimer: Delayed | null = null;
 
   override onCreate(rawOptions: unknown): void {
-    const options = parseOptions(rawOptions, CREATE_REFUSED);
-    const first = dealFrom(options, (problem) => new ServerError(CREATE_REFUSED, `bad deck: ${problem}`));
+    const options = parseRoomOptions(patienceJoinOptions, rawOptions, "create");
+    const first = dealFrom(options, (problem) => new ServerError(OPTIONS_REFUSED.create, `bad deck: ${problem}`));
     this.state.paceMs = options.paceMs ?? PATIENCE_DEFAULT_PACE_MS;
     this.reconnectSeconds = options.reconnectSeconds ?? PATIENCE_DEFAULT_RECONNECT_SECONDS;
     this.metadata = { game: "patience", deal: 0, phase: "paused", owner: "" };
@@ -62,12 +57,12 @@ export class PatienceRoom extends Room<{ state: PatienceState }> {
   }
 
   override onAuth(_client: Client, rawOptions: unknown): boolean {
-    parseOptions(rawOptions, JOIN_REFUSED);
+    parseRoomOptions(patienceJoinOptions, rawOptions, "join");
     return true;
   }
 
   override onJoin(client: Client, rawOptions: unknown): void {
-    const options = parseOptions(rawOptions, JOIN_REFUSED);
+    const options = parseRoomOptions(patienceJoinOptions, rawOptions, "join");
     // The creator owns the room; after an owner has left for good, the next client joining without `spectate` does.
     if (!options.spectate && this.state.owner === "") this.makeOwner(client, options.name);
     else this.state.spectators++;
@@ -262,12 +257,6 @@ export class PatienceRoom extends Room<{ state: PatienceState }> {
 
 function reject(code: PatienceErrorCode, message: string): Rejection<PatienceErrorCode> {
   return new Rejection(code, message);
-}
-
-function parseOptions(raw: unknown, refusal: number): PatienceJoinOptions {
-  const parsed = patienceJoinOptions.safeParse(raw ?? {});
-  if (!parsed.success) throw new ServerError(refusal, `bad options: ${describeIssues(parsed.error)}`);
-  return parsed.data;
 }
 
 /** The deal a seed or a deck names; with neither, a fresh seed's. A bad deck throws `refuse(what is wrong)`. */

@@ -159,3 +159,13 @@ describe("the evensteven room", () => {
     await waitUntil(() => room.state.played.length === 2);
   });
 });
+
+describe("room options", () => {
+  test.each([
+    [{ n: 14 }, /bad options: n/],
+    [{ seed: 0 }, /bad options: seed/],
+    [{ cardTimeLimitMs: "soon" }, /bad options: cardTimeLimitMs/],
+  ])("a room created with %j is refused with the field named", async (options, message) => {
+    await expect(colyseus.sdk.create("evensteven", options)).rejects.toThrow(message);
+  });
+});
