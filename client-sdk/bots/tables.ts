@@ -5,6 +5,7 @@
  */
 import { CardhallClient } from "../index";
 import { playEvenStevenBot } from "./evensteven";
+import { watchPatienceDeal } from "./patience";
 import type { MoveProbe } from "./probe";
 
 export interface TableOptions {
@@ -51,5 +52,31 @@ const evensteven: BotTable = {
   },
 };
 
-export const BOT_TABLES = { evensteven } satisfies Record<string, BotTable>;
+/** The owner deals step by step (each step a move whose broadcast the probe times), one room per deal. */
+const patience: BotTable = {
+  seats: 1,
+  async play(options) {
+    const client = new CardhallClient(options.url);
+    const lines: string[] = [];
+    let roomId = "";
+    let joined = false;
+    for (let deal = 1; deal <= (options.games ?? Number.MAX_SAFE_INTEGER); deal++) {
+      if (deal > 1 && options.keepPlaying && !options.keepPlaying()) break;
+      const result = await watchPatienceDeal(client, {
+        seed: deal === 1 ? options.seed : undefined,
+        stepByStep: true,
+        thinkMs: options.thinkMs,
+        probe: options.probes?.[0],
+        onJoined: joined ? undefined : options.joined,
+        timeoutMs: 60_000,
+      });
+      joined = true;
+      roomId ||= result.roomId;
+      lines.push(`deal ${deal} (seed ${result.seed}): ${result.line.trim()}`);
+    }
+    return { roomId, lines };
+  },
+};
+
+export const BOT_TABLES = { evensteven, patience } satisfies Record<string, BotTable>;
 export type BotGame = keyof typeof BOT_TABLES;
