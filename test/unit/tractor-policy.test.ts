@@ -1,6 +1,7 @@
 import fc from "fast-check";
-import { startHeuristicTractorBot, startRandomTractorBot, TractorSeat } from "../../client-sdk/bots/tractor";
+import { playTractorBot, TractorSeat } from "../../client-sdk/bots/tractor";
 import { CardhallError } from "../../client-sdk/errors";
+import type { TractorCardLike, TractorTurn } from "../../client-sdk/tractor";
 import { seededRandom, shuffled } from "../../rooms/cards/random";
 import { Card, cardPoints, countCards, parseCards, withoutCards } from "../../rooms/tractor/cards";
 import { randomSetup } from "../../rooms/tractor/generate";
@@ -9,7 +10,7 @@ import { TRUMP_GROUP } from "../../rooms/tractor/order";
 import { heuristicPolicy, playRound, randomPolicy, TractorPolicy } from "../../rooms/tractor/policy";
 import { applyPlay, buryCards, dealRound, orderingOf, RoundState, RoundUpdate, startRound } from "../../rooms/tractor/round";
 import { checkedThrows, classic, TractorRuleset } from "../../rooms/tractor/ruleset";
-import { RoundSetup, Seat, SEATS, teamOf } from "../../rooms/tractor/scoring";
+import { PLAYERS, RoundSetup, Seat, SEATS, teamOf } from "../../rooms/tractor/scoring";
 import { knownVoids, seatView, SeatView, unseenCounts } from "../../rooms/tractor/seat-view";
 
 function cards(text: string): Card[] {
@@ -232,44 +233,48 @@ describe("the heuristic policy", () => {
 });
 
 describe("the SDK bots", () => {
-  /** A table in memory: seats see their own SeatView and hear of every change a moment later, as over a network. */
-  function tableOf(state: RoundState): { seats: TractorSeat[]; finished: Promise<RoundState> } {
-    const listeners = new Set<() => void>();
-    let finish: (state: RoundState) => void = () => undefined;
-    const finished = new Promise<RoundState>((resolve) => (finish = resolve));
-    const update = (seat: Seat, result: RoundUpdate): Promise<void> => {
-      if (!result.ok) return Promise.reject(new CardhallError(seat === state.turn ? "ILLEGAL_PLAY" : "NOT_YOUR_TURN", result.reason));
-      state = result.state;
-      setImmediate(() => listeners.forEach((listener) => listener()));
-      if (state.phase === "finished") finish(state);
-      return Promise.resolve();
+  /** A table in memory that hands out turns the way the SDK's TractorPlayer does: once per step, from the seat's own view. */
+  function tableOf(initial: RoundState): TractorSeat[] {
+    let state = initial;
+    let step = 0;
+    const actedAt = SEATS.map(() => -1);
+    let waiting: (() => void)[] = [];
+    const turnFor = (seat: Seat): TractorTurn | undefined => {
+      if (state.result) return { kind: "matchOver", winner: state.result.change.team, teamRanks: [...state.result.teamRanks] };
+      if (state.turn !== seat || step <= actedAt[seat]) return undefined;
+      return { kind: state.phase === "burying" ? "bury" : "play", round: 1, step, view: seatView(state, seat) };
     };
-    const seats = SEATS.map(
-      (seat): TractorSeat => ({
-        seatView: () => seatView(state, seat),
-        onChange(callback) {
-          listeners.add(callback);
-          return () => listeners.delete(callback);
-        },
-        play: (cards) => update(seat, applyPlay(state, seat, cards)),
-        bury: (cards) => update(seat, buryCards(state, seat, cards)),
-      }),
-    );
-    return { seats, finished };
+    const act = async (seat: Seat, chosen: readonly TractorCardLike[], move: typeof applyPlay): Promise<void> => {
+      const update = move(state, seat, chosen.map((card) => (typeof card === "number" ? card : cards(card)[0])));
+      if (!update.ok) throw new CardhallError(seat === state.turn ? "ILLEGAL_PLAY" : "NOT_YOUR_TURN", update.reason);
+      [state, actedAt[seat], step] = [update.state, step, step + 1];
+      const woken = waiting;
+      waiting = [];
+      setImmediate(() => woken.forEach((wake) => wake()));
+    };
+    return SEATS.map((seat) => ({
+      nextTurn: () =>
+        new Promise<TractorTurn>((resolve) => {
+          const check = () => {
+            const turn = turnFor(seat);
+            if (turn) resolve(turn);
+            else waiting.push(check);
+          };
+          check();
+        }),
+      play: (chosen) => act(seat, chosen, applyPlay),
+      bury: (chosen) => act(seat, chosen, buryCards),
+    }));
   }
 
   it("play a whole round, each seat acting once per turn from its own view", async () => {
     const random = seededRandom("sdk-bots");
-    const { seats, finished } = tableOf(dealRound(randomSetup(random), random));
-    const errors: unknown[] = [];
-    const bots = seats.map((seat, index) =>
-      index % 2 === 0 ? startHeuristicTractorBot(seat, { onError: (error) => errors.push(error) }) : startRandomTractorBot(seat, { botSeed: index, onError: (error) => errors.push(error) }),
-    );
-    const state = await finished;
-    await new Promise((resolve) => setImmediate(resolve)); // the last bot counts its action once the room accepted it
-    bots.forEach((bot) => bot.stop());
-    expect(errors).toEqual([]);
-    expect(state.result).toBeDefined();
-    expect(bots.reduce((sum, bot) => sum + bot.actions(), 0)).toBe(1 + state.tricks.reduce((sum, trick) => sum + trick.plays.length, 0));
+    const seats = tableOf(dealRound(randomSetup(random), random));
+    const results = await Promise.all(seats.map((seat, index) => playTractorBot(seat, index % 2 === 0 ? "heuristic" : "random", { botSeed: index })));
+    const winners = new Set(results.map((result) => result.matchWinner));
+    expect(winners.size).toBe(1);
+    const actions = results.reduce((sum, result) => sum + result.actions, 0);
+    expect(actions).toBeGreaterThan(4);
+    expect(actions % PLAYERS).toBe(1); // the burial, then four plays a trick
   });
 });
