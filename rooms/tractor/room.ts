@@ -73,6 +73,8 @@ interface Dealing {
   readonly setup: RoundSetup;
   readonly hands: readonly (readonly Card[])[];
   steps: number;
+  /** The room clock's time when the first card was dealt. */
+  readonly startedAt: number;
   declaration: Declaration | undefined;
 }
 
@@ -262,7 +264,7 @@ export class TractorRoom extends Room<{ state: TractorState }> {
     };
     this.broadcast(tractorEvents.roundStart, event);
     if (this.settings.trump === "fixed") return this.beginBurial(dealt);
-    this.dealing = { setup, hands: dealt.hands, steps: 0, declaration: undefined };
+    this.dealing = { setup, hands: dealt.hands, steps: 0, startedAt: this.clock.currentTime, declaration: undefined };
     state.phase = "declaring";
     state.turn = "";
     state.deadline = 0;
@@ -270,11 +272,16 @@ export class TractorRoom extends Room<{ state: TractorState }> {
     this.dealCards();
   }
 
-  /** Deals the next card (or, unpaced, all of them); after the last, the declaration window closes declaring. */
+  /**
+   * Deals the cards due by now, one every dealDelayMs (the clock ticks with the patches, so a short delay deals
+   * a few cards per tick); after the last, the declaration window closes declaring.
+   */
   private dealCards(): void {
     const dealing = this.dealing!;
+    const { dealDelayMs } = this.settings;
+    const due = dealDelayMs === 0 ? DEAL_STEPS : Math.floor((this.clock.currentTime - dealing.startedAt) / dealDelayMs) + 1;
     do this.dealOneCard(dealing);
-    while (this.settings.dealDelayMs === 0 && dealing.steps < DEAL_STEPS);
+    while (dealing.steps < Math.min(due, DEAL_STEPS));
     this.tableTimer =
       dealing.steps < DEAL_STEPS
         ? this.clock.setTimeout(() => this.dealCards(), this.settings.dealDelayMs)

@@ -1,0 +1,158 @@
+import { ColyseusTestServer } from "@colyseus/testing";
+import { makeServer } from "../../server/app";
+import type { TractorRoom } from "../../rooms/tractor/room";
+import { cardName } from "../../rooms/tractor/cards";
+import { CardhallClient, CardhallError, TRACTOR_SEATS, TractorPlayer, type TractorPlayedEvent, type TractorStateView } from "../../client-sdk";
+import { Received, waitUntil } from "../helpers";
+
+const PORT = 2661;
+const URL = `ws://127.0.0.1:${PORT}`;
+let colyseus: ColyseusTestServer;
+
+beforeAll(async () => {
+  const server = makeServer({ gracefullyShutdown: false });
+  await server.listen(PORT, "127.0.0.1");
+  colyseus = new ColyseusTestServer(server);
+});
+afterEach(() => colyseus.cleanup());
+afterAll(() => colyseus.shutdown());
+
+const FIXED = { trump: "fixed", mainSuit: "H", dealer: "Alice", seed: 314159, botDelayMs: 0, roundPauseMs: 60_000, startDelayMs: 50 } as const;
+const THREE_BOTS = ["Bob", "Charles", "David"] as const;
+
+function handOf(room: TractorRoom, seat: number): string[] {
+  return room["round"]!.hands[seat].map(cardName).sort();
+}
+
+function dropConnection(player: TractorPlayer): void {
+  (player.room.connection as unknown as { transport: { ws: { close: () => void } } }).transport.ws.close();
+}
+
+function playedBy(received: Received, seat: string): TractorPlayedEvent[] {
+  return received.messages.filter((m) => m.type === "played").map((m) => m.payload as TractorPlayedEvent).filter((e) => e.seat === seat);
+}
+
+describe("tractor seats and time", () => {
+  test("a table waits for its open seats; a player without a seat name gets the first open one", async () => {
+    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"] });
+    const watcher = await colyseus.connectTo(room, { spectate: true });
+    await waitUntil(() => (watcher.state as TractorStateView).phase === "waiting");
+    expect((watcher.state as TractorStateView).seats.map((s) => s.occupant)).toEqual(["bot", "open", "bot", "bot"]);
+    const bob = new TractorPlayer(await colyseus.connectTo(room, { name: "Bobby" }));
+    // The dealer's bot buries at once and the bots play up to Bob's turn.
+    await waitUntil(() => room.state.round === 1 && bob.seat() === "Bob" && bob.hand().length === 25, 5000, "the deal");
+    expect(bob.hand().sort()).toEqual(handOf(room, 1));
+    expect(room.state.seats[1].toJSON()).toMatchObject({ occupant: "person", player: "Bobby", connected: true });
+    await expect(colyseus.connectTo(room, {})).rejects.toThrow(/no open seat/);
+  });
+
+  test("a person takes over a bot's seat by name, mid-round, and gets its hand and its turn clock", async () => {
+    // Bots paced slowly, so the dealer's bot is still thinking when a person claims the seat.
+    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: [...TRACTOR_SEATS], botDelayMs: 60_000 });
+    const client = new CardhallClient(URL);
+    const watcher = await client.spectateTractor(room.roomId);
+    await waitUntil(() => room.state.phase === "burying", 5000, "the deal");
+    expect(watcher.view()?.seats.every((seat) => seat.hand === undefined)).toBe(true);
+    const alice = await client.joinTractor(room.roomId, { seat: "Alice", name: "Ada" });
+    await waitUntil(() => alice.hand().length === 33, 5000, "the dealer's hand");
+    expect(alice.hand().sort()).toEqual(handOf(room, 0));
+    expect(room.state.seats[0].occupant).toBe("person");
+    expect(room.state.deadline).toBeGreaterThan(0); // the person's turn clock, not the bot's pace
+    await expect(client.joinTractor(room.roomId, { seat: "Alice" })).rejects.toMatchObject({ code: "JOIN_REFUSED", message: expect.stringMatching(/taken/) });
+    const turn = await alice.nextTurn(5000);
+    expect(turn.kind).toBe("bury");
+    const { suggestion } = await alice.hint();
+    await alice.bury(suggestion);
+    await waitUntil(() => room.state.phase === "playing");
+    await waitUntil(() => alice.view()?.seats[0].buried?.length === 8);
+    expect(alice.view()?.seats[0].buried?.sort()).toEqual([...suggestion].sort());
+    await alice.leave();
+    await watcher.leave();
+  });
+
+  test("the turn clock makes the bot's move for a person who does not act", async () => {
+    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: [...THREE_BOTS], turnTimeMs: 250 });
+    const alice = new TractorPlayer(await colyseus.connectTo(room, { seat: "Alice" }));
+    const received = new Received(alice.room);
+    await waitUntil(() => room.state.phase === "burying", 5000, "the deal");
+    const { suggestion } = await alice.hint();
+    // Alice does nothing: the clock buries the bot's choice for her, then leads for her.
+    await waitUntil(() => playedBy(received, "Alice").length > 0, 5000, "Alice's automatic lead");
+    expect(room["round"]!.hidden.map(cardName).sort()).toEqual([...suggestion].sort());
+    expect(playedBy(received, "Alice")[0].auto).toBe(true);
+    expect(received.messages.filter((m) => m.type === "played").every((m) => (m.payload as TractorPlayedEvent).seat === "Alice" || !(m.payload as TractorPlayedEvent).auto)).toBe(true);
+  });
+
+  test("a dropped player keeps the seat, reconnects with its token and plays on with its hand", async () => {
+    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, dealer: "Bob", bots: ["Alice", "Charles", "David"], reconnectSeconds: 20 });
+    const bob = new TractorPlayer(await colyseus.connectTo(room, { seat: "Bob" }));
+    await waitUntil(() => room.state.phase === "burying" && bob.hand().length === 33, 5000, "the deal");
+    const token = bob.reconnectionToken;
+    dropConnection(bob);
+    await waitUntil(() => room.state.seats[1].connected === false, 5000, "the drop");
+    expect(room.state.seats[1].occupant).toBe("person"); // the seat is kept
+    const again = await new CardhallClient(URL).reconnectTractor(token);
+    await waitUntil(() => again.view()?.seats[1].connected === true && again.hand().length === 33, 5000, "the state after reconnecting");
+    expect(again.seat()).toBe("Bob");
+    expect(again.hand().sort()).toEqual(handOf(room, 1));
+    const turn = await again.nextTurn(5000);
+    expect(turn.kind).toBe("bury");
+    await again.bury((await again.hint()).suggestion);
+    await waitUntil(() => room.state.phase === "playing");
+  });
+
+  test("while a dropped player is away its bot plays when the clock runs out; after the window the seat is the bot's", async () => {
+    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], turnTimeMs: 200, reconnectSeconds: 1 });
+    const bob = new TractorPlayer(await colyseus.connectTo(room, { seat: "Bob" }));
+    const watcher = new Received(await colyseus.connectTo(room, { spectate: true }));
+    await waitUntil(() => room.state.phase === "playing", 5000, "the first trick");
+    dropConnection(bob);
+    await waitUntil(() => playedBy(watcher, "Bob").some((e) => e.auto), 5000, "Bob's automatic play");
+    await waitUntil(() => room.state.seats[1].occupant === "bot", 5000, "the end of the reconnection window");
+    expect(room.state.seats[1].toJSON()).toMatchObject({ occupant: "bot", player: "bot", connected: false });
+    // A bot seat moves at the bot's pace (0 here), not on the clock: the round runs to its end.
+    await waitUntil(() => room.state.phase === "roundOver", 5000, "the round's end");
+    await expect(new CardhallClient(URL).reconnectTractor(bob.reconnectionToken)).rejects.toBeInstanceOf(CardhallError);
+  });
+
+  test("a player who leaves mid-match hands the seat to its bot, and anyone may take it back by name", async () => {
+    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], botDelayMs: 60_000 });
+    const client = new CardhallClient(URL);
+    const bob = await client.joinTractor(room.roomId, { seat: "Bob" });
+    const watcher = await client.spectateTractor(room.roomId);
+    await waitUntil(() => room.state.phase === "burying", 5000, "the deal");
+    await bob.leave();
+    await waitUntil(() => watcher.view()?.seats[1].occupant === "bot", 5000, "the bot taking over");
+    const rejoined = await client.joinTractor(room.roomId, { seat: "Bob", name: "Bob again" });
+    await waitUntil(() => rejoined.hand().length === 25);
+    expect(rejoined.hand().sort()).toEqual(handOf(room, 1));
+    await rejoined.leave();
+    await watcher.leave();
+  });
+
+  test("spectators join a live room by id and follow the public table: counts, plays, tricks and scores, never a hand", async () => {
+    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: [...TRACTOR_SEATS] });
+    const first = new Received(await colyseus.connectTo(room, { spectate: true }));
+    await waitUntil(() => room.state.phase === "roundOver", 5000, "the bots' round");
+    const client = new CardhallClient(URL);
+    const late = await client.spectateTractor(room.roomId);
+    const view = await late.waitForView((state) => state.phase === "roundOver");
+    expect(view.seats.every((seat) => seat.hand === undefined && seat.buried === undefined)).toBe(true);
+    expect(view.result).toMatchObject({ seed: room.state.result!.seed, hiddenCards: expect.any(Array) });
+    expect(view.tricks.length).toBe(room.state.tricks.length);
+    expect(view.tricks[view.tricks.length - 1]).toMatchObject({ winner: expect.stringMatching(/Alice|Bob|Charles|David/) });
+    expect(first.messages.map((m) => m.type)).toEqual(expect.arrayContaining(["roundStart", "buried", "played", "trick", "roundEnd"]));
+    expect(room.state.spectators).toBe(2);
+    const listing = (await client.listRooms("tractor")).find((entry) => entry.roomId === room.roomId);
+    expect(listing?.metadata).toMatchObject({ game: "tractor", seats: { Alice: "bot", Bob: "bot", Charles: "bot", David: "bot" }, openSeats: 0 });
+    await late.leave();
+    await waitUntil(() => room.state.spectators === 1);
+  });
+
+  test("bad room options are refused at creation", async () => {
+    await expect(colyseus.createRoom("tractor", { trump: "fixed" })).rejects.toThrow(/mainSuit/);
+    await expect(colyseus.createRoom("tractor", { mainSuit: "H" })).rejects.toThrow(/mainSuit/);
+    await expect(colyseus.createRoom("tractor", { startRanks: ["1", "2"] })).rejects.toThrow(/startRanks/);
+    await expect(colyseus.createRoom("tractor", { bots: ["Eve"] })).rejects.toThrow(/bots/);
+  });
+});
