@@ -6,9 +6,8 @@
  */
 import { Room, ServerError, type Client, type Delayed } from "@colyseus/core";
 import { ArraySchema, StateView } from "@colyseus/schema";
-import { describeIssues } from "../cards/protocol";
 import { freshSeed, seededRandom, type Random } from "../cards/random";
-import { handleMessage, Rejection, rejectUnknownMessages } from "../cards/room-kit";
+import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages } from "../cards/room-kit";
 import { aiPolicy } from "./ai";
 import { greedyPolicy, randomPolicy, type Policy } from "./bots";
 import { isJoker } from "./cards";
@@ -53,7 +52,7 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   private nextGameTimer: Delayed | null = null;
 
   override onCreate(rawOptions: unknown): void {
-    const options = parseOptions(rawOptions);
+    const options = parseRoomOptions(foolJoinOptions, rawOptions, "create");
     this.settings = settingsFrom(options);
     this.firstSeed = options.seed;
     this.state.mode = this.settings.mode;
@@ -74,7 +73,7 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   }
 
   override onAuth(_client: Client, rawOptions: unknown): boolean {
-    const options = parseOptions(rawOptions);
+    const options = parseRoomOptions(foolJoinOptions, rawOptions, "join");
     if (this.watches(options)) {
       if (this.state.spectators >= MAX_SPECTATORS) throw new ServerError(4403, "no room for more spectators");
       return true;
@@ -84,7 +83,7 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   }
 
   override onJoin(client: Client, rawOptions: unknown): void {
-    const options = parseOptions(rawOptions);
+    const options = parseRoomOptions(foolJoinOptions, rawOptions, "join");
     if (this.watches(options)) {
       this.state.spectators++;
       this.dealFirstGameWhenReady();
@@ -401,10 +400,4 @@ function settingsFrom(options: FoolJoinOptions): FoolRoomSettings {
     nextGameDelayMs: options.nextGameDelayMs ?? FOOL_DEFAULTS.nextGameDelayMs,
     maxMoves: options.maxMoves ?? FOOL_DEFAULTS.maxMoves,
   };
-}
-
-function parseOptions(raw: unknown): FoolJoinOptions {
-  const parsed = foolJoinOptions.safeParse(raw ?? {});
-  if (!parsed.success) throw new ServerError(4400, `bad options: ${describeIssues(parsed.error)}`);
-  return parsed.data;
 }

@@ -242,7 +242,8 @@ describe("the fool room", () => {
     });
 
     test("bad room options and a taken seat refuse the join", async () => {
-      await expect(colyseus.createRoom("fool", { mode: "chess" })).rejects.toThrow(/bad options: mode/);
+      await expect(colyseus.sdk.create("fool", { mode: "chess" })).rejects.toThrow(/bad options: mode/);
+      await expect(colyseus.sdk.create("fool", { aiDelayMs: -1 })).rejects.toThrow(/bad options: aiDelayMs/);
       const { room } = await startVsAi();
       await expect(colyseus.connectTo(room, { seat: 1 })).rejects.toThrow(/seat 1 is taken/);
     });
