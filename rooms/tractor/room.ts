@@ -5,7 +5,7 @@
  * to the dealer's view until the round ends, and every round's seed stays here until the round's end reveals it.
  * Timers (the paced deal, the turn clock, bot pacing, the pause between rounds) all run on this.clock.
  */
-import { Room, ServerError, type Client, type Delayed } from "@colyseus/core";
+import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom } from "../cards/random";
 import { handleMessage, Rejection, rejectUnknownMessages } from "../cards/room-kit";
@@ -144,7 +144,8 @@ export class TractorRoom extends Room<{ state: TractorState }> {
     if (seat < 0) return;
     this.state.seats[seat].connected = false;
     this.updateListing();
-    await this.allowReconnection(client, this.settings.reconnectSeconds);
+    // An expired window rejects; onLeave follows either way and hands the seat to its bot.
+    await this.allowReconnection(client, this.settings.reconnectSeconds).catch(() => undefined);
   }
 
   override onReconnect(client: Client): void {
@@ -168,6 +169,15 @@ export class TractorRoom extends Room<{ state: TractorState }> {
     seatState.player = seatState.occupant === "bot" ? "bot" : "";
     this.updateListing();
     if (this.state.phase !== "waiting") this.advance();
+  }
+
+  /**
+   * Keeps the process up whatever goes wrong in a handler or a timer. A refused join (ServerError) is expected and
+   * not logged; anything else is logged by step and kind only, never its message, which may name cards.
+   */
+  override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
+    if (error.cause instanceof ServerError) return;
+    console.error(`tractor room ${this.roomId}: ${methodName} failed (${error.cause instanceof Error ? error.cause.name : error.name})`);
   }
 
   override onDispose(): void {
@@ -398,18 +408,23 @@ export class TractorRoom extends Room<{ state: TractorState }> {
   private makeBotMove(seat: Seat, auto: boolean): void {
     const round = this.round!;
     const act = (cards: readonly Card[]) => (round.phase === "burying" ? buryCards(round, seat, cards) : applyPlay(round, seat, cards));
-    let update = act(this.botChoice(round, seat));
+    const choice = this.botChoice(round, seat);
+    let update = choice === undefined ? undefined : act(choice);
     // The bots only choose what the engine allows; should one ever not, the engine's own first option keeps the table going.
-    if (!update.ok) update = act(round.phase === "burying" ? round.hands[seat].slice(0, HIDDEN_CARDS) : legalPlaysFor(round, seat, 1).plays[0]);
+    if (!update?.ok) update = act(round.phase === "burying" ? round.hands[seat].slice(0, HIDDEN_CARDS) : legalPlaysFor(round, seat, 1).plays[0]);
     if (!update.ok) return;
     if (round.phase === "burying") this.commitBurial(update.state);
     else this.commitPlay(seat, update.state, auto);
   }
 
-  /** The seat bot's choice, decided from the seat's own view only (no peeking at other hands). */
-  private botChoice(round: RoundState, seat: Seat): Card[] {
+  /** The seat bot's choice, decided from the seat's own view only (no peeking at other hands); undefined if the policy failed. */
+  private botChoice(round: RoundState, seat: Seat): Card[] | undefined {
     const view = seatView(round, seat);
-    return round.phase === "burying" ? this.botPolicy.chooseBurial(view) : this.botPolicy.choosePlay(view);
+    try {
+      return round.phase === "burying" ? this.botPolicy.chooseBurial(view) : this.botPolicy.choosePlay(view);
+    } catch {
+      return undefined; // a policy bug must not stop the table (nor reach a log: its message may name cards)
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -455,7 +470,7 @@ export class TractorRoom extends Room<{ state: TractorState }> {
     }
     const round = this.round;
     if (round === null || this.actor() !== seat) return none;
-    const suggestion = this.cardNames(this.botChoice(round, seat));
+    const suggestion = this.cardNames(this.botChoice(round, seat) ?? []);
     if (round.phase === "burying") return { ...none, suggestion };
     const legal = legalPlaysFor(round, seat, limit);
     return { phase, options: legal.plays.map((cards) => this.cardNames(cards)), complete: legal.complete, suggestion };
