@@ -8,7 +8,7 @@
 import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom } from "../cards/random";
-import { handleMessage, Rejection, rejectUnknownMessages } from "../cards/room-kit";
+import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages } from "../cards/room-kit";
 import { Card, cardName, parseCard } from "./cards";
 import { botDeclaration, checkDeclaration, DEAL_STEPS, dealStep, dealtTo, declarationOptions, declaredMainSuit, type Declaration } from "./declaration";
 import { cardOrdering, sortedHighFirst, type CardOrdering, type MainSuit } from "./order";
@@ -97,7 +97,7 @@ export class TractorRoom extends Room<{ state: TractorState }> {
   private tableTimer: Delayed | null = null;
 
   override onCreate(rawOptions: unknown): void {
-    const options = parseOptions(rawOptions);
+    const options = parseRoomOptions(tractorJoinOptions, rawOptions, "create");
     this.settings = settingsOf(options);
     this.botPolicy = heuristicPolicy(this.settings.ruleset);
     const bots = new Set(options.bots ?? []);
@@ -120,7 +120,7 @@ export class TractorRoom extends Room<{ state: TractorState }> {
   }
 
   override onAuth(_client: Client, rawOptions: unknown): boolean {
-    const options = parseOptions(rawOptions);
+    const options = parseRoomOptions(tractorJoinOptions, rawOptions, "join");
     if (options.spectate) {
       if (this.state.spectators >= MAX_SPECTATORS) throw new ServerError(4403, "no room for more spectators");
     } else this.seatFor(options);
@@ -128,7 +128,7 @@ export class TractorRoom extends Room<{ state: TractorState }> {
   }
 
   override onJoin(client: Client, rawOptions: unknown): void {
-    const options = parseOptions(rawOptions);
+    const options = parseRoomOptions(tractorJoinOptions, rawOptions, "join");
     if (options.spectate) {
       this.spectatorSessions.add(client.sessionId);
       this.state.spectators++;
@@ -651,12 +651,6 @@ function parseCardTexts(texts: readonly string[]): Card[] {
     if (card === undefined) throw new Rejection<TractorErrorCode>("NOT_A_CARD", `"${text}" is not a card (e.g. H5, ST, BJ, RJ)`);
     return card;
   });
-}
-
-function parseOptions(raw: unknown): TractorJoinOptions {
-  const parsed = tractorJoinOptions.safeParse(raw ?? {});
-  if (!parsed.success) throw new ServerError(4400, `bad options: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  return parsed.data;
 }
 
 function settingsOf(options: TractorJoinOptions): TableSettings {
