@@ -4,7 +4,7 @@
  * player's view only; the deck order, the AI's hand and the seed stay in `this.game` / `this.seed` until the
  * game is over (then the seed is revealed). AI moves and the turn clock run on this.clock.
  */
-import { Room, ServerError, type Client, type Delayed } from "@colyseus/core";
+import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { ArraySchema, StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom, type Random } from "../cards/random";
 import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages } from "../cards/room-kit";
@@ -109,7 +109,8 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
     if (seat === null) return;
     // The turn clock keeps running while they are away: when it runs out, the AI moves for them.
     this.state.seats[seat].connected = false;
-    await this.allowReconnection(client, this.settings.reconnectSeconds);
+    // An expired window rejects; onLeave follows either way and hands the seat to the AI.
+    await this.allowReconnection(client, this.settings.reconnectSeconds).catch(() => undefined);
   }
 
   override onReconnect(client: Client): void {
@@ -137,6 +138,15 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
       if (this.state.phase === "over") this.scheduleNextGame();
     }
     this.publishMetadata();
+  }
+
+  /**
+   * Keeps the process up whatever goes wrong in a handler or a timer. A refused join (ServerError) is expected and
+   * not logged; anything else is logged by step and kind only, never its message, which may name cards.
+   */
+  override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
+    if (error.cause instanceof ServerError) return;
+    console.error(`fool room ${this.roomId}: ${methodName} failed (${error.cause instanceof Error ? error.cause.name : error.name})`);
   }
 
   override onDispose(): void {
