@@ -3,7 +3,8 @@
  *
  * 1. The winning-sequence search on its hardest positions: every hand of all thirteen skip cards, both jokers
  *    and one more card against every face-up card, and random large hands; prints the slowest and its time.
- * 2. The AI against the random and the greedy policy: N deals, each played twice with the seats swapped.
+ * 2. The AI against the random and the greedy policy: N deals, each played twice with the seats swapped. The AI
+ *    keeps its memory of the public events as a room would (startMemory, then remember after every move).
  *    Prints wins, losses and capped games (draws), the score with a 95% confidence interval over the pairs,
  *    and the AI's decision time (p50, p95). Figures only: nothing here passes or fails on time.
  */
@@ -11,10 +12,11 @@ import { Command, InvalidArgumentError } from "commander";
 import { performance } from "perf_hooks";
 import { seededRandom, shuffled, type Random } from "../rooms/cards/random";
 import { aiPolicy } from "../rooms/fool/ai";
-import { greedyPolicy, playOut, randomPolicy, type Policy } from "../rooms/fool/bots";
+import { startMemory, remember, type FoolMemory } from "../rooms/fool/ai-memory";
+import { greedyPolicy, randomPolicy, type Policy } from "../rooms/fool/bots";
 import { JOKER, NATURAL_CARDS, SKIP_CARDS, SUITS, isQueen, type Card } from "../rooms/fool/cards";
 import { formatSequence } from "../rooms/fool/notation";
-import { formatLaid, newGame, type FaceUp } from "../rooms/fool/rules";
+import { applyMove, formatLaid, newGame, viewFor, type FaceUp, type FoolState } from "../rooms/fool/rules";
 import { findWinningSequence } from "../rooms/fool/search";
 
 function positiveInteger(text: string): number {
@@ -87,28 +89,42 @@ interface MatchResult {
   pairScores: number[];
 }
 
-function timed(policy: Policy, decisionsMs: number[]): Policy {
-  return (view, random) => {
-    const started = performance.now();
-    const move = policy(view, random);
-    decisionsMs.push(performance.now() - started);
-    return move;
-  };
+/** Runs `work`, adding its time to `decisionsMs`. */
+function timed<T>(work: () => T, decisionsMs: number[]): T {
+  const started = performance.now();
+  const result = work();
+  decisionsMs.push(performance.now() - started);
+  return result;
+}
+
+/** One game, the AI at `aiSeat` with its memory of the events; the seat that went out first, or null if capped. */
+function playGame(start: FoolState, aiSeat: number, opponent: Policy, random: Random, cap: number, decisionsMs: number[]): number | null {
+  let state = start;
+  let memory: FoolMemory = startMemory(viewFor(state, aiSeat));
+  while (state.phase !== "over") {
+    if (state.moveCount >= cap) return null;
+    const seat = state.turn;
+    const view = viewFor(state, seat);
+    const move = seat === aiSeat ? timed(() => aiPolicy(view, random, memory), decisionsMs) : opponent(view, random);
+    const result = applyMove(state, seat, move);
+    if (!result.ok) throw new Error(`seat ${seat} chose an illegal move: ${result.reason}`);
+    state = result.state;
+    memory = remember(memory, result.events);
+  }
+  return state.finished[0];
 }
 
 function playMatch(opponent: Policy, pairs: number, cap: number, seed: string, decisionsMs: number[]): MatchResult {
-  const ai = timed(aiPolicy, decisionsMs);
   const result: MatchResult = { wins: 0, losses: 0, draws: 0, pairScores: [] };
   for (let pair = 0; pair < pairs; pair++) {
     let pairScore = 0;
     for (const aiSeat of [0, 1]) {
       const start = newGame(seededRandom(`${seed}:deal:${pair}`));
-      const policies = aiSeat === 0 ? [ai, opponent] : [opponent, ai];
-      const game = playOut(start, policies, seededRandom(`${seed}:play:${pair}:${aiSeat}`), cap);
-      if (game.capped) {
+      const first = playGame(start, aiSeat, opponent, seededRandom(`${seed}:play:${pair}:${aiSeat}`), cap, decisionsMs);
+      if (first === null) {
         result.draws++;
         pairScore += 0.5;
-      } else if (game.state.finished[0] === aiSeat) {
+      } else if (first === aiSeat) {
         result.wins++;
         pairScore += 1;
       } else {

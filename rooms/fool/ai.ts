@@ -1,9 +1,22 @@
 /**
- * The Fool AI. On its turn it first asks the exact search whether it can lay out its whole hand without the
- * opponent moving; if so it plays that sequence out. Otherwise it looks ahead through the rest of its own turn
- * (a 6, 7, Ace or King of spades gives it another card) and picks the play whose end of turn looks best to a
- * good player: fewer cards than the opponent, jokers kept for later, skip cards kept for a closing run, a hand
- * that can answer the likely next card, a Queen naming its strongest suit, and a hand shaped for a forced win.
+ * The Fool AI. It decides from what its seat may see — its hand, the public state — and from its memory of the
+ * public events of the game (ai-memory.ts: the known run at the bottom of the deck, and the suits and values each
+ * opponent showed it lacks when it drew or passed). Nothing else: the hidden hands and the deck order never reach it.
+ *
+ * Heads-up, on its turn it
+ * 1. asks the exact search whether it can lay out its whole hand without the opponent moving, and if so plays
+ *    that sequence out;
+ * 2. otherwise, when it has a real choice (which card, a Queen's named suit, a joker's name, a joker or a draw),
+ *    plays each candidate out on a few worlds sampled to fit its memory — the opponent's hand and the unseen deck
+ *    dealt at random from the cards it has not seen, respecting what the opponent is known to lack — letting both
+ *    seats play greedily for a few moves and scoring the cards, jokers and skip cards held then (ai-playouts.ts).
+ * With more players it weighs each play by looking three cards ahead through its own turn and scoring the end of
+ * the turn as a good player would, with the chance that the next player cannot cover taken from its memory.
+ *
+ * For a room: keep one FoolMemory per AI seat — `startMemory(viewFor(state, seat))` after the deal, then
+ * `memory = remember(memory, events)` with the events of every move applied (anyone's, one call per move) — and
+ * ask `aiPolicy(viewFor(state, seat), random, memory)`. Without a memory it starts one from the view, and plays
+ * from the view alone.
  */
 import { type Random } from "../cards/random";
 import {
@@ -11,7 +24,6 @@ import {
   isJoker,
   isQueen,
   isSkipCard,
-  NATURAL_CARDS,
   rankOf,
   skipPenalty,
   SKIP_CARDS,
@@ -20,11 +32,13 @@ import {
   type Card,
   type NaturalCard,
 } from "./cards";
-import { commonestSuit, drawOrPass, identityOf, immediateDamage, playsIn, type Policy, type PlayMove } from "./bots";
+import { commonestSuit, drawOrPass, identityOf, immediateDamage, playsIn, type PlayMove } from "./bots";
 import { covers, legalMovesInView, withoutOne, type FaceUp, type FoolMove, type FoolView } from "./rules";
 import { findWinningSequence } from "./search";
+import { chanceCannotCover, startMemory, unseenPool, type FoolMemory } from "./ai-memory";
+import { bestByPlayouts, DEFAULT_BUDGET, type PlayoutBudget } from "./ai-playouts";
 
-/** The weights of the end-of-turn evaluation, in tenths of a card. */
+/** The weights of the end-of-turn evaluation (games of three or more players), in tenths of a card. */
 export interface AiWeights {
   /** Each card in a hand. */
   readonly card: number;
@@ -63,26 +77,46 @@ export const DEFAULT_WEIGHTS: AiWeights = {
 
 /** How many cards of its own turn the AI looks ahead beyond the one it is choosing. */
 const LOOKAHEAD = 3;
-const DECK_SIZE = 54;
 const WIN = 1e6;
 
-export function makeAiPolicy(weights: AiWeights = DEFAULT_WEIGHTS): Policy {
-  return (view: FoolView, _random: Random) => chooseMove(view, weights);
+/** A Policy that also takes the seat's memory of the game (see ai-memory.ts); without one it plays from the view alone. */
+export type AiPolicy = (view: FoolView, random: Random, memory?: FoolMemory) => FoolMove;
+
+export function makeAiPolicy(weights: AiWeights = DEFAULT_WEIGHTS, budget: PlayoutBudget = DEFAULT_BUDGET): AiPolicy {
+  return (view: FoolView, _random: Random, memory?: FoolMemory) => chooseMove(view, weights, budget, memory);
 }
 
-export const aiPolicy: Policy = makeAiPolicy();
+/** The AI. Its moves depend only on the view and the memory: the Random it is given is not used. */
+export const aiPolicy: AiPolicy = makeAiPolicy();
 
-function chooseMove(view: FoolView, weights: AiWeights): FoolMove {
+function chooseMove(view: FoolView, weights: AiWeights, budget: PlayoutBudget, given?: FoolMemory): FoolMove {
   const moves = legalMovesInView(view);
   const plays = playsIn(moves);
   if (plays.length === 0) return drawOrPass(moves);
-  const opponents = view.handCounts.filter((count, seat) => seat !== view.seat && !view.finished.includes(seat));
-  const headsUp = opponents.length === 1;
-  if (headsUp) {
+  const memory = given !== undefined && given.seat === view.seat ? given : startMemory(view);
+  if (opponentCounts(view).length === 1 && view.handCounts.length === 2) {
     const forced = findWinningSequence(view.hand, view.faceUp);
     if (forced !== null) return moveOf(forced[0]);
+    const candidates = playoutCandidates(plays, moves);
+    return candidates.length === 1 ? candidates[0] : bestByPlayouts(view, memory, candidates, budget);
   }
-  const look = new TurnLookahead(weights, headsUp, Math.min(...opponents));
+  return lookaheadMove(view, weights, memory, moves, plays);
+}
+
+/** How many cards each opponent still in the game holds. */
+function opponentCounts(view: FoolView): number[] {
+  return view.handCounts.filter((_, seat) => seat !== view.seat && !view.finished.includes(seat));
+}
+
+/**
+ * With more players: the end-of-turn evaluation below, looking three cards ahead through its own turn, with the
+ * chance that the next player cannot cover estimated from what this seat remembers of their cards.
+ */
+function lookaheadMove(view: FoolView, weights: AiWeights, memory: FoolMemory, moves: readonly FoolMove[], plays: readonly PlayMove[]): FoolMove {
+  const opponents = opponentCounts(view);
+  const headsUp = opponents.length === 1;
+  const outlook = rememberedOutlook(memory, view.hand, nextToMove(view));
+  const look = new TurnLookahead(weights, headsUp, Math.min(...opponents), outlook);
   let best: { move: FoolMove; value: number } = { move: drawOrPass(moves), value: -Infinity };
   if (moves.some((move) => move.kind !== "play")) {
     best.value = look.endOfTurn(view.hand, view.faceUp, 0, false) - weights.draw * 10;
@@ -97,6 +131,23 @@ function chooseMove(view: FoolView, weights: AiWeights): FoolMove {
 function moveOf(laid: FaceUp): FoolMove {
   const base = isJoker(laid.card) ? { kind: "play" as const, card: laid.card, as: laid.as } : { kind: "play" as const, card: laid.card };
   return laid.namedSuit === null ? base : { ...base, namedSuit: laid.namedSuit };
+}
+
+/**
+ * The moves worth playing out: the candidate plays (below) and drawing or passing when allowed. A joker named as a
+ * Queen counts once per named suit: which Queen it stands for changes nothing.
+ */
+function playoutCandidates(plays: readonly PlayMove[], moves: readonly FoolMove[]): FoolMove[] {
+  const seen = new Set<string>();
+  const candidates: FoolMove[] = candidatePlays(plays).filter((move) => {
+    const identity = identityOf(move);
+    const effect = isJoker(move.card) && isQueen(identity) ? `*Q${move.namedSuit}` : `${move.card}${identity}${move.namedSuit}`;
+    if (seen.has(effect)) return false;
+    seen.add(effect);
+    return true;
+  });
+  if (moves.some((move) => move.kind !== "play")) candidates.push(drawOrPass(moves));
+  return candidates;
 }
 
 /**
@@ -118,6 +169,7 @@ class TurnLookahead {
     private readonly weights: AiWeights,
     private readonly headsUp: boolean,
     private readonly opponentCards: number,
+    private readonly outlook: Outlook,
   ) {}
 
   /** The value of laying `move` from `hand`, with `penalties` cards already given to the opponent this turn. */
@@ -149,7 +201,7 @@ class TurnLookahead {
     const follow = naturals.filter((card) => suitOf(card) === followSuit || rankOf(card) === rankOf(top.as)).length;
     const suits = SUITS.filter((suit) => naturals.some((card) => suitOf(card) === suit)).length;
     const setup = naturals.length - skips <= 1 ? w.setup : 0;
-    const { stuckChance, coverFraction } = laidByMe ? this.opponentOutlook(hand, top) : { stuckChance: 0, coverFraction: 1 };
+    const { stuckChance, coverFraction } = laidByMe ? this.outlook(top) : { stuckChance: 0, coverFraction: 1 };
     // Under an 8 a stuck opponent draws until they can cover: about 1 / coverFraction cards.
     const eight = isEight(top.as) ? (w.eight * stuckChance) / coverFraction : 0;
     const stuck = w.stuck * stuckChance;
@@ -164,18 +216,29 @@ class TurnLookahead {
       eight
     );
   }
+}
 
-  /**
-   * The chance that none of the opponent's cards covers `top`, as if their hand were drawn at random from the
-   * cards this player cannot see (a joker always covers).
-   */
-  private opponentOutlook(hand: readonly Card[], top: FaceUp): { stuckChance: number; coverFraction: number } {
-    const unseen = DECK_SIZE - hand.length - 1;
-    const jokersUnseen = 2 - hand.filter(isJoker).length - (isJoker(top.card) ? 1 : 0);
-    const naturalCovers = NATURAL_CARDS.filter((card) => card !== top.card && !hand.includes(card) && covers(top, card));
-    const coverFraction = Math.max(0.02, (naturalCovers.length + jokersUnseen) / Math.max(1, unseen));
-    return { stuckChance: Math.pow(Math.max(0, 1 - coverFraction), this.opponentCards), coverFraction };
+/** What the next player holds against a card left on top: the chance they cannot cover it, and how often a draw does. */
+type Outlook = (top: FaceUp) => { stuckChance: number; coverFraction: number };
+
+/** The seat that must answer the card this seat lays. */
+function nextToMove(view: FoolView): number {
+  for (let step = 1; step < view.handCounts.length; step++) {
+    const seat = (view.seat + step) % view.handCounts.length;
+    if (!view.finished.includes(seat)) return seat;
   }
+  return view.seat;
+}
+
+/** The outlook from what this seat remembers of the next player's cards and of the unseen cards. */
+function rememberedOutlook(memory: FoolMemory, hand: readonly Card[], next: number): Outlook {
+  const pool = unseenPool(memory, hand);
+  const unseen = [...pool.values()].reduce((sum, count) => sum + count, 0);
+  return (top) => {
+    let covering = 0;
+    for (const [card, count] of pool) if (isJoker(card) || covers(top, card)) covering += count;
+    return { stuckChance: chanceCannotCover(memory, pool, next, top), coverFraction: Math.max(0.02, covering / Math.max(1, unseen)) };
+  };
 }
 
 /** Inside a run of skip cards: each natural card that covers, and a joker named as each covering skip card. */

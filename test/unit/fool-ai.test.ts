@@ -1,8 +1,9 @@
-import { seededRandom } from "../../rooms/cards/random";
+import { seededRandom, shuffled, type Random } from "../../rooms/cards/random";
 import { aiPolicy } from "../../rooms/fool/ai";
-import { greedyPolicy, playOut, randomPolicy } from "../../rooms/fool/bots";
+import { mayBe, remember, startMemory, type FoolMemory, type UnseenCard } from "../../rooms/fool/ai-memory";
+import { greedyPolicy, playOut, randomPolicy, type Policy } from "../../rooms/fool/bots";
 import type { Card } from "../../rooms/fool/cards";
-import { applyMove, legalMoves, newGame, positionOf, viewFor, type FaceUp, type FoolState } from "../../rooms/fool/rules";
+import { applyMove, legalMoves, newGame, positionOf, viewFor, type FaceUp, type FoolMove, type FoolState } from "../../rooms/fool/rules";
 
 function headsUp(hand: Card[], opponent: Card[], faceUp: FaceUp): FoolState {
   return positionOf([hand, opponent], faceUp, ["2C", "3C", "4C", "5C", "9H", "TH", "JH"]);
@@ -33,6 +34,104 @@ describe("the AI", () => {
       const game = playOut(newGame(seededRandom(seed), players), policies, seededRandom(seed), 3000);
       expect(game.state.fool === null).toBe(game.capped);
     }
+  });
+});
+
+/** A heads-up game of the AI (seat 0, with its memory) against `opponent`, move by move. */
+function* gameWithMemory(seed: number, opponent: Policy): Generator<{ state: FoolState; memory: FoolMemory; move: FoolMove }> {
+  let state = newGame(seededRandom(seed));
+  let memory = startMemory(viewFor(state, 0));
+  const random = seededRandom(`play ${seed}`);
+  while (state.phase !== "over" && state.moveCount < 400) {
+    const view = viewFor(state, state.turn);
+    const move = state.turn === 0 ? aiPolicy(view, random, memory) : opponent(view, random);
+    yield { state, memory, move };
+    const result = applyMove(state, state.turn, move);
+    if (!result.ok) throw new Error(result.reason);
+    state = result.state;
+    memory = remember(memory, result.events);
+  }
+}
+
+/** The same game with the opponent's hand and the deck dealt afresh from their cards: the same counts, so the same view. */
+function hiddenPartReshuffled(state: FoolState, random: Random): FoolState {
+  const hidden = shuffled([...state.hands[1], ...state.deck], random);
+  return { ...state, hands: [state.hands[0], hidden.slice(0, state.hands[1].length)], deck: hidden.slice(state.hands[1].length) };
+}
+
+/** Whether the opponent's real cards can be matched one to one with the unseen cards the memory describes. */
+function fitsMemory(cards: readonly Card[], unseen: readonly UnseenCard[]): boolean {
+  const holder: number[] = unseen.map(() => -1);
+  const place = (card: number, tried: boolean[]): boolean =>
+    unseen.some((slot, k) => {
+      if (tried[k] || !mayBe(slot, cards[card])) return false;
+      tried[k] = true;
+      if (holder[k] >= 0 && !place(holder[k], tried)) return false;
+      holder[k] = card;
+      return true;
+    });
+  return cards.every((_, card) => place(card, []));
+}
+
+describe("the AI's memory of public events", () => {
+  test("an opponent who draws on a card lacks its suit and value; drawing and being passed at once, a joker too", () => {
+    const state = positionOf([["2C", "3C"], ["4H", "9D"]], { card: "5S", as: "5S", namedSuit: null }, ["JD", "KH"], 1);
+    let memory = startMemory(viewFor(state, 0));
+    const drew = applyMove(state, 1, { kind: "draw" });
+    if (!drew.ok) throw new Error(drew.reason);
+    expect(drew.events.map((event) => event.type)).toEqual(["drew", "passed"]);
+    memory = remember(memory, drew.events);
+    expect(memory.hands[1].unseen).toHaveLength(3);
+    for (const card of memory.hands[1].unseen) {
+      expect(mayBe(card, "9S")).toBe(false);
+      expect(mayBe(card, "5H")).toBe(false);
+      expect(mayBe(card, "*")).toBe(false);
+      expect(mayBe(card, "9D")).toBe(true);
+    }
+  });
+
+  test("never contradicts the truth: named cards are held, the unseen ones fit, the known run is the deck's bottom", () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const opponent = seed % 2 === 0 ? greedyPolicy : randomPolicy;
+      for (const { state, memory } of gameWithMemory(seed, opponent)) {
+        const held = state.hands[1].slice();
+        for (const card of memory.hands[1].named) {
+          expect(held).toContain(card);
+          held.splice(held.indexOf(card), 1);
+        }
+        expect(fitsMemory(held, memory.hands[1].unseen)).toBe(true);
+        expect(held).toHaveLength(memory.hands[1].unseen.length);
+        expect(memory.deckUnseen + memory.deckKnown.length).toBe(state.deck.length);
+        expect(state.deck.slice(memory.deckUnseen)).toEqual(memory.deckKnown);
+      }
+    }
+  });
+});
+
+describe("the AI never reads hidden information", () => {
+  test("its move is the same whatever the opponent holds and however the deck lies, given the same observations", () => {
+    let compared = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const random = seededRandom(`reshuffle ${seed}`);
+      for (const { state, memory, move } of gameWithMemory(seed, greedyPolicy)) {
+        if (state.turn !== 0 || legalMoves(state, 0).length < 2) continue;
+        const other = hiddenPartReshuffled(state, random);
+        expect(viewFor(other, 0)).toEqual(viewFor(state, 0));
+        expect(aiPolicy(viewFor(other, 0), seededRandom("any"), memory)).toEqual(move);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
+  test("names, with a Queen, the suit the opponent showed it lacks", () => {
+    // The opponent draws on the 5 of hearts and is passed at once: it holds no heart and no 5 (and no joker).
+    const start = positionOf([["QH", "2C", "3D", "9S"], ["6D", "TD", "JC"]], { card: "5H", as: "5H", namedSuit: null }, ["KD", "9C", "8D"], 1);
+    const drew = applyMove(start, 1, { kind: "draw" });
+    if (!drew.ok) throw new Error(drew.reason);
+    expect(drew.state.turn).toBe(0);
+    const memory = remember(startMemory(viewFor(start, 0)), drew.events);
+    expect(aiPolicy(viewFor(drew.state, 0), seededRandom(1), memory)).toEqual({ kind: "play", card: "QH", namedSuit: "H" });
   });
 });
 

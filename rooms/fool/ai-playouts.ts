@@ -1,0 +1,83 @@
+/**
+ * Choosing among a few moves by playing each out on sampled worlds (determinized Monte-Carlo). Every candidate is
+ * tried on the same worlds with the same dice, so the comparison measures the moves and not the luck of the
+ * samples. Each play-out lets this seat play the greedy policy for a few moves and the opponent, whose skill it
+ * does not know, a greedy or a random move by the toss of a coin each time; then it scores the position. (Measured
+ * on 600 deal pairs: a greedy opponent in the play-outs scored best against greedy, a random one against random,
+ * the mixture nearly as well as each against both.)
+ * The worlds are dealt from a seed made of what the seat has observed, so the choice is a function of the
+ * observations alone: two games that differ only in what the seat cannot see get the same move.
+ */
+import { seededRandom, type Random } from "../cards/random";
+import { isJoker, isSkipCard, type Card } from "./cards";
+import { greedyPolicy, randomPolicy } from "./bots";
+import { applyMove, viewFor, type FoolMove, type FoolState, type FoolView } from "./rules";
+import { type FoolMemory } from "./ai-memory";
+import { sampleWorld } from "./ai-worlds";
+
+export interface PlayoutBudget {
+  /** How many sampled worlds each candidate is played out on. */
+  readonly worlds: number;
+  /** How many moves (both seats') a play-out lasts after the candidate, unless the game ends first. */
+  readonly horizon: number;
+}
+
+export const DEFAULT_BUDGET: PlayoutBudget = { worlds: 8, horizon: 8 };
+
+/**
+ * What the end of a play-out is worth to `seat`: a win or a loss outright, else 10 a card fewer than the opponent,
+ * and as much again for each joker (it answers anything) and 4 for each skip card (it keeps the turn) held more.
+ */
+export function playoutScore(state: FoolState, seat: number): number {
+  if (state.phase === "over") return state.finished[0] === seat ? 1000 : -1000;
+  const mine = state.hands[seat];
+  const theirs = state.hands[1 - seat];
+  return 10 * (theirs.length - mine.length) + 10 * (jokers(mine) - jokers(theirs)) + 4 * (skipCards(mine) - skipCards(theirs));
+}
+
+function jokers(hand: readonly Card[]): number {
+  return hand.filter(isJoker).length;
+}
+
+function skipCards(hand: readonly Card[]): number {
+  return hand.filter((card) => !isJoker(card) && isSkipCard(card)).length;
+}
+
+/** The candidate with the best total score over the sampled worlds (the first on ties). */
+export function bestByPlayouts(
+  view: FoolView,
+  memory: FoolMemory,
+  candidates: readonly FoolMove[],
+  budget: PlayoutBudget = DEFAULT_BUDGET,
+): FoolMove {
+  const random = seededRandom(observationKey(view, memory));
+  const totals = candidates.map(() => 0);
+  for (let w = 0; w < budget.worlds; w++) {
+    const world = sampleWorld(view, memory, random);
+    const diceSeed = random();
+    candidates.forEach((move, i) => {
+      const played = applyMove(world, view.seat, move);
+      if (!played.ok) throw new Error(`a candidate move is illegal: ${played.reason}`);
+      totals[i] += playOutFrom(played.state, view.seat, budget.horizon, seededRandom(diceSeed));
+    });
+  }
+  let best = 0;
+  for (let i = 1; i < candidates.length; i++) if (totals[i] > totals[best]) best = i;
+  return candidates[best];
+}
+
+function playOutFrom(start: FoolState, seat: number, horizon: number, random: Random): number {
+  let state = start;
+  for (let step = 0; step < horizon && state.phase !== "over"; step++) {
+    const policy = state.turn === seat || random() < 0.5 ? greedyPolicy : randomPolicy;
+    const result = applyMove(state, state.turn, policy(viewFor(state, state.turn), random));
+    if (!result.ok) throw new Error(`a play-out chose an illegal move: ${result.reason}`);
+    state = result.state;
+  }
+  return playoutScore(state, seat);
+}
+
+/** Everything the seat has observed, as text: the seed of its samples. */
+function observationKey(view: FoolView, memory: FoolMemory): string {
+  return JSON.stringify([view, memory]);
+}
