@@ -6,7 +6,11 @@
 import { CardhallClient } from "../index";
 import { playEvenStevenBot } from "./evensteven";
 import { watchPatienceDeal } from "./patience";
-import type { MoveProbe } from "./probe";
+import { playTractorBot } from "./tractor";
+import type { TractorPlayer } from "../tractor";
+import { NO_PROBE, type MoveProbe } from "./probe";
+import { cardName } from "../../rooms/tractor/cards";
+import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
 
 export interface TableOptions {
   url: string;
@@ -78,5 +82,57 @@ const patience: BotTable = {
   },
 };
 
-export const BOT_TABLES = { evensteven, patience } satisfies Record<string, BotTable>;
+/** Times each of the seat's plays until the room's `played` broadcast; checks the final ranks against the last result. */
+function probedTractorSeat(player: TractorPlayer, probe: MoveProbe) {
+  let round = 0;
+  let lastRanks: number[] | null = null;
+  const key = (cards: readonly string[]) => `${round}:${player.seat()}:${[...cards].sort().join("")}`;
+  player.on("roundStart", (event) => (round = event.round));
+  player.on("played", (event) => probe.seen(`${event.round}:${event.seat}:${[...event.cards].sort().join("")}`));
+  player.on("roundEnd", (event) => (lastRanks = event.teamRanks));
+  return {
+    seat: {
+      nextTurn: player.nextTurn.bind(player),
+      bury: player.bury.bind(player),
+      play: (cards: Parameters<TractorPlayer["play"]>[0]) => {
+        probe.sent(key(cards.map((card) => (typeof card === "string" ? card : cardName(card)))));
+        return player.play(cards);
+      },
+    },
+    async checkAgreement(): Promise<void> {
+      if (probe === NO_PROBE || lastRanks === null) return;
+      const expected = lastRanks.join(",");
+      const view = await player.waitForView((v) => v.teamRanks.join(",") === expected, 5_000).catch(() => undefined);
+      if (!view) probe.desync(`tractor: the state's ranks never matched the last result's ${expected}`);
+    },
+  };
+}
+
+/** Four SDK bots (heuristic) at one table with fixed trumps, as many rounds as the run allows. */
+const tractor: BotTable = {
+  seats: 4,
+  async play(options) {
+    const client = new CardhallClient(options.url);
+    const first = await client.playTractor({ seat: "Alice", trump: "fixed", mainSuit: "H", seed: options.seed, startDelayMs: 100, roundPauseMs: 0 });
+    const others = await Promise.all(TRACTOR_SEATS.slice(1).map((seat) => new CardhallClient(options.url).joinTractor(first.roomId, { seat })));
+    const players = [first, ...others];
+    players.forEach(() => options.joined?.());
+    let rounds = 0;
+    first.on("roundEnd", () => rounds++);
+    const keepPlaying = () => rounds < (options.games ?? Number.MAX_SAFE_INTEGER) && (options.keepPlaying?.() ?? true);
+    try {
+      const seats = players.map((player, index) => probedTractorSeat(player, options.probes?.[index] ?? NO_PROBE));
+      const results = await Promise.all(
+        seats.map(({ seat }, index) => playTractorBot(seat, "heuristic", { thinkMs: options.thinkMs, keepPlaying, botSeed: index, timeoutMs: 60_000 })),
+      );
+      await Promise.all(seats.map((seat) => seat.checkAgreement()));
+      const winner = results.find((result) => result.matchWinner)?.matchWinner;
+      return { roomId: first.roomId, lines: [`${rounds} rounds played${winner ? `, team ${winner} won the match` : ""}`] };
+    } finally {
+      await Promise.all(players.map((player) => player.leave().catch(() => undefined)));
+    }
+  },
+};
+
+export const BOT_TABLES = { evensteven, patience, tractor } satisfies Record<string, BotTable>;
 export type BotGame = keyof typeof BOT_TABLES;

@@ -8,7 +8,7 @@ import { heuristicPolicy, randomPolicy, type TractorPolicy } from "../../rooms/t
 import type { TractorTeam } from "../../rooms/tractor/protocol";
 import { classic, type TractorRuleset } from "../../rooms/tractor/ruleset";
 import { CardhallError } from "../errors";
-import type { TractorPlayer } from "../tractor";
+import type { TractorPlayer, TractorTurn } from "../tractor";
 import { think } from "./probe";
 
 /** What a bot needs of a seat session: its turns and its two moves. `TractorPlayer` is one. */
@@ -51,6 +51,24 @@ function overtaken(error: unknown): boolean {
   return error instanceof CardhallError && (error.code === "NOT_YOUR_TURN" || error.code === "WRONG_PHASE");
 }
 
+/** How often a waiting bot asks `keepPlaying` again: another seat may have stopped, and then no turn comes. */
+const STOP_CHECK_MS = 500;
+
+/** The seat's next turn, or null once `keepPlaying` says stop; rejects when no turn comes within the time-out. */
+async function awaitTurn(seat: TractorSeat, options: TractorBotOptions): Promise<TractorTurn | null> {
+  const limit = options.timeoutMs ?? DEFAULT_TURN_TIMEOUT_MS;
+  for (let waited = 0; ; waited += STOP_CHECK_MS) {
+    if (options.keepPlaying && !options.keepPlaying()) return null;
+    const slice = options.keepPlaying ? Math.min(STOP_CHECK_MS, limit - waited) : limit;
+    try {
+      return await seat.nextTurn(slice);
+    } catch (error) {
+      const timedOut = error instanceof CardhallError && error.code === "TIMEOUT";
+      if (!timedOut || waited + slice >= limit) throw error;
+    }
+  }
+}
+
 /**
  * Plays the seat with `policy` (a TractorPolicy, or "random" / "heuristic") until the match is over or
  * `keepPlaying` says stop: each burial and play is the policy's choice from the turn's SeatView.
@@ -61,8 +79,8 @@ export async function playTractorBot(seat: TractorSeat, policy: TractorPolicy | 
   const random: Random = seededRandom(options.botSeed ?? "tractor-bot");
   let actions = 0;
   for (let turns = 0; turns < MAX_TURNS; turns++) {
-    if (options.keepPlaying && !options.keepPlaying()) return { actions };
-    const turn = await seat.nextTurn(options.timeoutMs ?? DEFAULT_TURN_TIMEOUT_MS);
+    const turn = await awaitTurn(seat, options);
+    if (turn === null) return { actions };
     if (turn.kind === "matchOver") return { actions, matchWinner: turn.winner };
     await think(options.thinkMs ?? 0, random);
     try {
