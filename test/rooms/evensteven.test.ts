@@ -1,6 +1,6 @@
-import { ColyseusTestServer } from "@colyseus/testing";
+import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
-import { makeServer } from "../../server/app";
+import { useRoomTestServer } from "./test-server";
 import type { EvenStevenRoom } from "../../rooms/evensteven/room";
 import { CardhallError, EvenStevenPlayer } from "../../client-sdk";
 import { Received, waitUntil } from "../helpers";
@@ -8,13 +8,7 @@ import { Received, waitUntil } from "../helpers";
 const PORT = 2571;
 let colyseus: ColyseusTestServer;
 
-beforeAll(async () => {
-  const server = makeServer({ gracefullyShutdown: false });
-  await server.listen(PORT, "127.0.0.1");
-  colyseus = new ColyseusTestServer(server);
-});
-afterEach(() => colyseus.cleanup());
-afterAll(() => colyseus.shutdown());
+useRoomTestServer(PORT, (server) => (colyseus = server));
 
 // Sample game 1: hand 4h 2d Qs Jc, then 8c Qc 9s 6s ... are dealt. Sample game 2: hand Kd 8c As 5s, then 3s 6h Kh 5c.
 const GAME_1 = { n: 4, seed: 876390176 };

@@ -1,8 +1,8 @@
 import * as fs from "fs";
 import * as path from "path";
-import { ColyseusTestServer } from "@colyseus/testing";
+import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
-import { makeServer } from "../../server/app";
+import { useRoomTestServer } from "./test-server";
 import type { PatienceRoom } from "../../rooms/patience/room";
 import { deckOfSeed, formatCard, type Card } from "../../rooms/patience/cards";
 import { playByPlay, simulate, startDeal, step, topCard } from "../../rooms/patience/engine";
@@ -13,13 +13,7 @@ import { Received, sleep, waitUntil } from "../helpers";
 const PORT = 2640;
 let colyseus: ColyseusTestServer;
 
-beforeAll(async () => {
-  const server = makeServer({ gracefullyShutdown: false });
-  await server.listen(PORT, "127.0.0.1");
-  colyseus = new ColyseusTestServer(server);
-});
-afterEach(() => colyseus.cleanup());
-afterAll(() => colyseus.shutdown());
+useRoomTestServer(PORT, (server) => (colyseus = server));
 
 const SAMPLES = path.join(__dirname, "..", "fixtures", "samples");
 const SAMPLE_TEXT = fs.readFileSync(path.join(SAMPLES, "patience-sample.in"), "utf8");

@@ -1,5 +1,5 @@
-import { ColyseusTestServer } from "@colyseus/testing";
-import { makeServer } from "../../server/app";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import { useRoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { BLACK_JOKER, Card, cardName, parseCards, RED_JOKER } from "../../rooms/tractor/cards";
 import {
@@ -19,13 +19,7 @@ import { Received, waitUntil } from "../helpers";
 const PORT = 2662;
 let colyseus: ColyseusTestServer;
 
-beforeAll(async () => {
-  const server = makeServer({ gracefullyShutdown: false });
-  await server.listen(PORT, "127.0.0.1");
-  colyseus = new ColyseusTestServer(server);
-});
-afterEach(() => colyseus.cleanup());
-afterAll(() => colyseus.shutdown());
+useRoomTestServer(PORT, (server) => (colyseus = server));
 
 function cards(text: string): Card[] {
   return parseCards(text) ?? [];

@@ -1,5 +1,5 @@
-import { ColyseusTestServer } from "@colyseus/testing";
-import { makeServer } from "../../server/app";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import { useRoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { cardName } from "../../rooms/tractor/cards";
 import { CardhallClient, CardhallError, TRACTOR_SEATS, TractorPlayer, type TractorPlayedEvent, type TractorStateView } from "../../client-sdk";
@@ -9,13 +9,7 @@ const PORT = 2661;
 const URL = `ws://127.0.0.1:${PORT}`;
 let colyseus: ColyseusTestServer;
 
-beforeAll(async () => {
-  const server = makeServer({ gracefullyShutdown: false });
-  await server.listen(PORT, "127.0.0.1");
-  colyseus = new ColyseusTestServer(server);
-});
-afterEach(() => colyseus.cleanup());
-afterAll(() => colyseus.shutdown());
+useRoomTestServer(PORT, (server) => (colyseus = server));
 
 const FIXED = { trump: "fixed", mainSuit: "H", dealer: "Alice", seed: 314159, botDelayMs: 0, roundPauseMs: 60_000, startDelayMs: 50 } as const;
 const THREE_BOTS = ["Bob", "Charles", "David"] as const;

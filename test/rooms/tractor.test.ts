@@ -1,6 +1,6 @@
-import { ColyseusTestServer } from "@colyseus/testing";
+import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
-import { makeServer } from "../../server/app";
+import { useRoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { Card, cardName as cardNameOf, countCards, DISTINCT_CARDS, parseCard, parseCards } from "../../rooms/tractor/cards";
 import { checkFollow } from "../../rooms/tractor/legality";
@@ -20,13 +20,7 @@ import { Received, waitUntil } from "../helpers";
 const PORT = 2660;
 let colyseus: ColyseusTestServer;
 
-beforeAll(async () => {
-  const server = makeServer({ gracefullyShutdown: false });
-  await server.listen(PORT, "127.0.0.1");
-  colyseus = new ColyseusTestServer(server);
-});
-afterEach(() => colyseus.cleanup());
-afterAll(() => colyseus.shutdown());
+useRoomTestServer(PORT, (server) => (colyseus = server));
 
 /** A fixed-trump table, unpaced: every test that needs a deal it can predict uses it. */
 const FIXED = { trump: "fixed", mainSuit: "S", dealer: "Alice", seed: 20260501, botDelayMs: 0, roundPauseMs: 0, startDelayMs: 100 } as const;
@@ -193,12 +187,13 @@ describe("the tractor room", () => {
     const { room, players, received } = await seatFour(FIXED);
     await playByHints(room, players);
     const round = serverRound(room);
+    const seed = room["roundSeed"]; // read with the round: with no pause the next deal (and its seed) follows at once
     const result = round.result!;
     await waitUntil(() => received[2].messages.some((m) => m.type === "roundEnd"));
     const roundEnd = received[2].messages.find((m) => m.type === "roundEnd")!.payload as TractorRoundEndEvent;
     expect(roundEnd).toEqual({
       round: 1,
-      seed: room["roundSeed"],
+      seed,
       defenderPoints: result.defenderPoints,
       hiddenCards: round.hidden.map(cardNameOf),
       hiddenBonus: result.hiddenBonus,
