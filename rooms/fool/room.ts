@@ -8,8 +8,9 @@ import { Room, ServerError, type Client, type Delayed, type RoomException, type 
 import { ArraySchema, StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom, type Random } from "../cards/random";
 import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages } from "../cards/room-kit";
-import { aiPolicy } from "./ai";
-import { greedyPolicy, randomPolicy, type Policy } from "./bots";
+import { aiPolicy, type AiPolicy } from "./ai";
+import { remember, startMemory, type FoolMemory } from "./ai-memory";
+import { greedyPolicy, randomPolicy } from "./bots";
 import { isJoker } from "./cards";
 import {
   FOOL_DEFAULTS,
@@ -31,7 +32,8 @@ import { FoolRoomState, FoolSeat } from "./state";
 const SEATS = 2;
 const MAX_SPECTATORS = 64;
 
-const POLICIES: Record<FoolAiPolicy, Policy> = { ai: aiPolicy, greedy: greedyPolicy, random: randomPolicy };
+/** The baselines ignore the memory argument; the AI uses it. */
+const POLICIES: Record<FoolAiPolicy, AiPolicy> = { ai: aiPolicy, greedy: greedyPolicy, random: randomPolicy };
 
 type AppliedMove = { state: FoolState; events: readonly FoolEvent[] };
 
@@ -46,6 +48,8 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   private firstSeed: number | undefined;
   /** Drives the greedy and random policies; seeded from the deal, so that an AI game replays from its seed. */
   private policyRandom: Random = Math.random;
+  /** Each seat's memory of the game's public events (what the AI plays from when it moves for that seat). */
+  private memories: FoolMemory[] = [];
   /** The session of the person holding each seat (kept while they reconnect), or null. */
   private readonly holders: (string | null)[] = Array.from({ length: SEATS }, () => null);
   private turnTimer: Delayed | null = null;
@@ -196,6 +200,7 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
     const game = newGame(seededRandom(this.seed), SEATS, dealer);
     this.game = game;
     this.policyRandom = seededRandom(`${this.seed}:policies`);
+    this.memories = game.hands.map((_, seat) => startMemory(viewFor(game, seat)));
     const state = this.state;
     state.phase = "playing";
     state.game++;
@@ -230,6 +235,7 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   private commit(seat: number, applied: AppliedMove, by: FoolMover): void {
     const game = applied.state;
     this.game = game;
+    this.memories = this.memories.map((memory) => remember(memory, applied.events));
     this.mirror(game);
     const capped = game.phase !== "over" && game.moveCount >= this.settings.maxMoves;
     if (game.phase === "over" || capped) this.stopClock();
@@ -327,7 +333,7 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
 
   private policyMove(game: FoolState, seat: number): FoolMove {
     try {
-      return POLICIES[this.settings.ai](viewFor(game, seat), this.policyRandom);
+      return POLICIES[this.settings.ai](viewFor(game, seat), this.policyRandom, this.memories[seat]);
     } catch {
       return legalMoves(game, seat)[0];
     }

@@ -1,26 +1,22 @@
-import { ColyseusTestServer } from "@colyseus/testing";
+import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
-import { makeServer } from "../../server/app";
 import type { FoolRoom } from "../../rooms/fool/room";
 import { seededRandom } from "../../rooms/cards/random";
 import { NATURAL_CARDS, isJoker, type Card } from "../../rooms/fool/cards";
 import { randomPolicy, greedyPolicy } from "../../rooms/fool/bots";
-import { applyMove, covers, newGame, type FoolState } from "../../rooms/fool/rules";
+import { applyMove, covers, newGame, viewFor, type FoolState } from "../../rooms/fool/rules";
+import { aiPolicy } from "../../rooms/fool/ai";
+import { remember, startMemory } from "../../rooms/fool/ai-memory";
 import type { FoolMoveEvent, FoolOverEvent, FoolStateView } from "../../rooms/fool/protocol";
 import { CardhallError, FoolPlayer } from "../../client-sdk";
 import { playFoolGame } from "../../client-sdk/bots/fool";
 import { Received, waitUntil } from "../helpers";
+import { useRoomTestServer } from "./test-server";
 
 const PORT = 2650;
 let colyseus: ColyseusTestServer;
 
-beforeAll(async () => {
-  const server = makeServer({ gracefullyShutdown: false });
-  await server.listen(PORT, "127.0.0.1");
-  colyseus = new ColyseusTestServer(server);
-});
-afterEach(() => colyseus.cleanup());
-afterAll(() => colyseus.shutdown());
+useRoomTestServer(PORT, (server) => (colyseus = server));
 
 /** Seat 0 moves first holding 6H 3H 9H 7H 4C on 5C: 4C covers, the hearts do not. AI games from it are short. */
 const SEED = 42;
@@ -165,6 +161,12 @@ describe("the fool room", () => {
     const positions = replay(newGame(seededRandom(SEED), 2, 1), moves);
     expect(positions[positions.length - 1].fool).toBe(over.fool);
     expect(over.winners).toEqual([1 - over.fool!]);
+    // Each AI move is the AI's choice from its own seat's view and its memory of the public events: nothing hidden.
+    let memories = [0, 1].map((seat) => startMemory(viewFor(positions[0], seat)));
+    moves.forEach((event, i) => {
+      expect(aiPolicy(viewFor(positions[i], event.seat), seededRandom("unused"), memories[event.seat])).toEqual(event.move);
+      memories = memories.map((memory) => remember(memory, event.events));
+    });
 
     const overIndex = received.messages.findIndex((m) => m.type === "over");
     expect(JSON.stringify(received.messages.slice(0, overIndex))).not.toContain(String(SEED));
