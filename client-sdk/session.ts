@@ -41,6 +41,15 @@ export class RoomSession<View, Events extends object> {
     return view && Object.keys(view).length > 0 ? (view as View) : undefined;
   }
 
+  /**
+   * The live decoded state, for cheap reads of top-level scalar fields (phase, turn, step...) on every patch:
+   * building the plain `view()` copies the whole state, which thousands of scripted clients cannot afford each patch.
+   */
+  protected live(): Partial<View> | undefined {
+    const state = this.room.state as Partial<View> | undefined;
+    return state && Object.keys(state as object).length > 0 ? state : undefined;
+  }
+
   /** Calls `listener` with the state now (if it has arrived) and after every change. Returns an unsubscribe function. */
   onView(listener: Listener<View>): () => void {
     const current = this.view();
@@ -53,8 +62,11 @@ export class RoomSession<View, Events extends object> {
     return () => this.room.onStateChange.remove(onChange); // (the register's return value would clear every listener)
   }
 
-  /** Resolves with the first view that satisfies `predicate` (rejects after `timeoutMs`). */
-  waitForView(predicate: (view: View) => boolean, timeoutMs = 10_000): Promise<View> {
+  /**
+   * Resolves with the first view that satisfies `predicate` (rejects after `timeoutMs`). `worthALook`, given the live
+   * state, skips building views that cannot satisfy the predicate.
+   */
+  waitForView(predicate: (view: View) => boolean, timeoutMs = 10_000, worthALook?: (live: Partial<View>) => boolean): Promise<View> {
     return new Promise((resolve, reject) => {
       let unsubscribe = () => undefined as void;
       const timer = setTimeout(() => {
@@ -62,13 +74,19 @@ export class RoomSession<View, Events extends object> {
         reject(new CardhallError("TIMEOUT", `the room's state did not reach the awaited condition within ${timeoutMs} ms`));
       }, timeoutMs);
       let done = false;
-      unsubscribe = this.onView((view) => {
-        if (done || !predicate(view)) return;
+      const check = () => {
+        const live = this.live();
+        if (done || live === undefined || (worthALook && !worthALook(live))) return;
+        const view = this.view();
+        if (view === undefined || !predicate(view)) return;
         done = true;
         clearTimeout(timer);
-        queueMicrotask(() => unsubscribe());
+        this.room.onStateChange.remove(check);
         resolve(view);
-      });
+      };
+      unsubscribe = () => this.room.onStateChange.remove(check);
+      this.room.onStateChange(check);
+      check();
     });
   }
 

@@ -140,12 +140,14 @@ export class TractorPlayer extends TractorSpectator {
   /** The state's `step` when this seat last buried or played. */
   private actedAt = -1;
   private matchOverReported = false;
+  private seatName: TractorSeatName | undefined;
 
   /** This session's seat, once the first state has arrived. */
   seat(): TractorSeatName | undefined {
+    if (this.seatName) return this.seatName;
     const state = this.view();
     const seat = state && ownTractorSeat(state);
-    return seat === undefined ? undefined : TRACTOR_SEATS[seat];
+    return (this.seatName = seat === undefined ? undefined : TRACTOR_SEATS[seat]);
   }
 
   /** The seat's own cards, highest first (empty before the first state). */
@@ -169,14 +171,14 @@ export class TractorPlayer extends TractorSpectator {
 
   /** The dealer buries 8 of their 33 cards. */
   async bury(cards: readonly TractorCardLike[]): Promise<void> {
-    const step = this.view()?.step ?? -1;
+    const step = this.live()?.step ?? -1;
     await this.request(tractorMessages.bury, { cards: wireCards(cards) });
     this.actedAt = Math.max(this.actedAt, step);
   }
 
   /** Leads or follows with these cards. */
   async play(cards: readonly TractorCardLike[]): Promise<void> {
-    const step = this.view()?.step ?? -1;
+    const step = this.live()?.step ?? -1;
     await this.request(tractorMessages.play, { cards: wireCards(cards) });
     this.actedAt = Math.max(this.actedAt, step);
   }
@@ -195,10 +197,18 @@ export class TractorPlayer extends TractorSpectator {
    * over. Rejects with a CardhallError TIMEOUT after `timeoutMs`.
    */
   async nextTurn(timeoutMs = 60_000): Promise<TractorTurn> {
-    const state = await this.waitForView((view) => this.turnIn(view) !== undefined, timeoutMs);
+    const state = await this.waitForView((view) => this.turnIn(view) !== undefined, timeoutMs, (live) => this.mayBeMyTurn(live));
     const turn = this.turnIn(state)!;
     if (turn.kind === "matchOver") this.matchOverReported = true;
     return turn;
+  }
+
+  /** A cheap look at the live state: could this patch hold a turn for this seat? */
+  private mayBeMyTurn(live: Partial<TractorStateView>): boolean {
+    if (live.phase === "matchOver") return !this.matchOverReported;
+    if (live.phase !== "burying" && live.phase !== "playing") return false;
+    const seat = this.seat();
+    return (live.step ?? -1) > this.actedAt && (seat === undefined || live.turn === seat);
   }
 
   private turnIn(state: TractorStateView): TractorTurn | undefined {
