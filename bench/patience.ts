@@ -7,8 +7,8 @@ import { SingleBar, Presets } from "cli-progress";
 import { seededRandom } from "../rooms/cards/random";
 import { shuffledDeck } from "../rooms/patience/cards";
 import { simulate } from "../rooms/patience/engine";
+import { wilsonInterval } from "./stats";
 
-const Z_95 = 1.959964; // the normal quantile for a two-sided 95% interval
 const PROGRESS_EVERY = 10_000;
 
 interface Tally {
@@ -22,15 +22,6 @@ function positiveInteger(text: string): number {
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 1) throw new InvalidArgumentError("expected a positive whole number");
   return value;
-}
-
-/** Wilson's score interval: unlike the plain normal one it stays inside [0, 1] for rare events. */
-function wilsonInterval(successes: number, trials: number): { low: number; high: number } {
-  const p = successes / trials;
-  const z2 = Z_95 * Z_95;
-  const centre = (p + z2 / (2 * trials)) / (1 + z2 / trials);
-  const halfWidth = (Z_95 * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / (1 + z2 / trials);
-  return { low: centre - halfWidth, high: centre + halfWidth };
 }
 
 function play(deals: number, seed: string, onProgress: (done: number) => void): Tally {

@@ -19,7 +19,7 @@ import { dealRound } from "../rooms/tractor/round";
 import { checkedThrows, classic, TractorRuleset } from "../rooms/tractor/ruleset";
 import { declarersOf, SEATS, Team, teamOf } from "../rooms/tractor/scoring";
 import { SeatView } from "../rooms/tractor/seat-view";
-import { summarize } from "./loadtest/stats";
+import { summarize, wilsonInterval } from "./stats";
 
 interface Options {
   deals: number;
@@ -28,7 +28,6 @@ interface Options {
 }
 
 const RULESETS: Record<Options["rules"], TractorRuleset> = { classic, checked: checkedThrows };
-const Z_95 = 1.959964;
 
 function positiveInteger(text: string): number {
   const value = Number(text);
@@ -39,15 +38,6 @@ function positiveInteger(text: string): number {
 function rulesName(text: string): Options["rules"] {
   if (text === "classic" || text === "checked") return text;
   throw new InvalidArgumentError("expected classic or checked");
-}
-
-/** The 95% Wilson score interval of a share, which stays inside [0, 1] even near the ends. */
-function wilson(wins: number, rounds: number): [number, number] {
-  const share = wins / rounds;
-  const spread = (Z_95 * Z_95) / rounds;
-  const middle = (share + spread / 2) / (1 + spread);
-  const radius = (Z_95 / (1 + spread)) * Math.sqrt((share * (1 - share)) / rounds + spread / (4 * rounds));
-  return [middle - radius, middle + radius];
 }
 
 /** The same policy, with the time of every decision it makes added to `millis`. */
@@ -113,7 +103,7 @@ function mean(values: readonly number[]): string {
 }
 
 function report(options: Options, tally: Tally, millis: readonly number[], seconds: number): void {
-  const [low, high] = wilson(tally.heuristicWins, tally.rounds);
+  const { low, high } = wilsonInterval(tally.heuristicWins, tally.rounds);
   const defending = { rounds: tally.rounds - tally.declaring.rounds, wins: tally.heuristicWins - tally.declaring.wins };
   const decisions = summarize(millis);
   const decisionSeconds = millis.reduce((sum, value) => sum + value, 0) / 1000;

@@ -8,7 +8,7 @@ import { MultiBar, Presets } from "cli-progress";
 import type { ServerMetrics } from "../../rooms/cards/protocol";
 import { GAME_DRIVERS, type GameName } from "./games";
 import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
-import { summarize, type LatencySummary } from "./stats";
+import { summarize, type LatencySummary } from "../stats";
 
 export interface LoadTestOptions {
   url: string;

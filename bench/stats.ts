@@ -1,4 +1,4 @@
-/** Latency summaries for the load test. */
+/** Statistics the benchmarks share: latency percentiles and confidence intervals. */
 export interface LatencySummary {
   count: number;
   mean: number;
@@ -26,4 +26,15 @@ export function summarize(values: readonly number[]): LatencySummary {
     p99: percentile(sorted as unknown as number[], 0.99),
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
   };
+}
+
+const Z_95 = 1.959963984540054;
+
+/** The 95% Wilson score interval of a share: unlike the plain normal one it stays inside [0, 1] near the ends. */
+export function wilsonInterval(successes: number, trials: number): { low: number; high: number } {
+  const share = successes / trials;
+  const spread = (Z_95 * Z_95) / trials;
+  const middle = (share + spread / 2) / (1 + spread);
+  const radius = (Z_95 / (1 + spread)) * Math.sqrt((share * (1 - share)) / trials + spread / (4 * trials));
+  return { low: middle - radius, high: middle + radius };
 }
