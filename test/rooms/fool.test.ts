@@ -252,8 +252,10 @@ describe("the fool room", () => {
   });
 
   test("when the turn clock runs out, the room plays the AI's move for the seat", async () => {
-    const { room, player } = await startVsAi({ turnTimeMs: 200 });
-    const { received } = await spectate(room);
+    // The spectator is in before the person joins (and the game, and its clock, start), so it misses nothing.
+    const room = await colyseus.createRoom<FoolRoom>("fool", { seed: SEED, aiDelayMs: SLOW_AI, turnTimeMs: 200 });
+    const received = new Received(await colyseus.connectTo(room, { spectate: true }));
+    const player = await seatPlayer(room);
     await waitUntil(() => eventsOf(received, "move").length > 0, 5000, "the clock's move");
     const [first] = eventsOf<FoolMoveEvent>(received, "move");
     expect(first).toMatchObject({ game: 1, number: 1, seat: 0, by: "clock", move: { kind: "play", card: "4C" } });
