@@ -5,6 +5,7 @@
  */
 import { CardhallClient } from "../index";
 import { playEvenStevenBot } from "./evensteven";
+import { playFoolBot } from "./fool";
 import { watchPatienceDeal } from "./patience";
 import { playTractorBot } from "./tractor";
 import type { TractorPlayer } from "../tractor";
@@ -134,5 +135,23 @@ const tractor: BotTable = {
   },
 };
 
-export const BOT_TABLES = { evensteven, patience, tractor } satisfies Record<string, BotTable>;
+/** One greedy SDK bot against the room's AI (the AI's moves are not timed: the probe times the bot's own). */
+const fool: BotTable = {
+  seats: 1,
+  async play(options) {
+    const { roomId, results } = await playFoolBot(new CardhallClient(options.url), {
+      policy: "greedy",
+      games: options.games ?? Number.MAX_SAFE_INTEGER,
+      seed: options.seed,
+      aiDelayMs: 0,
+      thinkMs: options.thinkMs,
+      keepPlaying: options.keepPlaying,
+      probe: options.probes?.[0],
+      onJoined: () => options.joined?.(),
+    });
+    return { roomId, lines: results.map((r) => `game ${r.game} (seed ${r.seed}): ${r.won ? "won" : r.outcome === "capped" ? "capped" : "lost"} in ${r.moves} moves`) };
+  },
+};
+
+export const BOT_TABLES = { evensteven, fool, patience, tractor } satisfies Record<string, BotTable>;
 export type BotGame = keyof typeof BOT_TABLES;
