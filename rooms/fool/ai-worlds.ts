@@ -12,6 +12,8 @@ import { type FoolState, type FoolView } from "./rules";
  * A two-player position consistent with `memory` as seen in `view` (the seat to move is the view's seat).
  * The unseen cards are shuffled; each of the opponent's unseen cards, oldest (most constrained) first, takes the
  * first of them its memory allows; the rest, in shuffled order, make the unseen top of the deck above the known run.
+ * (In a real game exactly as many are left as the deck hides; a position made up for a test may hold fewer cards
+ * in all, and then the deck is cut to its remembered size.)
  */
 export function sampleWorld(view: FoolView, memory: FoolMemory, random: Random): FoolState {
   const opponent = 1 - view.seat;
@@ -26,7 +28,7 @@ export function sampleWorld(view: FoolView, memory: FoolMemory, random: Random):
     players: 2,
     dealer: opponent,
     hands,
-    deck: [...unseen, ...memory.deckKnown],
+    deck: [...unseen.slice(0, memory.deckUnseen), ...memory.deckKnown],
     faceUp: view.faceUp,
     turn: view.seat,
     phase: view.phase,

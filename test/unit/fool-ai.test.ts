@@ -2,7 +2,7 @@ import { seededRandom, shuffled, type Random } from "../../rooms/cards/random";
 import { aiPolicy } from "../../rooms/fool/ai";
 import { mayBe, remember, startMemory, type FoolMemory, type UnseenCard } from "../../rooms/fool/ai-memory";
 import { greedyPolicy, playOut, randomPolicy, type Policy } from "../../rooms/fool/bots";
-import type { Card } from "../../rooms/fool/cards";
+import { JOKER, NATURAL_CARDS, type Card } from "../../rooms/fool/cards";
 import { applyMove, legalMoves, newGame, positionOf, viewFor, type FaceUp, type FoolMove, type FoolState } from "../../rooms/fool/rules";
 
 function headsUp(hand: Card[], opponent: Card[], faceUp: FaceUp): FoolState {
@@ -124,14 +124,24 @@ describe("the AI never reads hidden information", () => {
     expect(compared).toBeGreaterThan(20);
   });
 
-  test("names, with a Queen, the suit the opponent showed it lacks", () => {
-    // The opponent draws on the 5 of hearts and is passed at once: it holds no heart and no 5 (and no joker).
-    const start = positionOf([["QH", "2C", "3D", "9S"], ["6D", "TD", "JC"]], { card: "5H", as: "5H", namedSuit: null }, ["KD", "9C", "8D"], 1);
-    const drew = applyMove(start, 1, { kind: "draw" });
-    if (!drew.ok) throw new Error(drew.reason);
-    expect(drew.state.turn).toBe(0);
-    const memory = remember(startMemory(viewFor(start, 0)), drew.events);
-    expect(aiPolicy(viewFor(drew.state, 0), seededRandom(1), memory)).toEqual({ kind: "play", card: "QH", namedSuit: "H" });
+  test("names, with a Queen, the suit the opponent showed it lacks, not the one it holds most", () => {
+    // The opponent draws on the 5 of hearts and is passed at once: it holds no heart, no 5 and no joker. The AI
+    // lays the 5 of clubs, the opponent its Jack of clubs, and only the AI's Queen of clubs covers that.
+    const hand: Card[] = ["5C", "QC", "KS", "9S", "2S"];
+    const opponent: Card[] = ["6D", "TD", "JC"];
+    const deck: Card[] = ["KD", ...NATURAL_CARDS.filter((card) => ![...hand, ...opponent, "KD", "5H"].includes(card)), JOKER, JOKER];
+    let state = positionOf([hand, opponent], { card: "5H", as: "5H", namedSuit: null }, deck, 1);
+    let memory = startMemory(viewFor(state, 0));
+    const moves: Array<[number, FoolMove]> = [[1, { kind: "draw" }], [0, { kind: "play", card: "5C" }], [1, { kind: "play", card: "JC" }]];
+    for (const [seat, move] of moves) {
+      const result = applyMove(state, seat, move);
+      if (!result.ok) throw new Error(result.reason);
+      state = result.state;
+      memory = remember(memory, result.events);
+    }
+    expect(aiPolicy(viewFor(state, 0), seededRandom(1), memory)).toEqual({ kind: "play", card: "QC", namedSuit: "H" });
+    // Without the memory of that draw it names its own suit.
+    expect(aiPolicy(viewFor(state, 0), seededRandom(1))).toEqual({ kind: "play", card: "QC", namedSuit: "S" });
   });
 });
 
