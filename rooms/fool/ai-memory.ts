@@ -25,7 +25,7 @@ export interface UnseenCard {
 }
 
 export interface RememberedHand {
-  /** Cards this seat saw the player draw from the known run at the bottom of the deck. */
+  /** Cards this seat knows the player holds: drawn from the known run at the bottom of the deck, or a joker kept. */
   readonly named: readonly Card[];
   /** The other cards, oldest first. */
   readonly unseen: readonly UnseenCard[];
@@ -41,7 +41,7 @@ export interface FoolMemory {
   readonly deckKnown: readonly Card[];
   /** For each seat, what this seat knows of its hand (its own entry stays empty: it sees its own hand). */
   readonly hands: readonly RememberedHand[];
-  /** The seat whose move the next events belong to, and whether it drew earlier in this turn without laying. */
+  /** The seat that drew in its current turn and has neither laid nor passed since, if any. */
   readonly drewThisTurn: number | null;
 }
 
