@@ -73,7 +73,7 @@ export class EvenStevenPlayer extends EvenStevenSpectator {
       }, timeoutMs);
       // Events normally answer at once; the state is consulted only while an answer is awaited, for what happened
       // before this session listened (e.g. while a dropped connection was being restored).
-      const stopViewing = this.onView((view) => this.learn(() => this.learnFromView(view)));
+      const stopViewing = this.onView((view) => this.learn(() => this.learnFromView(view)), (live) => this.mayAnswer(live, game, index));
       const cleanUp = () => {
         clearTimeout(timer);
         stopViewing();
@@ -93,6 +93,11 @@ export class EvenStevenPlayer extends EvenStevenSpectator {
     const played = this.playedIn(game);
     this.currentGame = game;
     return { kind: "deal", game, index, card, hand: hand.filter((held) => !played.includes(held)) };
+  }
+
+  /** A cheap look at the live state: could it say more about card `index` of `game` than the events did? */
+  private mayAnswer(live: Partial<EvenStevenStateView>, game: number, index: number): boolean {
+    return live.game === game && (live.phase === "over" || (live.dealt?.length ?? 0) >= index);
   }
 
   private learnFromView(view: EvenStevenStateView): void {

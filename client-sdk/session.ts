@@ -50,14 +50,18 @@ export class RoomSession<View, Events extends object> {
     return state && Object.keys(state as object).length > 0 ? state : undefined;
   }
 
-  /** Calls `listener` with the state now (if it has arrived) and after every change. Returns an unsubscribe function. */
-  onView(listener: Listener<View>): () => void {
-    const current = this.view();
-    if (current !== undefined) listener(current);
+  /**
+   * Calls `listener` with the state now (if it has arrived) and after every change; `worthALook`, given the live
+   * state, skips the changes the listener would not care about without copying the state. Returns an unsubscribe function.
+   */
+  onView(listener: Listener<View>, worthALook?: (live: Partial<View>) => boolean): () => void {
     const onChange = () => {
+      const live = this.live();
+      if (live === undefined || (worthALook && !worthALook(live))) return;
       const view = this.view();
       if (view !== undefined) listener(view);
     };
+    onChange();
     this.room.onStateChange(onChange);
     return () => this.room.onStateChange.remove(onChange); // (the register's return value would clear every listener)
   }
@@ -68,25 +72,18 @@ export class RoomSession<View, Events extends object> {
    */
   waitForView(predicate: (view: View) => boolean, timeoutMs = 10_000, worthALook?: (live: Partial<View>) => boolean): Promise<View> {
     return new Promise((resolve, reject) => {
-      let unsubscribe = () => undefined as void;
+      let done = false;
       const timer = setTimeout(() => {
         unsubscribe();
         reject(new CardhallError("TIMEOUT", `the room's state did not reach the awaited condition within ${timeoutMs} ms`));
       }, timeoutMs);
-      let done = false;
-      const check = () => {
-        const live = this.live();
-        if (done || live === undefined || (worthALook && !worthALook(live))) return;
-        const view = this.view();
-        if (view === undefined || !predicate(view)) return;
+      const unsubscribe = this.onView((view) => {
+        if (done || !predicate(view)) return;
         done = true;
         clearTimeout(timer);
-        this.room.onStateChange.remove(check);
+        queueMicrotask(() => unsubscribe());
         resolve(view);
-      };
-      unsubscribe = () => this.room.onStateChange.remove(check);
-      this.room.onStateChange(check);
-      check();
+      }, worthALook);
     });
   }
 

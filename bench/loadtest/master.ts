@@ -32,12 +32,24 @@ export interface PhaseResult {
   lost: number;
   samples: string[];
   seconds: number;
+  /** The busiest worker's event-loop lag: when it nears the latencies, the load generator is measuring itself. */
+  generatorLagMs: { p50: number; p99: number; max: number };
+  /** The workers' CPU, all together, in % of one core over the phase. */
+  generatorCpuPercent: number;
 }
 
 export interface LoadTestReport {
   options: LoadTestOptions;
   cardhall: PhaseResult;
-  server: { cpuPercent: number; rssMbStart: number; rssMbPeak: number; heapMbEnd: number; roomsPeak: number; clientsPeak: number } | null;
+  server: {
+    cpuPercent: number;
+    rssMbStart: number;
+    rssMbPeak: number;
+    heapMbEnd: number;
+    roomsPeak: number;
+    clientsPeak: number;
+    eventLoopLagMs: ServerMetrics["eventLoopLagMs"];
+  } | null;
   baseline: PhaseResult | null;
   /** cardhall's latency over the echo server's, per percentile. */
   ratio: { p50: number; p95: number; p99: number } | null;
@@ -116,6 +128,12 @@ async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptio
     lost: results.reduce((sum, result) => sum + result.lost, 0),
     samples: results.flatMap((result) => result.samples).slice(0, 10),
     seconds: elapsed,
+    generatorCpuPercent: Math.round((results.reduce((sum, result) => sum + result.cpuSeconds, 0) / elapsed) * 1000) / 10,
+    generatorLagMs: {
+      p50: Math.max(...results.map((result) => result.loopLagMs.p50)),
+      p99: Math.max(...results.map((result) => result.loopLagMs.p99)),
+      max: Math.max(...results.map((result) => result.loopLagMs.max)),
+    },
   };
 }
 
@@ -176,6 +194,7 @@ function serverFigures(samples: ServerMetrics[]): LoadTestReport["server"] {
     heapMbEnd: mb(last.heapUsedBytes),
     roomsPeak: Math.max(...samples.map((s) => s.rooms)),
     clientsPeak: Math.max(...samples.map((s) => s.clients)),
+    eventLoopLagMs: last.eventLoopLagMs,
   };
 }
 
@@ -232,7 +251,8 @@ function phaseLines(name: string, phase: PhaseResult): string[] {
   return [
     `${name}: ${phase.tables} tables, ${c.joined} clients connected, ${c.failed} failed, ${phase.seconds.toFixed(1)} s`,
     `  moves: ${c.moves} (${phase.movesPerSecond.toFixed(0)}/s), lost: ${phase.lost}, errors: ${c.errors}, desyncs: ${c.desyncs}`,
-    `  move-to-broadcast latency: p50 ${ms(phase.latency.p50)}, p95 ${ms(phase.latency.p95)}, p99 ${ms(phase.latency.p99)}, max ${ms(phase.latency.max)}`,
+    `  move-to-broadcast latency (${phase.latency.count} moves after the ramp): p50 ${ms(phase.latency.p50)}, p95 ${ms(phase.latency.p95)}, p99 ${ms(phase.latency.p99)}, max ${ms(phase.latency.max)}`,
+    `  load generator: CPU ${phase.generatorCpuPercent}% of one core (all workers), event-loop lag of the busiest worker p50 ${ms(phase.generatorLagMs.p50)}, p99 ${ms(phase.generatorLagMs.p99)}`,
     ...phase.samples.map((sample) => `  sample: ${sample}`),
   ];
 }
@@ -243,6 +263,8 @@ export function formatReport(report: LoadTestReport): string {
   if (report.server) {
     const s = report.server;
     lines.push(`  server: CPU ${s.cpuPercent}% of one core, RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`);
+    const lag = s.eventLoopLagMs;
+    lines.push(`  server event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)}`);
   } else lines.push("  server: /metrics not reachable, no CPU or memory figures");
   if (report.baseline) lines.push(...phaseLines("ws echo baseline", report.baseline));
   if (report.ratio) lines.push(`overhead vs ws echo: p50 ×${report.ratio.p50.toFixed(2)}, p95 ×${report.ratio.p95.toFixed(2)}, p99 ×${report.ratio.p99.toFixed(2)}`);

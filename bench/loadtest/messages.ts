@@ -43,6 +43,10 @@ export interface WorkerDone {
   lost: number;
   /** A few error and desync messages, for the report. */
   samples: string[];
+  /** This worker's own event-loop lag in ms: latency it adds to every measurement while it is busy. */
+  loopLagMs: { p50: number; p99: number; max: number };
+  /** CPU time this worker used, in seconds. */
+  cpuSeconds: number;
 }
 
 export type WorkerMessage = WorkerProgress | WorkerDone;

@@ -3,7 +3,7 @@
  * half second and the latencies at the end. One Node process saturates at a few hundred clients, so the master
  * spreads the clients over several of these.
  */
-import { performance } from "perf_hooks";
+import { monitorEventLoopDelay, performance } from "perf_hooks";
 import WebSocket from "ws";
 import type { MoveProbe } from "../../client-sdk/bots/probe";
 import { think } from "../../client-sdk/bots/probe";
@@ -15,6 +15,10 @@ const counters = emptyCounters();
 const latencies: number[] = [];
 const samples: string[] = [];
 const probes: LatencyProbe[] = [];
+const LAG_RESOLUTION_MS = 5;
+const loopLag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+/** Latencies count from the end of the ramp: joins are heavy, and the figures are for a table in play. */
+let steadyFrom = Infinity;
 
 function remember(detail: string): void {
   if (samples.length < MAX_SAMPLES) samples.push(detail);
@@ -30,7 +34,7 @@ class LatencyProbe implements MoveProbe {
     const sentAt = this.pending.get(key);
     if (sentAt === undefined) return;
     this.pending.delete(key);
-    latencies.push(performance.now() - sentAt);
+    if (sentAt >= steadyFrom) latencies.push(performance.now() - sentAt);
     counters.moves++;
   }
   desync(detail: string): void {
@@ -103,6 +107,8 @@ async function runEchoClient(start: WorkerStart): Promise<void> {
 }
 
 async function run(start: WorkerStart): Promise<void> {
+  steadyFrom = performance.now() + start.rampMs;
+  loopLag.enable();
   const progress = setInterval(() => send({ type: "progress", counters: { ...counters } }), 500);
   const spacing = start.tables.length > 1 ? start.rampMs / start.tables.length : 0;
   const running = start.tables.map(async (plan, index) => {
@@ -113,7 +119,12 @@ async function run(start: WorkerStart): Promise<void> {
   await Promise.all(running);
   clearInterval(progress);
   const lost = probes.reduce((sum, probe) => sum + probe.pending.size, 0);
-  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, lost, samples };
+  // The histogram holds whole timer intervals; what exceeds the sampling interval is the lag.
+  const lag = (nanos: number) => Math.max(0, nanos / 1e6 - LAG_RESOLUTION_MS);
+  const loopLagMs = { p50: lag(loopLag.percentile(50)), p99: lag(loopLag.percentile(99)), max: lag(loopLag.max) };
+  const cpu = process.cpuUsage();
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, lost, samples, loopLagMs, cpuSeconds };
   send(done);
 }
 

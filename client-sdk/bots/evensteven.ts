@@ -3,7 +3,7 @@
  * it, so it never loses unnecessarily.
  */
 import type { CardhallClient } from "../index";
-import type { EvenStevenOutcome } from "../../rooms/evensteven/protocol";
+import type { EvenStevenOutcome, EvenStevenStateView } from "../../rooms/evensteven/protocol";
 import { optimalPlay } from "../../rooms/evensteven/strategy";
 import type { EvenStevenPlayer } from "../evensteven";
 import { NO_PROBE, think, type MoveProbe } from "./probe";
@@ -58,7 +58,8 @@ export async function playOneGame(session: EvenStevenPlayer, game: number, optio
 /** The server's record of the game (its verdict) and the client's state view must both match the bot's own plays. */
 async function checkAgreement(session: EvenStevenPlayer, game: number, mine: string[], probe: MoveProbe): Promise<void> {
   if (probe === NO_PROBE) return;
-  const view = await session.waitForView((v) => v.game === game && v.phase === "over").catch(() => undefined);
+  const over = (v: Partial<EvenStevenStateView>) => v.game === game && v.phase === "over";
+  const view = await session.waitForView(over, 10_000, over).catch(() => undefined);
   if (!view) return probe.desync(`game ${game}: the state never showed the verdict`);
   if (view.played.join(" ") !== mine.join(" ")) probe.desync(`game ${game}: state shows ${view.played.join(" ")}, played ${mine.join(" ")}`);
 }

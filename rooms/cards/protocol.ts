@@ -67,4 +67,6 @@ export interface ServerMetrics {
   rooms: number;
   clients: number;
   uptimeSeconds: number;
+  /** The event loop's lateness since metrics were first read, in ms: how long a message may wait before it is handled. */
+  eventLoopLagMs: { p50: number; p99: number; max: number };
 }
