@@ -73,18 +73,21 @@ export class FoolPlayer extends FoolSpectator {
   /** The position (game, move count) this session last moved in. */
   private movedAt: { game: number; moveCount: number } | null = null;
   private readonly reportedOver = new Set<number>();
+  /** The seat never changes within a session: found once in the state, then remembered. */
+  private ownSeat: number | null = null;
 
   /** This session's seat, once the first state has arrived. */
   seat(): number | null {
+    if (this.ownSeat !== null) return this.ownSeat;
     const state = this.view();
-    return state ? ownSeat(state) : null;
+    return (this.ownSeat = state ? ownSeat(state) : null);
   }
 
   /** Makes a move; throws a CardhallError (ILLEGAL_MOVE with the engine's reason, NOT_YOUR_TURN, ...) if refused. */
   async move(move: FoolMove): Promise<void> {
-    const state = this.view();
+    const state = this.live();
     await this.request(foolMessages.move, move);
-    if (state) this.movedAt = { game: state.game, moveCount: state.moveCount };
+    if (state?.game !== undefined && state.moveCount !== undefined) this.movedAt = { game: state.game, moveCount: state.moveCount };
   }
 
   /** Lays a card: a joker needs `as` (the card it stands for), a Queen (or a joker as one) `namedSuit`. */
@@ -110,10 +113,20 @@ export class FoolPlayer extends FoolSpectator {
    * end is reported once). Rejects with a CardhallError TIMEOUT after `timeoutMs`.
    */
   async nextTurn(timeoutMs = 60_000): Promise<FoolTurn> {
-    const state = await this.waitForView((view) => this.turnIn(view) !== null, timeoutMs);
+    const state = await this.waitForView((view) => this.turnIn(view) !== null, timeoutMs, (live) => this.mayBeMyTurn(live));
     const turn = this.turnIn(state)!;
     if (turn.kind === "over") this.reportedOver.add(turn.game);
     return turn;
+  }
+
+  /** A cheap look at the live state: could this patch hold a turn (or an unreported end) for this seat? */
+  private mayBeMyTurn(live: Partial<FoolStateView>): boolean {
+    if (!live.game) return false;
+    if (live.phase === "over") return !this.reportedOver.has(live.game);
+    const seat = this.seat();
+    const moved = this.movedAt;
+    const answered = moved !== null && moved.game === live.game && moved.moveCount >= (live.moveCount ?? 0);
+    return live.phase === "playing" && (seat === null || live.turn === seat) && !answered;
   }
 
   private turnIn(state: FoolStateView): FoolTurn | null {

@@ -8,7 +8,7 @@ import { greedyPolicy, randomPolicy, type Policy } from "../../rooms/fool/bots";
 import type { FoolAiPolicy, FoolMove, FoolOutcome } from "../../rooms/fool/protocol";
 import { CardhallError } from "../errors";
 import type { FoolPlayer } from "../fool";
-import { NO_PROBE, think, type MoveProbe } from "./probe";
+import { NO_PROBE, StoppedEarly, think, type MoveProbe } from "./probe";
 
 export const FOOL_BOT_POLICIES = { random: randomPolicy, greedy: greedyPolicy } satisfies Record<string, Policy>;
 export type FoolBotPolicy = keyof typeof FOOL_BOT_POLICIES;
@@ -22,6 +22,8 @@ export interface FoolGameOptions {
   /** Mean think time before each move (0: answer at once). */
   thinkMs?: number;
   probe?: MoveProbe;
+  /** Asked before each move: true abandons the game with StoppedEarly (a load test's deadline). */
+  stopNow?: () => boolean;
 }
 
 export interface FoolBotOptions extends FoolGameOptions {
@@ -66,6 +68,7 @@ export async function playFoolGame(session: FoolPlayer, policy: Policy, random: 
       return { game, seed, outcome, fool, won, seat: session.seat() ?? -1, moves };
     }
     await think(options.thinkMs ?? 0, random);
+    if (options.stopNow?.()) throw new StoppedEarly();
     probe.sent(`${turn.game}:${turn.moveCount + 1}`);
     if (await moveUnlessOvertaken(session, policy(turn.view, random))) moves++;
   }

@@ -8,7 +8,7 @@ import type { CardhallClient } from "../index";
 import { CardhallError } from "../errors";
 import type { PatienceMoveEvent, PatienceOutcomeData, PatiencePileView, PatienceStateView } from "../../rooms/patience/protocol";
 import type { PatienceDeck, PatienceOwner, PatienceSpectator } from "../patience";
-import { NO_PROBE, think, type MoveProbe } from "./probe";
+import { NO_PROBE, StoppedEarly, think, type MoveProbe } from "./probe";
 
 export interface PatienceWatchOptions {
   /** Spectate this live room; without it the bot creates a room and owns it. */
@@ -25,6 +25,8 @@ export interface PatienceWatchOptions {
   /** How long to wait for the deal's end. */
   timeoutMs?: number;
   probe?: MoveProbe;
+  /** Asked before each step the bot deals: true abandons the deal with StoppedEarly (a load test's deadline). */
+  stopNow?: () => boolean;
   /** Called once the bot is in the room. */
   onJoined?: () => void;
 }
@@ -63,7 +65,7 @@ export async function watchPatienceDeal(client: CardhallClient, options: Patienc
   session.on("dealOver", () => (over = true));
   options.onJoined?.();
   try {
-    if (owner && stepByStep) await stepToTheEnd(owner, () => over, options.thinkMs ?? 0, probe);
+    if (owner && stepByStep) await stepToTheEnd(owner, () => over, options.thinkMs ?? 0, probe, options.stopNow);
     const ending = await session.dealOver(owning ? 1 : undefined, options.timeoutMs);
     const ownMoves = moves.filter((move) => move.deal === ending.deal);
     await checkAgreement(session, ending.deal, ownMoves, probe);
@@ -75,9 +77,10 @@ export async function watchPatienceDeal(client: CardhallClient, options: Patienc
 }
 
 /** As the owner of a paused deal: one `step` request after another until the deal is over. */
-async function stepToTheEnd(owner: PatienceOwner, isOver: () => boolean, thinkMs: number, probe: MoveProbe): Promise<void> {
+async function stepToTheEnd(owner: PatienceOwner, isOver: () => boolean, thinkMs: number, probe: MoveProbe, stopNow?: () => boolean): Promise<void> {
   for (let step = 1; step <= MAX_STEPS && !isOver(); step++) {
     await think(thinkMs);
+    if (stopNow?.() && !isOver()) throw new StoppedEarly();
     probe.sent(`1:${step}`);
     try {
       await owner.step();

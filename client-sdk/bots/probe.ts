@@ -18,3 +18,11 @@ export function think(meanMs: number, random: () => number = Math.random): Promi
   if (meanMs <= 0) return Promise.resolve();
   return new Promise((resolve) => setTimeout(resolve, meanMs * (0.5 + random())));
 }
+
+/** Thrown by a bot told to stop in the middle of a game (`stopNow`): the table ends there, and that is no error. */
+export class StoppedEarly extends Error {
+  override name = "StoppedEarly";
+  constructor() {
+    super("stopped in the middle of a game, as asked");
+  }
+}

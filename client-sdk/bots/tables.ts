@@ -9,7 +9,7 @@ import { playFoolBot } from "./fool";
 import { watchPatienceDeal } from "./patience";
 import { playTractorBot } from "./tractor";
 import type { TractorPlayer } from "../tractor";
-import { NO_PROBE, type MoveProbe } from "./probe";
+import { NO_PROBE, StoppedEarly, type MoveProbe } from "./probe";
 import { cardName } from "../../rooms/tractor/cards";
 import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
 
@@ -21,7 +21,7 @@ export interface TableOptions {
   thinkMs?: number;
   /** How many games (or rounds) to play at most. */
   games?: number;
-  /** Asked before each new game: false ends the table early. */
+  /** Asked before each new game, and before each move where games outlast a load test: false ends the table. */
   keepPlaying?: () => boolean;
   /** Called once per seat when its player has joined. */
   joined?: () => void;
@@ -38,6 +38,22 @@ export interface BotTable {
   /** Scripted players (connections) per table. */
   seats: number;
   play(options: TableOptions): Promise<TableResult>;
+}
+
+/** Mid-game stops are for tables whose games outlast a load test's deadline: asked before each move. */
+function stopNow(options: TableOptions): (() => boolean) | undefined {
+  const keepPlaying = options.keepPlaying;
+  return keepPlaying && (() => !keepPlaying());
+}
+
+/** The bot's result, or null when it stopped in the middle of a game as asked. */
+async function untilStopped<T>(playing: Promise<T>): Promise<T | null> {
+  try {
+    return await playing;
+  } catch (error) {
+    if (error instanceof StoppedEarly) return null;
+    throw error;
+  }
 }
 
 const evensteven: BotTable = {
@@ -67,14 +83,18 @@ const patience: BotTable = {
     let joined = false;
     for (let deal = 1; deal <= (options.games ?? Number.MAX_SAFE_INTEGER); deal++) {
       if (deal > 1 && options.keepPlaying && !options.keepPlaying()) break;
-      const result = await watchPatienceDeal(client, {
-        seed: deal === 1 ? options.seed : undefined,
-        stepByStep: true,
-        thinkMs: options.thinkMs,
-        probe: options.probes?.[0],
-        onJoined: joined ? undefined : options.joined,
-        timeoutMs: 60_000,
-      });
+      const result = await untilStopped(
+        watchPatienceDeal(client, {
+          seed: deal === 1 ? options.seed : undefined,
+          stepByStep: true,
+          thinkMs: options.thinkMs,
+          probe: options.probes?.[0],
+          onJoined: joined ? undefined : options.joined,
+          timeoutMs: 60_000,
+          stopNow: stopNow(options),
+        }),
+      );
+      if (result === null) break;
       joined = true;
       roomId ||= result.roomId;
       lines.push(`deal ${deal} (seed ${result.seed}): ${result.line.trim()}`);
@@ -139,7 +159,8 @@ const tractor: BotTable = {
 const fool: BotTable = {
   seats: 1,
   async play(options) {
-    const { roomId, results } = await playFoolBot(new CardhallClient(options.url), {
+    let roomId = "";
+    const finished = await untilStopped(playFoolBot(new CardhallClient(options.url), {
       policy: "greedy",
       games: options.games ?? Number.MAX_SAFE_INTEGER,
       seed: options.seed,
@@ -147,9 +168,15 @@ const fool: BotTable = {
       thinkMs: options.thinkMs,
       keepPlaying: options.keepPlaying,
       probe: options.probes?.[0],
-      onJoined: () => options.joined?.(),
-    });
-    return { roomId, lines: results.map((r) => `game ${r.game} (seed ${r.seed}): ${r.won ? "won" : r.outcome === "capped" ? "capped" : "lost"} in ${r.moves} moves`) };
+      onJoined: (session) => {
+        roomId = session.roomId;
+        options.joined?.();
+      },
+      stopNow: stopNow(options),
+    }));
+    const results = finished?.results ?? [];
+    const lines = results.map((r) => `game ${r.game} (seed ${r.seed}): ${r.won ? "won" : r.outcome === "capped" ? "capped" : "lost"} in ${r.moves} moves`);
+    return { roomId, lines: finished ? lines : [...lines, "stopped in the middle of a game"] };
   },
 };
 
