@@ -18,6 +18,7 @@ import { JOKER, NATURAL_CARDS, SKIP_CARDS, SUITS, isQueen, type Card } from "../
 import { formatSequence } from "../rooms/fool/notation";
 import { applyMove, formatLaid, newGame, viewFor, type FaceUp, type FoolState } from "../rooms/fool/rules";
 import { findWinningSequence } from "../rooms/fool/search";
+import { percentile } from "./stats";
 
 function positiveInteger(text: string): number {
   const value = Number(text);
@@ -144,10 +145,6 @@ function scoreInterval(scores: readonly number[]): { mean: number; low: number; 
   return { mean, low: mean - half, high: mean + half };
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 function percent(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
 }
@@ -167,8 +164,8 @@ function benchAi(pairs: number, cap: number, seed: string): void {
   }
   const sorted = decisionsMs.slice().sort((a, b) => a - b);
   console.log(
-    `AI decision time over ${sorted.length} decisions: p50 ${percentile(sorted, 50).toFixed(3)} ms, ` +
-      `p95 ${percentile(sorted, 95).toFixed(3)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms`,
+    `AI decision time over ${sorted.length} decisions: p50 ${percentile(sorted, 0.5).toFixed(3)} ms, ` +
+      `p95 ${percentile(sorted, 0.95).toFixed(3)} ms, max ${sorted[sorted.length - 1].toFixed(2)} ms`,
   );
 }
 

@@ -11,6 +11,8 @@ import { GAME_DRIVERS } from "./games";
 import { emptyCounters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
 
 const MAX_SAMPLES = 10;
+/** Matchmaking requests (HTTP) in flight at once per worker: a burst of hundreds overflows the server's accept queue. */
+const MAX_JOINS_IN_FLIGHT = 16;
 const counters = emptyCounters();
 const latencies: number[] = [];
 const samples: string[] = [];
@@ -41,6 +43,23 @@ class LatencyProbe implements MoveProbe {
     counters.desyncs++;
     remember(`desync: ${detail}`);
   }
+}
+
+/** Every SDK join starts with an HTTP request; queue them so at most `limit` are in flight. */
+function limitConcurrentFetches(limit: number): void {
+  const unlimited = globalThis.fetch;
+  let inFlight = 0;
+  const waiting: Array<() => void> = [];
+  globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+    if (inFlight >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    inFlight++;
+    try {
+      return await unlimited(...args);
+    } finally {
+      inFlight--;
+      waiting.shift()?.();
+    }
+  };
 }
 
 function send(message: WorkerMessage): void {
@@ -128,6 +147,7 @@ async function run(start: WorkerStart): Promise<void> {
   send(done);
 }
 
+limitConcurrentFetches(MAX_JOINS_IN_FLIGHT);
 process.once("message", (message: WorkerStart) => {
   run(message)
     .catch((error: unknown) => remember(`worker: ${error instanceof Error ? error.message : String(error)}`))
