@@ -124,7 +124,8 @@ async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptio
     counters,
     tables: tables.length,
     latency: summarize(latencies),
-    movesPerSecond: counters.moves / Math.max(0.001, elapsed - options.rampSeconds / 2),
+    // Throughput over the steady window (after the ramp, before the deadline): the tail of games finishing is left out.
+    movesPerSecond: results.reduce((sum, result) => sum + result.steadyMoves, 0) / Math.max(0.001, seconds),
     lost: results.reduce((sum, result) => sum + result.lost, 0),
     samples: results.flatMap((result) => result.samples).slice(0, 10),
     seconds: elapsed,

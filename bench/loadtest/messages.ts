@@ -47,6 +47,8 @@ export interface WorkerDone {
   loopLagMs: { p50: number; p99: number; max: number };
   /** CPU time this worker used, in seconds. */
   cpuSeconds: number;
+  /** Moves sent after the ramp and before the deadline. */
+  steadyMoves: number;
 }
 
 export type WorkerMessage = WorkerProgress | WorkerDone;

@@ -21,6 +21,9 @@ const LAG_RESOLUTION_MS = 5;
 const loopLag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
 /** Latencies count from the end of the ramp: joins are heavy, and the figures are for a table in play. */
 let steadyFrom = Infinity;
+let steadyUntil = Infinity;
+/** Moves sent between the end of the ramp and the deadline: the throughput of a table in play. */
+let steadyMoves = 0;
 
 function remember(detail: string): void {
   if (samples.length < MAX_SAMPLES) samples.push(detail);
@@ -37,6 +40,7 @@ class LatencyProbe implements MoveProbe {
     if (sentAt === undefined) return;
     this.pending.delete(key);
     if (sentAt >= steadyFrom) latencies.push(performance.now() - sentAt);
+    if (sentAt >= steadyFrom && sentAt < steadyUntil) steadyMoves++;
     counters.moves++;
   }
   desync(detail: string): void {
@@ -127,6 +131,7 @@ async function runEchoClient(start: WorkerStart): Promise<void> {
 
 async function run(start: WorkerStart): Promise<void> {
   steadyFrom = performance.now() + start.rampMs;
+  steadyUntil = performance.now() + (start.deadline - Date.now());
   loopLag.enable();
   const progress = setInterval(() => send({ type: "progress", counters: { ...counters } }), 500);
   const spacing = start.tables.length > 1 ? start.rampMs / start.tables.length : 0;
@@ -143,7 +148,7 @@ async function run(start: WorkerStart): Promise<void> {
   const loopLagMs = { p50: lag(loopLag.percentile(50)), p99: lag(loopLag.percentile(99)), max: lag(loopLag.max) };
   const cpu = process.cpuUsage();
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, lost, samples, loopLagMs, cpuSeconds };
+  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, lost, samples, loopLagMs, cpuSeconds, steadyMoves };
   send(done);
 }
 
