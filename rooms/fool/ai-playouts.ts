@@ -20,9 +20,19 @@ export interface PlayoutBudget {
   readonly worlds: number;
   /** How many moves (both seats') a play-out lasts after the candidate, unless the game ends first. */
   readonly horizon: number;
+  /**
+   * The most play-out moves one decision may make in all: with many candidates (a joker's names) fewer worlds are
+   * sampled, so no decision holds up a server's event loop for long. Counted in moves, so decisions stay reproducible.
+   */
+  readonly maxMoves: number;
 }
 
-export const DEFAULT_BUDGET: PlayoutBudget = { worlds: 8, horizon: 8 };
+export const DEFAULT_BUDGET: PlayoutBudget = { worlds: 8, horizon: 8, maxMoves: 1024 };
+
+/** How many worlds a decision among `candidates` moves can afford (at least one). */
+export function affordableWorlds(budget: PlayoutBudget, candidates: number): number {
+  return Math.max(1, Math.min(budget.worlds, Math.floor(budget.maxMoves / (candidates * budget.horizon))));
+}
 
 /**
  * What the end of a play-out is worth to `seat`: a win or a loss outright, else 10 a card fewer than the opponent,
@@ -52,7 +62,8 @@ export function bestByPlayouts(
 ): FoolMove {
   const random = seededRandom(observationKey(view, memory));
   const totals = candidates.map(() => 0);
-  for (let w = 0; w < budget.worlds; w++) {
+  const worlds = affordableWorlds(budget, candidates.length);
+  for (let w = 0; w < worlds; w++) {
     const world = sampleWorld(view, memory, random);
     const diceSeed = random();
     candidates.forEach((move, i) => {
