@@ -2,7 +2,7 @@
  * Server-side helpers every room uses to turn client messages into engine calls safely: each message is checked
  * against its one definition, and anything wrong is answered with a typed error that changes nothing.
  */
-import { ServerError, type Client, type MessageContext, type Room } from "@colyseus/core";
+import { ServerError, type Client, type MessageContext, type Room, type RoomException, type RoomMethodName } from "@colyseus/core";
 import type { z } from "zod";
 import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
 
@@ -68,4 +68,15 @@ export function parseRoomOptions<T>(schema: z.ZodType<T>, raw: unknown, when: ke
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) throw new ServerError(OPTIONS_REFUSED[when], `bad options: ${describeIssues(parsed.error)}`);
   return parsed.data;
+}
+
+/**
+ * What every room's onUncaughtException does: keep the process up whatever goes wrong in a handler or a timer.
+ * A refused join (ServerError) is expected and not logged; anything else is logged by step and kind only, never
+ * its message, which may name hidden cards.
+ */
+export function reportUncaught(room: Room, error: RoomException, methodName: RoomMethodName): void {
+  if (error.cause instanceof ServerError) return;
+  const kind = error.cause instanceof Error ? error.cause.name : error.name;
+  console.error(`${room.roomName} room ${room.roomId}: ${methodName} failed (${kind})`);
 }

@@ -3,10 +3,10 @@
  * mirrors the result into the public state and decides who sees what: the hand goes to the player's view only,
  * the deck and the seed stay in `this.game` until the verdict reveals the seed.
  */
-import { Room, ServerError, type Client, type Delayed } from "@colyseus/core";
+import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { freshSeed } from "../cards/random";
-import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages } from "../cards/room-kit";
+import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages, reportUncaught } from "../cards/room-kit";
 import {
   cardToCover,
   describeFault,
@@ -110,6 +110,10 @@ export class EvenStevenRoom extends Room<{ state: EvenStevenState }> {
     this.state.player!.connected = false;
     if (this.state.phase === "playing") this.finishGame("TIME OUT");
     this.disconnect();
+  }
+
+  override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
+    reportUncaught(this, error, methodName);
   }
 
   override onDispose(): void {

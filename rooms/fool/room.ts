@@ -7,7 +7,7 @@
 import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { ArraySchema, StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom, type Random } from "../cards/random";
-import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages } from "../cards/room-kit";
+import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages, reportUncaught } from "../cards/room-kit";
 import { aiPolicy, type AiPolicy } from "./ai";
 import { remember, startMemory, type FoolMemory } from "./ai-memory";
 import { greedyPolicy, randomPolicy } from "./bots";
@@ -144,13 +144,8 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
     this.publishMetadata();
   }
 
-  /**
-   * Keeps the process up whatever goes wrong in a handler or a timer. A refused join (ServerError) is expected and
-   * not logged; anything else is logged by step and kind only, never its message, which may name cards.
-   */
   override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
-    if (error.cause instanceof ServerError) return;
-    console.error(`fool room ${this.roomId}: ${methodName} failed (${error.cause instanceof Error ? error.cause.name : error.name})`);
+    reportUncaught(this, error, methodName);
   }
 
   override onDispose(): void {

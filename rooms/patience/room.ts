@@ -4,10 +4,10 @@
  * pause, step, change the pace and deal again. The deck and the seed stay in `this.current` (never in the state):
  * the seed is revealed when the deal is over, the undealt cards never.
  */
-import { Room, ServerError, type Client, type Delayed } from "@colyseus/core";
+import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
 import type { z } from "zod";
 import { freshSeed } from "../cards/random";
-import { handleMessage, OPTIONS_REFUSED, parseRoomOptions, Rejection, rejectUnknownMessages } from "../cards/room-kit";
+import { handleMessage, OPTIONS_REFUSED, parseRoomOptions, Rejection, rejectUnknownMessages, reportUncaught } from "../cards/room-kit";
 import { deckOfSeed, formatCard, type Card } from "./cards";
 import { startDeal, step, topCard, type Outcome, type PatienceEvent, type PatienceState as Deal } from "./engine";
 import { DeckInputError, describeEvent, formatResult, parseDeal } from "./notation";
@@ -89,6 +89,10 @@ export class PatienceRoom extends Room<{ state: PatienceState }> {
     this.state.ownerConnected = false;
     this.updateMetadata();
     this.announce("ownerLeft");
+  }
+
+  override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
+    reportUncaught(this, error, methodName);
   }
 
   override onDispose(): void {

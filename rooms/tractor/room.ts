@@ -8,7 +8,7 @@
 import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom } from "../cards/random";
-import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages } from "../cards/room-kit";
+import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages, reportUncaught } from "../cards/room-kit";
 import { Card, cardName, parseCard } from "./cards";
 import { botDeclaration, checkDeclaration, DEAL_STEPS, dealStep, dealtTo, declarationOptions, declaredMainSuit, type Declaration } from "./declaration";
 import { cardOrdering, sortedHighFirst, type CardOrdering, type MainSuit } from "./order";
@@ -171,13 +171,8 @@ export class TractorRoom extends Room<{ state: TractorState }> {
     if (this.state.phase !== "waiting") this.advance();
   }
 
-  /**
-   * Keeps the process up whatever goes wrong in a handler or a timer. A refused join (ServerError) is expected and
-   * not logged; anything else is logged by step and kind only, never its message, which may name cards.
-   */
   override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
-    if (error.cause instanceof ServerError) return;
-    console.error(`tractor room ${this.roomId}: ${methodName} failed (${error.cause instanceof Error ? error.cause.name : error.name})`);
+    reportUncaught(this, error, methodName);
   }
 
   override onDispose(): void {
