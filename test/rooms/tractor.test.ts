@@ -184,10 +184,11 @@ describe("the tractor room", () => {
   });
 
   test("the round's end reveals the hidden cards, their bonus, the result and the seed; the next round follows", async () => {
-    const { room, players, received } = await seatFour(FIXED);
+    // A short pause keeps round 1 on the table while the test reads it; the next deal follows the pause.
+    const { room, players, received } = await seatFour({ ...FIXED, roundPauseMs: 1_000 });
     await playByHints(room, players);
     const round = serverRound(room);
-    const seed = room["roundSeed"]; // read with the round: with no pause the next deal (and its seed) follows at once
+    const seed = room["roundSeed"];
     const result = round.result!;
     await waitUntil(() => received[2].messages.some((m) => m.type === "roundEnd"));
     const roundEnd = received[2].messages.find((m) => m.type === "roundEnd")!.payload as TractorRoundEndEvent;
@@ -207,7 +208,7 @@ describe("the tractor room", () => {
     const tricks = received[2].messages.filter((m) => m.type === "trick").map((m) => m.payload as TractorTrickEvent);
     expect(tricks.map((t) => t.winner)).toEqual(round.tricks.map((t) => TRACTOR_SEATS[t.winner]));
     expect(tricks[tricks.length - 1]).toMatchObject({ defenderPoints: round.trickPoints, nextLeader: "" });
-    // With no pause the next deal comes at once, from the result's dealer and ranks.
+    // After the pause the next deal comes, from the result's dealer and ranks.
     await waitUntil(() => room.state.round === 2 && room.state.phase === "burying", 5000, "round 2");
     expect(room.state.dealer).toBe(TRACTOR_SEATS[result.nextDealer]);
     expect([...room.state.teamRanks]).toEqual([...result.teamRanks]);
