@@ -4,12 +4,12 @@
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
-import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { RoomListing, ServerMetrics } from "../rooms/cards/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
 import { FoolRoom } from "../rooms/fool/room";
 import { PatienceRoom } from "../rooms/patience/room";
 import { TractorRoom } from "../rooms/tractor/room";
+import { CardhallTransport } from "./transport";
 
 export interface AppOptions {
   /** Install SIGINT/SIGTERM handlers that close rooms cleanly (off in tests). */
@@ -76,7 +76,7 @@ export function serverMetrics(): ServerMetrics {
 export function makeServer(options: AppOptions = {}): Server {
   return defineServer({
     rooms: roomDefinitions,
-    transport: new WebSocketTransport(),
+    transport: new CardhallTransport(),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
     greet: false,
     express: (app) => {

@@ -1,0 +1,111 @@
+import type { AddressInfo } from "net";
+import type { Socket } from "net";
+import WebSocket, { WebSocketServer } from "ws";
+import { CardhallTransport, batchWritesPerCallback } from "../../server/transport";
+
+interface FakeClient {
+  pingCount: number;
+  ping: jest.Mock;
+  terminate: jest.Mock;
+}
+
+/** A client whose pong comes back at once (as the transport's heartbeat would record it), or never. */
+function fakeClient(answers: boolean): FakeClient {
+  const client: FakeClient = {
+    pingCount: 0,
+    ping: jest.fn(() => {
+      if (answers) client.pingCount = 0;
+    }),
+    terminate: jest.fn(),
+  };
+  return client;
+}
+
+describe("the transport's pings", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  function startPinging(clients: FakeClient[], intervalMs: number, retries: number): () => void {
+    const transport = new CardhallTransport({ noServer: true });
+    const internals = transport as unknown as {
+      wss: { clients: Set<unknown> };
+      pingInterval: NodeJS.Timeout;
+      autoTerminateUnresponsiveClients(intervalMs: number, retries: number): void;
+    };
+    clients.forEach((client) => internals.wss.clients.add(client));
+    internals.autoTerminateUnresponsiveClients(intervalMs, retries);
+    return () => clearInterval(internals.pingInterval);
+  }
+
+  test("each slice of the interval pings its share of the clients, and every client once per interval", () => {
+    const clients = Array.from({ length: 6 }, () => fakeClient(true));
+    const stop = startPinging(clients, 300, 2);
+    const pinged = () => clients.filter((client) => client.ping.mock.calls.length > 0).length;
+    jest.advanceTimersByTime(100);
+    expect(pinged()).toBe(2);
+    jest.advanceTimersByTime(100);
+    expect(pinged()).toBe(4);
+    jest.advanceTimersByTime(100);
+    expect(clients.map((client) => client.ping.mock.calls.length)).toEqual([1, 1, 1, 1, 1, 1]);
+    stop();
+  });
+
+  test("a client that answers is kept; one that misses the allowed pings is terminated", () => {
+    const answering = [fakeClient(true), fakeClient(true)];
+    const silent = [fakeClient(false), fakeClient(false)];
+    const stop = startPinging([...answering, ...silent], 300, 2);
+    jest.advanceTimersByTime(900);
+    for (const client of answering) {
+      expect(client.ping).toHaveBeenCalledTimes(3);
+      expect(client.terminate).not.toHaveBeenCalled();
+    }
+    for (const client of silent) {
+      expect(client.ping).toHaveBeenCalledTimes(2);
+      expect(client.terminate).toHaveBeenCalledTimes(1);
+    }
+    stop();
+  });
+});
+
+describe("batched socket writes", () => {
+  let server: WebSocketServer;
+  let serverSide: Promise<WebSocket>;
+
+  beforeEach(async () => {
+    server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    serverSide = new Promise((resolve) => server.once("connection", resolve));
+    await new Promise((resolve) => server.once("listening", resolve));
+  });
+  afterEach(async () => {
+    server.clients.forEach((client) => client.terminate());
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test("what one callback sends a client leaves in one system call, in order, and the next callback's separately", async () => {
+    const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const received: string[] = [];
+    const allArrived = new Promise<void>((resolve) =>
+      client.on("message", (data) => {
+        received.push(data.toString());
+        if (received.length === 4) resolve();
+      }),
+    );
+    const socket = await serverSide;
+    batchWritesPerCallback(socket);
+    type Writes = { _writev: (...args: unknown[]) => void; _write: (...args: unknown[]) => void };
+    const tcp = (socket as unknown as { _socket: Socket })._socket as unknown as Writes;
+    const writev = jest.spyOn(tcp, "_writev");
+    const write = jest.spyOn(tcp, "_write");
+
+    for (const text of ["event", "patch", "reply"]) socket.send(text);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writev).toHaveBeenCalledTimes(1);
+    expect(write).not.toHaveBeenCalled();
+
+    socket.send("next");
+    await allArrived;
+    expect(received).toEqual(["event", "patch", "reply", "next"]);
+    expect(writev.mock.calls.length + write.mock.calls.length).toBe(2);
+    client.close();
+  });
+});
