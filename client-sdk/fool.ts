@@ -85,9 +85,10 @@ export class FoolPlayer extends FoolSpectator {
 
   /** Makes a move; throws a CardhallError (ILLEGAL_MOVE with the engine's reason, NOT_YOUR_TURN, ...) if refused. */
   async move(move: FoolMove): Promise<void> {
-    const state = this.live();
+    // The position is read before the request: the live state may already show the move's effect when it resolves.
+    const { game, moveCount } = this.live() ?? {};
     await this.request(foolMessages.move, move);
-    if (state?.game !== undefined && state.moveCount !== undefined) this.movedAt = { game: state.game, moveCount: state.moveCount };
+    if (game !== undefined && moveCount !== undefined) this.movedAt = { game, moveCount };
   }
 
   /** Lays a card: a joker needs `as` (the card it stands for), a Queen (or a joker as one) `namedSuit`. */

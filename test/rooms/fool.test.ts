@@ -4,7 +4,7 @@ import type { FoolRoom } from "../../rooms/fool/room";
 import { seededRandom } from "../../rooms/cards/random";
 import { NATURAL_CARDS, isJoker, type Card } from "../../rooms/fool/cards";
 import { randomPolicy, greedyPolicy } from "../../rooms/fool/bots";
-import { applyMove, covers, newGame, viewFor, type FoolState } from "../../rooms/fool/rules";
+import { applyMove, covers, legalMoves, newGame, viewFor, type FoolState } from "../../rooms/fool/rules";
 import { aiPolicy } from "../../rooms/fool/ai";
 import { remember, startMemory } from "../../rooms/fool/ai-memory";
 import type { FoolMoveEvent, FoolOverEvent, FoolStateView } from "../../rooms/fool/protocol";
@@ -190,6 +190,22 @@ describe("the fool room", () => {
     expect(player.view()).toMatchObject({ dealer: result.won ? 1 : 0, revealedSeed: 0, outcome: "", fool: -1 });
     expect(gameOf(room).dealer).toBe(result.won ? 1 : 0);
     await expect(player.newGame()).rejects.toMatchObject({ code: "GAME_IN_PROGRESS" });
+  });
+
+  test("after a draw that keeps the turn, nextTurn hands out the new position at once", async () => {
+    // The move's state patch reaches the client before the reply to the move; the SDK must not mistake the
+    // position after the draw for the one it moved in.
+    const seed = [...Array(500).keys()].find((s) => {
+      const start = newGame(seededRandom(s), 2, 1);
+      if (start.turn !== 0 || !legalMoves(start, 0).some((move) => move.kind === "draw")) return false;
+      const drawn = applyMove(start, 0, { kind: "draw" });
+      return drawn.ok && drawn.state.turn === 0;
+    })!;
+    const { player } = await startVsAi({ seed });
+    expect(await player.nextTurn(5000)).toMatchObject({ kind: "move", moveCount: 0 });
+    await player.draw();
+    const afterDraw = await player.nextTurn(3000);
+    expect(afterDraw).toMatchObject({ kind: "move", moveCount: 1, view: { seat: 0, turn: 0 } });
   });
 
   describe("bad messages get a typed error and change nothing", () => {
