@@ -3,6 +3,7 @@
  * clients against a plain ws echo server as a baseline, and reports both with the server's CPU and memory.
  */
 import { fork, type ChildProcess } from "child_process";
+import { readFileSync } from "fs";
 import * as path from "path";
 import { MultiBar, Presets } from "cli-progress";
 import type { ServerMetrics } from "../../rooms/cards/protocol";
@@ -28,6 +29,8 @@ export interface PhaseResult {
   counters: Counters;
   tables: number;
   latency: LatencySummary;
+  /** The same figures for each game's tables. */
+  latencyByGame: Partial<Record<GameName, LatencySummary>>;
   movesPerSecond: number;
   lost: number;
   samples: string[];
@@ -36,6 +39,48 @@ export interface PhaseResult {
   generatorLagMs: { p50: number; p99: number; max: number };
   /** The workers' CPU, all together, in % of one core over the phase. */
   generatorCpuPercent: number;
+  /** The workers' CPU per move made, in ms: what one scripted move costs the load generator. */
+  generatorCpuMsPerMove: number;
+  /** The whole machine over the steady window (Linux only): how busy its cores were, and what the hypervisor took. */
+  machine: MachineLoad | null;
+}
+
+export interface MachineLoad {
+  busyPercent: number;
+  /** CPU time stolen by the hypervisor for other guests: when it is high, every latency here is inflated. */
+  stealPercent: number;
+}
+
+interface CpuTicks {
+  busy: number;
+  idle: number;
+  steal: number;
+}
+
+/** The machine's CPU counters since boot, from /proc/stat's first line; null where there is no /proc. */
+function readCpuTicks(): CpuTicks | null {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal: steal ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's load between two moments (ms since the epoch), read when the second one comes. */
+function machineLoadDuring(from: number, until: number): Promise<MachineLoad | null> {
+  const at = (time: number) => new Promise<CpuTicks | null>((resolve) => setTimeout(() => resolve(readCpuTicks()), Math.max(0, time - Date.now())));
+  return at(from).then(async (before) => machineLoadBetween(before, await at(until)));
+}
+
+function machineLoadBetween(before: CpuTicks | null, after: CpuTicks | null): MachineLoad | null {
+  if (!before || !after) return null;
+  const busy = after.busy - before.busy;
+  const steal = after.steal - before.steal;
+  const total = busy + steal + (after.idle - before.idle);
+  if (total <= 0) return null;
+  const percent = (ticks: number) => Math.round((ticks / total) * 1000) / 10;
+  return { busyPercent: percent(busy), stealPercent: percent(steal) };
 }
 
 export interface LoadTestReport {
@@ -43,6 +88,8 @@ export interface LoadTestReport {
   cardhall: PhaseResult;
   server: {
     cpuPercent: number;
+    /** The server's CPU per move the scripted players made, in ms (joins and idle rooms included). */
+    cpuMsPerMove: number;
     rssMbStart: number;
     rssMbPeak: number;
     heapMbEnd: number;
@@ -103,6 +150,7 @@ async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptio
   const started = Date.now();
   const deadline = started + options.rampSeconds * 1000 + seconds * 1000;
   const workerCount = Math.max(1, Math.min(options.workers, tables.length));
+  const machine = machineLoadDuring(deadline - seconds * 1000, deadline);
   const latest: Counters[] = Array.from({ length: workerCount }, emptyCounters);
   const results = await Promise.all(
     Array.from({ length: workerCount }, (_, index) => {
@@ -118,24 +166,36 @@ async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptio
   const counters = emptyCounters();
   results.forEach((result) => addCounters(counters, result.counters));
   onProgress(counters);
-  const latencies = results.flatMap((result) => result.latencies);
+  const byGame = new Map<GameName, number[]>();
+  for (const result of results) {
+    for (const [game, values] of Object.entries(result.latencies) as Array<[GameName, number[]]>) byGame.set(game, [...(byGame.get(game) ?? []), ...values]);
+  }
+  const latencies = [...byGame.values()].flat();
   const elapsed = (Date.now() - started) / 1000;
+  const generatorCpuSeconds = results.reduce((sum, result) => sum + result.cpuSeconds, 0);
   return {
     counters,
     tables: tables.length,
     latency: summarize(latencies),
+    latencyByGame: Object.fromEntries([...byGame].map(([game, values]) => [game, summarize(values)])),
     // Throughput over the steady window (after the ramp, before the deadline): the tail of games finishing is left out.
     movesPerSecond: results.reduce((sum, result) => sum + result.steadyMoves, 0) / Math.max(0.001, seconds),
     lost: results.reduce((sum, result) => sum + result.lost, 0),
     samples: results.flatMap((result) => result.samples).slice(0, 10),
     seconds: elapsed,
-    generatorCpuPercent: Math.round((results.reduce((sum, result) => sum + result.cpuSeconds, 0) / elapsed) * 1000) / 10,
+    generatorCpuPercent: Math.round((generatorCpuSeconds / elapsed) * 1000) / 10,
+    generatorCpuMsPerMove: perMoveMs(generatorCpuSeconds, counters.moves),
+    machine: await machine,
     generatorLagMs: {
       p50: Math.max(...results.map((result) => result.loopLagMs.p50)),
       p99: Math.max(...results.map((result) => result.loopLagMs.p99)),
       max: Math.max(...results.map((result) => result.loopLagMs.max)),
     },
   };
+}
+
+function perMoveMs(cpuSeconds: number, moves: number): number {
+  return moves > 0 ? Math.round((cpuSeconds / moves) * 1e6) / 1e3 : NaN;
 }
 
 function runWorker(start: WorkerStart, onProgress: (counters: Counters) => void): Promise<WorkerDone> {
@@ -181,7 +241,7 @@ function watchServer(url: string): { stop: () => Promise<ServerMetrics[]> } {
   };
 }
 
-function serverFigures(samples: ServerMetrics[]): LoadTestReport["server"] {
+function serverFigures(samples: ServerMetrics[], moves: number): LoadTestReport["server"] {
   if (samples.length < 2) return null;
   const first = samples[0];
   const last = samples[samples.length - 1];
@@ -190,6 +250,7 @@ function serverFigures(samples: ServerMetrics[]): LoadTestReport["server"] {
   const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
   return {
     cpuPercent: Math.round((cpuSeconds / Math.max(0.001, wallSeconds)) * 1000) / 10,
+    cpuMsPerMove: perMoveMs(cpuSeconds, moves),
     rssMbStart: mb(first.rssBytes),
     rssMbPeak: mb(Math.max(...samples.map((s) => s.rssBytes))),
     heapMbEnd: mb(last.heapUsedBytes),
@@ -227,7 +288,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRep
   const bars = progressBars(options);
   const watcher = watchServer(options.url);
   const cardhall = await runPhase(options.url, tables, options, false, options.durationSeconds, (c) => bars.update("cardhall", c, target));
-  const server = serverFigures(await watcher.stop());
+  const server = serverFigures(await watcher.stop(), cardhall.counters.moves);
   let baseline: PhaseResult | null = null;
   if (options.baseline) {
     const echo = await startEchoServer(options.baselinePort);
@@ -253,7 +314,13 @@ function phaseLines(name: string, phase: PhaseResult): string[] {
     `${name}: ${phase.tables} tables, ${c.joined} clients connected, ${c.failed} failed, ${phase.seconds.toFixed(1)} s`,
     `  moves: ${c.moves} (${phase.movesPerSecond.toFixed(0)}/s), lost: ${phase.lost}, errors: ${c.errors}, desyncs: ${c.desyncs}`,
     `  move-to-broadcast latency (${phase.latency.count} moves after the ramp): p50 ${ms(phase.latency.p50)}, p95 ${ms(phase.latency.p95)}, p99 ${ms(phase.latency.p99)}, max ${ms(phase.latency.max)}`,
-    `  load generator: CPU ${phase.generatorCpuPercent}% of one core (all workers), event-loop lag of the busiest worker p50 ${ms(phase.generatorLagMs.p50)}, p99 ${ms(phase.generatorLagMs.p99)}`,
+    `  by game: ${Object.entries(phase.latencyByGame)
+      .map(([game, l]) => `${game} ${l.count} moves p50 ${ms(l.p50)} p99 ${ms(l.p99)}`)
+      .join("; ")}`,
+    `  load generator: CPU ${phase.generatorCpuPercent}% of one core (all workers, ${phase.generatorCpuMsPerMove} ms per move), event-loop lag of the busiest worker p50 ${ms(phase.generatorLagMs.p50)}, p99 ${ms(phase.generatorLagMs.p99)}`,
+    phase.machine
+      ? `  machine: ${phase.machine.busyPercent}% busy, ${phase.machine.stealPercent}% stolen by the hypervisor${phase.machine.stealPercent >= 5 ? " (high: latencies are inflated)" : ""}`
+      : "  machine: no /proc/stat, no machine-wide figures",
     ...phase.samples.map((sample) => `  sample: ${sample}`),
   ];
 }
@@ -263,7 +330,7 @@ export function formatReport(report: LoadTestReport): string {
   lines.push(...phaseLines("cardhall", report.cardhall));
   if (report.server) {
     const s = report.server;
-    lines.push(`  server: CPU ${s.cpuPercent}% of one core, RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`);
+    lines.push(`  server: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`);
     const lag = s.eventLoopLagMs;
     lines.push(`  server event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)}`);
   } else lines.push("  server: /metrics not reachable, no CPU or memory figures");

@@ -37,8 +37,8 @@ export interface WorkerProgress {
 export interface WorkerDone {
   type: "done";
   counters: Counters;
-  /** Move-to-broadcast latencies in ms. */
-  latencies: number[];
+  /** Move-to-broadcast latencies in ms, by the game of the table that made the move. */
+  latencies: Partial<Record<GameName, number[]>>;
   /** Moves sent whose broadcast never came. */
   lost: number;
   /** A few error and desync messages, for the report. */

@@ -3,18 +3,20 @@
  * half second and the latencies at the end. One Node process saturates at a few hundred clients, so the master
  * spreads the clients over several of these.
  */
+import "./node-websocket";
 import { monitorEventLoopDelay, performance } from "perf_hooks";
 import WebSocket from "ws";
 import type { MoveProbe } from "../../client-sdk/bots/probe";
 import { think } from "../../client-sdk/bots/probe";
-import { GAME_DRIVERS } from "./games";
+import { GAME_DRIVERS, type GameName } from "./games";
 import { emptyCounters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
 
 const MAX_SAMPLES = 10;
 /** Matchmaking requests (HTTP) in flight at once per worker: a burst of hundreds overflows the server's accept queue. */
 const MAX_JOINS_IN_FLIGHT = 16;
 const counters = emptyCounters();
-const latencies: number[] = [];
+/** Move-to-broadcast latencies, by game: a slow game should not hide in the mix. */
+const latencies: Partial<Record<GameName, number[]>> = {};
 const samples: string[] = [];
 const probes: LatencyProbe[] = [];
 const LAG_RESOLUTION_MS = 5;
@@ -32,6 +34,10 @@ function remember(detail: string): void {
 /** Times each move from the moment it is sent to the moment the room's broadcast of it arrives. */
 class LatencyProbe implements MoveProbe {
   readonly pending = new Map<string, number>();
+  private readonly latencies: number[];
+  constructor(game: GameName) {
+    this.latencies = latencies[game] ??= [];
+  }
   sent(key: string): void {
     this.pending.set(key, performance.now());
   }
@@ -39,7 +45,7 @@ class LatencyProbe implements MoveProbe {
     const sentAt = this.pending.get(key);
     if (sentAt === undefined) return;
     this.pending.delete(key);
-    if (sentAt >= steadyFrom) latencies.push(performance.now() - sentAt);
+    if (sentAt >= steadyFrom) this.latencies.push(performance.now() - sentAt);
     if (sentAt >= steadyFrom && sentAt < steadyUntil) steadyMoves++;
     counters.moves++;
   }
@@ -71,7 +77,7 @@ function send(message: WorkerMessage): void {
 }
 
 async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<void> {
-  const seatProbes = Array.from({ length: plan.players }, () => new LatencyProbe());
+  const seatProbes = Array.from({ length: plan.players }, () => new LatencyProbe(plan.game));
   probes.push(...seatProbes);
   let joined = 0;
   try {
@@ -96,8 +102,8 @@ async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<vo
 }
 
 /** The baseline: the same clients and think times against a plain ws echo server. */
-async function runEchoClient(start: WorkerStart): Promise<void> {
-  const probe = new LatencyProbe();
+async function runEchoClient(start: WorkerStart, game: GameName): Promise<void> {
+  const probe = new LatencyProbe(game);
   probes.push(probe);
   const socket = new WebSocket(start.url);
   try {
@@ -137,7 +143,7 @@ async function run(start: WorkerStart): Promise<void> {
   const spacing = start.tables.length > 1 ? start.rampMs / start.tables.length : 0;
   const running = start.tables.map(async (plan, index) => {
     await new Promise((resolve) => setTimeout(resolve, index * spacing));
-    if (start.baseline) await Promise.all(Array.from({ length: plan.players }, () => runEchoClient(start)));
+    if (start.baseline) await Promise.all(Array.from({ length: plan.players }, () => runEchoClient(start, plan.game)));
     else await runCardhallTable(plan, start);
   });
   await Promise.all(running);
