@@ -177,7 +177,7 @@ async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptio
     counters,
     tables: tables.length,
     latency: summarize(latencies),
-    latencyByGame: Object.fromEntries([...byGame].map(([game, values]) => [game, summarize(values)])),
+    latencyByGame: Object.fromEntries([...byGame].sort(([a], [b]) => a.localeCompare(b)).map(([game, values]) => [game, summarize(values)])),
     // Throughput over the steady window (after the ramp, before the deadline): the tail of games finishing is left out.
     movesPerSecond: results.reduce((sum, result) => sum + result.steadyMoves, 0) / Math.max(0.001, seconds),
     lost: results.reduce((sum, result) => sum + result.lost, 0),

@@ -23,6 +23,16 @@ function expectConsistent(phase: PhaseResult, clients: number): void {
   expect(phase.latency.p95).toBeLessThanOrEqual(phase.latency.p99);
   expect(phase.latency.p99).toBeLessThanOrEqual(phase.latency.max);
   expect(phase.movesPerSecond).toBeGreaterThan(0);
+  // Every game of the mix reports its own figures, and together they are all the latencies.
+  const byGame = Object.values(phase.latencyByGame);
+  expect(Object.keys(phase.latencyByGame).sort()).toEqual(["evensteven", "fool", "patience", "tractor"]);
+  expect(byGame.reduce((sum, game) => sum + game.count, 0)).toBe(phase.latency.count);
+  expect(Math.max(...byGame.map((game) => game.max))).toBe(phase.latency.max);
+  expect(phase.generatorCpuMsPerMove).toBeGreaterThan(0);
+  if (process.platform === "linux") {
+    expect(phase.machine!.busyPercent + phase.machine!.stealPercent).toBeLessThanOrEqual(100);
+    expect(phase.machine!.stealPercent).toBeGreaterThanOrEqual(0);
+  }
 }
 
 test("a small bounded load run reports consistent figures", () => {
@@ -36,6 +46,7 @@ test("a small bounded load run reports consistent figures", () => {
   expect(run.status).toBe(0);
   expect(run.stdout).toMatch(/move-to-broadcast latency \(\d+ moves after the ramp\): p50 [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms/);
   expect(run.stdout).toMatch(/overhead vs ws echo: p50 ×[\d.]+/);
+  expect(run.stdout).toMatch(/by game: evensteven \d+ moves p50 [\d.]+ ms p99 [\d.]+ ms; fool/);
   const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as LoadTestReport;
   const clients = report.cardhall.tables > 0 ? report.cardhall.counters.joined : -1;
   expect(clients).toBeGreaterThanOrEqual(24);
@@ -47,6 +58,7 @@ test("a small bounded load run reports consistent figures", () => {
   expect(report.server).not.toBeNull();
   expect(report.server!.clientsPeak).toBeGreaterThan(0);
   expect(report.server!.cpuPercent).toBeGreaterThan(0);
+  expect(report.server!.cpuMsPerMove).toBeGreaterThan(0);
   expect(report.server!.eventLoopLagMs.p99).toBeGreaterThanOrEqual(report.server!.eventLoopLagMs.p50);
   expect(report.cardhall.generatorCpuPercent).toBeGreaterThan(0);
   expect(report.ratio!.p99).toBeCloseTo(report.cardhall.latency.p99 / report.baseline!.latency.p99, 6);
