@@ -3,13 +3,19 @@ import { makeServer } from "./app";
 
 const DEFAULT_HOST = "127.0.0.1";
 const DEFAULT_PORT = 2567;
+/**
+ * Connections the kernel may hold for the server to accept. Node's default (511) overflows when thousands of
+ * clients join while the event loop is busy, and an overflowing queue drops connection attempts, which clients
+ * retry only after 1, 3, 7 s...: long enough for a seat reservation to expire. Linux caps this at net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 4096;
 
 async function main(): Promise<void> {
   const host = process.env.HOST || DEFAULT_HOST;
   const port = Number(process.env.PORT || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
   const server = makeServer();
-  await server.listen(port, host);
+  await server.listen(port, host, LISTEN_BACKLOG);
   console.log(`cardhall listening on ws://${host}:${port} (health: http://${host}:${port}/health, rooms: /rooms)`);
 }
 
