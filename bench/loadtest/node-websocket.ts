@@ -1,9 +1,10 @@
 /**
  * Load-test workers hand the SDK the `ws` package's WebSocket instead of Node's built-in one (undici's). The SDK
  * picks `globalThis.WebSocket` when its module loads and falls back to `ws` where there is none, so this module
- * must be imported before anything that loads the SDK. Why: a worker drives hundreds of connections, and undici's
- * WebSocket (an EventTarget that copies every frame into a fresh ArrayBuffer) cost the workers about a fifth of
- * their CPU, CPU the server under test shares on a small machine. Programs using the SDK are unaffected.
+ * must be imported before anything that loads the SDK. Why: a worker drives hundreds of connections, and in a
+ * worker's profile undici (its WebSocket, an EventTarget that copies every frame into a fresh ArrayBuffer, and its
+ * fetch) was the largest single item; the workers' CPU is CPU the server under test shares on a small machine.
+ * Programs using the SDK are unaffected.
  */
 import NodeWebSocket from "ws";
 
