@@ -3,10 +3,10 @@
  * mirrors the result into the public state and decides who sees what: the hand goes to the player's view only,
  * the deck and the seed stay in `this.game` until the verdict reveals the seed.
  */
-import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { freshSeed } from "../cards/random";
-import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages, reportUncaught } from "../cards/room-kit";
+import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../cards/room-kit";
 import {
   cardToCover,
   describeFault,
@@ -49,13 +49,14 @@ export class EvenStevenRoom extends Room<{ state: EvenStevenState }> {
   private playerSessionId: string | null = null;
   private cardTimeLimitMs = DEFAULT_CARD_TIME_LIMIT_MS;
   private reconnectSeconds = DEFAULT_RECONNECT_SECONDS;
-  private cardTimer: Delayed | null = null;
+  private readonly cardTimer = new RoomTimer(this);
 
   override onCreate(rawOptions: unknown): void {
     const options = parseRoomOptions(evenStevenJoinOptions, rawOptions, "create");
     this.cardTimeLimitMs = options.cardTimeLimitMs ?? DEFAULT_CARD_TIME_LIMIT_MS;
     this.reconnectSeconds = options.reconnectSeconds ?? DEFAULT_RECONNECT_SECONDS;
     this.metadata = { game: "evensteven", player: "", phase: "waiting" };
+    patchOnChange(this);
     handleMessage(this, evenStevenMessages.play, (client, { card }) => this.onPlay(client, card));
     handleMessage(this, evenStevenMessages.newGame, (client, { n, seed }) => {
       this.requirePlayer(client);
@@ -117,7 +118,7 @@ export class EvenStevenRoom extends Room<{ state: EvenStevenState }> {
   }
 
   override onDispose(): void {
-    this.cardTimer?.clear();
+    this.cardTimer.clear();
   }
 
   private startGame(n: number, seed?: number): void {
@@ -144,8 +145,7 @@ export class EvenStevenRoom extends Room<{ state: EvenStevenState }> {
     this.state.toCover = card;
     this.state.dealt.push(card);
     this.state.deadline = Date.now() + this.cardTimeLimitMs;
-    this.cardTimer?.clear();
-    this.cardTimer = this.clock.setTimeout(() => this.finishGame("TIME OUT"), this.cardTimeLimitMs);
+    this.cardTimer.start(this.cardTimeLimitMs, () => this.finishGame("TIME OUT"));
     const event: DealEvent = { game: this.state.game, card, index: this.state.dealt.length, deadline: this.state.deadline };
     this.broadcast(evenStevenEvents.deal, event);
   }
@@ -171,8 +171,7 @@ export class EvenStevenRoom extends Room<{ state: EvenStevenState }> {
 
   private finishGame(outcome: EvenStevenOutcome): void {
     const game = this.game!;
-    this.cardTimer?.clear();
-    this.cardTimer = null;
+    this.cardTimer.clear();
     const state = this.state;
     state.phase = "over";
     state.toCover = "";

@@ -2,12 +2,12 @@
  * The `fool` room: two seats, each held by a person or by the room's AI. The room turns validated messages into
  * engine calls, mirrors the result into the public state and decides who sees what: each hand goes to its own
  * player's view only; the deck order, the AI's hand and the seed stay in `this.game` / `this.seed` until the
- * game is over (then the seed is revealed). AI moves and the turn clock run on this.clock.
+ * game is over (then the seed is revealed). AI moves and the turn clock run on RoomTimers.
  */
-import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { ArraySchema, StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom, type Random } from "../cards/random";
-import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages, reportUncaught } from "../cards/room-kit";
+import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../cards/room-kit";
 import { aiPolicy, type AiPolicy } from "./ai";
 import { remember, startMemory, type FoolMemory } from "./ai-memory";
 import { greedyPolicy, randomPolicy } from "./bots";
@@ -52,12 +52,13 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   private memories: FoolMemory[] = [];
   /** The session of the person holding each seat (kept while they reconnect), or null. */
   private readonly holders: (string | null)[] = Array.from({ length: SEATS }, () => null);
-  private turnTimer: Delayed | null = null;
-  private nextGameTimer: Delayed | null = null;
+  private readonly turnTimer = new RoomTimer(this);
+  private readonly nextGameTimer = new RoomTimer(this);
 
   override onCreate(rawOptions: unknown): void {
     const options = parseRoomOptions(foolJoinOptions, rawOptions, "create");
     this.settings = settingsFrom(options);
+    patchOnChange(this);
     this.firstSeed = options.seed;
     this.state.mode = this.settings.mode;
     const personSeat = options.seat ?? 0;
@@ -149,8 +150,8 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   }
 
   override onDispose(): void {
-    this.turnTimer?.clear();
-    this.nextGameTimer?.clear();
+    this.turnTimer.clear();
+    this.nextGameTimer.clear();
   }
 
   // ------------------------------------------------------------------ messages
@@ -174,22 +175,20 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   // ------------------------------------------------------------------ games
 
   /**
-   * Deals the first game once every seat is taken (an AI room: once someone watches). It is dealt on the room's
-   * next tick rather than inside onJoin, so the client whose join completed the table receives the start event.
+   * Deals the first game once every seat is taken (an AI room: once someone watches). It is dealt from a timer
+   * rather than inside onJoin, so the client whose join completed the table receives the start event.
    */
   private dealFirstGameWhenReady(): void {
     const everySeatTaken = this.state.seats.every((held) => held.controller !== "open");
-    if (this.state.phase !== "waiting" || !everySeatTaken || this.nextGameTimer !== null) return;
-    this.nextGameTimer = this.clock.setTimeout(() => {
-      this.nextGameTimer = null;
+    if (this.state.phase !== "waiting" || !everySeatTaken || this.nextGameTimer.isPending) return;
+    this.nextGameTimer.start(0, () => {
       const stillReady = this.state.seats.every((held) => held.controller !== "open");
       if (this.state.phase === "waiting" && stillReady) this.startGame(this.firstSeed);
-    }, 0);
+    });
   }
 
   private startGame(seed: number | undefined): void {
-    this.nextGameTimer?.clear();
-    this.nextGameTimer = null;
+    this.nextGameTimer.clear();
     this.seed = seed ?? freshSeed();
     const dealer = this.nextDealer();
     const game = newGame(seededRandom(this.seed), SEATS, dealer);
@@ -302,17 +301,15 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
 
   /** Arms the timer for the seat to move: the AI's pause on an AI seat, the turn clock on a person's. */
   private scheduleTurn(): void {
-    this.turnTimer?.clear();
     const seat = this.game!.turn;
     const byPerson = this.state.seats[seat].controller === "player";
     const delay = byPerson ? this.settings.turnTimeMs : this.settings.aiDelayMs;
     this.state.deadline = byPerson ? Date.now() + delay : 0;
-    this.turnTimer = this.clock.setTimeout(() => this.playFor(seat, byPerson ? "clock" : "ai"), delay);
+    this.turnTimer.start(delay, () => this.playFor(seat, byPerson ? "clock" : "ai"));
   }
 
   private stopClock(): void {
-    this.turnTimer?.clear();
-    this.turnTimer = null;
+    this.turnTimer.clear();
     this.state.deadline = 0;
   }
 
@@ -338,8 +335,7 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   private scheduleNextGame(): void {
     const personSeated = this.state.seats.some((held) => held.controller === "player");
     if (personSeated || this.state.phase !== "over" || this.settings.nextGameDelayMs === 0) return;
-    this.nextGameTimer?.clear();
-    this.nextGameTimer = this.clock.setTimeout(() => this.startGame(undefined), this.settings.nextGameDelayMs);
+    this.nextGameTimer.start(this.settings.nextGameDelayMs, () => this.startGame(undefined));
   }
 
   // ------------------------------------------------------------------ seats

@@ -4,10 +4,10 @@
  * pause, step, change the pace and deal again. The deck and the seed stay in `this.current` (never in the state):
  * the seed is revealed when the deal is over, the undealt cards never.
  */
-import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import type { z } from "zod";
 import { freshSeed } from "../cards/random";
-import { handleMessage, OPTIONS_REFUSED, parseRoomOptions, Rejection, rejectUnknownMessages, reportUncaught } from "../cards/room-kit";
+import { handleMessage, OPTIONS_REFUSED, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../cards/room-kit";
 import { deckOfSeed, formatCard, type Card } from "./cards";
 import { startDeal, step, topCard, type Outcome, type PatienceEvent, type PatienceState as Deal } from "./engine";
 import { DeckInputError, describeEvent, formatResult, parseDeal } from "./notation";
@@ -44,7 +44,7 @@ export class PatienceRoom extends Room<{ state: PatienceState }> {
 
   private current: CurrentDeal = { deal: startDeal([]), seed: 0 };
   private reconnectSeconds = PATIENCE_DEFAULT_RECONNECT_SECONDS;
-  private stepTimer: Delayed | null = null;
+  private readonly stepTimer = new RoomTimer(this);
 
   override onCreate(rawOptions: unknown): void {
     const options = parseRoomOptions(patienceJoinOptions, rawOptions, "create");
@@ -52,6 +52,7 @@ export class PatienceRoom extends Room<{ state: PatienceState }> {
     this.state.paceMs = options.paceMs ?? PATIENCE_DEFAULT_PACE_MS;
     this.reconnectSeconds = options.reconnectSeconds ?? PATIENCE_DEFAULT_RECONNECT_SECONDS;
     this.metadata = { game: "patience", deal: 0, phase: "paused", owner: "" };
+    patchOnChange(this);
     this.registerMessages();
     this.beginDeal(first, options.paused ?? false);
   }
@@ -96,7 +97,7 @@ export class PatienceRoom extends Room<{ state: PatienceState }> {
   }
 
   override onDispose(): void {
-    this.stepTimer?.clear();
+    this.stepTimer.clear();
   }
 
   private registerMessages(): void {
@@ -183,8 +184,8 @@ export class PatienceRoom extends Room<{ state: PatienceState }> {
 
   /** While dealing, the next step comes after the pace; otherwise no step is due. */
   private schedule(): void {
-    this.stepTimer?.clear();
-    this.stepTimer = this.state.phase === "dealing" ? this.clock.setTimeout(() => this.advance(), this.state.paceMs) : null;
+    if (this.state.phase === "dealing") this.stepTimer.start(this.state.paceMs, () => this.advance());
+    else this.stepTimer.clear();
   }
 
   /** Makes one step of the deal, shows it, and ends the deal or schedules the next step. */

@@ -3,12 +3,12 @@
  * passes Ace. The room turns validated messages into engine calls (round.ts, declaration.ts), mirrors the result
  * into the schema state and decides who sees what: each hand goes to its own seat's view only, the buried cards
  * to the dealer's view until the round ends, and every round's seed stays here until the round's end reveals it.
- * Timers (the paced deal, the turn clock, bot pacing, the pause between rounds) all run on this.clock.
+ * Timers (the paced deal, the turn clock, bot pacing, the pause between rounds) are the kit's RoomTimers.
  */
-import { Room, ServerError, type Client, type Delayed, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom } from "../cards/random";
-import { handleMessage, parseRoomOptions, Rejection, rejectUnknownMessages, reportUncaught } from "../cards/room-kit";
+import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../cards/room-kit";
 import { Card, cardName, parseCard } from "./cards";
 import { botDeclaration, checkDeclaration, DEAL_STEPS, dealStep, dealtTo, declarationOptions, declaredMainSuit, type Declaration } from "./declaration";
 import { cardOrdering, sortedHighFirst, type CardOrdering, type MainSuit } from "./order";
@@ -73,7 +73,7 @@ interface Dealing {
   readonly setup: RoundSetup;
   readonly hands: readonly (readonly Card[])[];
   steps: number;
-  /** The room clock's time when the first card was dealt. */
+  /** When the first card was dealt (performance.now()). */
   readonly startedAt: number;
   declaration: Declaration | undefined;
 }
@@ -92,13 +92,14 @@ export class TractorRoom extends Room<{ state: TractorState }> {
   private dealing: Dealing | null = null;
   private roundSeed = 0;
   /** The seat whose move the turn timer is waiting for. */
-  private turnTimer: Delayed | null = null;
+  private readonly turnTimer = new RoomTimer(this);
   /** The deal's pace, the end of declaring, the pause between rounds. */
-  private tableTimer: Delayed | null = null;
+  private readonly tableTimer = new RoomTimer(this);
 
   override onCreate(rawOptions: unknown): void {
     const options = parseRoomOptions(tractorJoinOptions, rawOptions, "create");
     this.settings = settingsOf(options);
+    patchOnChange(this);
     this.botPolicy = heuristicPolicy(this.settings.ruleset);
     const bots = new Set(options.bots ?? []);
     for (const seat of SEATS) {
@@ -133,9 +134,9 @@ export class TractorRoom extends Room<{ state: TractorState }> {
       this.spectatorSessions.add(client.sessionId);
       this.state.spectators++;
     } else this.takeSeat(this.seatFor(options), client, options.name);
-    if (this.state.phase === "waiting" && this.everySeatTaken() && this.tableTimer === null) {
+    if (this.state.phase === "waiting" && this.everySeatTaken() && !this.tableTimer.isPending) {
       // Not at once: the joining client registers its event handlers only once its join completes.
-      this.tableTimer = this.clock.setTimeout(() => this.startMatch(), this.settings.startDelayMs);
+      this.tableTimer.start(this.settings.startDelayMs, () => this.startMatch());
     }
   }
 
@@ -176,8 +177,8 @@ export class TractorRoom extends Room<{ state: TractorState }> {
   }
 
   override onDispose(): void {
-    this.turnTimer?.clear();
-    this.tableTimer?.clear();
+    this.turnTimer.clear();
+    this.tableTimer.clear();
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -228,7 +229,6 @@ export class TractorRoom extends Room<{ state: TractorState }> {
   }
 
   private startMatch(): void {
-    this.tableTimer = null;
     // Someone may have left since the start was scheduled; the next join schedules it again.
     if (this.state.phase !== "waiting" || !this.everySeatTaken()) return;
     const { mainSuit, dealer, startRanks } = this.settings;
@@ -269,7 +269,7 @@ export class TractorRoom extends Room<{ state: TractorState }> {
     };
     this.broadcast(tractorEvents.roundStart, event);
     if (this.settings.trump === "fixed") return this.beginBurial(dealt);
-    this.dealing = { setup, hands: dealt.hands, steps: 0, startedAt: this.clock.currentTime, declaration: undefined };
+    this.dealing = { setup, hands: dealt.hands, steps: 0, startedAt: performance.now(), declaration: undefined };
     state.phase = "declaring";
     state.turn = "";
     state.deadline = 0;
@@ -278,19 +278,17 @@ export class TractorRoom extends Room<{ state: TractorState }> {
   }
 
   /**
-   * Deals the cards due by now, one every dealDelayMs (the clock ticks with the patches, so a short delay deals
-   * a few cards per tick); after the last, the declaration window closes declaring.
+   * Deals the cards due by now, one every dealDelayMs (a timer that fires late, on a busy server, deals the cards
+   * it missed at once); after the last, the declaration window closes declaring.
    */
   private dealCards(): void {
     const dealing = this.dealing!;
     const { dealDelayMs } = this.settings;
-    const due = dealDelayMs === 0 ? DEAL_STEPS : Math.floor((this.clock.currentTime - dealing.startedAt) / dealDelayMs) + 1;
+    const due = dealDelayMs === 0 ? DEAL_STEPS : Math.floor((performance.now() - dealing.startedAt) / dealDelayMs) + 1;
     do this.dealOneCard(dealing);
     while (dealing.steps < Math.min(due, DEAL_STEPS));
-    this.tableTimer =
-      dealing.steps < DEAL_STEPS
-        ? this.clock.setTimeout(() => this.dealCards(), this.settings.dealDelayMs)
-        : this.clock.setTimeout(() => this.closeDeclarations(), this.settings.declareWindowMs);
+    if (dealing.steps < DEAL_STEPS) this.tableTimer.start(this.settings.dealDelayMs, () => this.dealCards());
+    else this.tableTimer.start(this.settings.declareWindowMs, () => this.closeDeclarations());
   }
 
   private dealOneCard(dealing: Dealing): void {
@@ -348,7 +346,7 @@ export class TractorRoom extends Room<{ state: TractorState }> {
     this.broadcast(tractorEvents.roundEnd, event);
     if (result.matchWinner !== undefined) return this.finishMatch(result.matchWinner, result.teamRanks);
     const next: RoundSetup = { mainSuit: this.settings.mainSuit, dealer: result.nextDealer, teamRanks: [result.teamRanks[0], result.teamRanks[1]] };
-    this.tableTimer = this.clock.setTimeout(() => this.dealNewRound(next), this.settings.roundPauseMs);
+    this.tableTimer.start(this.settings.roundPauseMs, () => this.dealNewRound(next));
   }
 
   private finishMatch(winner: Team, teamRanks: readonly number[]): void {
@@ -372,8 +370,7 @@ export class TractorRoom extends Room<{ state: TractorState }> {
 
   /** After every change: runs unpaced bots, then starts the clock of whoever acts next. */
   private advance(): void {
-    this.turnTimer?.clear();
-    this.turnTimer = null;
+    this.turnTimer.clear();
     this.state.deadline = 0;
     for (let moves = 0; moves < MOVES_PER_BURST; moves++) {
       const seat = this.actor();
@@ -381,16 +378,16 @@ export class TractorRoom extends Room<{ state: TractorState }> {
       if (seat === undefined) return;
       if (!this.isBot(seat)) {
         this.state.deadline = Date.now() + this.settings.turnTimeMs;
-        this.turnTimer = this.clock.setTimeout(() => this.moveForSeat(seat, true), this.settings.turnTimeMs);
+        this.turnTimer.start(this.settings.turnTimeMs, () => this.moveForSeat(seat, true));
         return;
       }
       if (this.settings.botDelayMs > 0) {
-        this.turnTimer = this.clock.setTimeout(() => this.moveForSeat(seat, false), this.settings.botDelayMs);
+        this.turnTimer.start(this.settings.botDelayMs, () => this.moveForSeat(seat, false));
         return;
       }
       this.makeBotMove(seat, false);
     }
-    this.turnTimer = this.clock.setTimeout(() => this.advance(), 0);
+    this.turnTimer.start(0, () => this.advance());
   }
 
   /** The bot's move for the seat: its own (a bot seat) or a person's whose turn clock ran out (`auto`). */
