@@ -11,7 +11,7 @@ import type { FoolMoveEvent, FoolOverEvent, FoolStateView } from "../../rooms/fo
 import { CardhallError, FoolPlayer } from "../../client-sdk";
 import { playFoolGame } from "../../client-sdk/bots/fool";
 import { Received, waitUntil } from "../helpers";
-import { useRoomTestServer } from "./test-server";
+import { joinRecording, useRoomTestServer } from "./test-server";
 
 const PORT = 2650;
 let colyseus: ColyseusTestServer;
@@ -45,8 +45,7 @@ async function startVsAi(options: Record<string, unknown> = {}) {
 }
 
 async function spectate(room: FoolRoom): Promise<{ client: ClientRoom; received: Received }> {
-  const client = await colyseus.connectTo(room, { spectate: true });
-  const received = new Received(client);
+  const { client, received } = await joinRecording(colyseus, room.roomId, { spectate: true });
   await waitUntil(() => received.snapshots.some((s) => (s as FoolStateView).game > 0), 5000, "the spectator's state");
   return { client, received };
 }
