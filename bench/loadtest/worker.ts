@@ -35,8 +35,12 @@ function remember(detail: string): void {
 class LatencyProbe implements MoveProbe {
   readonly pending = new Map<string, number>();
   private readonly latencies: number[];
-  constructor(game: GameName) {
+  constructor(private readonly game: GameName) {
     this.latencies = latencies[game] ??= [];
+  }
+  /** The moves whose broadcast never came, among the report's samples (which game, which move, when it was sent). */
+  reportLost(): void {
+    for (const [key, sentAt] of this.pending) remember(`lost: ${this.game} move ${key}, sent ${((steadyUntil - sentAt) / 1000).toFixed(1)} s before the end`);
   }
   sent(key: string): void {
     this.pending.set(key, performance.now());
@@ -149,6 +153,7 @@ async function run(start: WorkerStart): Promise<void> {
   await Promise.all(running);
   clearInterval(progress);
   const lost = probes.reduce((sum, probe) => sum + probe.pending.size, 0);
+  for (const probe of probes) probe.reportLost();
   // The histogram holds whole timer intervals; what exceeds the sampling interval is the lag.
   const lag = (nanos: number) => Math.max(0, nanos / 1e6 - LAG_RESOLUTION_MS);
   const loopLagMs = { p50: lag(loopLag.percentile(50)), p99: lag(loopLag.percentile(99)), max: lag(loopLag.max) };

@@ -105,15 +105,20 @@ const patience: BotTable = {
 
 /** Times each of the seat's plays until the room's `played` broadcast; checks the final ranks against the last result. */
 function probedTractorSeat(player: TractorPlayer, probe: MoveProbe) {
+  // The round of the turn being answered (not the last roundStart seen: that event can arrive before this seat's
+  // handlers exist, when the table starts while the last seat's join is still being processed).
   let round = 0;
   let lastRanks: number[] | null = null;
   const key = (cards: readonly string[]) => `${round}:${player.seat()}:${[...cards].sort().join("")}`;
-  player.on("roundStart", (event) => (round = event.round));
   player.on("played", (event) => probe.seen(`${event.round}:${event.seat}:${[...event.cards].sort().join("")}`));
   player.on("roundEnd", (event) => (lastRanks = event.teamRanks));
   return {
     seat: {
-      nextTurn: player.nextTurn.bind(player),
+      nextTurn: async (timeoutMs?: number) => {
+        const turn = await player.nextTurn(timeoutMs);
+        if (turn.kind !== "matchOver") round = turn.round;
+        return turn;
+      },
       bury: player.bury.bind(player),
       play: (cards: Parameters<TractorPlayer["play"]>[0]) => {
         probe.sent(key(cards.map((card) => (typeof card === "string" ? card : cardName(card)))));
