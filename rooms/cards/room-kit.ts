@@ -104,8 +104,7 @@ export class RoomTimer {
         action();
         this.room.broadcastPatch();
       } catch (error) {
-        const cause = error instanceof Error ? error : new Error(String(error));
-        this.room.onUncaughtException?.(new TimedEventException(cause, cause.message), "setTimeout");
+        reportTimerFailure(this.room, error);
       }
     }, delayMs);
   }
@@ -119,6 +118,12 @@ export class RoomTimer {
     if (this.pending !== undefined) clearTimeout(this.pending);
     this.pending = undefined;
   }
+}
+
+/** Hands what a timer's action (or work it started) threw to the room's onUncaughtException, as Colyseus's own timers do. */
+export function reportTimerFailure(room: Room, error: unknown): void {
+  const cause = error instanceof Error ? error : new Error(String(error));
+  room.onUncaughtException?.(new TimedEventException(cause, cause.message), "setTimeout");
 }
 
 /** Answers every message type the room does not define with an UNKNOWN_MESSAGE error. */

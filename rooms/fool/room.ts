@@ -7,10 +7,10 @@
 import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { ArraySchema, StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom, type Random } from "../cards/random";
-import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../cards/room-kit";
-import { aiPolicy, type AiPolicy } from "./ai";
+import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "../cards/room-kit";
+import { aiThreads } from "./ai-thread";
 import { remember, startMemory, type FoolMemory } from "./ai-memory";
-import { greedyPolicy, randomPolicy } from "./bots";
+import { greedyPolicy, randomPolicy, type Policy } from "./bots";
 import { isJoker } from "./cards";
 import {
   FOOL_DEFAULTS,
@@ -32,8 +32,8 @@ import { FoolRoomState, FoolSeat } from "./state";
 const SEATS = 2;
 const MAX_SPECTATORS = 64;
 
-/** The baselines ignore the memory argument; the AI uses it. */
-const POLICIES: Record<FoolAiPolicy, AiPolicy> = { ai: aiPolicy, greedy: greedyPolicy, random: randomPolicy };
+/** The baselines a room may seat instead of the AI: cheap, and played with the room's seeded dice. */
+const BASELINES: Record<Exclude<FoolAiPolicy, "ai">, Policy> = { greedy: greedyPolicy, random: randomPolicy };
 
 type AppliedMove = { state: FoolState; events: readonly FoolEvent[] };
 
@@ -152,6 +152,7 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   override onDispose(): void {
     this.turnTimer.clear();
     this.nextGameTimer.clear();
+    this.game = null; // an AI move still being thought out is dropped
   }
 
   // ------------------------------------------------------------------ messages
@@ -317,15 +318,32 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   private playFor(seat: number, by: FoolMover): void {
     const game = this.game;
     if (game === null || game.phase === "over" || this.state.phase !== "playing" || game.turn !== seat) return;
-    let result = applyMove(game, seat, this.policyMove(game, seat));
+    const ai = this.settings.ai;
+    if (ai !== "ai") return this.playPolicyMove(game, seat, by, this.baselineMove(BASELINES[ai], game, seat));
+    // The AI thinks on another thread; meanwhile the position may move on (the person moves after all, the room
+    // closes), and then its answer is dropped.
+    aiThreads
+      .decide(viewFor(game, seat), this.memories[seat])
+      .catch(() => legalMoves(game, seat)[0])
+      .then((move) => {
+        if (this.game !== game) return;
+        this.playPolicyMove(game, seat, by, move);
+        this.broadcastPatch();
+      })
+      .catch((error: unknown) => reportTimerFailure(this, error));
+  }
+
+  private playPolicyMove(game: FoolState, seat: number, by: FoolMover, move: FoolMove): void {
+    let result = applyMove(game, seat, move);
     // A policy that errs must not stall the table: fall back to the first legal move.
     if (!result.ok) result = applyMove(game, seat, legalMoves(game, seat)[0]);
     if (result.ok) this.commit(seat, result, by);
   }
 
-  private policyMove(game: FoolState, seat: number): FoolMove {
+  /** A baseline's move (the seeded dice make a game between baselines replay from its seed). */
+  private baselineMove(policy: Policy, game: FoolState, seat: number): FoolMove {
     try {
-      return POLICIES[this.settings.ai](viewFor(game, seat), this.policyRandom, this.memories[seat]);
+      return policy(viewFor(game, seat), this.policyRandom);
     } catch {
       return legalMoves(game, seat)[0];
     }

@@ -1,0 +1,21 @@
+/**
+ * Runs in the AI's worker threads (ai-thread.ts): one decision per task, from the seat's view and memory alone,
+ * exactly as the AI decides in-process.
+ */
+import { aiPolicy } from "./ai";
+import type { FoolMemory } from "./ai-memory";
+import type { FoolMove, FoolView } from "./rules";
+
+export interface AiTask {
+  readonly view: FoolView;
+  readonly memory: FoolMemory;
+}
+
+/** The AI's Random is not used (its moves depend only on the view and the memory), so none crosses the thread. */
+function unused(): number {
+  throw new Error("the AI draws no random numbers of its own");
+}
+
+export default function decide(task: AiTask): FoolMove {
+  return aiPolicy(task.view, unused, task.memory);
+}

@@ -1,0 +1,79 @@
+/**
+ * The Fool AI off the room's event loop. A decision plays hundreds of moves out on sampled worlds and takes from
+ * a millisecond to tens of them; on the main thread it holds up every other room's messages for that long (under
+ * load the AI was a quarter of the server's busy time and the cause of its longest stalls: BENCHMARKS.md).
+ * Decisions go to a pool of worker threads, one per CPU but the main thread's; piscina queues the tasks and
+ * replaces a thread that dies, rejecting its task. When the compiled worker is not at hand (the TypeScript sources
+ * run directly, as in the room tests) or a thread fails, the AI decides in-process instead: the same decision
+ * either way, since it depends on the seat's view and memory alone.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import Piscina from "piscina";
+import type { FoolMemory } from "./ai-memory";
+import decideInProcess, { type AiTask } from "./ai-thread-worker";
+import { legalMovesInView, type FoolMove, type FoolView } from "./rules";
+
+/** The compiled worker beside this module (absent when the sources run directly). */
+export const AI_WORKER_FILE = path.join(__dirname, "ai-thread-worker.js");
+
+/** Threads idle this long are stopped; the pool starts one again on the next decision. */
+const IDLE_THREAD_MS = 60_000;
+
+export class AiThreads {
+  private pool: Piscina<AiTask, FoolMove> | null = null;
+  private workerFound: boolean | undefined;
+  /** How many decisions the threads made, and how many were made in-process (no worker, or a thread failed). */
+  readonly decisions = { onThreads: 0, inProcess: 0 };
+
+  /** `workerFile`: the compiled ai-thread-worker; null, or a file that does not exist, decides in-process. */
+  constructor(
+    private readonly workerFile: string | null = AI_WORKER_FILE,
+    private readonly threads = Math.max(1, os.availableParallelism() - 1),
+  ) {}
+
+  /** The AI's move for the seat whose view and memory these are. */
+  async decide(view: FoolView, memory: FoolMemory): Promise<FoolMove> {
+    const task: AiTask = { view, memory };
+    const pool = this.threadPool();
+    if (pool !== null) {
+      const move = await pool.run(task).catch(() => undefined);
+      if (isLegalIn(view, move)) {
+        this.decisions.onThreads++;
+        return move;
+      }
+    }
+    this.decisions.inProcess++;
+    return decideInProcess(task);
+  }
+
+  /** Stops the threads (a later decision starts them again). */
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = null;
+    await pool?.destroy();
+  }
+
+  private threadPool(): Piscina<AiTask, FoolMove> | null {
+    this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
+    if (this.pool === null && this.workerFound) {
+      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: IDLE_THREAD_MS });
+    }
+    return this.pool;
+  }
+}
+
+/** A thread's answer is used only if it is one of the seat's legal moves. */
+function isLegalIn(view: FoolView, answer: unknown): answer is FoolMove {
+  const key = moveKey(answer as FoolMove);
+  return legalMovesInView(view).some((move) => moveKey(move) === key);
+}
+
+function moveKey(move: FoolMove): string {
+  if (typeof move !== "object" || move === null) return "";
+  return move.kind === "play" ? `play ${move.card} ${move.as ?? move.card} ${move.namedSuit ?? ""}` : String(move.kind);
+}
+
+/** The server's one pool, shared by every Fool room. */
+export const aiThreads = new AiThreads();

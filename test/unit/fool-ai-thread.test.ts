@@ -1,0 +1,76 @@
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { seededRandom } from "../../rooms/cards/random";
+import { aiPolicy } from "../../rooms/fool/ai";
+import { remember, startMemory, type FoolMemory } from "../../rooms/fool/ai-memory";
+import { AiThreads } from "../../rooms/fool/ai-thread";
+import { greedyPolicy } from "../../rooms/fool/bots";
+import { applyMove, newGame, viewFor, type FoolView } from "../../rooms/fool/rules";
+
+/** The compiled worker (`npm test` builds first): the threads run what the server runs. */
+const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "rooms", "fool", "ai-thread-worker.js");
+
+/** The AI's positions in one game against the greedy bot, with its memory at each. */
+function aiPositions(seed: number): Array<{ view: FoolView; memory: FoolMemory }> {
+  const positions: Array<{ view: FoolView; memory: FoolMemory }> = [];
+  let state = newGame(seededRandom(seed));
+  let memory = startMemory(viewFor(state, 0));
+  const random = seededRandom(`thread ${seed}`);
+  while (state.phase !== "over" && state.moveCount < 200) {
+    const view = viewFor(state, state.turn);
+    if (state.turn === 0) positions.push({ view, memory });
+    const move = state.turn === 0 ? aiPolicy(view, random, memory) : greedyPolicy(view, random);
+    const result = applyMove(state, state.turn, move);
+    if (!result.ok) throw new Error(result.reason);
+    state = result.state;
+    memory = remember(memory, result.events);
+  }
+  return positions;
+}
+
+/** A worker module written for the test: `body` is the task function's body. */
+function workerFile(name: string, body: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-ai-")), `${name}.js`);
+  fs.writeFileSync(file, `module.exports = function decide(task) { ${body} };\n`);
+  return file;
+}
+
+describe("the AI's worker threads", () => {
+  const positions = [1, 2, 3].flatMap(aiPositions);
+
+  test("decide exactly as the AI does in-process", async () => {
+    expect(fs.existsSync(BUILT_WORKER)).toBe(true);
+    const threads = new AiThreads(BUILT_WORKER, 2);
+    try {
+      const moves = await Promise.all(positions.map(({ view, memory }) => threads.decide(view, memory)));
+      expect(moves).toEqual(positions.map(({ view, memory }) => aiPolicy(view, seededRandom(0), memory)));
+      expect(threads.decisions).toEqual({ onThreads: positions.length, inProcess: 0 });
+    } finally {
+      await threads.close();
+    }
+  });
+
+  test.each([
+    ["throws", 'throw new Error("broken worker");'],
+    ["ends its thread", "process.exit(3);"],
+    ["answers nonsense", "return 42;"],
+  ])("a worker that %s: the decision is made in-process instead, and the pool goes on", async (_what, body) => {
+    const threads = new AiThreads(workerFile("bad-worker", body), 1);
+    try {
+      const [first, second] = positions;
+      expect(await threads.decide(first.view, first.memory)).toEqual(aiPolicy(first.view, seededRandom(0), first.memory));
+      expect(await threads.decide(second.view, second.memory)).toEqual(aiPolicy(second.view, seededRandom(0), second.memory));
+      expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 2 });
+    } finally {
+      await threads.close();
+    }
+  });
+
+  test("without a compiled worker the AI decides in-process", async () => {
+    const threads = new AiThreads(path.join(os.tmpdir(), "no-such-worker.js"));
+    const [first] = positions;
+    expect(await threads.decide(first.view, first.memory)).toEqual(aiPolicy(first.view, seededRandom(0), first.memory));
+    expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 1 });
+  });
+});
