@@ -63,7 +63,7 @@ export const SWEEP_PATCH_MS = 1000;
 const LIFECYCLE_STEPS = ["onJoin", "onDrop", "onReconnect", "onLeave"] as const;
 
 /**
- * Call first thing in onCreate: from then on the room sends its changes as it makes them. Each lifecycle step
+ * Call in onCreate, before the room changes its state: from then on the room sends its changes as it makes them. Each lifecycle step
  * sends what it changed when its synchronous part returns (an onDrop that then waits for the player's return has
  * already marked them away), with the slow sweep (SWEEP_PATCH_MS) behind everything.
  */
