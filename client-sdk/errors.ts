@@ -5,7 +5,7 @@ import type { ErrorReply } from "../rooms/cards/protocol";
 export class CardhallError<Code extends string = string> extends Error {
   override name = "CardhallError";
   constructor(
-    /** A room's error code (e.g. NOT_IN_HAND), JOIN_REFUSED, or CONNECTION. */
+    /** A room's error code (e.g. NOT_IN_HAND), JOIN_REFUSED, CONNECTION, or a wait's TIMEOUT or ABORTED. */
     readonly code: Code,
     message: string,
     /** The message type that caused a room's error, when there is one. */

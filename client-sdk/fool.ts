@@ -111,10 +111,10 @@ export class FoolPlayer extends FoolSpectator {
 
   /**
    * Resolves when this seat is to move in a position it has not moved in yet, or when a game ends (each game's
-   * end is reported once). Rejects with a CardhallError TIMEOUT after `timeoutMs`.
+   * end is reported once). Rejects with a CardhallError TIMEOUT after `timeoutMs`, or ABORTED when `signal` aborts (a program that stops waiting).
    */
-  async nextTurn(timeoutMs = 60_000): Promise<FoolTurn> {
-    const state = await this.waitForView((view) => this.turnIn(view) !== null, timeoutMs, (live) => this.mayBeMyTurn(live));
+  async nextTurn(timeoutMs = 60_000, signal?: AbortSignal): Promise<FoolTurn> {
+    const state = await this.waitForView((view) => this.turnIn(view) !== null, timeoutMs, (live) => this.mayBeMyTurn(live), signal);
     const turn = this.turnIn(state)!;
     if (turn.kind === "over") this.reportedOver.add(turn.game);
     return turn;

@@ -67,22 +67,31 @@ export class RoomSession<View, Events extends object> {
   }
 
   /**
-   * Resolves with the first view that satisfies `predicate` (rejects after `timeoutMs`). `worthALook`, given the live
-   * state, skips building views that cannot satisfy the predicate.
+   * Resolves with the first view that satisfies `predicate` (rejects with a CardhallError TIMEOUT after `timeoutMs`,
+   * or ABORTED as soon as `signal` aborts). `worthALook`, given the live state, skips building views that cannot
+   * satisfy the predicate.
    */
-  waitForView(predicate: (view: View) => boolean, timeoutMs = 10_000, worthALook?: (live: Partial<View>) => boolean): Promise<View> {
+  waitForView(predicate: (view: View) => boolean, timeoutMs = 10_000, worthALook?: (live: Partial<View>) => boolean, signal?: AbortSignal): Promise<View> {
     return new Promise((resolve, reject) => {
       let done = false;
-      const timer = setTimeout(() => {
-        unsubscribe();
-        reject(new CardhallError("TIMEOUT", `the room's state did not reach the awaited condition within ${timeoutMs} ms`));
-      }, timeoutMs);
-      const unsubscribe = this.onView((view) => {
-        if (done || !predicate(view)) return;
+      const finish = (settle: () => void) => {
+        if (done) return;
         done = true;
         clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        // (unsubscribe may not exist yet when the view already satisfies the predicate at subscription)
         queueMicrotask(() => unsubscribe());
-        resolve(view);
+        settle();
+      };
+      const onAbort = () => finish(() => reject(new CardhallError("ABORTED", "stopped waiting for the room's state, as asked")));
+      const timer = setTimeout(
+        () => finish(() => reject(new CardhallError("TIMEOUT", `the room's state did not reach the awaited condition within ${timeoutMs} ms`))),
+        timeoutMs,
+      );
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
+      const unsubscribe = this.onView((view) => {
+        if (!done && predicate(view)) finish(() => resolve(view));
       }, worthALook);
     });
   }

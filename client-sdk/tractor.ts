@@ -194,10 +194,10 @@ export class TractorPlayer extends TractorSpectator {
 
   /**
    * Resolves when this seat must bury or play in a position it has not acted in yet, or once when the match is
-   * over. Rejects with a CardhallError TIMEOUT after `timeoutMs`.
+   * over. Rejects with a CardhallError TIMEOUT after `timeoutMs`, or ABORTED when `signal` aborts (a program that stops waiting).
    */
-  async nextTurn(timeoutMs = 60_000): Promise<TractorTurn> {
-    const state = await this.waitForView((view) => this.turnIn(view) !== undefined, timeoutMs, (live) => this.mayBeMyTurn(live));
+  async nextTurn(timeoutMs = 60_000, signal?: AbortSignal): Promise<TractorTurn> {
+    const state = await this.waitForView((view) => this.turnIn(view) !== undefined, timeoutMs, (live) => this.mayBeMyTurn(live), signal);
     const turn = this.turnIn(state)!;
     if (turn.kind === "matchOver") this.matchOverReported = true;
     return turn;

@@ -118,7 +118,7 @@ export function planTables(clients: number, mix: Partial<Record<GameName, number
   return interleave(tables);
 }
 
-/** Mixes the games so each worker and each moment of the ramp gets some of every game. */
+/** Mixes the games so each moment of the ramp opens some of every game. */
 function interleave(tables: TablePlan[]): TablePlan[] {
   const byGame = new Map<string, TablePlan[]>();
   for (const table of tables) byGame.set(table.game, [...(byGame.get(table.game) ?? []), table]);
@@ -126,6 +126,25 @@ function interleave(tables: TablePlan[]): TablePlan[] {
   const mixed: TablePlan[] = [];
   while (queues.some((queue) => queue.length > 0)) for (const queue of queues) if (queue.length) mixed.push(queue.shift()!);
   return mixed;
+}
+
+/**
+ * Each worker's tables: every game's tables dealt round the workers separately, so each worker gets an even share
+ * of every game (a game's bots cost more or less than another's) and keeps the ramp's mix. Dealing the mixed list
+ * round the workers instead would give each worker a single game whenever the workers and the games are as many.
+ */
+export function dealToWorkers(tables: readonly TablePlan[], workerCount: number): TablePlan[][] {
+  const shares: TablePlan[][] = Array.from({ length: workerCount }, () => []);
+  const dealtByGame = new Map<GameName, number>();
+  const games: GameName[] = [];
+  for (const table of tables) {
+    if (!games.includes(table.game)) games.push(table.game);
+    const dealt = dealtByGame.get(table.game) ?? 0;
+    dealtByGame.set(table.game, dealt + 1);
+    // Each game starts at another worker, so the games' odd tables do not all land on the first one.
+    shares[(dealt + games.indexOf(table.game)) % workerCount]!.push(table);
+  }
+  return shares;
 }
 
 function httpUrl(wsUrl: string): string {
@@ -153,8 +172,7 @@ async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptio
   const machine = machineLoadDuring(deadline - seconds * 1000, deadline);
   const latest: Counters[] = Array.from({ length: workerCount }, emptyCounters);
   const results = await Promise.all(
-    Array.from({ length: workerCount }, (_, index) => {
-      const share = tables.filter((_, table) => table % workerCount === index);
+    dealToWorkers(tables, workerCount).map((share, index) => {
       return runWorker({ type: "start", url, tables: share, deadline, rampMs: options.rampSeconds * 1000, thinkMs: options.thinkMs, baseline }, (counters) => {
         latest[index] = counters;
         const total = emptyCounters();

@@ -114,8 +114,8 @@ function probedTractorSeat(player: TractorPlayer, probe: MoveProbe) {
   player.on("roundEnd", (event) => (lastRanks = event.teamRanks));
   return {
     seat: {
-      nextTurn: async (timeoutMs?: number) => {
-        const turn = await player.nextTurn(timeoutMs);
+      nextTurn: async (timeoutMs?: number, signal?: AbortSignal) => {
+        const turn = await player.nextTurn(timeoutMs, signal);
         if (turn.kind !== "matchOver") round = turn.round;
         return turn;
       },

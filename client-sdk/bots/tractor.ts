@@ -57,15 +57,18 @@ const STOP_CHECK_MS = 500;
 /** The seat's next turn, or null once `keepPlaying` says stop; rejects when no turn comes within the time-out. */
 async function awaitTurn(seat: TractorSeat, options: TractorBotOptions): Promise<TractorTurn | null> {
   const limit = options.timeoutMs ?? DEFAULT_TURN_TIMEOUT_MS;
-  for (let waited = 0; ; waited += STOP_CHECK_MS) {
-    if (options.keepPlaying && !options.keepPlaying()) return null;
-    const slice = options.keepPlaying ? Math.min(STOP_CHECK_MS, limit - waited) : limit;
-    try {
-      return await seat.nextTurn(slice);
-    } catch (error) {
-      const timedOut = error instanceof CardhallError && error.code === "TIMEOUT";
-      if (!timedOut || waited + slice >= limit) throw error;
-    }
+  const keepPlaying = options.keepPlaying;
+  if (keepPlaying === undefined) return seat.nextTurn(limit);
+  if (!keepPlaying()) return null;
+  const stop = new AbortController();
+  const stopCheck = setInterval(() => keepPlaying() || stop.abort(), STOP_CHECK_MS);
+  try {
+    return await seat.nextTurn(limit, stop.signal);
+  } catch (error) {
+    if (error instanceof CardhallError && error.code === "ABORTED") return null;
+    throw error;
+  } finally {
+    clearInterval(stopCheck);
   }
 }
 

@@ -277,4 +277,36 @@ describe("the SDK bots", () => {
     expect(actions).toBeGreaterThan(4);
     expect(actions % PLAYERS).toBe(1); // the burial, then four plays a trick
   });
+
+  it("stop waiting for a turn that never comes once told to stop, and end without an error", async () => {
+    let playing = true;
+    let signalSeen: AbortSignal | undefined;
+    const silentSeat: TractorSeat = {
+      // Like the SDK's nextTurn: no turn arrives (the other seats stopped); only the signal ends the wait.
+      nextTurn: (_timeoutMs, signal) =>
+        new Promise<TractorTurn>((_resolve, reject) => {
+          signalSeen = signal;
+          signal?.addEventListener("abort", () => reject(new CardhallError("ABORTED", "stopped")));
+        }),
+      play: async () => undefined,
+      bury: async () => undefined,
+    };
+    const bot = playTractorBot(silentSeat, "random", { keepPlaying: () => playing, timeoutMs: 60_000 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(signalSeen?.aborted).toBe(false);
+    playing = false;
+    await expect(bot).resolves.toEqual({ actions: 0 });
+    expect(signalSeen?.aborted).toBe(true);
+  });
+
+  it("pass on a wait's failure other than a stop", async () => {
+    const brokenSeat: TractorSeat = {
+      nextTurn: async () => {
+        throw new CardhallError("TIMEOUT", "no turn came");
+      },
+      play: async () => undefined,
+      bury: async () => undefined,
+    };
+    await expect(playTractorBot(brokenSeat, "random", { keepPlaying: () => true })).rejects.toMatchObject({ code: "TIMEOUT" });
+  });
 });

@@ -1,0 +1,36 @@
+import { dealToWorkers, planTables } from "../../bench/loadtest/master";
+import type { TablePlan } from "../../bench/loadtest/messages";
+
+const EVEN_MIX = { evensteven: 1, fool: 1, patience: 1, tractor: 1 };
+
+function countByGame(tables: readonly TablePlan[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const table of tables) counts[table.game] = (counts[table.game] ?? 0) + 1;
+  return counts;
+}
+
+test("the plan seats each game's share of the clients in whole tables, the games mixed along the ramp", () => {
+  const tables = planTables(2000, EVEN_MIX);
+  expect(countByGame(tables)).toEqual({ evensteven: 500, fool: 500, patience: 500, tractor: 125 });
+  expect(tables.slice(0, 4).map((table) => table.game)).toEqual(["evensteven", "fool", "patience", "tractor"]);
+});
+
+test.each([1, 2, 3, 4, 5, 8])("dealt to %i workers, every table goes to one worker and each gets an even share of every game", (workers) => {
+  const tables = planTables(2000, EVEN_MIX);
+  const shares = dealToWorkers(tables, workers);
+  expect(shares).toHaveLength(workers);
+  expect(shares.flat()).toHaveLength(tables.length);
+  for (const game of Object.keys(EVEN_MIX)) {
+    const perWorker = shares.map((share) => countByGame(share)[game] ?? 0);
+    expect(Math.max(...perWorker) - Math.min(...perWorker)).toBeLessThanOrEqual(1);
+  }
+  // Each worker's own ramp still opens the games in turn.
+  for (const share of shares) expect(new Set(share.slice(0, 4).map((table) => table.game)).size).toBe(4);
+});
+
+test("odd tables of several games spread over the workers instead of piling on the first", () => {
+  const tables = planTables(4 + 1 + 1 + 4, EVEN_MIX); // a few tables of each game
+  const shares = dealToWorkers(tables, 4);
+  const sizes = shares.map((share) => share.length);
+  expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+});

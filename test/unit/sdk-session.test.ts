@@ -1,0 +1,61 @@
+import type { Room } from "@colyseus/sdk";
+import { RoomSession } from "../../client-sdk/session";
+
+interface CounterView {
+  count: number;
+}
+
+/** Just enough of a joined SDK room for a session: a state that changes and its change listeners. */
+function fakeRoom(initial: CounterView) {
+  const listeners = new Set<() => void>();
+  const state = { ...initial, toJSON: () => ({ count: state.count }) };
+  const onStateChange = Object.assign((listener: () => void) => listeners.add(listener), { remove: (listener: () => void) => listeners.delete(listener) });
+  const room = { state, onStateChange, onMessage: () => undefined } as unknown as Room;
+  const change = (count: number) => {
+    state.count = count;
+    for (const listener of [...listeners]) listener();
+  };
+  return { room, listeners, change };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("waiting for the room's state", () => {
+  it("resolves with the first view that satisfies the condition, and stops listening", async () => {
+    const { room, listeners, change } = fakeRoom({ count: 0 });
+    const waiting = new RoomSession<CounterView, object>(room).waitForView((view) => view.count >= 2, 5_000);
+    change(1);
+    change(2);
+    await expect(waiting).resolves.toEqual({ count: 2 });
+    await settle();
+    expect(listeners.size).toBe(0);
+  });
+
+  it("rejects with ABORTED as soon as the signal aborts, and stops listening", async () => {
+    const { room, listeners, change } = fakeRoom({ count: 0 });
+    const stop = new AbortController();
+    const waiting = new RoomSession<CounterView, object>(room).waitForView((view) => view.count >= 2, 60_000, undefined, stop.signal);
+    change(1);
+    stop.abort();
+    await expect(waiting).rejects.toMatchObject({ name: "CardhallError", code: "ABORTED" });
+    await settle();
+    expect(listeners.size).toBe(0);
+    change(5); // a later change reaches nobody
+  });
+
+  it("rejects at once with ABORTED when the signal has already aborted", async () => {
+    const { room, listeners } = fakeRoom({ count: 0 });
+    const waiting = new RoomSession<CounterView, object>(room).waitForView(() => false, 60_000, undefined, AbortSignal.abort());
+    await expect(waiting).rejects.toMatchObject({ code: "ABORTED" });
+    await settle();
+    expect(listeners.size).toBe(0);
+  });
+
+  it("rejects with TIMEOUT when the condition is not met in time", async () => {
+    const { room, listeners } = fakeRoom({ count: 0 });
+    const waiting = new RoomSession<CounterView, object>(room).waitForView(() => false, 20);
+    await expect(waiting).rejects.toMatchObject({ code: "TIMEOUT" });
+    await settle();
+    expect(listeners.size).toBe(0);
+  });
+});
