@@ -5,9 +5,10 @@
  * game is over (then the seed is revealed). AI moves and the turn clock run on RoomTimers.
  */
 import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
-import { ArraySchema, StateView } from "@colyseus/schema";
+import { StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom, type Random } from "../cards/random";
 import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "../cards/room-kit";
+import { syncList } from "../cards/schema-lists";
 import { aiThreads } from "./ai-thread";
 import { remember, startMemory, type FoolMemory } from "./ai-memory";
 import { greedyPolicy, randomPolicy, type Policy } from "./bots";
@@ -288,11 +289,11 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
     state.turn = game.turn;
     state.turnPhase = game.phase;
     state.moveCount = game.moveCount;
-    syncArray(state.winners, game.finished);
+    syncList(state.winners, game.finished);
     state.seats.forEach((held, seat) => {
       const view = viewFor(game, seat);
       held.handCount = view.hand.length;
-      syncArray(held.hand, view.hand);
+      syncList(held.hand, view.hand);
       held.canDraw = view.canDraw;
       held.canPass = view.canPass;
     });
@@ -407,12 +408,6 @@ function moveMade(events: readonly FoolEvent[]): FoolMove {
     ...(isJoker(card) ? { as } : {}),
     ...(namedSuit !== null ? { namedSuit } : {}),
   };
-}
-
-function syncArray<T extends string | number>(target: ArraySchema<T>, values: readonly T[]): void {
-  if (target.length === values.length && values.every((value, i) => target[i] === value)) return;
-  target.clear();
-  target.push(...values);
 }
 
 function settingsFrom(options: FoolJoinOptions): FoolRoomSettings {

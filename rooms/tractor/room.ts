@@ -9,6 +9,7 @@ import { Room, ServerError, type Client, type RoomException, type RoomMethodName
 import { StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom } from "../cards/random";
 import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../cards/room-kit";
+import { syncList } from "../cards/schema-lists";
 import { Card, cardName, parseCard } from "./cards";
 import { botDeclaration, checkDeclaration, DEAL_STEPS, dealStep, dealtTo, declarationOptions, declaredMainSuit, type Declaration } from "./declaration";
 import { cardOrdering, sortedHighFirst, type CardOrdering, type MainSuit } from "./order";
@@ -583,22 +584,25 @@ export class TractorRoom extends Room<{ state: TractorState }> {
     }
   }
 
+  /** Brings a trick's state up to the engine's trick: a play added to the same trick is sent alone. */
   private fillTrick(trickState: TractorTrickState, trick: { leader: Seat; plays: readonly (readonly Card[])[] }): void {
-    trickState.leader = TRACTOR_SEATS[trick.leader];
-    trickState.plays.clear();
-    trick.plays.forEach((cards, index) => {
+    const leader = TRACTOR_SEATS[trick.leader];
+    if (trickState.leader !== leader || trickState.plays.length > trick.plays.length) {
+      trickState.leader = leader;
+      trickState.plays.clear();
+    }
+    for (let index = trickState.plays.length; index < trick.plays.length; index++) {
       const play = new TractorPlayState();
       play.seat = TRACTOR_SEATS[(trick.leader + index) % SEATS.length];
-      play.cards.push(...this.cardNames(cards));
+      play.cards.push(...this.cardNames(trick.plays[index]));
       trickState.plays.push(play);
-    });
+    }
   }
 
   /** Writes a seat's hand, highest first, into its own view; everyone sees only the count. */
   private showHand(seat: Seat, cards: readonly Card[]): void {
     const seatState = this.state.seats[seat];
-    seatState.hand.clear();
-    seatState.hand.push(...this.cardNames(sortedHighFirst(cards, this.currentOrdering())));
+    syncList(seatState.hand, this.cardNames(sortedHighFirst(cards, this.currentOrdering())));
     seatState.handCount = cards.length;
   }
 

@@ -1,0 +1,51 @@
+/**
+ * Keeping a schema list in step with the engine's list. Rewriting a list (clear, then push every item) sends every
+ * item again to every client that sees it; a hand that loses one card or gains one should cost one operation.
+ */
+import type { ArraySchema } from "@colyseus/schema";
+
+type Item = string | number;
+
+/** Whether `part` can be had from `whole` by leaving items out (in order). */
+function isSubsequence(part: readonly Item[], whole: readonly Item[]): boolean {
+  let matched = 0;
+  for (const item of whole) if (matched < part.length && part[matched] === item) matched++;
+  return matched === part.length;
+}
+
+function sameItems(shown: readonly Item[], wanted: readonly Item[]): boolean {
+  return shown.length === wanted.length && shown.every((item, index) => item === wanted[index]);
+}
+
+/** Takes out of `list` (now `shown`) the items that `wanted`, a subsequence of it, leaves out: last first, so indexes hold. */
+function removeLeftOut<T extends Item>(list: ArraySchema<T>, shown: readonly T[], wanted: readonly T[]): void {
+  const leftOut: number[] = [];
+  let matched = 0;
+  shown.forEach((item, index) => {
+    if (matched < wanted.length && wanted[matched] === item) matched++;
+    else leftOut.push(index);
+  });
+  for (let i = leftOut.length - 1; i >= 0; i--) list.splice(leftOut[i]!, 1);
+}
+
+/** Puts into `list` (now `shown`, a subsequence of `wanted`) the items it lacks, each at its place. */
+function insertMissing<T extends Item>(list: ArraySchema<T>, shown: readonly T[], wanted: readonly T[]): void {
+  let matched = 0;
+  wanted.forEach((item, index) => {
+    if (matched < shown.length && shown[matched] === item) matched++;
+    else list.splice(index, 0, item);
+  });
+}
+
+/**
+ * Makes `list` equal `wanted`. When items were only taken out, or only put in, keeping the others' order (a card
+ * played, a card drawn into a sorted hand), only those changes are made; anything else rewrites the list.
+ */
+export function syncList<T extends Item>(list: ArraySchema<T>, wanted: readonly T[]): void {
+  const shown = list.toArray();
+  if (sameItems(shown, wanted)) return;
+  if (wanted.length < shown.length && isSubsequence(wanted, shown)) return removeLeftOut(list, shown, wanted);
+  if (wanted.length > shown.length && isSubsequence(shown, wanted)) return insertMissing(list, shown, wanted);
+  list.clear();
+  list.push(...wanted);
+}
