@@ -49,9 +49,16 @@ export interface MachineLoad {
   busyPercent: number;
   /** CPU time stolen by the hypervisor for other guests: when it is high, every latency here is inflated. */
   stealPercent: number;
+  /** The most stolen in any one second: theft comes in bursts that the average hides, and a burst makes a p99. */
+  stealWorstSecondPercent: number;
+  /** The seconds in which the hypervisor took more than STEAL_BURST_PERCENT. */
+  stealBurstSeconds: number;
 }
 
-interface CpuTicks {
+/** A second in which the hypervisor took more than this share of the CPU counts as a burst of theft. */
+export const STEAL_BURST_PERCENT = 10;
+
+export interface CpuTicks {
   busy: number;
   idle: number;
   steal: number;
@@ -67,14 +74,30 @@ function readCpuTicks(): CpuTicks | null {
   }
 }
 
-/** The machine's load between two moments (ms since the epoch), read when the second one comes. */
-function machineLoadDuring(from: number, until: number): Promise<MachineLoad | null> {
+/** The machine's load between two moments (ms since the epoch), read every second in between. */
+async function machineLoadDuring(from: number, until: number): Promise<MachineLoad | null> {
   const at = (time: number) => new Promise<CpuTicks | null>((resolve) => setTimeout(() => resolve(readCpuTicks()), Math.max(0, time - Date.now())));
-  return at(from).then(async (before) => machineLoadBetween(before, await at(until)));
+  const readings = [await at(from)];
+  for (let second = from + 1000; second < until; second += 1000) readings.push(await at(second));
+  readings.push(await at(until));
+  return machineLoadOver(readings);
 }
 
-function machineLoadBetween(before: CpuTicks | null, after: CpuTicks | null): MachineLoad | null {
-  if (!before || !after) return null;
+/** The load over consecutive readings of the CPU counters, with the worst second of theft. */
+export function machineLoadOver(readings: readonly (CpuTicks | null)[]): MachineLoad | null {
+  if (readings.length < 2 || readings.some((reading) => reading === null)) return null;
+  const ticks = readings as CpuTicks[];
+  const whole = shares(ticks[0]!, ticks[ticks.length - 1]!);
+  if (!whole) return null;
+  const stolenPerSecond = ticks.slice(1).flatMap((after, index) => shares(ticks[index]!, after)?.stealPercent ?? []);
+  return {
+    ...whole,
+    stealWorstSecondPercent: Math.max(0, ...stolenPerSecond),
+    stealBurstSeconds: stolenPerSecond.filter((percent) => percent > STEAL_BURST_PERCENT).length,
+  };
+}
+
+function shares(before: CpuTicks, after: CpuTicks): Pick<MachineLoad, "busyPercent" | "stealPercent"> | null {
   const busy = after.busy - before.busy;
   const steal = after.steal - before.steal;
   const total = busy + steal + (after.idle - before.idle);
@@ -337,7 +360,7 @@ function phaseLines(name: string, phase: PhaseResult): string[] {
       .join("; ")}`,
     `  load generator: CPU ${phase.generatorCpuPercent}% of one core (all workers, ${phase.generatorCpuMsPerMove} ms per move), event-loop lag of the busiest worker p50 ${ms(phase.generatorLagMs.p50)}, p99 ${ms(phase.generatorLagMs.p99)}`,
     phase.machine
-      ? `  machine: ${phase.machine.busyPercent}% busy, ${phase.machine.stealPercent}% stolen by the hypervisor${phase.machine.stealPercent >= 5 ? " (high: latencies are inflated)" : ""}`
+      ? `  machine: ${phase.machine.busyPercent}% busy, ${phase.machine.stealPercent}% stolen by the hypervisor (worst second ${phase.machine.stealWorstSecondPercent}%, ${phase.machine.stealBurstSeconds} s over ${STEAL_BURST_PERCENT}%)${phase.machine.stealPercent >= 5 || phase.machine.stealBurstSeconds > 0 ? " (latencies are inflated)" : ""}`
       : "  machine: no /proc/stat, no machine-wide figures",
     ...phase.samples.map((sample) => `  sample: ${sample}`),
   ];

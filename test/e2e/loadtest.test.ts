@@ -32,6 +32,9 @@ function expectConsistent(phase: PhaseResult, clients: number): void {
   if (process.platform === "linux") {
     expect(phase.machine!.busyPercent + phase.machine!.stealPercent).toBeLessThanOrEqual(100);
     expect(phase.machine!.stealPercent).toBeGreaterThanOrEqual(0);
+    // The whole window's theft is an average of its seconds', so no more than the worst of them (0.1: rounding).
+    expect(phase.machine!.stealWorstSecondPercent + 0.1).toBeGreaterThanOrEqual(phase.machine!.stealPercent);
+    expect(Number.isInteger(phase.machine!.stealBurstSeconds)).toBe(true);
   }
 }
 

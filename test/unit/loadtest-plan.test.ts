@@ -1,4 +1,4 @@
-import { dealToWorkers, planTables } from "../../bench/loadtest/master";
+import { dealToWorkers, machineLoadOver, planTables, type CpuTicks } from "../../bench/loadtest/master";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
 const EVEN_MIX = { evensteven: 1, fool: 1, patience: 1, tractor: 1 };
@@ -33,4 +33,26 @@ test("odd tables of several games spread over the workers instead of piling on t
   const shares = dealToWorkers(tables, 4);
   const sizes = shares.map((share) => share.length);
   expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+});
+
+describe("the machine's load", () => {
+  /** Counters a second apart, each second 100 ticks split as given. */
+  function readings(seconds: Array<{ busy: number; steal: number }>): CpuTicks[] {
+    const ticks: CpuTicks[] = [{ busy: 1000, idle: 5000, steal: 50 }];
+    for (const { busy, steal } of seconds) {
+      const last = ticks[ticks.length - 1]!;
+      ticks.push({ busy: last.busy + busy, steal: last.steal + steal, idle: last.idle + 100 - busy - steal });
+    }
+    return ticks;
+  }
+
+  it("gives the shares over the whole window and the worst second of theft, which the average hides", () => {
+    const load = machineLoadOver(readings([{ busy: 60, steal: 0 }, { busy: 50, steal: 30 }, { busy: 60, steal: 2 }, { busy: 70, steal: 12 }]));
+    expect(load).toEqual({ busyPercent: 60, stealPercent: 11, stealWorstSecondPercent: 30, stealBurstSeconds: 2 });
+  });
+
+  it("is unknown without counters to read", () => {
+    expect(machineLoadOver([null, null])).toBeNull();
+    expect(machineLoadOver(readings([]))).toBeNull();
+  });
 });
