@@ -8,8 +8,7 @@ import {
   type PlayedEvent,
   type VerdictEvent,
 } from "../rooms/evensteven/protocol";
-import { CardhallError } from "./errors";
-import { RoomSession } from "./session";
+import { boundedWait, RoomSession } from "./session";
 
 export interface EvenStevenEvents {
   hand: HandEvent;
@@ -58,29 +57,25 @@ export class EvenStevenPlayer extends EvenStevenSpectator {
     return this.request(evenStevenMessages.newGame, options);
   }
 
-  /** Resolves with card `index` (1-based) of `game` once dealt, or with the game's end if it comes first. */
-  nextTurn(game: number, index: number, timeoutMs = 30_000): Promise<EvenStevenTurn> {
-    return new Promise((resolve, reject) => {
+  /**
+   * Resolves with card `index` (1-based) of `game` once dealt, or with the game's end if it comes first; rejects
+   * with a CardhallError TIMEOUT after `timeoutMs`, or ABORTED when `signal` aborts.
+   */
+  nextTurn(game: number, index: number, timeoutMs = 30_000, signal?: AbortSignal): Promise<EvenStevenTurn> {
+    return boundedWait(`card ${index} of game ${game}`, timeoutMs, signal, (found) => {
       const check = () => {
         const turn = this.turnIfKnown(game, index);
-        if (!turn) return;
-        cleanUp();
-        resolve(turn);
+        if (turn) found(turn);
       };
-      const timer = setTimeout(() => {
-        cleanUp();
-        reject(new CardhallError("TIMEOUT", `card ${index} of game ${game} did not come within ${timeoutMs} ms`));
-      }, timeoutMs);
       // Events normally answer at once; the state is consulted only while an answer is awaited, for what happened
       // before this session listened (e.g. while a dropped connection was being restored).
       const stopViewing = this.onView((view) => this.learn(() => this.learnFromView(view)), (live) => this.mayAnswer(live, game, index));
-      const cleanUp = () => {
-        clearTimeout(timer);
+      this.waiters.add(check);
+      check();
+      return () => {
         stopViewing();
         this.waiters.delete(check);
       };
-      this.waiters.add(check);
-      check();
     });
   }
 

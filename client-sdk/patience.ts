@@ -8,8 +8,7 @@ import {
   type PatienceMoveEvent,
   type PatienceStateView,
 } from "../rooms/patience/protocol";
-import { CardhallError } from "./errors";
-import { RoomSession } from "./session";
+import { boundedWait, RoomSession } from "./session";
 
 export interface PatienceEvents {
   dealStarted: PatienceDealStartedEvent;
@@ -61,34 +60,27 @@ export class PatienceSpectator extends RoomSession<PatienceStateView, PatienceEv
 
   /**
    * Resolves with the end of deal `deal` (by default the deal under way when the state first shows one): from its
-   * `dealOver` event, or from the state for a deal that ended before this session listened.
+   * `dealOver` event, or from the state for a deal that ended before this session listened. Rejects with a
+   * CardhallError TIMEOUT after `timeoutMs`, or ABORTED when `signal` aborts.
    */
-  dealOver(deal?: number, timeoutMs = 60_000): Promise<PatienceDealOverEvent> {
-    return new Promise((resolve, reject) => {
-      let target = deal;
-      let done = false;
-      let stopViewing = () => undefined as void;
-      const finish = (settle: () => void) => {
-        done = true;
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        stopViewing();
-        settle();
-      };
+  dealOver(deal?: number, timeoutMs = 60_000, signal?: AbortSignal): Promise<PatienceDealOverEvent> {
+    let target = deal;
+    return boundedWait(`the end of deal ${target ?? "under way"}`, timeoutMs, signal, (found) => {
       const check = () => {
         const view = this.view();
         target ??= view?.deal;
-        if (done || target === undefined) return;
+        if (target === undefined) return;
         const ending = this.endings.get(target) ?? (view?.deal === target ? endingShownBy(view) : undefined);
-        if (ending !== undefined) finish(() => resolve(ending));
+        if (ending !== undefined) found(ending);
       };
-      const timer = setTimeout(() => {
-        finish(() => reject(new CardhallError("TIMEOUT", `deal ${target ?? "?"} did not end within ${timeoutMs} ms`)));
-      }, timeoutMs);
       this.waiters.add(check);
       check();
       // The state is decoded only while someone waits: doing it on every patch would cost every spectator.
-      if (!done) stopViewing = this.onView(check);
+      const stopViewing = this.onView(check);
+      return () => {
+        stopViewing();
+        this.waiters.delete(check);
+      };
     });
   }
 

@@ -5,6 +5,34 @@ import { CardhallError, toCardhallError } from "./errors";
 type Listener<T> = (value: T) => void;
 
 /**
+ * A wait that ends with what `watch` finds, with a CardhallError TIMEOUT after `timeoutMs` (saying `what` did not
+ * come), or with ABORTED as soon as `signal` aborts. `watch` starts watching, calls `found` when it finds, and
+ * returns how to stop; it is stopped once the wait ends, after the current listener returns (stopping a
+ * listener from inside the room's own dispatch would upset it).
+ */
+export function boundedWait<T>(what: string, timeoutMs: number, signal: AbortSignal | undefined, watch: (found: (value: T) => void) => () => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    let stopWatching: (() => void) | undefined;
+    const finish = (settle: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      if (stopWatching) queueMicrotask(stopWatching);
+      settle();
+    };
+    const onAbort = () => finish(() => reject(new CardhallError("ABORTED", `stopped waiting: ${what}, as asked`)));
+    const timer = setTimeout(() => finish(() => reject(new CardhallError("TIMEOUT", `${what} did not come within ${timeoutMs} ms`))), timeoutMs);
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const stop = watch((value) => finish(() => resolve(value)));
+    if (done) queueMicrotask(stop);
+    else stopWatching = stop;
+  });
+}
+
+/**
  * A joined room, typed by its public state view and its events. Shared by every game's player and spectator
  * sessions; the game-specific classes add the moves.
  */
@@ -72,28 +100,11 @@ export class RoomSession<View, Events extends object> {
    * satisfy the predicate.
    */
   waitForView(predicate: (view: View) => boolean, timeoutMs = 10_000, worthALook?: (live: Partial<View>) => boolean, signal?: AbortSignal): Promise<View> {
-    return new Promise((resolve, reject) => {
-      let done = false;
-      const finish = (settle: () => void) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-        // (unsubscribe may not exist yet when the view already satisfies the predicate at subscription)
-        queueMicrotask(() => unsubscribe());
-        settle();
-      };
-      const onAbort = () => finish(() => reject(new CardhallError("ABORTED", "stopped waiting for the room's state, as asked")));
-      const timer = setTimeout(
-        () => finish(() => reject(new CardhallError("TIMEOUT", `the room's state did not reach the awaited condition within ${timeoutMs} ms`))),
-        timeoutMs,
-      );
-      if (signal?.aborted) onAbort();
-      else signal?.addEventListener("abort", onAbort, { once: true });
-      const unsubscribe = this.onView((view) => {
-        if (!done && predicate(view)) finish(() => resolve(view));
-      }, worthALook);
-    });
+    return boundedWait("the awaited state of the room", timeoutMs, signal, (found) =>
+      this.onView((view) => {
+        if (predicate(view)) found(view);
+      }, worthALook),
+    );
   }
 
   /** Listens to one of the room's typed events. */

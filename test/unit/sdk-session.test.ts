@@ -1,5 +1,5 @@
 import type { Room } from "@colyseus/sdk";
-import { RoomSession } from "../../client-sdk/session";
+import { boundedWait, RoomSession } from "../../client-sdk/session";
 
 interface CounterView {
   count: number;
@@ -57,5 +57,33 @@ describe("waiting for the room's state", () => {
     await expect(waiting).rejects.toMatchObject({ code: "TIMEOUT" });
     await settle();
     expect(listeners.size).toBe(0);
+  });
+});
+
+describe("a bounded wait", () => {
+  it("stops its watcher whether it found at once, later, timed out or was aborted", async () => {
+    const stopped: string[] = [];
+    const watcher = (name: string, findNow: boolean) => (found: (value: string) => void) => {
+      if (findNow) found(name);
+      return () => stopped.push(name);
+    };
+    await expect(boundedWait("now", 1_000, undefined, watcher("now", true))).resolves.toBe("now");
+    let later: (value: string) => void = () => undefined;
+    const waitingLater = boundedWait("later", 1_000, undefined, (found) => ((later = found), () => stopped.push("later")));
+    later("later");
+    await expect(waitingLater).resolves.toBe("later");
+    await expect(boundedWait("a turn", 10, undefined, watcher("timeout", false))).rejects.toMatchObject({ code: "TIMEOUT", message: "a turn did not come within 10 ms" });
+    const stop = new AbortController();
+    const aborted = boundedWait("a card", 60_000, stop.signal, watcher("aborted", false));
+    stop.abort();
+    await expect(aborted).rejects.toMatchObject({ code: "ABORTED" });
+    await settle();
+    expect(stopped.sort()).toEqual(["aborted", "later", "now", "timeout"]);
+  });
+
+  it("does not start watching when the signal has already aborted", async () => {
+    const watch = jest.fn(() => () => undefined);
+    await expect(boundedWait("anything", 1_000, AbortSignal.abort(), watch)).rejects.toMatchObject({ code: "ABORTED" });
+    expect(watch).not.toHaveBeenCalled();
   });
 });
