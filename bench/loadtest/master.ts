@@ -360,7 +360,7 @@ function phaseLines(name: string, phase: PhaseResult): string[] {
       .join("; ")}`,
     `  load generator: CPU ${phase.generatorCpuPercent}% of one core (all workers, ${phase.generatorCpuMsPerMove} ms per move), event-loop lag of the busiest worker p50 ${ms(phase.generatorLagMs.p50)}, p99 ${ms(phase.generatorLagMs.p99)}`,
     phase.machine
-      ? `  machine: ${phase.machine.busyPercent}% busy, ${phase.machine.stealPercent}% stolen by the hypervisor (worst second ${phase.machine.stealWorstSecondPercent}%, ${phase.machine.stealBurstSeconds} s over ${STEAL_BURST_PERCENT}%)${phase.machine.stealPercent >= 5 || phase.machine.stealBurstSeconds > 0 ? " (latencies are inflated)" : ""}`
+      ? `  machine: ${phase.machine.busyPercent}% busy, ${phase.machine.stealPercent}% stolen by the hypervisor (worst second ${phase.machine.stealWorstSecondPercent}%, ${phase.machine.stealBurstSeconds} s over ${STEAL_BURST_PERCENT}%${phase.machine.stealPercent >= 5 || phase.machine.stealBurstSeconds > 0 ? ": latencies are inflated" : ""})`
       : "  machine: no /proc/stat, no machine-wide figures",
     ...phase.samples.map((sample) => `  sample: ${sample}`),
   ];
