@@ -6,6 +6,7 @@ import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import type { RoomListing, ServerMetrics } from "../rooms/cards/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
+import { aiThreads } from "../rooms/fool/ai-thread";
 import { FoolRoom } from "../rooms/fool/room";
 import { PatienceRoom } from "../rooms/patience/room";
 import { TractorRoom } from "../rooms/tractor/room";
@@ -70,6 +71,7 @@ export function serverMetrics(): ServerMetrics {
     uptimeSeconds: process.uptime(),
     // The histogram holds whole timer intervals; what exceeds the sampling interval is the lag.
     eventLoopLagMs: { p50: lagMs(lag.percentile(50)), p99: lagMs(lag.percentile(99)), max: lagMs(lag.max) },
+    foolAiDecisions: { ...aiThreads.decisions },
   };
 }
 

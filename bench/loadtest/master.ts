@@ -119,6 +119,8 @@ export interface LoadTestReport {
     roomsPeak: number;
     clientsPeak: number;
     eventLoopLagMs: ServerMetrics["eventLoopLagMs"];
+    /** The Fool AI's decisions during the phase (null from a server that does not report them). */
+    foolAiDecisions: ServerMetrics["foolAiDecisions"] | null;
   } | null;
   baseline: PhaseResult | null;
   /** cardhall's latency over the echo server's, per percentile. */
@@ -298,7 +300,13 @@ function serverFigures(samples: ServerMetrics[], moves: number): LoadTestReport[
     roomsPeak: Math.max(...samples.map((s) => s.rooms)),
     clientsPeak: Math.max(...samples.map((s) => s.clients)),
     eventLoopLagMs: last.eventLoopLagMs,
+    foolAiDecisions: decisionsBetween(first.foolAiDecisions, last.foolAiDecisions),
   };
+}
+
+function decisionsBetween(first: ServerMetrics["foolAiDecisions"] | undefined, last: ServerMetrics["foolAiDecisions"] | undefined): ServerMetrics["foolAiDecisions"] | null {
+  if (!first || !last) return null;
+  return { onThreads: last.onThreads - first.onThreads, inProcess: last.inProcess - first.inProcess, abandoned: last.abandoned - first.abandoned };
 }
 
 function progressBars(options: LoadTestOptions): { update: (label: string, c: Counters, target: number) => void; stop: () => void } {
@@ -374,6 +382,8 @@ export function formatReport(report: LoadTestReport): string {
     lines.push(`  server: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`);
     const lag = s.eventLoopLagMs;
     lines.push(`  server event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)}`);
+    const ai = s.foolAiDecisions;
+    if (ai) lines.push(`  Fool AI: ${ai.onThreads} decisions on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`);
   } else lines.push("  server: /metrics not reachable, no CPU or memory figures");
   if (report.baseline) lines.push(...phaseLines("ws echo baseline", report.baseline));
   if (report.ratio) lines.push(`overhead vs ws echo: p50 ×${report.ratio.p50.toFixed(2)}, p95 ×${report.ratio.p95.toFixed(2)}, p99 ×${report.ratio.p99.toFixed(2)}`);

@@ -5,7 +5,9 @@
  * Decisions go to a pool of worker threads, one per CPU but the main thread's; piscina queues the tasks and
  * replaces a thread that dies, rejecting its task. When the compiled worker is not at hand (the TypeScript sources
  * run directly, as in the room tests) or a thread fails, the AI decides in-process instead: the same decision
- * either way, since it depends on the seat's view and memory alone.
+ * either way, since it depends on the seat's view and memory alone. A decision that takes longer than its limit
+ * (a thread stuck in a loop, or a queue far behind) is abandoned, its thread stopped, and the greedy bot's move
+ * played instead: deciding in-process then could hang the whole server.
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -13,6 +15,8 @@ import * as path from "path";
 import Piscina from "piscina";
 import type { FoolMemory } from "./ai-memory";
 import decideInProcess, { type AiTask } from "./ai-thread-worker";
+import { seededRandom } from "../cards/random";
+import { greedyPolicy } from "./bots";
 import { legalMovesInView, type FoolMove, type FoolView } from "./rules";
 
 /** The compiled worker beside this module (absent when the sources run directly). */
@@ -21,16 +25,23 @@ export const AI_WORKER_FILE = path.join(__dirname, "ai-thread-worker.js");
 /** Threads idle this long are stopped; the pool starts one again on the next decision. */
 const IDLE_THREAD_MS = 60_000;
 
+/** A decision takes milliseconds (its play-outs are capped); one that takes this long is not coming. */
+export const DECISION_LIMIT_MS = 5_000;
+
 export class AiThreads {
   private pool: Piscina<AiTask, FoolMove> | null = null;
   private workerFound: boolean | undefined;
-  /** How many decisions the threads made, and how many were made in-process (no worker, or a thread failed). */
-  readonly decisions = { onThreads: 0, inProcess: 0 };
+  /**
+   * How many decisions the threads made, how many were made in-process (no worker, or a thread failed), and how
+   * many were abandoned for the greedy bot's move (over the time limit).
+   */
+  readonly decisions = { onThreads: 0, inProcess: 0, abandoned: 0 };
 
   /** `workerFile`: the compiled ai-thread-worker; null, or a file that does not exist, decides in-process. */
   constructor(
     private readonly workerFile: string | null = AI_WORKER_FILE,
     private readonly threads = Math.max(1, os.availableParallelism() - 1),
+    private readonly limitMs = DECISION_LIMIT_MS,
   ) {}
 
   /** The AI's move for the seat whose view and memory these are. */
@@ -38,10 +49,15 @@ export class AiThreads {
     const task: AiTask = { view, memory };
     const pool = this.threadPool();
     if (pool !== null) {
-      const move = await pool.run(task).catch(() => undefined);
+      const limit = AbortSignal.timeout(this.limitMs);
+      const move = await pool.run(task, { signal: limit }).catch(() => undefined);
       if (isLegalIn(view, move)) {
         this.decisions.onThreads++;
         return move;
+      }
+      if (limit.aborted) {
+        this.decisions.abandoned++;
+        return greedyPolicy(view, seededRandom(view.hand.join(" ")));
       }
     }
     this.decisions.inProcess++;

@@ -63,6 +63,9 @@ test("a small bounded load run reports consistent figures", () => {
   expect(report.server!.cpuPercent).toBeGreaterThan(0);
   expect(report.server!.cpuMsPerMove).toBeGreaterThan(0);
   expect(report.server!.eventLoopLagMs.p99).toBeGreaterThanOrEqual(report.server!.eventLoopLagMs.p50);
+  // The Fool tables play the room's AI: its decisions ran on the server's threads, none given up.
+  expect(report.server!.foolAiDecisions!.onThreads).toBeGreaterThan(0);
+  expect(report.server!.foolAiDecisions).toMatchObject({ inProcess: 0, abandoned: 0 });
   expect(report.cardhall.generatorCpuPercent).toBeGreaterThan(0);
   expect(report.ratio!.p99).toBeCloseTo(report.cardhall.latency.p99 / report.baseline!.latency.p99, 6);
 });

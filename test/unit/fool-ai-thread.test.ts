@@ -45,7 +45,7 @@ describe("the AI's worker threads", () => {
     try {
       const moves = await Promise.all(positions.map(({ view, memory }) => threads.decide(view, memory)));
       expect(moves).toEqual(positions.map(({ view, memory }) => aiPolicy(view, seededRandom(0), memory)));
-      expect(threads.decisions).toEqual({ onThreads: positions.length, inProcess: 0 });
+      expect(threads.decisions).toEqual({ onThreads: positions.length, inProcess: 0, abandoned: 0 });
     } finally {
       await threads.close();
     }
@@ -61,7 +61,19 @@ describe("the AI's worker threads", () => {
       const [first, second] = positions;
       expect(await threads.decide(first.view, first.memory)).toEqual(aiPolicy(first.view, seededRandom(0), first.memory));
       expect(await threads.decide(second.view, second.memory)).toEqual(aiPolicy(second.view, seededRandom(0), second.memory));
-      expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 2 });
+      expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 2, abandoned: 0 });
+    } finally {
+      await threads.close();
+    }
+  });
+
+  test("a worker stuck in a loop: the decision is abandoned at its limit for the greedy bot's move, and the pool goes on", async () => {
+    const threads = new AiThreads(workerFile("stuck-worker", "for (;;) {}"), 1, 300);
+    try {
+      for (const { view, memory } of positions.slice(0, 2)) {
+        expect(await threads.decide(view, memory)).toEqual(greedyPolicy(view, seededRandom(view.hand.join(" "))));
+      }
+      expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 0, abandoned: 2 });
     } finally {
       await threads.close();
     }
@@ -71,6 +83,6 @@ describe("the AI's worker threads", () => {
     const threads = new AiThreads(path.join(os.tmpdir(), "no-such-worker.js"));
     const [first] = positions;
     expect(await threads.decide(first.view, first.memory)).toEqual(aiPolicy(first.view, seededRandom(0), first.memory));
-    expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 1 });
+    expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 1, abandoned: 0 });
   });
 });
