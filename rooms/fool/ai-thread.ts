@@ -15,6 +15,7 @@ import * as path from "path";
 import Piscina from "piscina";
 import type { FoolMemory } from "./ai-memory";
 import decideInProcess, { type AiTask } from "./ai-thread-worker";
+import type { ServerMetrics } from "../cards/protocol";
 import { seededRandom } from "../cards/random";
 import { greedyPolicy } from "./bots";
 import { legalMovesInView, type FoolMove, type FoolView } from "./rules";
@@ -35,7 +36,7 @@ export class AiThreads {
    * How many decisions the threads made, how many were made in-process (no worker, or a thread failed), and how
    * many were abandoned for the greedy bot's move (over the time limit).
    */
-  readonly decisions = { onThreads: 0, inProcess: 0, abandoned: 0 };
+  readonly decisions: ServerMetrics["foolAiDecisions"] = { onThreads: 0, inProcess: 0, abandoned: 0 };
 
   /** `workerFile`: the compiled ai-thread-worker; null, or a file that does not exist, decides in-process. */
   constructor(
