@@ -11,12 +11,11 @@
 import { Command, InvalidArgumentError } from "commander";
 import { performance } from "perf_hooks";
 import { seededRandom, shuffled, type Random } from "../rooms/cards/random";
-import { aiPolicy } from "../rooms/fool/ai";
-import { startMemory, remember, type FoolMemory } from "../rooms/fool/ai-memory";
+import { aiGame, aiPolicy, type AiPolicy } from "../rooms/fool/ai";
 import { greedyPolicy, randomPolicy, type Policy } from "../rooms/fool/bots";
 import { JOKER, NATURAL_CARDS, SKIP_CARDS, SUITS, isQueen, type Card } from "../rooms/fool/cards";
 import { formatSequence } from "../rooms/fool/notation";
-import { applyMove, formatLaid, newGame, viewFor, type FaceUp, type FoolState } from "../rooms/fool/rules";
+import { formatLaid, newGame, type FaceUp, type FoolState } from "../rooms/fool/rules";
 import { findWinningSequence } from "../rooms/fool/search";
 import { percentile } from "./stats";
 
@@ -100,19 +99,10 @@ function timed<T>(work: () => T, decisionsMs: number[]): T {
 
 /** One game, the AI at `aiSeat` with its memory of the events; the seat that went out first, or null if capped. */
 function playGame(start: FoolState, aiSeat: number, opponent: Policy, random: Random, cap: number, decisionsMs: number[]): number | null {
-  let state = start;
-  let memory: FoolMemory = startMemory(viewFor(state, aiSeat));
-  while (state.phase !== "over") {
-    if (state.moveCount >= cap) return null;
-    const seat = state.turn;
-    const view = viewFor(state, seat);
-    const move = seat === aiSeat ? timed(() => aiPolicy(view, random, memory), decisionsMs) : opponent(view, random);
-    const result = applyMove(state, seat, move);
-    if (!result.ok) throw new Error(`seat ${seat} chose an illegal move: ${result.reason}`);
-    state = result.state;
-    memory = remember(memory, result.events);
-  }
-  return state.finished[0];
+  const timedAi: AiPolicy = (view, aiRandom, memory) => timed(() => aiPolicy(view, aiRandom, memory), decisionsMs);
+  let end = start;
+  for (const { after } of aiGame(start, aiSeat, opponent, random, cap, timedAi)) end = after;
+  return end.phase === "over" ? end.finished[0] : null;
 }
 
 function playMatch(opponent: Policy, pairs: number, cap: number, seed: string, decisionsMs: number[]): MatchResult {

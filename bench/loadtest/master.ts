@@ -306,7 +306,12 @@ function serverFigures(samples: ServerMetrics[], moves: number): LoadTestReport[
 
 function decisionsBetween(first: ServerMetrics["foolAiDecisions"] | undefined, last: ServerMetrics["foolAiDecisions"] | undefined): ServerMetrics["foolAiDecisions"] | null {
   if (!first || !last) return null;
-  return { onThreads: last.onThreads - first.onThreads, inProcess: last.inProcess - first.inProcess, abandoned: last.abandoned - first.abandoned };
+  return {
+    immediate: last.immediate - first.immediate,
+    onThreads: last.onThreads - first.onThreads,
+    inProcess: last.inProcess - first.inProcess,
+    abandoned: last.abandoned - first.abandoned,
+  };
 }
 
 function progressBars(options: LoadTestOptions): { update: (label: string, c: Counters, target: number) => void; stop: () => void } {
@@ -383,7 +388,9 @@ export function formatReport(report: LoadTestReport): string {
     const lag = s.eventLoopLagMs;
     lines.push(`  server event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)}`);
     const ai = s.foolAiDecisions;
-    if (ai) lines.push(`  Fool AI: ${ai.onThreads} decisions on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`);
+    if (ai) {
+      lines.push(`  Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`);
+    }
   } else lines.push("  server: /metrics not reachable, no CPU or memory figures");
   if (report.baseline) lines.push(...phaseLines("ws echo baseline", report.baseline));
   if (report.ratio) lines.push(`overhead vs ws echo: p50 ×${report.ratio.p50.toFixed(2)}, p95 ×${report.ratio.p95.toFixed(2)}, p99 ×${report.ratio.p99.toFixed(2)}`);

@@ -69,7 +69,7 @@ export interface ServerMetrics {
   uptimeSeconds: number;
   /** The event loop's lateness since metrics were first read, in ms: how long a message may wait before it is handled. */
   eventLoopLagMs: { p50: number; p99: number; max: number };
-  /** The Fool AI's decisions since start: on its threads, in-process (no worker, or a thread failed), and abandoned
-   * for the greedy bot's move (over the time limit). */
-  foolAiDecisions: { onThreads: number; inProcess: number; abandoned: number };
+  /** The Fool AI's decisions since start: made at once (nothing to weigh), on its threads, in-process (no worker,
+   * or a thread failed), and abandoned for the greedy bot's move (over the time limit). */
+  foolAiDecisions: { immediate: number; onThreads: number; inProcess: number; abandoned: number };
 }

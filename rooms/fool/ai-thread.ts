@@ -2,17 +2,20 @@
  * The Fool AI off the room's event loop. A decision plays hundreds of moves out on sampled worlds and takes from
  * a millisecond to tens of them; on the main thread it holds up every other room's messages for that long (under
  * load the AI was a quarter of the server's busy time and the cause of its longest stalls: BENCHMARKS.md).
- * Decisions go to a pool of worker threads, one per CPU but the main thread's; piscina queues the tasks and
- * replaces a thread that dies, rejecting its task. When the compiled worker is not at hand (the TypeScript sources
- * run directly, as in the room tests) or a thread fails, the AI decides in-process instead: the same decision
- * either way, since it depends on the seat's view and memory alone. A decision that takes longer than its limit
- * (a thread stuck in a loop, or a queue far behind) is abandoned, its thread stopped, and the greedy bot's move
- * played instead: deciding in-process then could hang the whole server.
+ * Only decisions with something to weigh leave the main thread: a forced draw or pass, a forced win or a single
+ * candidate is found in microseconds, where waking a sleeping thread costs the main thread 0.1–0.5 ms on this
+ * project's virtual machines (BENCHMARKS.md). The others go to a pool of worker threads, one per CPU but the
+ * main thread's; piscina queues the tasks and replaces a thread that dies, rejecting its task. When the compiled
+ * worker is not at hand (the TypeScript sources run directly, as in the room tests) or a thread fails, the AI
+ * decides in-process instead: the same decision either way, since it depends on the seat's view and memory alone.
+ * A decision that takes longer than its limit (a thread stuck in a loop, or a queue far behind) is abandoned, its
+ * thread stopped, and the greedy bot's move played instead: deciding in-process then could hang the whole server.
  */
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import Piscina from "piscina";
+import { immediateMove } from "./ai";
 import type { FoolMemory } from "./ai-memory";
 import decideInProcess, { type AiTask } from "./ai-thread-worker";
 import type { ServerMetrics } from "../cards/protocol";
@@ -33,10 +36,11 @@ export class AiThreads {
   private pool: Piscina<AiTask, FoolMove> | null = null;
   private workerFound: boolean | undefined;
   /**
-   * How many decisions the threads made, how many were made in-process (no worker, or a thread failed), and how
-   * many were abandoned for the greedy bot's move (over the time limit).
+   * How many decisions needed no weighing (made at once), how many the threads made, how many were made
+   * in-process (no worker, or a thread failed), and how many were abandoned for the greedy bot's move (over the
+   * time limit).
    */
-  readonly decisions: ServerMetrics["foolAiDecisions"] = { onThreads: 0, inProcess: 0, abandoned: 0 };
+  readonly decisions: ServerMetrics["foolAiDecisions"] = { immediate: 0, onThreads: 0, inProcess: 0, abandoned: 0 };
 
   /** `workerFile`: the compiled ai-thread-worker; null, or a file that does not exist, decides in-process. */
   constructor(
@@ -47,22 +51,41 @@ export class AiThreads {
 
   /** The AI's move for the seat whose view and memory these are. */
   async decide(view: FoolView, memory: FoolMemory): Promise<FoolMove> {
+    const immediate = immediateMove(view, memory);
+    if (immediate !== null) {
+      this.decisions.immediate++;
+      return immediate;
+    }
     const task: AiTask = { view, memory };
     const pool = this.threadPool();
     if (pool !== null) {
-      const limit = AbortSignal.timeout(this.limitMs);
-      const move = await pool.run(task, { signal: limit }).catch(() => undefined);
+      const { move, overTime } = await this.runWithinLimit(pool, task);
       if (isLegalIn(view, move)) {
         this.decisions.onThreads++;
         return move;
       }
-      if (limit.aborted) {
+      if (overTime) {
         this.decisions.abandoned++;
         return greedyPolicy(view, seededRandom(view.hand.join(" ")));
       }
     }
     this.decisions.inProcess++;
     return decideInProcess(task);
+  }
+
+  /**
+   * The thread's answer (undefined if it failed), and whether the limit stopped it. The timer is cleared as soon
+   * as the answer comes: `AbortSignal.timeout` would fire anyway, building an error for every decision.
+   */
+  private async runWithinLimit(pool: Piscina<AiTask, FoolMove>, task: AiTask): Promise<{ move: FoolMove | undefined; overTime: boolean }> {
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(), this.limitMs);
+    try {
+      const move = await pool.run(task, { signal: limit.signal }).catch(() => undefined);
+      return { move, overTime: limit.signal.aborted };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Stops the threads (a later decision starts them again). */

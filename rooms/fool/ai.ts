@@ -32,10 +32,10 @@ import {
   type Card,
   type NaturalCard,
 } from "./cards";
-import { commonestSuit, drawOrPass, identityOf, immediateDamage, playsIn, type PlayMove } from "./bots";
-import { covers, legalMovesInView, withoutOne, type FaceUp, type FoolMove, type FoolView } from "./rules";
+import { commonestSuit, drawOrPass, identityOf, immediateDamage, playsIn, type PlayMove, type Policy } from "./bots";
+import { applyMove, covers, legalMovesInView, viewFor, withoutOne, type FaceUp, type FoolMove, type FoolState, type FoolView } from "./rules";
 import { findWinningSequence } from "./search";
-import { chanceCannotCover, startMemory, unseenPool, type FoolMemory } from "./ai-memory";
+import { chanceCannotCover, remember, startMemory, unseenPool, type FoolMemory } from "./ai-memory";
 import { bestByPlayouts, DEFAULT_BUDGET, type PlayoutBudget } from "./ai-playouts";
 
 /** The weights of the end-of-turn evaluation (games of three or more players), in tenths of a card. */
@@ -90,6 +90,55 @@ export function makeAiPolicy(weights: AiWeights = DEFAULT_WEIGHTS, budget: Playo
 export const aiPolicy: AiPolicy = makeAiPolicy();
 
 function chooseMove(view: FoolView, weights: AiWeights, budget: PlayoutBudget, given?: FoolMemory): FoolMove {
+  const look = firstLook(view, given);
+  if (look.kind === "playouts") return bestByPlayouts(view, look.memory, look.candidates, budget);
+  if (look.kind === "lookahead") return lookaheadMove(view, weights, look.memory, look.moves, look.plays);
+  return look;
+}
+
+/**
+ * The AI's move when it needs no weighing — no card to lay (it draws or passes), a forced win found by the exact
+ * search, or a single candidate — else null. These take microseconds, where weighing plays out sampled worlds, so
+ * the server makes them on its event loop and sends only the others to its threads: waking a thread costs more.
+ */
+export function immediateMove(view: FoolView, memory?: FoolMemory): FoolMove | null {
+  const look = firstLook(view, memory);
+  return look.kind === "playouts" || look.kind === "lookahead" ? null : look;
+}
+
+/** One move of a game with the AI: the state before it, the AI seat's memory then, the move, and the state after. */
+export interface AiGameMove {
+  readonly state: FoolState;
+  readonly memory: FoolMemory;
+  readonly move: FoolMove;
+  readonly after: FoolState;
+}
+
+/**
+ * A game with the AI at `aiSeat`, remembering every move's events as a room does, and `opponent` in the other
+ * seats, move by move until it ends or `maxMoves` moves were made. `decide` stands in for the AI (to time it).
+ */
+export function* aiGame(start: FoolState, aiSeat: number, opponent: Policy, random: Random, maxMoves: number, decide: AiPolicy = aiPolicy): Generator<AiGameMove> {
+  let state = start;
+  let memory = startMemory(viewFor(state, aiSeat));
+  while (state.phase !== "over" && state.moveCount < maxMoves) {
+    const view = viewFor(state, state.turn);
+    const move = state.turn === aiSeat ? decide(view, random, memory) : opponent(view, random);
+    const result = applyMove(state, state.turn, move);
+    if (!result.ok) throw new Error(`seat ${state.turn} chose an illegal move: ${result.reason}`);
+    yield { state, memory, move, after: result.state };
+    state = result.state;
+    memory = remember(memory, result.events);
+  }
+}
+
+/** What the first look at a position finds: the move itself, or the weighing that must choose it. */
+type FirstLook =
+  | FoolMove
+  | { kind: "playouts"; memory: FoolMemory; candidates: FoolMove[] }
+  | { kind: "lookahead"; memory: FoolMemory; moves: readonly FoolMove[]; plays: readonly PlayMove[] };
+
+function firstLook(view: FoolView, given?: FoolMemory): FirstLook {
   const moves = legalMovesInView(view);
   const plays = playsIn(moves);
   if (plays.length === 0) return drawOrPass(moves);
@@ -98,9 +147,9 @@ function chooseMove(view: FoolView, weights: AiWeights, budget: PlayoutBudget, g
     const forced = findWinningSequence(view.hand, view.faceUp);
     if (forced !== null) return moveOf(forced[0]);
     const candidates = playoutCandidates(plays, moves);
-    return candidates.length === 1 ? candidates[0] : bestByPlayouts(view, memory, candidates, budget);
+    return candidates.length === 1 ? candidates[0] : { kind: "playouts", memory, candidates };
   }
-  return lookaheadMove(view, weights, memory, moves, plays);
+  return { kind: "lookahead", memory, moves, plays };
 }
 
 /** How many cards each opponent still in the game holds. */

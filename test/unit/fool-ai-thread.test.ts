@@ -2,31 +2,19 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { seededRandom } from "../../rooms/cards/random";
-import { aiPolicy } from "../../rooms/fool/ai";
-import { remember, startMemory, type FoolMemory } from "../../rooms/fool/ai-memory";
+import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
+import type { FoolMemory } from "../../rooms/fool/ai-memory";
 import { AiThreads } from "../../rooms/fool/ai-thread";
 import { greedyPolicy } from "../../rooms/fool/bots";
-import { applyMove, newGame, viewFor, type FoolView } from "../../rooms/fool/rules";
+import { newGame, viewFor, type FoolView } from "../../rooms/fool/rules";
 
 /** The compiled worker (`npm test` builds first): the threads run what the server runs. */
 const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "rooms", "fool", "ai-thread-worker.js");
 
 /** The AI's positions in one game against the greedy bot, with its memory at each. */
 function aiPositions(seed: number): Array<{ view: FoolView; memory: FoolMemory }> {
-  const positions: Array<{ view: FoolView; memory: FoolMemory }> = [];
-  let state = newGame(seededRandom(seed));
-  let memory = startMemory(viewFor(state, 0));
-  const random = seededRandom(`thread ${seed}`);
-  while (state.phase !== "over" && state.moveCount < 200) {
-    const view = viewFor(state, state.turn);
-    if (state.turn === 0) positions.push({ view, memory });
-    const move = state.turn === 0 ? aiPolicy(view, random, memory) : greedyPolicy(view, random);
-    const result = applyMove(state, state.turn, move);
-    if (!result.ok) throw new Error(result.reason);
-    state = result.state;
-    memory = remember(memory, result.events);
-  }
-  return positions;
+  const moves = [...aiGame(newGame(seededRandom(seed)), 0, greedyPolicy, seededRandom(`thread ${seed}`), 200)];
+  return moves.filter(({ state }) => state.turn === 0).map(({ state, memory }) => ({ view: viewFor(state, 0), memory }));
 }
 
 /** A worker module written for the test: `body` is the task function's body. */
@@ -37,15 +25,23 @@ function workerFile(name: string, body: string): string {
 }
 
 describe("the AI's worker threads", () => {
-  const positions = [1, 2, 3].flatMap(aiPositions);
+  const allPositions = [1, 2, 3].flatMap(aiPositions);
+  /** The positions with something to weigh: only these reach a thread. */
+  const positions = allPositions.filter(({ view, memory }) => immediateMove(view, memory) === null);
 
-  test("decide exactly as the AI does in-process", async () => {
+  test("the games hold both kinds of decision", () => {
+    expect(positions.length).toBeGreaterThan(1);
+    expect(positions.length).toBeLessThan(allPositions.length);
+  });
+
+  test("decide exactly as the AI does in-process; only the decisions with something to weigh go to a thread", async () => {
     expect(fs.existsSync(BUILT_WORKER)).toBe(true);
     const threads = new AiThreads(BUILT_WORKER, 2);
     try {
-      const moves = await Promise.all(positions.map(({ view, memory }) => threads.decide(view, memory)));
-      expect(moves).toEqual(positions.map(({ view, memory }) => aiPolicy(view, seededRandom(0), memory)));
-      expect(threads.decisions).toEqual({ onThreads: positions.length, inProcess: 0, abandoned: 0 });
+      const moves = await Promise.all(allPositions.map(({ view, memory }) => threads.decide(view, memory)));
+      expect(moves).toEqual(allPositions.map(({ view, memory }) => aiPolicy(view, seededRandom(0), memory)));
+      const immediate = allPositions.length - positions.length;
+      expect(threads.decisions).toEqual({ immediate, onThreads: positions.length, inProcess: 0, abandoned: 0 });
     } finally {
       await threads.close();
     }
@@ -61,7 +57,7 @@ describe("the AI's worker threads", () => {
       const [first, second] = positions;
       expect(await threads.decide(first.view, first.memory)).toEqual(aiPolicy(first.view, seededRandom(0), first.memory));
       expect(await threads.decide(second.view, second.memory)).toEqual(aiPolicy(second.view, seededRandom(0), second.memory));
-      expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 2, abandoned: 0 });
+      expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 2, abandoned: 0 });
     } finally {
       await threads.close();
     }
@@ -73,7 +69,7 @@ describe("the AI's worker threads", () => {
       for (const { view, memory } of positions.slice(0, 2)) {
         expect(await threads.decide(view, memory)).toEqual(greedyPolicy(view, seededRandom(view.hand.join(" "))));
       }
-      expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 0, abandoned: 2 });
+      expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 0, abandoned: 2 });
     } finally {
       await threads.close();
     }
@@ -83,6 +79,6 @@ describe("the AI's worker threads", () => {
     const threads = new AiThreads(path.join(os.tmpdir(), "no-such-worker.js"));
     const [first] = positions;
     expect(await threads.decide(first.view, first.memory)).toEqual(aiPolicy(first.view, seededRandom(0), first.memory));
-    expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 1, abandoned: 0 });
+    expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 1, abandoned: 0 });
   });
 });

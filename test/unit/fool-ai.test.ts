@@ -1,9 +1,10 @@
+import * as fc from "fast-check";
 import { seededRandom, shuffled, type Random } from "../../rooms/cards/random";
-import { aiPolicy } from "../../rooms/fool/ai";
-import { mayBe, remember, startMemory, type FoolMemory, type UnseenCard } from "../../rooms/fool/ai-memory";
+import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
+import { mayBe, remember, startMemory, type UnseenCard } from "../../rooms/fool/ai-memory";
 import { greedyPolicy, playOut, randomPolicy, type Policy } from "../../rooms/fool/bots";
 import { JOKER, NATURAL_CARDS, type Card } from "../../rooms/fool/cards";
-import { applyMove, legalMoves, newGame, positionOf, viewFor, type FaceUp, type FoolMove, type FoolState } from "../../rooms/fool/rules";
+import { applyMove, legalMoves, legalMovesInView, newGame, positionOf, viewFor, type FaceUp, type FoolMove, type FoolState } from "../../rooms/fool/rules";
 
 function headsUp(hand: Card[], opponent: Card[], faceUp: FaceUp): FoolState {
   return positionOf([hand, opponent], faceUp, ["2C", "3C", "4C", "5C", "9H", "TH", "JH"]);
@@ -38,19 +39,8 @@ describe("the AI", () => {
 });
 
 /** A heads-up game of the AI (seat 0, with its memory) against `opponent`, move by move. */
-function* gameWithMemory(seed: number, opponent: Policy): Generator<{ state: FoolState; memory: FoolMemory; move: FoolMove }> {
-  let state = newGame(seededRandom(seed));
-  let memory = startMemory(viewFor(state, 0));
-  const random = seededRandom(`play ${seed}`);
-  while (state.phase !== "over" && state.moveCount < 400) {
-    const view = viewFor(state, state.turn);
-    const move = state.turn === 0 ? aiPolicy(view, random, memory) : opponent(view, random);
-    yield { state, memory, move };
-    const result = applyMove(state, state.turn, move);
-    if (!result.ok) throw new Error(result.reason);
-    state = result.state;
-    memory = remember(memory, result.events);
-  }
+function gameWithMemory(seed: number, opponent: Policy) {
+  return aiGame(newGame(seededRandom(seed)), 0, opponent, seededRandom(`play ${seed}`), 400);
 }
 
 /** The same game with the opponent's hand and the deck dealt afresh from their cards: the same counts, so the same view. */
@@ -72,6 +62,29 @@ function fitsMemory(cards: readonly Card[], unseen: readonly UnseenCard[]): bool
     });
   return cards.every((_, card) => place(card, []));
 }
+
+describe("the AI's immediate moves (made on the server's event loop, not on a thread)", () => {
+  test("are the AI's own move wherever it gives one, and it gives one whenever there is no card to lay", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom<Policy>(greedyPolicy, randomPolicy), (seed, opponent) => {
+        for (const { state, memory, move } of gameWithMemory(seed, opponent)) {
+          if (state.turn !== 0) continue;
+          const view = viewFor(state, 0);
+          const immediate = immediateMove(view, memory);
+          if (immediate !== null) expect(immediate).toEqual(move);
+          if (!legalMovesInView(view).some((legal) => legal.kind === "play")) expect(immediate).not.toBeNull();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  test("leave a real choice to the weighing", () => {
+    // The 9S and the TS both cover the 2S (the joker is kept while a natural card covers), and no forced win.
+    const state = headsUp(["9S", "TS", "*", "4H", "5C"], ["3D", "4D"], { card: "2S", as: "2S", namedSuit: null });
+    expect(immediateMove(viewFor(state, 0))).toBeNull();
+  });
+});
 
 describe("the AI's memory of public events", () => {
   test("an opponent who draws on a card lacks its suit and value; drawing and being passed at once, a joker too", () => {
