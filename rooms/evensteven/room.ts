@@ -24,7 +24,6 @@ import {
   evenStevenMessages,
   type DealEvent,
   type EvenStevenErrorCode,
-  type EvenStevenJoinOptions,
   type EvenStevenOutcome,
   type HandEvent,
   type PlayedEvent,

@@ -22,7 +22,6 @@ import {
   type PatienceDealStartedEvent,
   type PatienceMoveEvent,
   type PatienceErrorCode,
-  type PatienceJoinOptions,
   type PatienceMoveData,
   type PatienceOutcomeData,
   type PatienceRestartOptions,

@@ -27,7 +27,6 @@ import {
   type TractorPlayedEvent,
   type TractorRoundEndEvent,
   type TractorRoundStartEvent,
-  type TractorSeatName,
   type TractorErrorCode,
   type TractorHint,
   type TractorJoinOptions,
