@@ -65,7 +65,7 @@ export class PatienceSpectator extends RoomSession<PatienceStateView, PatienceEv
    */
   dealOver(deal?: number, timeoutMs = 60_000, signal?: AbortSignal): Promise<PatienceDealOverEvent> {
     let target = deal;
-    return boundedWait(`the end of deal ${target ?? "under way"}`, timeoutMs, signal, (found) => {
+    return boundedWait(deal === undefined ? "the end of the deal under way" : `the end of deal ${deal}`, timeoutMs, signal, (found) => {
       const check = () => {
         const view = this.view();
         target ??= view?.deal;
