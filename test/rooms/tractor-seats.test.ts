@@ -45,8 +45,9 @@ describe("tractor seats and time", () => {
     const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: [...TRACTOR_SEATS], botDelayMs: 60_000 });
     const client = new CardhallClient(URL);
     const watcher = await client.spectateTractor(room.roomId);
-    await waitUntil(() => room.state.phase === "burying", 5000, "the deal");
-    expect(watcher.view()?.seats.every((seat) => seat.hand === undefined)).toBe(true);
+    // The spectator's own view (its patches may trail the room's state): the deal is over and it holds no hand.
+    const watched = await watcher.waitForView((view) => view.phase === "burying", 5000);
+    expect(watched.seats.every((seat) => seat.hand === undefined)).toBe(true);
     const alice = await client.joinTractor(room.roomId, { seat: "Alice", name: "Ada" });
     await waitUntil(() => alice.hand().length === 33, 5000, "the dealer's hand");
     expect(alice.hand().sort()).toEqual(handOf(room, 0));
