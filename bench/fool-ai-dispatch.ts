@@ -63,8 +63,9 @@ async function main(): Promise<void> {
     .parse()
     .opts<{ games: number; seed: string }>();
   const tasks = aiDecisions(options.games, options.seed);
-  const immediate = tasks.filter(({ view, memory }) => immediateMove(view, memory) !== null);
-  const weighed = tasks.filter((task) => !immediate.includes(task));
+  const needsNoWeighing = tasks.map(({ view, memory }) => immediateMove(view, memory) !== null);
+  const immediate = tasks.filter((_, index) => needsNoWeighing[index]);
+  const weighed = tasks.filter((_, index) => !needsNoWeighing[index]);
   console.log(`${tasks.length} AI decisions in ${options.games} games: ${immediate.length} immediate, ${weighed.length} weighed`);
   const pool = new Piscina<AiTask, FoolMove>({ filename: path.resolve(AI_WORKER_FILE), minThreads: 1, maxThreads: 1 });
   try {
