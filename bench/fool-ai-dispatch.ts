@@ -6,7 +6,7 @@
 import * as path from "path";
 import { Command, InvalidArgumentError } from "commander";
 import Piscina from "piscina";
-import { seededRandom } from "../rooms/cards/random";
+import { seededRandom } from "../rooms/kit/random";
 import { aiGame, immediateMove } from "../rooms/fool/ai";
 import { AI_WORKER_FILE } from "../rooms/fool/ai-thread";
 import type { AiTask } from "../rooms/fool/ai-thread-worker";

@@ -10,7 +10,7 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import { performance } from "perf_hooks";
-import { seededRandom, shuffled, type Random } from "../rooms/cards/random";
+import { seededRandom, shuffled, type Random } from "../rooms/kit/random";
 import { aiGame, aiPolicy, type AiPolicy } from "../rooms/fool/ai";
 import { greedyPolicy, randomPolicy, type Policy } from "../rooms/fool/bots";
 import { JOKER, NATURAL_CARDS, SKIP_CARDS, SUITS, isQueen, type Card } from "../rooms/fool/cards";

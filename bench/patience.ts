@@ -4,7 +4,7 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import { SingleBar, Presets } from "cli-progress";
-import { seededRandom } from "../rooms/cards/random";
+import { seededRandom } from "../rooms/kit/random";
 import { shuffledDeck } from "../rooms/patience/cards";
 import { simulate } from "../rooms/patience/engine";
 import { wilsonInterval } from "./stats";

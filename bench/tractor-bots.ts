@@ -11,7 +11,7 @@
  *   npx tsc -p tsconfig.build.json && node dist/bench/tractor-bots.js --deals 1000 --seed tractor-bots
  */
 import { Command, InvalidArgumentError } from "commander";
-import { seededRandom } from "../rooms/cards/random";
+import { seededRandom } from "../rooms/kit/random";
 import { Card } from "../rooms/tractor/cards";
 import { randomSetup } from "../rooms/tractor/generate";
 import { heuristicPolicy, playRound, randomPolicy, TractorPolicy } from "../rooms/tractor/policy";

@@ -6,7 +6,7 @@
  *   npm run bench:tractor -- --rounds 100000 --seed 1
  */
 import { Command } from "commander";
-import { seededRandom } from "../rooms/cards/random";
+import { seededRandom } from "../rooms/kit/random";
 import { playRandomRound, randomSetup } from "../rooms/tractor/generate";
 import { RecordedRound, replayRound } from "../rooms/tractor/scoring";
 

@@ -1,5 +1,5 @@
 import { MatchMakeError } from "@colyseus/sdk";
-import type { ErrorReply } from "../rooms/cards/protocol";
+import type { ErrorReply } from "../rooms/kit/protocol";
 
 /** Every failure the SDK reports: a room's typed error reply, a refused join, or a lost connection. */
 export class CardhallError<Code extends string = string> extends Error {

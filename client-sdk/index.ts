@@ -4,7 +4,7 @@
  * what browsers also have (WebSocket, fetch).
  */
 import { Client, type Room } from "@colyseus/sdk";
-import type { RoomListing } from "../rooms/cards/protocol";
+import type { RoomListing } from "../rooms/kit/protocol";
 import { EVENSTEVEN_ROOM, type EvenStevenJoinOptions } from "../rooms/evensteven/protocol";
 import { toCardhallError } from "./errors";
 import { EvenStevenPlayer, EvenStevenSpectator } from "./evensteven";
@@ -18,7 +18,7 @@ import { TractorPlayer, TractorSpectator } from "./tractor";
 export { CardhallError } from "./errors";
 export { RoomSession } from "./session";
 export { EvenStevenPlayer, EvenStevenSpectator, type EvenStevenEvents } from "./evensteven";
-export type { RoomListing } from "../rooms/cards/protocol";
+export type { RoomListing } from "../rooms/kit/protocol";
 export * from "../rooms/evensteven/protocol";
 export { FoolPlayer, FoolSpectator, foolViewOf, ownSeat, type FoolEvents, type FoolTurn } from "./fool";
 export * from "../rooms/fool/protocol";

@@ -1,5 +1,5 @@
 import type { Room } from "@colyseus/sdk";
-import { ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "../rooms/cards/protocol";
+import { ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "../rooms/kit/protocol";
 import { CardhallError, toCardhallError } from "./errors";
 
 type Listener<T> = (value: T) => void;

@@ -4,7 +4,7 @@
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
-import type { RoomListing, ServerMetrics } from "../rooms/cards/protocol";
+import type { RoomListing, ServerMetrics } from "../rooms/kit/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
 import { aiThreads } from "../rooms/fool/ai-thread";
 import { FoolRoom } from "../rooms/fool/room";

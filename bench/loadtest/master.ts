@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from "child_process";
 import { readFileSync } from "fs";
 import * as path from "path";
 import { MultiBar, Presets } from "cli-progress";
-import type { ServerMetrics } from "../../rooms/cards/protocol";
+import type { ServerMetrics } from "../../rooms/kit/protocol";
 import { GAME_DRIVERS, type GameName } from "./games";
 import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
 import { summarize, type LatencySummary } from "../stats";

@@ -3,7 +3,7 @@
  * what the SDK gives the player (its own view: its hand and the public state), never to the server's state.
  */
 import type { CardhallClient } from "../index";
-import { seededRandom, type Random } from "../../rooms/cards/random";
+import { seededRandom, type Random } from "../../rooms/kit/random";
 import { greedyPolicy, randomPolicy, type Policy } from "../../rooms/fool/bots";
 import type { FoolAiPolicy, FoolMove, FoolOutcome } from "../../rooms/fool/protocol";
 import { CardhallError } from "../errors";

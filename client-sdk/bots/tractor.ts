@@ -3,7 +3,7 @@
  * with the seat's own SeatView (its hand and what the table showed it, never another hand), and the bot answers
  * with the choice of one of the engine's pure policies (rooms/tractor/policy.ts). No server code is involved.
  */
-import { seededRandom, type Random } from "../../rooms/cards/random";
+import { seededRandom, type Random } from "../../rooms/kit/random";
 import { heuristicPolicy, randomPolicy, type TractorPolicy } from "../../rooms/tractor/policy";
 import type { TractorTeam } from "../../rooms/tractor/protocol";
 import { classic, type TractorRuleset } from "../../rooms/tractor/ruleset";

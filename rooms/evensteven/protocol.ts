@@ -3,7 +3,7 @@
  * Free of server code. docs/protocol.md describes the same in prose.
  */
 import { z } from "zod";
-import { defineMessage, type CommonErrorCode } from "../cards/protocol";
+import { defineMessage, type CommonErrorCode } from "../kit/protocol";
 import { MAX_HAND, MAX_SEED, MIN_HAND, MIN_SEED, type Verdict } from "./engine";
 
 export const EVENSTEVEN_ROOM = "evensteven";

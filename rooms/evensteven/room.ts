@@ -5,8 +5,8 @@
  */
 import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { freshSeed } from "../cards/random";
-import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../cards/room-kit";
+import { freshSeed } from "../kit/random";
+import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../kit/room-kit";
 import {
   cardToCover,
   describeFault,

@@ -8,7 +8,7 @@
  * The worlds are dealt from a seed made of what the seat has observed, so the choice is a function of the
  * observations alone: two games that differ only in what the seat cannot see get the same move.
  */
-import { seededRandom, type Random } from "../cards/random";
+import { seededRandom, type Random } from "../kit/random";
 import { isJoker, isSkipCard, type Card } from "./cards";
 import { greedyPolicy, randomPolicy, type Policy } from "./bots";
 import { applyMove, viewFor, type FoolMove, type FoolState, type FoolView } from "./rules";

@@ -18,8 +18,8 @@ import Piscina from "piscina";
 import { immediateMove } from "./ai";
 import type { FoolMemory } from "./ai-memory";
 import decideInProcess, { type AiTask } from "./ai-thread-worker";
-import type { ServerMetrics } from "../cards/protocol";
-import { seededRandom } from "../cards/random";
+import type { ServerMetrics } from "../kit/protocol";
+import { seededRandom } from "../kit/random";
 import { greedyPolicy } from "./bots";
 import { legalMovesInView, type FoolMove, type FoolView } from "./rules";
 

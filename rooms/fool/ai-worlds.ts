@@ -3,7 +3,7 @@
  * the opponent's hand and the unseen top of the deck — a random deal of the cards it has not seen that fits
  * everything it remembers (ai-memory.ts). The AI plays its candidate moves out on such worlds.
  */
-import { shuffled, type Random } from "../cards/random";
+import { shuffled, type Random } from "../kit/random";
 import { type Card } from "./cards";
 import { mayBe, unseenPool, type FoolMemory } from "./ai-memory";
 import { type FoolState, type FoolView } from "./rules";

@@ -18,7 +18,7 @@
  * ask `aiPolicy(viewFor(state, seat), random, memory)`. Without a memory it starts one from the view, and plays
  * from the view alone.
  */
-import { type Random } from "../cards/random";
+import { type Random } from "../kit/random";
 import {
   isEight,
   isJoker,

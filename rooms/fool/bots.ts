@@ -2,7 +2,7 @@
  * Simple players for Fool, as pure functions of what a seat can see, and a loop that plays a game out.
  * They are the baselines the AI is measured against and the stand-ins a room can seat for absent players.
  */
-import { randomInt, type Random } from "../cards/random";
+import { randomInt, type Random } from "../kit/random";
 import { isJoker, isQueen, KING_OF_SPADES, rankOf, SUITS, suitOf, type Card, type NaturalCard, type Suit } from "./cards";
 import { applyMove, legalMovesInView, viewFor, withoutOne, type FoolMove, type FoolState, type FoolView } from "./rules";
 

@@ -3,7 +3,7 @@
  * SDK. Free of server code (it imports only the pure engine's types). docs/protocol.md describes the same in prose.
  */
 import { z } from "zod";
-import { defineMessage, type CommonErrorCode } from "../cards/protocol";
+import { defineMessage, type CommonErrorCode } from "../kit/protocol";
 import type { FaceUp, FoolEvent, FoolMove, FoolView, Phase } from "./rules";
 
 export const FOOL_ROOM = "fool";

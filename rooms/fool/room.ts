@@ -6,9 +6,9 @@
  */
 import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { freshSeed, seededRandom, type Random } from "../cards/random";
-import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "../cards/room-kit";
-import { syncList } from "../cards/schema-lists";
+import { freshSeed, seededRandom, type Random } from "../kit/random";
+import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "../kit/room-kit";
+import { syncList } from "../kit/schema-lists";
 import { aiThreads } from "./ai-thread";
 import { remember, startMemory, type FoolMemory } from "./ai-memory";
 import { greedyPolicy, randomPolicy, type Policy } from "./bots";

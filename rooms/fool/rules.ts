@@ -3,7 +3,7 @@
  * A state never changes: applyMove returns a new one with the events a room would broadcast. Every choice the
  * statement leaves open is documented in docs/fool-rules.md.
  */
-import { shuffled, type Random } from "../cards/random";
+import { shuffled, type Random } from "../kit/random";
 import {
   fullDeck,
   isCard,

@@ -2,7 +2,7 @@
  * The cards of Shuffling Patience and the two-character notation the original problem writes them in:
  * a rank (A 2-9 T J Q K) followed by a suit (S H C D), e.g. `TS` is the ten of spades.
  */
-import { seededRandom, shuffled, type Random } from "../cards/random";
+import { seededRandom, shuffled, type Random } from "../kit/random";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"] as const;
 export type Rank = (typeof RANKS)[number];

@@ -3,7 +3,7 @@
  * Free of server code. docs/protocol.md describes the same in prose.
  */
 import { z } from "zod";
-import { defineMessage, type CommonErrorCode } from "../cards/protocol";
+import { defineMessage, type CommonErrorCode } from "../kit/protocol";
 
 export const PATIENCE_ROOM = "patience";
 

@@ -6,8 +6,8 @@
  */
 import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import type { z } from "zod";
-import { freshSeed } from "../cards/random";
-import { handleMessage, OPTIONS_REFUSED, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../cards/room-kit";
+import { freshSeed } from "../kit/random";
+import { handleMessage, OPTIONS_REFUSED, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../kit/room-kit";
 import { deckOfSeed, formatCard, type Card } from "./cards";
 import { startDeal, step, topCard, type Outcome, type PatienceEvent, type PatienceState as Deal } from "./engine";
 import { DeckInputError, describeEvent, formatResult, parseDeal } from "./notation";

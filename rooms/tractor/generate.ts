@@ -3,7 +3,7 @@
  * random follows that meet the obligations by construction (and ruff with trumps when void, so trump
  * throws over not-trump throws happen). Used by the benchmark and as a source of seed-format test inputs.
  */
-import { Random, randomInt, shuffled } from "../cards/random";
+import { Random, randomInt, shuffled } from "../kit/random";
 import { ACE, Card, countCards, DISTINCT_CARDS, LOWEST_RANK, withoutCards } from "./cards";
 import { cardsOfGroup, followDemand } from "./legality";
 import { CardOrdering, MAIN_SUITS, TRUMP_GROUP } from "./order";

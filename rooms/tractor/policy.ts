@@ -10,7 +10,7 @@
  * Both only ever return plays the engine accepts: every candidate is checked with the engine's own legality
  * functions, and the fallback is a follow built to meet the obligations.
  */
-import { Random, randomInt, shuffled } from "../cards/random";
+import { Random, randomInt, shuffled } from "../kit/random";
 import { Card, cardPoints, countCards, DISTINCT_CARDS, pointsOf, withoutCards } from "./cards";
 import { cardsOfGroup, checkFollow, followDemand, legalPlays } from "./legality";
 import { CardOrdering, TRUMP_GROUP } from "./order";

@@ -7,7 +7,7 @@
  * has passed Ace and won the match).
  */
 import { z } from "zod";
-import { defineMessage, type CommonErrorCode } from "../cards/protocol";
+import { defineMessage, type CommonErrorCode } from "../kit/protocol";
 import { DEFAULT_PLAY_LIMIT } from "./legality";
 
 export const TRACTOR_ROOM = "tractor";

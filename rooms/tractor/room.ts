@@ -7,9 +7,9 @@
  */
 import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { freshSeed, seededRandom } from "../cards/random";
-import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../cards/room-kit";
-import { syncList } from "../cards/schema-lists";
+import { freshSeed, seededRandom } from "../kit/random";
+import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportUncaught, RoomTimer } from "../kit/room-kit";
+import { syncList } from "../kit/schema-lists";
 import { Card, cardName, parseCard } from "./cards";
 import { botDeclaration, checkDeclaration, DEAL_STEPS, dealStep, dealtTo, declarationOptions, declaredMainSuit, type Declaration } from "./declaration";
 import { cardOrdering, sortedHighFirst, type CardOrdering, type MainSuit } from "./order";

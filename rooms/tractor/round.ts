@@ -5,7 +5,7 @@
  *
  * States are never mutated; every update returns a new state or a reason the action was refused.
  */
-import { Random, shuffled } from "../cards/random";
+import { Random, shuffled } from "../kit/random";
 import { Card, cardsName, doubleDeck, withoutCards } from "./cards";
 import { checkFollow, checkLead, failedThrowComponent, legalPlays, LegalPlays } from "./legality";
 import { CardOrdering, cardOrdering } from "./order";

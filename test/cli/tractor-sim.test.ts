@@ -1,4 +1,4 @@
-import { seededRandom } from "../../rooms/cards/random";
+import { seededRandom } from "../../rooms/kit/random";
 import { randomRecordedRound } from "../../rooms/tractor/generate";
 import { formatCaseResult, formatSeedInput } from "../../rooms/tractor/seedFormat";
 import { runBin } from "./run";

@@ -1,7 +1,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { CardhallClient } from "../../client-sdk";
 import { playFoolBot } from "../../client-sdk/bots/fool";
-import { seededRandom } from "../../rooms/cards/random";
+import { seededRandom } from "../../rooms/kit/random";
 import { NATURAL_CARDS } from "../../rooms/fool/cards";
 import { applyMove, newGame, type FoolMove, type FoolState } from "../../rooms/fool/rules";
 import { Received, waitUntil } from "../helpers";

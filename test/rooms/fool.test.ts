@@ -1,7 +1,7 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import type { FoolRoom } from "../../rooms/fool/room";
-import { seededRandom } from "../../rooms/cards/random";
+import { seededRandom } from "../../rooms/kit/random";
 import { NATURAL_CARDS, isJoker, type Card } from "../../rooms/fool/cards";
 import { randomPolicy, greedyPolicy } from "../../rooms/fool/bots";
 import { applyMove, covers, legalMoves, newGame, viewFor, type FoolState } from "../../rooms/fool/rules";

@@ -1,7 +1,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { seededRandom } from "../../rooms/cards/random";
+import { seededRandom } from "../../rooms/kit/random";
 import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
 import { AiThreads } from "../../rooms/fool/ai-thread";

@@ -1,5 +1,5 @@
 import * as fc from "fast-check";
-import { seededRandom, shuffled, type Random } from "../../rooms/cards/random";
+import { seededRandom, shuffled, type Random } from "../../rooms/kit/random";
 import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import { mayBe, remember, startMemory, type UnseenCard } from "../../rooms/fool/ai-memory";
 import { greedyPolicy, playOut, randomPolicy, type Policy } from "../../rooms/fool/bots";

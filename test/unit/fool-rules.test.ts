@@ -1,5 +1,5 @@
 import * as fc from "fast-check";
-import { seededRandom } from "../../rooms/cards/random";
+import { seededRandom } from "../../rooms/kit/random";
 import { randomPolicy, playOut } from "../../rooms/fool/bots";
 import type { Card, NaturalCard } from "../../rooms/fool/cards";
 import {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { seededRandom } from "../../rooms/cards/random";
+import { seededRandom } from "../../rooms/kit/random";
 import { formatCard, fullDeck, parseCard, shuffledDeck } from "../../rooms/patience/cards";
 import {
   DeckInputError,

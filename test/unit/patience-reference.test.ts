@@ -4,7 +4,7 @@
  * The engine instead finds the first eligible pile and its nearest partners; the two must always agree.
  */
 import fc from "fast-check";
-import { seededRandom } from "../../rooms/cards/random";
+import { seededRandom } from "../../rooms/kit/random";
 import { fullDeck, RANKS, shuffledDeck, type Card } from "../../rooms/patience/cards";
 import { isOver, MAX_PILES, playByPlay, simulate, startDeal, step, type Outcome } from "../../rooms/patience/engine";
 

@@ -1,5 +1,5 @@
 import { TimedEventException, type Room } from "@colyseus/core";
-import { patchOnChange, RoomTimer, SWEEP_PATCH_MS } from "../../rooms/cards/room-kit";
+import { patchOnChange, RoomTimer, SWEEP_PATCH_MS } from "../../rooms/kit/room-kit";
 
 /** Just what the kit touches of a room: its patches, its sweep, its error hook and its lifecycle steps. */
 function fakeRoom() {

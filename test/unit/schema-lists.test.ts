@@ -1,6 +1,6 @@
 import { ArraySchema, Decoder, Encoder, Schema, StateView, type, view } from "@colyseus/schema";
 import fc from "fast-check";
-import { syncList } from "../../rooms/cards/schema-lists";
+import { syncList } from "../../rooms/kit/schema-lists";
 
 class Seat extends Schema {
   @type(["string"]) table = new ArraySchema<string>();

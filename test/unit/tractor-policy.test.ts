@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { playTractorBot, TractorSeat } from "../../client-sdk/bots/tractor";
 import { CardhallError } from "../../client-sdk/errors";
 import type { TractorCardLike, TractorTurn } from "../../client-sdk/tractor";
-import { seededRandom, shuffled } from "../../rooms/cards/random";
+import { seededRandom, shuffled } from "../../rooms/kit/random";
 import { Card, cardPoints, countCards, parseCards, withoutCards } from "../../rooms/tractor/cards";
 import { randomSetup } from "../../rooms/tractor/generate";
 import { checkFollow, legalPlays } from "../../rooms/tractor/legality";

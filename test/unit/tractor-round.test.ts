@@ -1,4 +1,4 @@
-import { seededRandom } from "../../rooms/cards/random";
+import { seededRandom } from "../../rooms/kit/random";
 import { Card, doubleDeck, parseCards, withoutCards } from "../../rooms/tractor/cards";
 import { playRandomRound, randomSetup } from "../../rooms/tractor/generate";
 import { checkFollow, checkLead, failedThrowComponent, legalPlays } from "../../rooms/tractor/legality";
