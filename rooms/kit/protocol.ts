@@ -14,6 +14,7 @@ export const COMMON_ERROR_CODES = [
   "BAD_PAYLOAD", // the payload does not have the documented shape
   "NOT_A_PLAYER", // a spectator (or a client without a seat) tried to act
   "NOT_YOUR_TURN", // the sender may not act now
+  "RATE_LIMITED", // the sender is over its message budget (20 a second, bursts of 40): the message was ignored
 ] as const;
 export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
 

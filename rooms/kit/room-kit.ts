@@ -5,6 +5,7 @@
 import { ServerError, TimedEventException, type Client, type MessageContext, type Room, type RoomException, type RoomMethodName } from "@colyseus/core";
 import type { z } from "zod";
 import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
+import { DEFAULT_RATE_BUDGET, RateLimiter, type RateBudget } from "./rate-limit";
 
 /** Thrown by a message handler to refuse a message; the room replies with an error and nothing changes. */
 export class Rejection<Code extends string = string> extends Error {
@@ -22,10 +23,41 @@ function replyError(client: Client, ctx: MessageContext, reply: ErrorReply): voi
   else client.send(ERROR_MESSAGE, reply);
 }
 
+const limiters = new WeakMap<Room, RateLimiter>();
+
+/** Sets the room's per-client message budget (call before any message arrives; the default is DEFAULT_RATE_BUDGET). */
+export function limitMessages(room: Room, budget: RateBudget = DEFAULT_RATE_BUDGET): RateLimiter {
+  const limiter = new RateLimiter(budget);
+  limiters.set(room, limiter);
+  return limiter;
+}
+
+function limiterOf(room: Room): RateLimiter {
+  return limiters.get(room) ?? limitMessages(room);
+}
+
+/** Forgets a client's budget once it has left the room. */
+export function forgetClient(room: Room, client: Client): void {
+  limiters.get(room)?.forget(client.sessionId);
+}
+
 /**
- * Registers the handler for one defined message. The payload is validated first; a handler that throws a
- * Rejection must do so before it changes any state. A request gets `{ ok: true }` (or the handler's result), after
- * the state patch that carries the handler's changes.
+ * Takes one message from the client's budget; when it is spent, answers RATE_LIMITED (every request; a plain send
+ * once a second) and returns false: the message goes no further.
+ */
+function withinBudget(room: Room, client: Client, ctx: MessageContext | undefined, type: string): boolean {
+  const limiter = limiterOf(room);
+  if (limiter.allow(client.sessionId)) return true;
+  const reply: ErrorReply = { code: "RATE_LIMITED", message: "too many messages: slow down (the room ignored this one)", type };
+  if (ctx?.id !== undefined) ctx.reject(reply);
+  else if (limiter.shouldAnswer(client.sessionId)) client.send(ERROR_MESSAGE, reply);
+  return false;
+}
+
+/**
+ * Registers the handler for one defined message. The client's message budget is checked first, then the payload;
+ * a handler that throws a Rejection must do so before it changes any state. A request gets `{ ok: true }` (or the
+ * handler's result), after the state patch that carries the handler's changes.
  */
 export function handleMessage<M extends MessageDefinition>(
   room: Room,
@@ -33,6 +65,7 @@ export function handleMessage<M extends MessageDefinition>(
   handler: (client: Client, payload: PayloadOf<M>) => unknown,
 ): void {
   room.onMessage(definition.name, (client: Client, raw: unknown, ctx: MessageContext) => {
+    if (!withinBudget(room, client, ctx, definition.name)) return;
     const parsed = definition.payload.safeParse(raw ?? {});
     if (!parsed.success) {
       return replyError(client, ctx, { code: "BAD_PAYLOAD", message: describeIssues(parsed.error), type: definition.name });
@@ -130,6 +163,7 @@ export function reportTimerFailure(room: Room, error: unknown): void {
 export function rejectUnknownMessages(room: Room, known: readonly MessageDefinition[]): void {
   const names = known.map((definition) => definition.name).join(", ");
   room.onMessage("*", (client: Client, type: string | number) => {
+    if (!withinBudget(room, client, undefined, String(type))) return;
     client.send(ERROR_MESSAGE, {
       code: "UNKNOWN_MESSAGE",
       message: `this room has no message "${String(type)}" (it understands: ${names})`,

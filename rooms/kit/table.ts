@@ -1,0 +1,496 @@
+/**
+ * The table kit: one Colyseus room that every game's room is built from. A game brings its pure match engine
+ * (rooms/kit/engine.ts) and says how its state looks (its schema) and what its wire events carry; the kit does
+ * everything a card table does whatever the game:
+ * - seats (open, bot, person) and spectators, joins by seat, bot take-over and hand-back, reconnection by token;
+ * - the match: its start from options and a seed, every action checked by the engine and recorded, the engine's
+ *   events sent to whoever may see them, the result;
+ * - time: the turn clock (what the engine says happens when it runs out), the bots' pauses, the dealer's pace,
+ *   pausing and stepping;
+ * - messages: validation against their one definition, per-client rate limits, typed errors; every handler and
+ *   timer isolated, so nothing a client sends can take the process down.
+ * The game's room is left with what is its own: its messages, mirroring the engine's state into its schema, and
+ * its listing.
+ */
+import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { StateView, type Schema } from "@colyseus/schema";
+import type { z } from "zod";
+import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction } from "./engine";
+import type { MessageDefinition, PayloadOf } from "./protocol";
+import { freshSeed } from "./random";
+import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "./room-kit";
+import { SeatRoster } from "./seats";
+
+/** Who made an action: a seat's person, a seat's bot, the clock for a silent seat, or the dealer (the table). */
+export type Mover = "person" | "bot" | "clock" | "dealer";
+
+export interface Made {
+  readonly actor: Actor;
+  readonly by: Mover;
+}
+
+/** An action the table accepted, with when (ms since the epoch) and who made it. */
+export interface TableAction<Action> extends RecordedAction<Action> {
+  readonly at: number;
+  readonly by: Mover;
+}
+
+/** The match being played, or the last one played. Its seed stays on the server until the engine reveals it. */
+export interface MatchInPlay<Options, State, Action> {
+  /** 1 for the room's first match. */
+  readonly number: number;
+  readonly options: Options;
+  readonly seed: number;
+  state: State;
+  readonly actions: TableAction<Action>[];
+  readonly startedAt: number;
+}
+
+export interface TableTimings {
+  /** A person's time to act; when it runs out the engine's `timedOut` decides what happens. */
+  turnTimeMs: number;
+  /** A bot's pause before each of its actions (0: at once). */
+  botDelayMs: number;
+  /** How long a dropped person's seat is kept for them. */
+  reconnectSeconds: number;
+  /** The dealer's pauses, by the names the engine gives them (`Waiting.pace`). */
+  paces: Record<string, number>;
+}
+
+export interface TableSetUp<Message extends MessageDefinition> {
+  seats: number;
+  maxSpectators: number;
+  timings: TableTimings;
+  /** Every message the room understands (the kit answers the rest with UNKNOWN_MESSAGE). */
+  messages: readonly Message[];
+}
+
+/** Where a joining client goes: a seat (a given one, or the first open), or the spectators. */
+export type SeatRequest = { watch: true } | { watch: false; seat?: number };
+
+/** Bot actions made at once (no pause) before the table lets other rooms run. */
+const ACTIONS_PER_BURST = 200;
+
+export abstract class TableRoom<
+  S extends Schema & { spectators: number },
+  JoinOptions,
+  Options,
+  State,
+  Action,
+  Event extends GameEvent,
+  Code extends string,
+> extends Room<{ state: S }> {
+  protected abstract readonly engine: MatchEngine<Options, State, Action, Event, unknown, unknown, Code>;
+  /** The schema of the options a client gives to create or join the room. */
+  protected abstract readonly joinOptions: z.ZodType<JoinOptions>;
+
+  protected roster!: SeatRoster;
+  protected timings!: TableTimings;
+  protected match: MatchInPlay<Options, State, Action> | null = null;
+  /** True when a full table refuses a joining player; false when it makes them a spectator. */
+  protected refuseWhenFull = true;
+
+  /** The one timer of the match: a turn clock, a bot's pause, or the dealer's pace. */
+  private readonly matchTimer = new RoomTimer(this);
+  /** The dealer's run of paced actions: when the next is due (a late timer catches up instead of drifting). */
+  private dealerRun: { pace: string; dueAt: number } | null = null;
+  private paused = false;
+  private deadline = 0;
+
+  // ----------------------------------------------------------------------------------------------------------
+  // What a game defines
+
+  /** Writes the match (engine state) and the seats into the room's schema state. */
+  protected abstract mirror(): void;
+  /** Where a joining client goes. */
+  protected abstract seatRequest(options: JoinOptions): SeatRequest;
+  /** The name a person gets in a seat. */
+  protected abstract personName(options: JoinOptions, seat: number): string;
+  /** What GET /rooms shows of the table (nothing hidden). */
+  protected abstract listing(): Record<string, unknown>;
+
+  /** The schema object whose @view fields a seat's person alone sees (their hand), if any. */
+  protected seatView(_seat: number): Schema | undefined {
+    return undefined;
+  }
+
+  /** An engine event as it goes on the wire; the table adds what only it knows (who moved, the clock). */
+  protected wire(event: Event, _made: Made): unknown {
+    return event.payload;
+  }
+
+  /** The action a bot seat plays (and the clock plays for a silent person): the engine's bot unless the game has its own. */
+  protected decide(state: State, seat: number): Action | undefined | Promise<Action | undefined> {
+    return this.engine.botAction(state, seat);
+  }
+
+  /** Called once a match is over (its result is the engine's). */
+  protected onMatchOver(): void {}
+
+  /** A person left for good: during a match their seat's bot plays on, before it the seat opens again. */
+  protected onPersonLeft(seat: number): void {
+    if (this.match === null) this.roster.open(seat);
+    else this.roster.seatBot(seat, "bot");
+  }
+
+  /** Called when every seat is taken (after each join); a game that starts then starts its match here. */
+  protected onTableFull(): void {}
+
+  // ----------------------------------------------------------------------------------------------------------
+  // Setting up
+
+  /** Call first in onCreate. */
+  protected openTable<Message extends MessageDefinition>(setUp: TableSetUp<Message>): void {
+    this.roster = new SeatRoster(setUp.seats, setUp.maxSpectators);
+    this.timings = setUp.timings;
+    this.maxClients = setUp.seats + setUp.maxSpectators;
+    limitMessages(this);
+    patchOnChange(this);
+    rejectUnknownMessages(this, setUp.messages);
+  }
+
+  /** Registers a message that any client may send (validated and rate-limited by the kit). */
+  protected onTableMessage<M extends MessageDefinition>(definition: M, handler: (client: Client, payload: PayloadOf<M>) => unknown): void {
+    handleMessage(this, definition, handler);
+  }
+
+  /** Registers a seat's message: spectators are refused (NOT_A_PLAYER) before the handler runs. */
+  protected onSeatMessage<M extends MessageDefinition>(definition: M, handler: (seat: number, payload: PayloadOf<M>) => unknown): void {
+    handleMessage(this, definition, (client, payload) => handler(this.seatOfClient(client), payload));
+  }
+
+  /** Registers a message that is one engine action of the sender's seat; a refusal is answered with its code. */
+  protected onActionMessage<M extends MessageDefinition>(definition: M, toAction: (payload: PayloadOf<M>, seat: number) => Action): void {
+    this.onSeatMessage(definition, (seat, payload) => {
+      const match = this.requireMatch(definition.name);
+      this.act(match, seat, toAction(payload, seat), "person");
+      this.advance();
+    });
+  }
+
+  /** The refusal for an action when no match is under way; games word it their own way. */
+  protected noMatch(_action: string): Rejection {
+    return new Rejection("NO_GAME", "no game is under way");
+  }
+
+  protected requireMatch(action: string): MatchInPlay<Options, State, Action> {
+    if (this.match === null) throw this.noMatch(action);
+    return this.match;
+  }
+
+  protected seatOfClient(client: Client): number {
+    const seat = this.roster.seatOf(client.sessionId);
+    if (seat === undefined) throw new Rejection("NOT_A_PLAYER", "spectators cannot act; join with a seat to play");
+    return seat;
+  }
+
+  // ----------------------------------------------------------------------------------------------------------
+  // Joins, drops, returns and leaves
+
+  override onAuth(_client: Client, rawOptions: unknown): boolean {
+    this.placeFor(parseRoomOptions(this.joinOptions, rawOptions, "join"));
+    return true;
+  }
+
+  override onJoin(client: Client, rawOptions: unknown): void {
+    const options = parseRoomOptions(this.joinOptions, rawOptions, "join");
+    // onAuth checked the place, but two joins may have raced for it: check again.
+    const place = this.placeFor(options);
+    if (place === "watch") this.roster.addSpectator(client.sessionId);
+    else this.seatPerson(client, place, this.personName(options, place));
+    this.seatsChanged();
+    if (this.roster.everySeatTaken()) this.onTableFull();
+  }
+
+  override async onDrop(client: Client): Promise<void> {
+    const seat = this.roster.seatOf(client.sessionId);
+    if (seat === undefined) return;
+    // The turn clock keeps running while they are away.
+    this.roster.setConnected(seat, false);
+    this.seatsChanged();
+    // An expired window rejects; onLeave follows either way.
+    await this.allowReconnection(client, this.timings.reconnectSeconds).catch(() => undefined);
+  }
+
+  override onReconnect(client: Client): void {
+    const seat = this.roster.seatOf(client.sessionId);
+    if (seat === undefined) return;
+    this.roster.setConnected(seat, true);
+    this.seatsChanged();
+  }
+
+  override onLeave(client: Client): void {
+    forgetClient(this, client);
+    if (this.roster.removeSpectator(client.sessionId)) return this.seatsChanged();
+    const seat = this.roster.seatOf(client.sessionId);
+    if (seat === undefined) return;
+    this.onPersonLeft(seat);
+    this.seatsChanged();
+    this.advance();
+  }
+
+  override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
+    reportUncaught(this, error, methodName);
+  }
+
+  override onDispose(): void {
+    this.matchTimer.clear();
+    this.deadline = 0;
+    this.match = null; // a bot's decision still being thought out is dropped
+  }
+
+  /** A person takes a seat (an open one or a bot's), and their view shows them the seat's hidden fields. */
+  protected seatPerson(client: Client, seat: number, name: string): void {
+    this.roster.seatPerson(seat, client.sessionId, name);
+    const seatState = this.seatView(seat);
+    if (seatState !== undefined) {
+      const view = new StateView();
+      view.add(seatState);
+      client.view = view;
+    }
+    // A bot's pending move is dropped: the person now has the turn clock.
+    this.advance();
+  }
+
+  /** After any change of seats: the state and the listing show it. */
+  protected seatsChanged(): void {
+    this.mirror();
+    this.updateListing();
+  }
+
+  protected updateListing(): void {
+    // The listing is informational: a failed persist (e.g. while the room is disposing) must not surface.
+    void Promise.resolve(this.setMetadata(this.listing())).catch(() => undefined);
+  }
+
+  private placeFor(options: JoinOptions): number | "watch" {
+    const request = this.seatRequest(options);
+    if (!request.watch) {
+      const seat = this.seatFor(request.seat);
+      if (seat !== undefined) return seat;
+      if (this.refuseWhenFull) throw new ServerError(4403, this.noSeatReason(request.seat));
+    }
+    if (!this.roster.hasRoomForSpectator()) throw new ServerError(4403, "no room for more spectators");
+    return "watch";
+  }
+
+  /** The seat asked for if a person may take it (open, or a bot's), else the first open seat. */
+  private seatFor(asked: number | undefined): number | undefined {
+    if (asked === undefined) return this.roster.firstOpen();
+    return this.roster.seats[asked]?.holder === "person" ? undefined : asked;
+  }
+
+  protected noSeatReason(asked: number | undefined): string {
+    return `${asked === undefined ? "every seat is taken" : `seat ${asked} is taken`}; join with { spectate: true } to watch`;
+  }
+
+  // ----------------------------------------------------------------------------------------------------------
+  // The match
+
+  /** Starts a match (a fresh seed unless one is given): the state shows it and its start's events go out. */
+  protected startMatch(options: Options, seed: number = freshSeed()): void {
+    const started = this.engine.start(options, seed);
+    this.match = { number: (this.match?.number ?? 0) + 1, options, seed, state: started.state, actions: [], startedAt: Date.now() };
+    this.dealerRun = null;
+    this.commit(started, { actor: DEALER, by: "dealer" });
+    this.advance();
+  }
+
+  /** The match's current deadline (ms since the epoch) for a person's turn, or 0. */
+  protected get turnDeadline(): number {
+    return this.deadline;
+  }
+
+  /**
+   * Applies one action; a refusal throws a Rejection with the engine's code (nothing changed). The caller then
+   * calls advance() to let the bots and the clocks go on.
+   */
+  protected act(match: MatchInPlay<Options, State, Action>, actor: Actor, action: Action, by: Mover): void {
+    const outcome = this.engine.apply(match.state, actor, action);
+    if (!outcome.ok) throw new Rejection(outcome.code, outcome.reason);
+    match.actions.push({ actor, action, at: Date.now(), by });
+    this.commit(outcome, { actor, by });
+  }
+
+  /**
+   * Takes an accepted step: a person who must act next gets a new deadline, the state shows it all, then the
+   * step's events go out (after the state change, so an event never names a state its receiver cannot see yet).
+   */
+  private commit(applied: Applied<State, Event>, made: Made): void {
+    const match = this.match!;
+    match.state = applied.state;
+    const waiting = this.engine.waiting(applied.state);
+    this.deadline = waiting.for === "seat" && !this.roster.isBot(waiting.seat) ? Date.now() + this.timings.turnTimeMs : 0;
+    this.mirror();
+    for (const event of applied.events) this.sendEvent(event, made);
+    if (waiting.for === "nobody") {
+      this.matchTimer.clear();
+      this.updateListing();
+      this.onMatchOver();
+    }
+  }
+
+  private sendEvent(event: Event, made: Made): void {
+    const payload = this.wire(event, made);
+    if (event.to === undefined) return this.broadcast(event.name, payload);
+    const sessionId = this.roster.seats[event.to]?.sessionId;
+    if (sessionId) this.clients.getById(sessionId)?.send(event.name, payload);
+  }
+
+  // ----------------------------------------------------------------------------------------------------------
+  // Time: the turn clock, the bots, the dealer's pace
+
+  /** Stops the dealer (a person controls the pace); seats' clocks still run. */
+  protected pauseDealer(paused: boolean): void {
+    this.paused = paused;
+    this.dealerRun = null;
+    this.advance();
+  }
+
+  protected get dealerPaused(): boolean {
+    return this.paused;
+  }
+
+  /** Makes the dealer's due action now (a step while paused); false when the match does not wait for the dealer. */
+  protected dealerStep(): boolean {
+    const match = this.match;
+    const waiting = match && this.engine.waiting(match.state);
+    if (!match || waiting?.for !== "dealer") return false;
+    this.act(match, DEALER, waiting.action, "dealer");
+    this.advance();
+    return true;
+  }
+
+  /** Changes a pace; the next paced action comes that long from now. */
+  protected setPace(pace: string, ms: number): void {
+    this.timings.paces[pace] = ms;
+    this.dealerRun = null;
+    this.advance();
+  }
+
+  /**
+   * After every change: bots volunteer what they may, bots whose turn it is move (at once, or after their pause),
+   * and whoever acts next gets the clock: a person's turn clock, or the dealer's pace.
+   */
+  protected advance(): void {
+    this.matchTimer.clear();
+    const match = this.match;
+    if (match === null) return;
+    for (let actions = 0; actions < ACTIONS_PER_BURST; actions++) {
+      if (this.match !== match) return;
+      this.letBotsVolunteer(match);
+      const waiting = this.engine.waiting(match.state);
+      if (waiting.for === "nobody") return;
+      if (waiting.for === "dealer") {
+        if (this.paused || !this.dealerActedWhenDue(match, waiting.action, waiting.pace)) return;
+        continue;
+      }
+      const seat = waiting.seat;
+      if (!this.roster.isBot(seat)) return this.startTurnClock(match, seat);
+      if (this.deadline !== 0) {
+        this.deadline = 0; // a person's seat has just gone to its bot
+        this.mirror();
+      }
+      if (this.timings.botDelayMs > 0) return this.after(this.timings.botDelayMs, () => this.playForSeat(match, seat, "bot"));
+      if (!this.playForSeat(match, seat, "bot")) return; // the bot thinks elsewhere; its answer comes later
+    }
+    this.after(0, () => undefined);
+  }
+
+  /** Runs `action` after `delayMs` on the match's timer, then lets the match go on. */
+  private after(delayMs: number, action: () => void): void {
+    this.matchTimer.start(delayMs, () => {
+      action();
+      this.advance();
+    });
+  }
+
+  private letBotsVolunteer(match: MatchInPlay<Options, State, Action>): void {
+    const volunteer = this.engine.volunteer;
+    if (volunteer === undefined) return;
+    // The engines' volunteers stop by themselves (a declaration must be stronger than the last); the bound is a guard.
+    for (let acted = true, rounds = 0; acted && rounds < ACTIONS_PER_BURST; rounds++) {
+      acted = false;
+      this.roster.seats.forEach((held, seat) => {
+        if (held.holder !== "bot" || this.match !== match) return;
+        const action = this.safely(() => volunteer.call(this.engine, match.state, seat));
+        if (action === undefined || !this.engine.apply(match.state, seat, action).ok) return;
+        this.act(match, seat, action, "bot");
+        acted = true;
+      });
+    }
+  }
+
+  /**
+   * The dealer's paced action: made now if due (true), else its timer is set (false). A run of actions at one
+   * pace is due at fixed intervals from the first, so a timer that fires late catches up instead of drifting.
+   */
+  private dealerActedWhenDue(match: MatchInPlay<Options, State, Action>, action: Action, pace: string): boolean {
+    const paceMs = this.timings.paces[pace] ?? 0;
+    const now = performance.now();
+    if (this.dealerRun?.pace !== pace) this.dealerRun = { pace, dueAt: now + paceMs };
+    const run = this.dealerRun;
+    if (run.dueAt > now) {
+      this.after(run.dueAt - now, () => undefined);
+      return false;
+    }
+    run.dueAt += paceMs;
+    this.act(match, DEALER, action, "dealer");
+    const next = this.engine.waiting(match.state);
+    if (next.for !== "dealer" || next.pace !== pace) this.dealerRun = null;
+    return true;
+  }
+
+  private startTurnClock(match: MatchInPlay<Options, State, Action>, seat: number): void {
+    const now = Date.now();
+    if (this.deadline <= now) {
+      this.deadline = now + this.timings.turnTimeMs;
+      this.mirror();
+    }
+    this.after(this.deadline - now, () => {
+      const timedOut = this.engine.timedOut(match.state, seat);
+      if (timedOut.actor === seat) this.playForSeat(match, seat, "clock");
+      else this.act(match, timedOut.actor, timedOut.action, "dealer");
+    });
+  }
+
+  /**
+   * The seat's bot acts (its own seat's, or for a person whose clock ran out). A bot that thinks elsewhere answers
+   * later: the answer is dropped if the match has moved on meanwhile. Returns true when the action was made now.
+   */
+  private playForSeat(match: MatchInPlay<Options, State, Action>, seat: number, by: Mover): boolean {
+    const state = match.state;
+    const decided = this.safely(() => this.decide(state, seat));
+    if (!(decided instanceof Promise)) {
+      this.actForSeat(match, state, seat, decided, by);
+      return true;
+    }
+    decided
+      .catch(() => undefined)
+      .then((action) => {
+        if (this.match !== match || match.state !== state) return;
+        this.actForSeat(match, state, seat, action, by);
+        this.advance();
+        this.broadcastPatch();
+      })
+      .catch((error: unknown) => reportTimerFailure(this, error));
+    return false;
+  }
+
+  /** The bot's action, or, should a bot ever choose what the engine refuses, the engine's own first legal action. */
+  private actForSeat(match: MatchInPlay<Options, State, Action>, state: State, seat: number, action: Action | undefined, by: Mover): void {
+    if (this.match !== match || match.state !== state) return;
+    if (action !== undefined && this.engine.apply(state, seat, action).ok) return this.act(match, seat, action, by);
+    const fallback = this.engine.legalActions(state, seat, 1).actions[0];
+    if (fallback !== undefined) this.act(match, seat, fallback, by);
+  }
+
+  /** A bot that throws must not stop the table (nor reach a log: its message may name hidden cards). */
+  private safely<T>(decide: () => T): T | undefined {
+    try {
+      return decide();
+    } catch {
+      return undefined;
+    }
+  }
+}
