@@ -1,21 +1,13 @@
 import type { Room } from "@colyseus/sdk";
 import {
   evenStevenMessages,
-  type DealEvent,
+  type EvenStevenEvents,
   type EvenStevenOutcome,
   type EvenStevenStateView,
-  type HandEvent,
-  type PlayedEvent,
-  type VerdictEvent,
 } from "../rooms/evensteven/protocol";
 import { boundedWait, RoomSession } from "./session";
 
-export interface EvenStevenEvents {
-  hand: HandEvent;
-  deal: DealEvent;
-  played: PlayedEvent;
-  verdict: VerdictEvent;
-}
+export type { EvenStevenEvents };
 
 /** What the player must do next in a game: answer a dealt card, or nothing because the game is over. */
 export type EvenStevenTurn =

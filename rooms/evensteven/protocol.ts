@@ -3,7 +3,7 @@
  * Free of server code. docs/protocol.md describes the same in prose.
  */
 import { z } from "zod";
-import { defineMessage, type CommonErrorCode } from "../kit/protocol";
+import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 import { MAX_HAND, MAX_SEED, MIN_HAND, MIN_SEED, type Verdict } from "./engine";
 
 export const EVENSTEVEN_ROOM = "evensteven";
@@ -78,13 +78,24 @@ export interface VerdictEvent {
   played: string[];
 }
 
-export type EvenStevenErrorCode =
-  | CommonErrorCode
-  | "NOT_A_CARD"
-  | "NOT_IN_HAND"
-  | "ALREADY_PLAYED"
-  | "NO_CARD_TO_COVER"
-  | "GAME_IN_PROGRESS";
+/** Every code the room refuses a message with. */
+export const EVENSTEVEN_ERROR_CODES = [
+  ...COMMON_ERROR_CODES,
+  "NOT_A_CARD", // play: not a card in the original notation
+  "NOT_IN_HAND", // play: a card the player does not hold
+  "ALREADY_PLAYED", // play: a card the player already played this game
+  "NO_CARD_TO_COVER", // play: the game is over (or not started)
+  "GAME_IN_PROGRESS", // newGame: the game has no verdict yet
+] as const;
+export type EvenStevenErrorCode = (typeof EVENSTEVEN_ERROR_CODES)[number];
+
+/** Each event's payload, by name. */
+export interface EvenStevenEvents {
+  hand: HandEvent;
+  deal: DealEvent;
+  played: PlayedEvent;
+  verdict: VerdictEvent;
+}
 
 /** The public state every client sees (the player's `hand` is sent to the player alone). */
 export interface EvenStevenStateView {

@@ -133,11 +133,19 @@ export abstract class TableRoom<
     else this.roster.seatBot(seat, "bot");
   }
 
+  /** Called after each join, with where the client went and its options. */
+  protected onJoined(_place: number | "watch", _options: JoinOptions): void {}
+
   /** Called when every seat is taken (after each join); a game that starts then starts its match here. */
   protected onTableFull(): void {}
 
   // ----------------------------------------------------------------------------------------------------------
   // Setting up
+
+  /** The creator's options, checked (bad ones refuse the create with a sentence naming the field). */
+  protected createOptions(rawOptions: unknown): JoinOptions {
+    return parseRoomOptions(this.joinOptions, rawOptions, "create");
+  }
 
   /** Call first in onCreate. */
   protected openTable<Message extends MessageDefinition>(setUp: TableSetUp<Message>): void {
@@ -199,6 +207,7 @@ export abstract class TableRoom<
     if (place === "watch") this.roster.addSpectator(client.sessionId);
     else this.seatPerson(client, place, this.personName(options, place));
     this.seatsChanged();
+    this.onJoined(place, options);
     if (this.roster.everySeatTaken()) this.onTableFull();
   }
 
