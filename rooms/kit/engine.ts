@@ -129,15 +129,20 @@ export function replayMatch<Options, State, Action, Event extends GameEvent>(
   return { events, state };
 }
 
+/** Who acts for a seat whose turn it is in a play-out: by default its bot; tests pass random legal players, time-outs... */
+export type SeatChooser<State, Action> = (state: State, seat: number) => RecordedAction<Action>;
+
 /**
  * Plays a whole match with the engine's own bots and dealer (no clocks: every pause is skipped), recording each
  * action and its events. What the table would do with bots in every seat; used by tests and benchmarks.
- * Stops after `maxActions` (a bound, in case an engine never ends).
+ * `choose` decides for a seat whose turn it is (default: its bot). Stops after `maxActions` (a bound, in case an
+ * engine never ends).
  */
 export function playOut<Options, State, Action, Event extends GameEvent>(
   engine: MatchEngine<Options, State, Action, Event, unknown, unknown>,
   options: Options,
   seed: number,
+  choose?: SeatChooser<State, Action>,
   maxActions = 100_000,
 ): { actions: RecordedAction<Action>[]; events: (readonly Event[])[]; state: State } {
   const started = engine.start(options, seed);
@@ -165,7 +170,10 @@ export function playOut<Options, State, Action, Event extends GameEvent>(
     const waiting = engine.waiting(state);
     if (waiting.for === "nobody") break;
     if (waiting.for === "dealer") act(DEALER, waiting.action);
-    else {
+    else if (choose) {
+      const chosen = choose(state, waiting.seat);
+      act(chosen.actor, chosen.action);
+    } else {
       const action = engine.botAction(state, waiting.seat);
       if (action === undefined) throw new Error(`seat ${waiting.seat} must act but its bot has no action`);
       act(waiting.seat, action);
