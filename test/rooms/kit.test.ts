@@ -1,0 +1,143 @@
+/**
+ * The table kit, tested once for every game through its example game (rooms/highcard): seats and spectators,
+ * hidden hands, reconnection by token, bot take-over and hand-back, the turn clock, the dealer's pace, message
+ * validation, typed errors and per-client rate limits.
+ */
+import { ColyseusTestServer } from "@colyseus/testing";
+import { defineRoom, defineServer } from "@colyseus/core";
+import type { Room as ClientRoom } from "@colyseus/sdk";
+import { HighCardRoom } from "../../rooms/highcard/room";
+import type { HighCardEvents, HighCardStateView } from "../../rooms/highcard/protocol";
+import { DEFAULT_RATE_BUDGET } from "../../rooms/kit/rate-limit";
+import type { ErrorReply } from "../../rooms/kit/protocol";
+import { CardhallTransport } from "../../server/transport";
+import { Received, waitUntil } from "../helpers";
+
+const PORT = 2681;
+let colyseus: ColyseusTestServer;
+
+beforeAll(async () => {
+  const server = defineServer({ rooms: { highcard: defineRoom(HighCardRoom) }, transport: new CardhallTransport(), gracefullyShutdown: false, greet: false });
+  await server.listen(PORT, "127.0.0.1");
+  colyseus = new ColyseusTestServer(server);
+});
+afterEach(() => colyseus.cleanup());
+afterAll(() => colyseus.shutdown());
+
+const SEED = 4242;
+/** The plain state a client decoded (an empty shell until the first patch). */
+const stateOf = (client: ClientRoom) => ((client.state as { toJSON?: () => unknown }).toJSON?.() ?? {}) as HighCardStateView;
+const handOf = (room: HighCardRoom, seat: number) => [...room["match"]!.state.hands[seat]!];
+
+function errorsOf(received: Received): ErrorReply[] {
+  return received.messages.filter((message) => message.type === "error").map((message) => message.payload as ErrorReply);
+}
+
+async function seatedTable(options: Record<string, unknown>) {
+  const room = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, ...options });
+  const first = await colyseus.connectTo(room, { name: "Ann", seat: 0 });
+  const received = new Received(first);
+  return { room, first, received };
+}
+
+describe("the table kit", () => {
+  test("the dealer deals at its pace; each hand reaches its own seat alone; a spectator sees counts only", async () => {
+    const room = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, dealDelayMs: 30 });
+    const watcher = await colyseus.connectTo(room, { spectate: true });
+    const watched = new Received(watcher);
+    const ann = await colyseus.connectTo(room, { name: "Ann" });
+    const annGot = new Received(ann);
+    const bob = await colyseus.connectTo(room, { name: "Bob" });
+    await waitUntil(() => stateOf(watcher).phase === "playing", 5000, "the deal");
+    const hands = [handOf(room, 0), handOf(room, 1)];
+    expect(stateOf(ann).seats[0]!.hand).toEqual(hands[0]);
+    expect(stateOf(ann).seats[1]!.hand).toBeUndefined();
+    expect(stateOf(bob).seats[1]!.hand).toEqual(hands[1]);
+    expect(stateOf(watcher).seats.map((seat) => seat.handCount)).toEqual([3, 3]);
+    // Everything the spectator decoded, messages and states, holds no card of either hand, nor the seed.
+    const tokens = watched.tokens();
+    for (const card of [...hands[0]!, ...hands[1]!, String(SEED)]) expect(tokens.has(card)).toBe(false);
+    // Ann got her own cards dealt one at a time (the dealer's paced actions), never Bob's.
+    const dealtToAnn = annGot.messages.filter((m) => m.type === "dealt").map((m) => (m.payload as HighCardEvents["dealt"]).card);
+    expect(dealtToAnn.length).toBeGreaterThan(0);
+    for (const card of hands[1]!) expect(annGot.tokens().has(card)).toBe(false);
+  });
+
+  test("bad messages get typed errors and change nothing", async () => {
+    const { room, first, received } = await seatedTable({ bots: [1] });
+    await waitUntil(() => stateOf(first).turn === 0, 5000, "Ann's turn");
+    const watcher = await colyseus.connectTo(room, { spectate: true });
+    const before = JSON.stringify(room.state.toJSON());
+    await expect(first.request("play", { card: "ZZ" })).rejects.toMatchObject({ reason: { code: "NOT_IN_HAND" } });
+    await expect(first.request("play", { card: 7 })).rejects.toMatchObject({ reason: { code: "BAD_PAYLOAD" } });
+    await expect(first.request("play", { card: handOf(room, 1)[0] })).rejects.toMatchObject({ reason: { code: "NOT_IN_HAND" } });
+    first.send("shuffle", {});
+    await expect(watcher.request("play", { card: handOf(room, 0)[0] })).rejects.toMatchObject({ reason: { code: "NOT_A_PLAYER" } });
+    await waitUntil(() => errorsOf(received).length > 0, 5000, "the unknown message's error");
+    expect(errorsOf(received)[0]).toMatchObject({ code: "UNKNOWN_MESSAGE", type: "shuffle" });
+    expect(JSON.stringify(room.state.toJSON())).toBe(before);
+  });
+
+  test("a person takes a bot's seat; when they leave for good, the bot plays on", async () => {
+    const room = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, bots: [0, 1], botDelayMs: 60_000 });
+    const watcher = await colyseus.connectTo(room, { spectate: true });
+    await waitUntil(() => stateOf(watcher).phase === "playing", 5000, "the deal");
+    const turn = stateOf(watcher).turn;
+    const person = await colyseus.connectTo(room, { name: "Cleo", seat: turn });
+    await waitUntil(() => stateOf(watcher).seats[turn]!.holder === "person" && stateOf(watcher).deadline > 0, 5000, "the take-over");
+    expect(stateOf(person).seats[turn]!.hand).toEqual(handOf(room, turn));
+    await person.leave(true);
+    await waitUntil(() => stateOf(watcher).seats[turn]!.holder === "bot", 5000, "the hand-back");
+    expect(stateOf(watcher).deadline).toBe(0);
+  });
+
+  test("a silent person's clock runs out and their bot's move is played for them", async () => {
+    const { first, received } = await seatedTable({ bots: [1], turnTimeMs: 100 });
+    await waitUntil(() => stateOf(first).phase === "over", 5000, "the game's end by the clock");
+    const plays = received.messages.filter((m) => m.type === "played").map((m) => m.payload as HighCardEvents["played"]);
+    expect(plays.filter((play) => play.seat === 0).map((play) => play.by)).toEqual(["clock", "clock", "clock"]);
+    expect(plays.filter((play) => play.seat === 1).every((play) => play.by === "bot")).toBe(true);
+    expect(stateOf(first).revealedSeed).toBe(SEED);
+  });
+
+  test("a dropped person comes back with their token to the same seat and hand", async () => {
+    const { room, first } = await seatedTable({ bots: [1], reconnectSeconds: 10 });
+    await waitUntil(() => stateOf(first).turn === 0, 5000, "Ann's turn");
+    const token = first.reconnectionToken;
+    (first.connection as unknown as { transport: { ws: { close: () => void } } }).transport.ws.close();
+    await waitUntil(() => room.state.seats[0]!.connected === false, 5000, "the drop");
+    const back = await colyseus.sdk.reconnect(token);
+    await waitUntil(() => stateOf(back).seats?.[0]?.connected === true, 5000, "the return");
+    expect(stateOf(back).seats[0]!.hand).toEqual(handOf(room, 0));
+    await back.request("play", { card: handOf(room, 0)[0] });
+    await waitUntil(() => room.state.seats[0]!.handCount === 2, 5000, "the play after the return");
+  });
+
+  test("a flood of 10,000 messages from one client is cut to its budget, changes nothing, and another room is served throughout", async () => {
+    const flooded = await seatedTable({ bots: [1] });
+    await waitUntil(() => stateOf(flooded.first).turn === 0, 5000, "Ann's turn");
+    const other = await seatedTable({ bots: [1] });
+    await waitUntil(() => stateOf(other.first).turn === 0, 5000, "the other table's turn");
+    const before = JSON.stringify(flooded.room.state.toJSON());
+    const started = performance.now();
+    for (let i = 0; i < 10_000; i++) flooded.first.send("play", { card: "ZZ" });
+    // A request behind the flood on the same connection: its answer means the whole flood has been read.
+    const behindTheFlood = flooded.first.request("play", { card: "ZZ" }).catch((error: { reason: ErrorReply }) => error.reason.code);
+    // Meanwhile the other room answers every request, in order.
+    const answers: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      await other.first.request("play", { card: "ZZ" }).catch((error: { reason: ErrorReply }) => answers.push(error.reason.code));
+    }
+    expect(answers).toEqual(Array(20).fill("NOT_IN_HAND"));
+    expect(["RATE_LIMITED", "NOT_IN_HAND"]).toContain(await behindTheFlood);
+    await waitUntil(() => errorsOf(flooded.received).some((error) => error.code === "RATE_LIMITED"), 5000, "the RATE_LIMITED answer");
+    const seconds = (performance.now() - started) / 1000;
+    const errors = errorsOf(flooded.received);
+    const handled = errors.filter((error) => error.code !== "RATE_LIMITED").length;
+    // Only the budget's messages reached the engine; the rest were answered with one RATE_LIMITED a second at most.
+    expect(handled).toBeLessThanOrEqual(DEFAULT_RATE_BUDGET.burst + Math.ceil(seconds * DEFAULT_RATE_BUDGET.perSecond));
+    expect(handled).toBeGreaterThanOrEqual(DEFAULT_RATE_BUDGET.burst);
+    expect(errors.filter((error) => error.code === "RATE_LIMITED").length).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    expect(JSON.stringify(flooded.room.state.toJSON())).toBe(before);
+  });
+});
