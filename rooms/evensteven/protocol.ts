@@ -113,6 +113,6 @@ export interface EvenStevenStateView {
   /** The last finished game's seed, or 0: a game's seed is revealed only with its verdict. */
   revealedSeed: number;
   score: { games: number; wins: number; necessaryLosses: number; unnecessaryLosses: number; timeOuts: number };
-  player: { name: string; connected: boolean; hand?: string[] } | undefined;
+  player?: { name: string; connected: boolean; hand?: string[] };
   spectators: number;
 }

@@ -119,7 +119,7 @@ export class EvenStevenRoom extends TableRoom<
     syncList(state.played, view.played);
     state.outcome = view.outcome;
     state.revealedSeed = view.revealedSeed;
-    if (state.player) syncList(state.player.hand, view.hand ?? []);
+    if (state.player) syncList(state.player.hand!, view.hand ?? []);
   }
 
   protected override listing(): Record<string, unknown> {

@@ -1,10 +1,12 @@
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import type { StateMatchesView } from "../kit/state-check";
+import type { EvenStevenStateView } from "./protocol";
 
 export class EvenStevenPlayer extends Schema {
   @type("string") name = "";
   @type("boolean") connected = true;
   /** Sent only to the player's own view. */
-  @view() @type(["string"]) hand = new ArraySchema<string>();
+  @view() @type(["string"]) hand? = new ArraySchema<string>();
 }
 
 export class EvenStevenScore extends Schema {
@@ -15,7 +17,7 @@ export class EvenStevenScore extends Schema {
   @type("uint32") timeOuts = 0;
 }
 
-/** Mirrors EvenStevenStateView in protocol.ts; the engine's Game (deck, seed) stays in the room, never here. */
+/** The schema of EvenStevenStateView in protocol.ts (checked below); the engine's game (deck, seed) is never here. */
 export class EvenStevenState extends Schema {
   @type("string") phase: "waiting" | "playing" | "over" = "waiting";
   @type("uint32") game = 0;
@@ -31,3 +33,6 @@ export class EvenStevenState extends Schema {
   @type(EvenStevenPlayer) player: EvenStevenPlayer | undefined;
   @type("uint16") spectators = 0;
 }
+
+/** Fails to compile when the schema and the protocol's view drift apart. */
+export const stateMatchesView: StateMatchesView<EvenStevenState, EvenStevenStateView> = true;
