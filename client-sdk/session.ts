@@ -1,5 +1,6 @@
 import type { Room } from "@colyseus/sdk";
 import { ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "../rooms/kit/protocol";
+import { CLIENT_RATE_BUDGET, RateLimiter } from "../rooms/kit/rate-limit";
 import { CardhallError, toCardhallError } from "./errors";
 
 type Listener<T> = (value: T) => void;
@@ -33,11 +34,33 @@ export function boundedWait<T>(what: string, timeoutMs: number, signal: AbortSig
 }
 
 /**
+ * Keeps a session's messages within the rooms' per-client budget (docs/protocol.md, "Rate limits"): a program that
+ * acts faster than the budget allows waits its turn here, in order, instead of being refused RATE_LIMITED.
+ */
+export class SendPacer {
+  private readonly limiter = new RateLimiter(CLIENT_RATE_BUDGET);
+  private queue: Promise<void> = Promise.resolve();
+
+  /** Resolves when the next message may go. */
+  turn(): Promise<void> {
+    const turn = this.queue.then(async () => {
+      for (let wait = this.limiter.msUntilAllowed(""); wait > 0; wait = this.limiter.msUntilAllowed("")) {
+        await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      }
+      this.limiter.allow("");
+    });
+    this.queue = turn;
+    return turn;
+  }
+}
+
+/**
  * A joined room, typed by its public state view and its events. Shared by every game's player and spectator
  * sessions; the game-specific classes add the moves.
  */
 export class RoomSession<View, Events extends object> {
   private readonly errorListeners: Listener<CardhallError>[] = [];
+  private readonly pacer = new SendPacer();
 
   constructor(readonly room: Room) {
     // Events nobody listens to are fine; without this the SDK warns about each one.
@@ -127,8 +150,14 @@ export class RoomSession<View, Events extends object> {
 
   /** Sends a defined message and waits for the room's answer; a refusal throws a CardhallError. */
   protected async request<M extends MessageDefinition>(definition: M, payload: PayloadOf<M>): Promise<void> {
+    await this.answer(definition, payload);
+  }
+
+  /** Sends a defined message within the session's budget and returns the room's answer; a refusal throws a CardhallError. */
+  protected async answer<M extends MessageDefinition>(definition: M, payload: PayloadOf<M>): Promise<unknown> {
+    await this.pacer.turn();
     try {
-      await this.room.request(definition.name, payload);
+      return await this.room.request(definition.name, payload);
     } catch (error) {
       throw toCardhallError(error);
     }

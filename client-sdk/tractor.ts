@@ -21,7 +21,6 @@ import {
 import type { RoundPhase } from "../rooms/tractor/round";
 import type { RoundResult, Seat } from "../rooms/tractor/scoring";
 import type { SeatView, TrickSoFar, TrickWon } from "../rooms/tractor/seat-view";
-import { toCardhallError } from "./errors";
 import { RoomSession } from "./session";
 
 export interface TractorEvents {
@@ -185,11 +184,7 @@ export class TractorPlayer extends TractorSpectator {
 
   /** The engine's legal plays for this seat now (up to `limit`), or its declarations while dealing, with the seat bot's suggestion. */
   async hint(limit?: number): Promise<TractorHint> {
-    try {
-      return (await this.room.request(tractorMessages.hint.name, limit === undefined ? {} : { limit })) as TractorHint;
-    } catch (error) {
-      throw toCardhallError(error);
-    }
+    return (await this.answer(tractorMessages.hint, limit === undefined ? {} : { limit })) as TractorHint;
   }
 
   /**

@@ -13,6 +13,12 @@ export interface RateBudget {
 /** A person or a program acting at a card table sends a few messages a second at most; a burst covers a reconnect's catch-up. */
 export const DEFAULT_RATE_BUDGET: RateBudget = { perSecond: 20, burst: 40 };
 
+/**
+ * The budget the SDK keeps its own sessions within: below the rooms', so that messages the network delivers
+ * bunched together still fit the room's bucket.
+ */
+export const CLIENT_RATE_BUDGET: RateBudget = { perSecond: 18, burst: 30 };
+
 interface Bucket {
   tokens: number;
   refilledAt: number;
@@ -46,6 +52,12 @@ export class RateLimiter {
     if (now - bucket.answeredAt < 1000) return false;
     bucket.answeredAt = now;
     return true;
+  }
+
+  /** How long until the client's budget allows a message (0: now). */
+  msUntilAllowed(clientId: string): number {
+    const bucket = this.refilled(clientId);
+    return bucket.tokens >= 1 ? 0 : ((1 - bucket.tokens) / this.budget.perSecond) * 1000;
   }
 
   forget(clientId: string): void {

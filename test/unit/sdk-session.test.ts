@@ -1,5 +1,6 @@
 import type { Room } from "@colyseus/sdk";
-import { boundedWait, RoomSession } from "../../client-sdk/session";
+import { boundedWait, RoomSession, SendPacer } from "../../client-sdk/session";
+import { CLIENT_RATE_BUDGET, DEFAULT_RATE_BUDGET } from "../../rooms/kit/rate-limit";
 
 interface CounterView {
   count: number;
@@ -85,5 +86,28 @@ describe("a bounded wait", () => {
     const watch = jest.fn(() => () => undefined);
     await expect(boundedWait("anything", 1_000, AbortSignal.abort(), watch)).rejects.toMatchObject({ code: "ABORTED" });
     expect(watch).not.toHaveBeenCalled();
+  });
+});
+
+describe("SendPacer", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test("lets a burst go at once, then holds each message until the budget allows it, in order", async () => {
+    const pacer = new SendPacer();
+    const sent: number[] = [];
+    const turns = Array.from({ length: CLIENT_RATE_BUDGET.burst + 2 }, (_, index) => pacer.turn().then(() => sent.push(index)));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(CLIENT_RATE_BUDGET.burst);
+    await jest.advanceTimersByTimeAsync(Math.ceil(1000 / CLIENT_RATE_BUDGET.perSecond) + 1);
+    expect(sent).toHaveLength(CLIENT_RATE_BUDGET.burst + 1);
+    await jest.advanceTimersByTimeAsync(Math.ceil(1000 / CLIENT_RATE_BUDGET.perSecond) + 1);
+    await Promise.all(turns);
+    expect(sent).toEqual(Array.from({ length: CLIENT_RATE_BUDGET.burst + 2 }, (_, index) => index));
+  });
+
+  test("stays within the rooms' budget whatever the pace asked of it", () => {
+    expect(CLIENT_RATE_BUDGET.perSecond).toBeLessThan(DEFAULT_RATE_BUDGET.perSecond);
+    expect(CLIENT_RATE_BUDGET.burst).toBeLessThan(DEFAULT_RATE_BUDGET.burst);
   });
 });
