@@ -7,8 +7,9 @@
  * has passed Ace and won the match).
  */
 import { z } from "zod";
-import { defineMessage, type CommonErrorCode } from "../kit/protocol";
+import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 import { DEFAULT_PLAY_LIMIT } from "./legality";
+import { tractorRulesOption } from "./ruleset";
 
 export const TRACTOR_ROOM = "tractor";
 
@@ -67,6 +68,8 @@ export const tractorJoinOptions = z
     seed: z.number().int().min(MIN_SEED).max(MAX_SEED).optional(),
     /** "always-accept" (default, the statement's rule) or "check-other-hands" (a throw another hand could beat fails). */
     throws: z.enum(["always-accept", "check-other-hands"]).optional(),
+    /** Rule options (rooms/tractor/ruleset.ts), each defaulting to the statement's; `throwPolicy` here overrides `throws`. */
+    rules: tractorRulesOption.optional(),
     /** The turn clock: a seat that does not act in time gets its bot's move. */
     turnTimeMs: z.number().int().min(50).max(3_600_000).optional(),
     /** How long a dropped player's seat is kept for reconnection. */
@@ -177,13 +180,28 @@ export interface TractorMatchEndEvent {
   rounds: number;
 }
 
-export type TractorErrorCode =
-  | CommonErrorCode
-  | "WRONG_PHASE"
-  | "NOT_A_CARD"
-  | "ILLEGAL_DECLARATION"
-  | "ILLEGAL_BURIAL"
-  | "ILLEGAL_PLAY";
+/** Every code the room refuses a message with. */
+export const TRACTOR_ERROR_CODES = [
+  ...COMMON_ERROR_CODES,
+  "WRONG_PHASE", // declare, bury, play: not now (no match, another phase, between rounds)
+  "NOT_A_CARD", // a card name that is no card
+  "ILLEGAL_DECLARATION", // declare: the engine's reason
+  "ILLEGAL_BURIAL", // bury: the engine's reason
+  "ILLEGAL_PLAY", // play: the engine's reason
+] as const;
+export type TractorErrorCode = (typeof TRACTOR_ERROR_CODES)[number];
+
+/** Each event's payload, by name. */
+export interface TractorEvents {
+  roundStart: TractorRoundStartEvent;
+  declared: TractorDeclaredEvent;
+  trump: TractorTrumpEvent;
+  buried: TractorBuriedEvent;
+  played: TractorPlayedEvent;
+  trick: TractorTrickEvent;
+  roundEnd: TractorRoundEndEvent;
+  matchEnd: TractorMatchEndEvent;
+}
 
 /** The answer to `hint`. */
 export interface TractorHint {
