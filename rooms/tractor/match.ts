@@ -109,6 +109,23 @@ type Result = Outcome<TractorMatch, TractorEngineEvent, TractorErrorCode>;
 const names = (cards: readonly Card[]): string[] => cards.map(cardName);
 const seatName = (seat: Seat): TractorSeatName => TRACTOR_SEATS[seat];
 
+/** The table's plain fields as a view shows them (cheap: no hands, no tricks). */
+export function tableOf(match: TractorMatch) {
+  const waiting = tractorEngine.waiting(match);
+  return {
+    phase: phaseOf(match),
+    round: match.roundNumber,
+    trump: match.options.trump,
+    mainSuit: match.dealing !== null ? "" : match.setup.mainSuit,
+    currentRank: currentRank(match),
+    dealer: seatName(match.setup.dealer),
+    turn: waiting.for === "seat" ? seatName(waiting.seat as Seat) : ("" as const),
+    step: match.step,
+    dealt: match.options.trump === "fixed" ? 0 : (match.dealing?.steps ?? DEAL_STEPS),
+    winner: match.round?.result?.matchWinner ?? (0 as const),
+  };
+}
+
 /** A round's seed from the match seed: a revealed round seed says nothing of the next deal. */
 export function roundSeedOf(matchSeed: number, round: number): number {
   return freshSeed(seededRandom(`${matchSeed}:round:${round}`));
@@ -328,29 +345,18 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
 
   view(match, viewer: Viewer) {
     const round = match.round;
-    const phase = phaseOf(match);
-    const waiting = tractorEngine.waiting(match);
     const seat = viewer === SPECTATOR ? undefined : (viewer as Seat);
     const trick = round?.trick;
     const isDealer = seat === match.setup.dealer;
     return {
-      phase,
-      round: match.roundNumber,
-      trump: match.options.trump,
-      mainSuit: match.dealing !== null ? "" : match.setup.mainSuit,
-      currentRank: currentRank(match),
+      ...tableOf(match),
       teamRanks: [...match.setup.teamRanks],
-      dealer: seatName(match.setup.dealer),
-      turn: waiting.for === "seat" ? seatName(waiting.seat as Seat) : "",
-      step: match.step,
-      dealt: match.options.trump === "fixed" ? 0 : (match.dealing?.steps ?? DEAL_STEPS),
       declaration: { seat: match.declaration ? seatName(match.declaration.seat) : "", cards: names(match.declaration?.cards ?? []) },
       trick: { leader: trick ? seatName(trick.leader) : "", plays: trick ? playsOf(trick) : [], winner: "", points: 0 },
       tricks: (round?.tricks ?? []).map((done) => ({ leader: seatName(done.leader), plays: playsOf(done), winner: seatName(done.winner), points: done.points })),
       defenderPoints: round?.trickPoints ?? 0,
       penaltyPoints: round?.penaltyPoints ?? 0,
       ...(round?.phase === "finished" ? { result: resultOf(match) } : {}),
-      winner: round?.result?.matchWinner ?? 0,
       handCounts: SEATS.map((held) => heldCards(match, held).length),
       ...(seat === undefined ? {} : { hand: shownHand(match, seat) }),
       ...(isDealer && round !== null && round.hidden.length > 0 ? { buried: names(round.hidden) } : {}),

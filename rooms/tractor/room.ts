@@ -8,13 +8,12 @@ import { Rejection, RoomTimer } from "../kit/room-kit";
 import { syncList } from "../kit/schema-lists";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
 import { cardName } from "./cards";
-import { DEAL_STEPS, type Declaration } from "./declaration";
-import { heldCards, phaseOf, playsOf, resultOf, shownHand, tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
-import type { TrickInProgress } from "./round";
+import type { Declaration } from "./declaration";
+import { heldCards, playsOf, resultOf, shownHand, tableOf, tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
 import { checkedThrows, classic, tractorRuleset } from "./ruleset";
-import { roundContext, SEATS, teamOf, type Seat } from "./scoring";
+import { SEATS, teamOf, type Seat } from "./scoring";
 import { TRACTOR_DEFAULTS, TRACTOR_HINT_LIMIT, TRACTOR_SEATS, tractorJoinOptions, tractorMessages, tractorRankNumber, type TractorErrorCode, type TractorHint, type TractorJoinOptions } from "./protocol";
-import { TractorDeclarationState, TractorPlayState, TractorResultState, TractorSeatState, TractorState, TractorTrickState } from "./state";
+import { TractorDeclarationState, TractorResultState, TractorSeatState, TractorState, TractorTrickState } from "./state";
 
 const MAX_SPECTATORS = 64;
 
@@ -36,9 +35,9 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const dealer = TRACTOR_SEATS.indexOf(options.dealer ?? "Alice") as Seat;
     const startRanks: [number, number] = [tractorRankNumber(ranks[0]), tractorRankNumber(ranks[1])];
     this.matchOptions = { trump: options.trump ?? "declare", mainSuit: options.mainSuit ?? "O", dealer, startRanks, ruleset: tractorRuleset(options.rules, base) };
-    const time = { ...TRACTOR_DEFAULTS, ...options };
-    const paces = { deal: time.dealDelayMs, declareWindow: time.declareWindowMs, roundPause: time.roundPauseMs };
-    this.openTable({ seats: SEATS.length, maxSpectators: MAX_SPECTATORS, timings: { ...time, paces }, messages: Object.values(tractorMessages) });
+    const [turnTimeMs, botDelayMs, reconnectSeconds] = [this.time("turnTimeMs"), this.time("botDelayMs"), this.time("reconnectSeconds")];
+    const paces = { deal: this.time("dealDelayMs"), declareWindow: this.time("declareWindowMs"), roundPause: this.time("roundPauseMs") };
+    this.openTable({ seats: SEATS.length, maxSpectators: MAX_SPECTATORS, timings: { turnTimeMs, botDelayMs, reconnectSeconds, paces }, messages: Object.values(tractorMessages) });
     for (const seat of SEATS) this.state.seats.push(Object.assign(new TractorSeatState(), { seat: TRACTOR_SEATS[seat], team: teamOf(seat) }));
     for (const name of options.bots ?? []) this.roster.seatBot(TRACTOR_SEATS.indexOf(name), "bot");
     this.state.trump = this.matchOptions.trump;
@@ -99,12 +98,8 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     }
     const waiting = tractorEngine.waiting(match);
     if (waiting.for !== "seat" || waiting.seat !== seat) return none;
-    let suggestion: string[] = [];
-    try {
-      suggestion = cardsOf(tractorEngine.botAction(match, seat));
-    } catch {
-      // a policy bug must not stop the table (nor reach a log: its message may name cards)
-    }
+    // A policy bug must not stop the table (nor reach a log: its message may name cards).
+    const suggestion = (() => { try { return cardsOf(tractorEngine.botAction(match, seat)); } catch { return []; } })();
     if (match.round!.phase === "burying") return { ...none, suggestion };
     const legal = tractorEngine.legalActions(match, seat, limit);
     return { ...none, options: legal.actions.map(cardsOf), complete: legal.complete, suggestion };
@@ -118,30 +113,27 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     if (match === undefined) return;
     const { round, setup, declaration } = match;
     const shown = `${match.roundNumber}:${match.dealing === null}`;
-    if (!this.shown.startsWith(`${match.roundNumber}:`)) {
+    const newRound = !this.shown.startsWith(`${match.roundNumber}:`);
+    if (newRound) {
       state.tricks.clear();
       state.result = undefined;
       for (const seat of state.seats) seat.buried.clear();
       syncList(state.teamRanks, [...setup.teamRanks]);
     }
-    const phase = phaseOf(match);
-    const listed = state.phase !== phase || state.round !== match.roundNumber;
-    const waiting = tractorEngine.waiting(match);
-    Object.assign(state, { phase, round: match.roundNumber, dealer: TRACTOR_SEATS[setup.dealer], currentRank: roundContext(setup).currentRank, step: match.step });
-    Object.assign(state, { deadline: this.turnDeadline, turn: waiting.for === "seat" ? TRACTOR_SEATS[waiting.seat] : "", winner: round?.result?.matchWinner ?? 0 });
-    state.mainSuit = match.dealing !== null ? "" : setup.mainSuit;
-    state.dealt = match.options.trump === "fixed" ? 0 : (match.dealing?.steps ?? DEAL_STEPS);
-    if (declaration !== this.shownDeclaration || !this.shown.startsWith(`${match.roundNumber}:`)) {
+    const table = tableOf(match);
+    const listed = state.phase !== table.phase || state.round !== table.round;
+    Object.assign(state, table, { deadline: this.turnDeadline });
+    if (declaration !== this.shownDeclaration || newRound) {
       state.declaration = Object.assign(new TractorDeclarationState(), { seat: declaration ? TRACTOR_SEATS[declaration.seat] : "" });
       state.declaration.cards.push(...(declaration?.cards ?? []).map(cardName));
       this.shownDeclaration = declaration;
     }
     while (round !== null && state.tricks.length < round.tricks.length) {
       const trick = round.tricks[state.tricks.length];
-      state.tricks.push(Object.assign(fillTrick(new TractorTrickState(), trick), { winner: TRACTOR_SEATS[trick.winner], points: trick.points }));
+      state.tricks.push(Object.assign(new TractorTrickState().fill(TRACTOR_SEATS[trick.leader], playsOf(trick)), { winner: TRACTOR_SEATS[trick.winner], points: trick.points }));
     }
-    if (round?.trick === undefined) Object.assign(fillTrick(state.trick, undefined), { winner: "", points: 0 });
-    else if (state.trick.plays.length !== round.trick.plays.length) fillTrick(state.trick, round.trick);
+    if (round?.trick === undefined) Object.assign(state.trick.fill("", []), { winner: "", points: 0 });
+    else if (state.trick.plays.length !== round.trick.plays.length) state.trick.fill(TRACTOR_SEATS[round.trick.leader], playsOf(round.trick));
     state.defenderPoints = round?.trickPoints ?? 0;
     state.penaltyPoints = round?.penaltyPoints ?? 0;
     for (const seat of SEATS) {
@@ -152,12 +144,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     }
     const buried = state.seats[setup.dealer].buried;
     if (round !== null && round.hidden.length > 0 && buried.length === 0) buried.push(...round.hidden.map(cardName));
-    if (round?.phase === "finished" && state.result === undefined) {
-      const { hiddenCards, teamRanks, ...result } = resultOf(match);
-      state.result = Object.assign(new TractorResultState(), result);
-      state.result.hiddenCards.push(...hiddenCards);
-      state.result.teamRanks.push(...teamRanks);
-    }
+    if (round?.phase === "finished" && state.result === undefined) state.result = TractorResultState.of(resultOf(match));
     this.shown = shown;
     if (listed) this.updateListing();
   }
@@ -167,20 +154,4 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const openSeats = this.state.seats.filter((seat) => seat.occupant === "open").length;
     return { game: "tractor", phase: this.state.phase, round: this.state.round, trump: this.state.trump, seats: Object.fromEntries(seats), openSeats };
   }
-}
-
-/** Brings a trick's state up to the engine's trick: a play added to the same trick is sent alone. */
-function fillTrick(trickState: TractorTrickState, trick: TrickInProgress | undefined): TractorTrickState {
-  const leader = trick === undefined ? "" : TRACTOR_SEATS[trick.leader];
-  if (trickState.leader !== leader || trickState.plays.length > (trick?.plays.length ?? 0)) {
-    trickState.leader = leader;
-    trickState.plays.clear();
-  }
-  const plays = trick === undefined ? [] : playsOf(trick);
-  for (let index = trickState.plays.length; index < plays.length; index++) {
-    const play = Object.assign(new TractorPlayState(), { seat: plays[index].seat });
-    play.cards.push(...plays[index].cards);
-    trickState.plays.push(play);
-  }
-  return trickState;
 }
