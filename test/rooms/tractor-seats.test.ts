@@ -149,5 +149,12 @@ describe("tractor seats and time", () => {
     await expect(colyseus.createRoom("tractor", { mainSuit: "H" })).rejects.toThrow(/mainSuit/);
     await expect(colyseus.createRoom("tractor", { startRanks: ["1", "2"] })).rejects.toThrow(/startRanks/);
     await expect(colyseus.createRoom("tractor", { bots: ["Eve"] })).rejects.toThrow(/bots/);
+    await expect(colyseus.createRoom("tractor", { rules: { hiddenMultiplier: "triple" } })).rejects.toThrow(/rules/);
+    await expect(colyseus.createRoom("tractor", { rules: { jokers: false } })).rejects.toThrow(/rules/);
+  });
+
+  test("the rules option reaches the engine's ruleset, over the throws option", async () => {
+    const room = await colyseus.createRoom<TractorRoom>("tractor", { throws: "check-other-hands", rules: { hiddenMultiplier: "double", jokerPairsDeclare: false } });
+    expect(room["matchOptions"].ruleset).toMatchObject({ throwPolicy: "check-other-hands", hiddenMultiplier: "double", jokerPairsDeclare: false, strengthenOwnDeclaration: true });
   });
 });
