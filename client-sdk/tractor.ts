@@ -3,36 +3,20 @@ import type { MainSuit } from "../rooms/tractor/order";
 import {
   TRACTOR_SEATS,
   tractorMessages,
-  type TractorBuriedEvent,
-  type TractorDeclaredEvent,
+  type TractorEvents,
   type TractorHint,
-  type TractorMatchEndEvent,
-  type TractorPlayedEvent,
   type TractorResult,
-  type TractorRoundEndEvent,
-  type TractorRoundStartEvent,
   type TractorSeatName,
   type TractorStateView,
   type TractorTeam,
   type TractorTrick,
-  type TractorTrickEvent,
-  type TractorTrumpEvent,
 } from "../rooms/tractor/protocol";
 import type { RoundPhase } from "../rooms/tractor/round";
 import type { RoundResult, Seat } from "../rooms/tractor/scoring";
 import type { SeatView, TrickSoFar, TrickWon } from "../rooms/tractor/seat-view";
 import { RoomSession } from "./session";
 
-export interface TractorEvents {
-  roundStart: TractorRoundStartEvent;
-  declared: TractorDeclaredEvent;
-  trump: TractorTrumpEvent;
-  buried: TractorBuriedEvent;
-  played: TractorPlayedEvent;
-  trick: TractorTrickEvent;
-  roundEnd: TractorRoundEndEvent;
-  matchEnd: TractorMatchEndEvent;
-}
+export type { TractorEvents } from "../rooms/tractor/protocol";
 
 /** A card as the wire writes it ("H5", "BJ") or as the engine numbers it (what a policy returns). */
 export type TractorCardLike = string | Card;

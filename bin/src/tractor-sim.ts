@@ -1,22 +1,50 @@
 /**
- * tractor-sim: the seed's single-round Tractor simulator. Reads the recorded rounds from stdin and prints,
+ * tractor-sim: the statement's single-round Tractor simulator. Reads the recorded rounds from stdin and prints,
  * for each, the defenders' points and either the new ranks with the next dealer or the match winner.
+ * `--rules` selects rule options (rooms/tractor/ruleset.ts) where tables and judges read the statement differently;
+ * without it the statement's rules apply.
  */
-import { Command } from "commander";
+import { Command, InvalidArgumentError } from "commander";
 import { readFileSync } from "fs";
-import { replayRound } from "../../rooms/tractor/scoring";
-import { formatCaseResult, parseSeedInput } from "../../rooms/tractor/seedFormat";
+import { cardsName } from "../../rooms/tractor/cards";
+import { classic, tractorRuleset, tractorRulesOption, type TractorRuleset } from "../../rooms/tractor/ruleset";
+import { overplayedCards, replayRound } from "../../rooms/tractor/scoring";
+import { formatCaseResult, parseStatementInput } from "../../rooms/tractor/statement-format";
+
+/** `--rules '{"hiddenMultiplier":"lead-cards"}'`: the room's `rules` option, as JSON. */
+function rulesArgument(text: string): TractorRuleset {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new InvalidArgumentError('expected JSON, e.g. {"hiddenMultiplier":"lead-cards"}');
+  }
+  const parsed = tractorRulesOption.safeParse(json);
+  if (!parsed.success) throw new InvalidArgumentError(parsed.error.issues.map((issue) => `${issue.path.join(".") || "rules"}: ${issue.message}`).join("; "));
+  return tractorRuleset(parsed.data);
+}
 
 function main(): number {
-  new Command("tractor-sim")
+  const options = new Command("tractor-sim")
     .description("Simulate recorded rounds of Tractor (Shengji): input on stdin in the 'Game Simulator' format.")
-    .parse(process.argv);
-  const parsed = parseSeedInput(readFileSync(0, "utf8"));
+    .option("--rules <json>", "rule options as JSON: hiddenMultiplier (longest-component, lead-cards, double), overplayedCards (leave-none-hidden, reject)", rulesArgument)
+    .parse(process.argv)
+    .opts<{ rules?: TractorRuleset }>();
+  const ruleset = options.rules ?? classic;
+  const parsed = parseStatementInput(readFileSync(0, "utf8"));
   if (!parsed.ok) {
     process.stderr.write(`tractor-sim: malformed input: ${parsed.reason}\n`);
     return 2;
   }
-  const output = parsed.rounds.map((round, index) => formatCaseResult(index + 1, replayRound(round)));
+  if (ruleset.overplayedCards === "reject") {
+    const index = parsed.rounds.findIndex((round) => overplayedCards(round).length > 0);
+    if (index >= 0) {
+      const cards = cardsName(overplayedCards(parsed.rounds[index]));
+      process.stderr.write(`tractor-sim: malformed input: case ${index + 1} plays ${cards} more often than the two decks hold\n`);
+      return 2;
+    }
+  }
+  const output = parsed.rounds.map((round, index) => formatCaseResult(index + 1, replayRound(round, ruleset)));
   process.stdout.write(output.join(""));
   return 0;
 }

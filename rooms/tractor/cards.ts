@@ -1,5 +1,5 @@
 /**
- * Cards of a Tractor (Shengji) table in the seed's notation: a suit letter (H S C D) and a rank letter
+ * Cards of a Tractor (Shengji) table in the statement's notation: a suit letter (H S C D) and a rank letter
  * (2-9, T, J, Q, K, A), or the jokers BJ and RJ. Two decks are used, so every card exists twice.
  *
  * A card is a small integer (0..53) so that hands and counts are cheap arrays; the two copies of a card
@@ -47,7 +47,7 @@ export function parseRank(text: string): Rank | undefined {
   return index < 0 ? undefined : index + LOWEST_RANK;
 }
 
-/** The seed's letter for a rank; ten is written T. */
+/** The statement's letter for a rank; ten is written T. */
 export function rankLetter(rank: Rank): string {
   return RANK_LETTERS[rank - LOWEST_RANK];
 }

@@ -12,11 +12,17 @@
  * - a declaration stands until a strictly stronger one overrides it. A seat may not override its own
  *   declaration, except to strengthen its single into the pair of the same card;
  * - when nobody declares, the round is played with no main suit (only jokers and current-rank cards are trumps).
+ * The ruleset may forbid strengthening one's own declaration (`strengthenOwnDeclaration`) and declaring with joker
+ * pairs (`jokerPairsDeclare`).
  */
 import { BLACK_JOKER, Card, cardsName, RED_JOKER, Rank, rankOf, suitOf } from "./cards";
 import { MainSuit } from "./order";
 import { HAND_CARDS } from "./round";
+import { classic, type TractorRuleset } from "./ruleset";
 import { nextSeat, PLAYERS, Seat, SEAT_NAMES, teamOf } from "./scoring";
+
+/** The ruleset's declaration rules. */
+export type DeclarationRules = Pick<TractorRuleset, "strengthenOwnDeclaration" | "jokerPairsDeclare">;
 
 /** Cards dealt one at a time before the kitty: 25 to each seat. */
 export const DEAL_STEPS = HAND_CARDS * PLAYERS;
@@ -46,12 +52,12 @@ export function dealtTo(hand: readonly Card[], dealer: Seat, seat: Seat, steps: 
 }
 
 /** How strong a declaration these cards make (higher overrides lower), or undefined if they make none. */
-export function declarationStrength(cards: readonly Card[], currentRank: Rank): number | undefined {
+export function declarationStrength(cards: readonly Card[], currentRank: Rank, rules: DeclarationRules = classic): number | undefined {
   const [first, second] = cards;
   if (cards.length === 1) return rankOf(first) === currentRank ? SINGLE : undefined;
   if (cards.length !== 2 || first !== second) return undefined;
-  if (first === BLACK_JOKER) return BLACK_JOKER_PAIR;
-  if (first === RED_JOKER) return RED_JOKER_PAIR;
+  if (first === BLACK_JOKER) return rules.jokerPairsDeclare ? BLACK_JOKER_PAIR : undefined;
+  if (first === RED_JOKER) return rules.jokerPairsDeclare ? RED_JOKER_PAIR : undefined;
   return rankOf(first) === currentRank ? PAIR : undefined;
 }
 
@@ -75,31 +81,40 @@ export function checkDeclaration(
   cards: readonly Card[],
   held: readonly Card[],
   currentRank: Rank,
+  rules: DeclarationRules = classic,
 ): DeclarationCheck {
-  const strength = declarationStrength(cards, currentRank);
+  const strength = declarationStrength(cards, currentRank, rules);
   if (strength === undefined) {
-    return { ok: false, reason: "Declare with one card of the current rank, a pair of it, or a pair of jokers." };
+    const jokers = rules.jokerPairsDeclare ? ", or a pair of jokers" : "";
+    return { ok: false, reason: `Declare with one card of the current rank${jokers ? ", a pair of it" : " or a pair of it"}${jokers}.` };
   }
   if (cards.some((card) => countOf(cards, card) > countOf(held, card))) {
     return { ok: false, reason: `You have not been dealt ${cardsName(cards)}.` };
   }
   if (standing !== undefined) {
-    const standingStrength = declarationStrength(standing.cards, currentRank) as number;
+    const standingStrength = declarationStrength(standing.cards, currentRank, rules) as number;
     if (strength <= standingStrength) return { ok: false, reason: `${describeStanding(standing)} stands: only a stronger declaration overrides it.` };
-    const strengthensOwn = strength === PAIR && cards[0] === standing.cards[0];
+    const strengthensOwn = rules.strengthenOwnDeclaration && strength === PAIR && cards[0] === standing.cards[0];
     if (standing.seat === seat && !strengthensOwn) {
-      return { ok: false, reason: "You may only strengthen your own declaration into the pair of the same card." };
+      const reason = rules.strengthenOwnDeclaration ? "You may only strengthen your own declaration into the pair of the same card." : "Your own declaration stands: you may not override it.";
+      return { ok: false, reason };
     }
   }
   return { ok: true, declaration: { seat, cards: cards.slice() } };
 }
 
 /** Every declaration `seat` could make now (each as its cards). */
-export function declarationOptions(standing: Declaration | undefined, seat: Seat, held: readonly Card[], currentRank: Rank): Card[][] {
+export function declarationOptions(
+  standing: Declaration | undefined,
+  seat: Seat,
+  held: readonly Card[],
+  currentRank: Rank,
+  rules: DeclarationRules = classic,
+): Card[][] {
   const options: Card[][] = [];
   for (const card of new Set(held)) {
     for (const cards of [[card], [card, card]]) {
-      if (checkDeclaration(standing, seat, cards, held, currentRank).ok) options.push(cards);
+      if (checkDeclaration(standing, seat, cards, held, currentRank, rules).ok) options.push(cards);
     }
   }
   return options;
@@ -109,14 +124,20 @@ export function declarationOptions(standing: Declaration | undefined, seat: Seat
  * The seat bot's declaration, if any: it never overrides its partner or itself; it prefers a suit to no main
  * suit, then the stronger declaration, then the suit it holds most of. Joker pairs only ever override an opponent.
  */
-export function botDeclaration(standing: Declaration | undefined, seat: Seat, held: readonly Card[], currentRank: Rank): Card[] | undefined {
+export function botDeclaration(
+  standing: Declaration | undefined,
+  seat: Seat,
+  held: readonly Card[],
+  currentRank: Rank,
+  rules: DeclarationRules = classic,
+): Card[] | undefined {
   if (standing !== undefined && teamOf(standing.seat) === teamOf(seat)) return undefined;
   const suitLength = (cards: readonly Card[]) => {
     const suit = suitOf(cards[0]);
     return suit === undefined ? -1 : held.filter((card) => suitOf(card) === suit).length;
   };
-  const preference = (cards: readonly Card[]) => [suitOf(cards[0]) === undefined ? 0 : 1, declarationStrength(cards, currentRank) as number, suitLength(cards)];
-  const options = declarationOptions(standing, seat, held, currentRank).filter((cards) => standing !== undefined || suitOf(cards[0]) !== undefined);
+  const preference = (cards: readonly Card[]) => [suitOf(cards[0]) === undefined ? 0 : 1, declarationStrength(cards, currentRank, rules) as number, suitLength(cards)];
+  const options = declarationOptions(standing, seat, held, currentRank, rules).filter((cards) => standing !== undefined || suitOf(cards[0]) !== undefined);
   options.sort((a, b) => {
     const [pa, pb] = [preference(a), preference(b)];
     return pb[0] - pa[0] || pb[1] - pa[1] || pb[2] - pa[2] || a[0] - b[0];

@@ -1,7 +1,7 @@
 /**
  * Random valid rounds: random setups, random leads of every shape (singles, pairs, tractors, throws) and
  * random follows that meet the obligations by construction (and ruff with trumps when void, so trump
- * throws over not-trump throws happen). Used by the benchmark and as a source of seed-format test inputs.
+ * throws over not-trump throws happen). Used by the benchmark and as a source of statement-format test inputs.
  */
 import { Random, randomInt, shuffled } from "../kit/random";
 import { ACE, Card, countCards, DISTINCT_CARDS, LOWEST_RANK, withoutCards } from "./cards";
@@ -107,7 +107,7 @@ export function playRandomRound(setup: RoundSetup, random: Random, ruleset: Trac
   return { state, record: { setup, tricks: state.tricks.map((trick) => trick.plays) } };
 }
 
-/** A random round in the seed's terms (throws always accepted), ready to print in its input format. */
+/** A random round in the statement's terms (throws always accepted), ready to print in its input format. */
 export function randomRecordedRound(random: Random): PlayedRound {
   return playRandomRound(randomSetup(random), random, classic);
 }

@@ -1,5 +1,5 @@
 /**
- * Legal play at a live table, which the seed leaves out.
+ * Legal play at a live table, which the statement leaves out.
  *
  * A lead is one or more cards, all trumps or all of one not-trump suit. A follow has as many cards as the
  * lead and meets three obligations, each "as far as the hand allows":

@@ -2,13 +2,14 @@
  * The `tractor` room's messages, events and public state: the one definition shared by the room and the SDK.
  * Free of server code. docs/protocol.md describes the same in prose.
  *
- * On the wire cards are the seed's two-letter names (suit H S C D then rank 2-9 T J Q K A, or BJ / RJ), seats
+ * On the wire cards are the statement's two-letter names (suit H S C D then rank 2-9 T J Q K A, or BJ / RJ), seats
  * are their names (Alice, Bob, Charles, David, clockwise) and ranks are numbers 2..14 (A = 14; above 14 a team
  * has passed Ace and won the match).
  */
 import { z } from "zod";
-import { defineMessage, type CommonErrorCode } from "../kit/protocol";
+import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 import { DEFAULT_PLAY_LIMIT } from "./legality";
+import { tractorRulesOption } from "./ruleset";
 
 export const TRACTOR_ROOM = "tractor";
 
@@ -17,7 +18,7 @@ export type TractorSeatName = (typeof TRACTOR_SEATS)[number];
 export const tractorSeatName = z.enum(TRACTOR_SEATS);
 
 const RANK_LETTERS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] as const;
-/** A rank as the seed writes it ("2".."9", "T", "J", "Q", "K", "A") or as a number 2..14. */
+/** A rank as the statement writes it ("2".."9", "T", "J", "Q", "K", "A") or as a number 2..14. */
 const tractorRankOption = z.union([z.enum(RANK_LETTERS), z.number().int().min(2).max(14)]);
 export type TractorRankOption = z.infer<typeof tractorRankOption>;
 
@@ -65,8 +66,10 @@ export const tractorJoinOptions = z
     startRanks: z.tuple([tractorRankOption, tractorRankOption]).optional(),
     /** Makes the match reproducible: every round's deal seed is derived from it. Without it each round gets a fresh one. */
     seed: z.number().int().min(MIN_SEED).max(MAX_SEED).optional(),
-    /** "always-accept" (default, the seed's rule) or "check-other-hands" (a throw another hand could beat fails). */
+    /** "always-accept" (default, the statement's rule) or "check-other-hands" (a throw another hand could beat fails). */
     throws: z.enum(["always-accept", "check-other-hands"]).optional(),
+    /** Rule options (rooms/tractor/ruleset.ts), each defaulting to the statement's; `throwPolicy` here overrides `throws`. */
+    rules: tractorRulesOption.optional(),
     /** The turn clock: a seat that does not act in time gets its bot's move. */
     turnTimeMs: z.number().int().min(50).max(3_600_000).optional(),
     /** How long a dropped player's seat is kept for reconnection. */
@@ -177,13 +180,28 @@ export interface TractorMatchEndEvent {
   rounds: number;
 }
 
-export type TractorErrorCode =
-  | CommonErrorCode
-  | "WRONG_PHASE"
-  | "NOT_A_CARD"
-  | "ILLEGAL_DECLARATION"
-  | "ILLEGAL_BURIAL"
-  | "ILLEGAL_PLAY";
+/** Every code the room refuses a message with. */
+export const TRACTOR_ERROR_CODES = [
+  ...COMMON_ERROR_CODES,
+  "WRONG_PHASE", // declare, bury, play: not now (no match, another phase, between rounds)
+  "NOT_A_CARD", // a card name that is no card
+  "ILLEGAL_DECLARATION", // declare: the engine's reason
+  "ILLEGAL_BURIAL", // bury: the engine's reason
+  "ILLEGAL_PLAY", // play: the engine's reason
+] as const;
+export type TractorErrorCode = (typeof TRACTOR_ERROR_CODES)[number];
+
+/** Each event's payload, by name. */
+export interface TractorEvents {
+  roundStart: TractorRoundStartEvent;
+  declared: TractorDeclaredEvent;
+  trump: TractorTrumpEvent;
+  buried: TractorBuriedEvent;
+  played: TractorPlayedEvent;
+  trick: TractorTrickEvent;
+  roundEnd: TractorRoundEndEvent;
+  matchEnd: TractorMatchEndEvent;
+}
 
 /** The answer to `hint`. */
 export interface TractorHint {

@@ -9,7 +9,7 @@ import { Random, shuffled } from "../kit/random";
 import { Card, cardsName, doubleDeck, withoutCards } from "./cards";
 import { checkFollow, checkLead, failedThrowComponent, legalPlays, LegalPlays } from "./legality";
 import { CardOrdering, cardOrdering } from "./order";
-import { classic, TractorRuleset } from "./ruleset";
+import { classic, hiddenMultiplierExponent, TractorRuleset } from "./ruleset";
 import {
   declarersOf,
   hiddenCardBonus,
@@ -211,7 +211,7 @@ function completeTrick(state: RoundState, trick: TrickInProgress): RoundState {
     trickPoints,
   };
   if (done.hands.some((hand) => hand.length > 0)) return done;
-  const bonus = teamOf(winner) === defenders ? hiddenCardBonus(done.hidden, judgement.structure.lengths[0]) : 0;
+  const bonus = teamOf(winner) === defenders ? hiddenCardBonus(done.hidden, hiddenMultiplierExponent(state.ruleset, judgement.structure.lengths)) : 0;
   const result = settleRound(state.setup, Math.max(0, trickPoints + done.penaltyPoints) + bonus, bonus);
   return { ...done, phase: "finished", result };
 }

@@ -1,14 +1,37 @@
 /**
- * The options a table can change. The `classic` preset is the seed's rules exactly; the live-table rules
- * the seed leaves out (follow obligations) are always enforced by the round engine.
+ * The options a table can change, gathered in one ruleset: validated once (`tractorRulesOption`), then read by the
+ * round engine, the match engine, the bots and bin/tractor-sim. The `classic` preset is the statement's rules
+ * exactly (the original problem's text); the live-table rules the statement leaves out (follow obligations) are
+ * always enforced by the round engine.
+ *
+ * Each option names a place where tables, the statement and the accepted judges may read the rules differently;
+ * the first value listed is always the statement's (the default).
  */
+import { z } from "zod";
 
 /**
- * "always-accept": every throw stands, as the seed simplifies. "check-other-hands": a throw fails when
+ * "always-accept": every throw stands, as the statement simplifies. "check-other-hands": a throw fails when
  * another player holds a higher component of the same shape in that suit; the thrower then plays only the
  * smallest such component and pays the penalty.
  */
-export type ThrowPolicy = "always-accept" | "check-other-hands";
+export const THROW_POLICIES = ["always-accept", "check-other-hands"] as const;
+export type ThrowPolicy = (typeof THROW_POLICIES)[number];
+
+/**
+ * The hidden cards' multiplier when the defenders win the last trick: "longest-component" (the statement's 2^w, w
+ * the length of the last lead's longest component), "lead-cards" (2^n, n the number of cards in the last lead, as
+ * some tables count a throw) or "double" (always 2, the simplest club rule).
+ */
+export const HIDDEN_MULTIPLIERS = ["longest-component", "lead-cards", "double"] as const;
+export type HiddenMultiplier = (typeof HIDDEN_MULTIPLIERS)[number];
+
+/**
+ * A record that plays some card more often than the two decks hold (the statement's own sample plays S3 three
+ * times): "leave-none-hidden" (what the accepted judges do: no copy of that card is hidden) or "reject" (the
+ * record is malformed).
+ */
+export const OVERPLAYED_CARDS = ["leave-none-hidden", "reject"] as const;
+export type OverplayedCards = (typeof OVERPLAYED_CARDS)[number];
 
 export interface TractorRuleset {
   readonly throwPolicy: ThrowPolicy;
@@ -17,10 +40,47 @@ export interface TractorRuleset {
    * them (never below zero at the end of the round) when a defender threw.
    */
   readonly failedThrowPenalty: number;
+  readonly hiddenMultiplier: HiddenMultiplier;
+  /** Whether a seat may strengthen its own standing single into the pair of the same card (it may never override itself otherwise). */
+  readonly strengthenOwnDeclaration: boolean;
+  /** Whether a pair of black or red jokers declares (no main suit); when false only current-rank cards declare. */
+  readonly jokerPairsDeclare: boolean;
+  readonly overplayedCards: OverplayedCards;
 }
 
-/** The seed's rules: throws are always accepted. */
-export const classic: TractorRuleset = { throwPolicy: "always-accept", failedThrowPenalty: 10 };
+/** The statement's rules: throws are always accepted. */
+export const classic: TractorRuleset = {
+  throwPolicy: "always-accept",
+  failedThrowPenalty: 10,
+  hiddenMultiplier: "longest-component",
+  strengthenOwnDeclaration: true,
+  jokerPairsDeclare: true,
+  overplayedCards: "leave-none-hidden",
+};
 
 /** The usual club rules: throws are checked against the other hands, 10 points per failed throw. */
-export const checkedThrows: TractorRuleset = { throwPolicy: "check-other-hands", failedThrowPenalty: 10 };
+export const checkedThrows: TractorRuleset = { ...classic, throwPolicy: "check-other-hands" };
+
+/** Rule options as a room's `rules` option and `tractor-sim --rules` take them: any of the ruleset's fields. */
+export const tractorRulesOption = z.strictObject({
+  throwPolicy: z.enum(THROW_POLICIES).optional(),
+  failedThrowPenalty: z.number().int().min(0).max(200).optional(),
+  hiddenMultiplier: z.enum(HIDDEN_MULTIPLIERS).optional(),
+  strengthenOwnDeclaration: z.boolean().optional(),
+  jokerPairsDeclare: z.boolean().optional(),
+  overplayedCards: z.enum(OVERPLAYED_CARDS).optional(),
+});
+export type TractorRulesOption = z.infer<typeof tractorRulesOption>;
+
+/** A whole ruleset: `base` with the given options over it (options already validated by `tractorRulesOption`). */
+export function tractorRuleset(options: TractorRulesOption = {}, base: TractorRuleset = classic): TractorRuleset {
+  const defined = Object.entries(options).filter(([, value]) => value !== undefined);
+  return { ...base, ...(Object.fromEntries(defined) as Partial<TractorRuleset>) };
+}
+
+/** The exponent of the hidden cards' multiplier (2^exponent), from the last lead's component lengths (longest first). */
+export function hiddenMultiplierExponent(ruleset: Pick<TractorRuleset, "hiddenMultiplier">, lastLeadLengths: readonly number[]): number {
+  if (ruleset.hiddenMultiplier === "double") return 1;
+  if (ruleset.hiddenMultiplier === "lead-cards") return lastLeadLengths.reduce((sum, length) => sum + length, 0);
+  return lastLeadLengths[0];
+}

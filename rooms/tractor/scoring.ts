@@ -1,9 +1,10 @@
 /**
  * The end of a round: the defenders' points, the hidden-card bonus, make or down, rank changes, the next
- * dealer and the match winner — and the replay of a recorded round (the seed simulator's whole job).
+ * dealer and the match winner — and the replay of a recorded round (the statement's simulator's whole job).
  */
 import { ACE, Card, countCards, doubleDeck, pointsOf, Rank } from "./cards";
 import { cardOrdering, MainSuit, TrumpContext } from "./order";
+import { classic, hiddenMultiplierExponent, type TractorRuleset } from "./ruleset";
 import { judgeTrick } from "./trick";
 
 /** Seats clockwise: 0 Alice, 1 Bob, 2 Charles, 3 David. */
@@ -24,7 +25,7 @@ export function otherTeam(team: Team): Team {
   return team === 1 ? 2 : 1;
 }
 
-/** The next seat clockwise (the player on the right-hand side in the seed's words). */
+/** The next seat clockwise (the player on the right-hand side in the statement's words). */
 export function nextSeat(seat: Seat, steps = 1): Seat {
   return ((seat + steps) % PLAYERS) as Seat;
 }
@@ -47,11 +48,12 @@ export function roundContext(setup: RoundSetup): TrumpContext {
 }
 
 /**
- * The defenders' bonus when they win the last trick: the hidden cards' points times 2^w, where w is the
- * length of the last lead's longest component (for a single, pair or tractor that is the whole lead).
+ * The defenders' bonus when they win the last trick: the hidden cards' points times 2^w; by the statement w is the
+ * length of the last lead's longest component (for a single, pair or tractor that is the whole lead), and the
+ * ruleset's `hiddenMultiplier` may count it otherwise (see hiddenMultiplierExponent).
  */
-export function hiddenCardBonus(hidden: readonly Card[], lastLeadLongest: number): number {
-  return pointsOf(hidden) * 2 ** lastLeadLongest;
+export function hiddenCardBonus(hidden: readonly Card[], exponent: number): number {
+  return pointsOf(hidden) * 2 ** exponent;
 }
 
 export interface RankChange {
@@ -61,7 +63,7 @@ export interface RankChange {
   readonly levels: number;
 }
 
-/** The seed's level rules: 0 points +3, under 40 +2, under 80 +1 for the declarers; else +k for the defenders. */
+/** The statement's level rules: 0 points +3, under 40 +2, under 80 +1 for the declarers; else +k for the defenders. */
 export function rankChange(declarers: Team, defenderPoints: number): RankChange {
   if (defenderPoints < MAKE_THRESHOLD) {
     const levels = defenderPoints <= 0 ? 3 : defenderPoints < POINTS_PER_LEVEL ? 2 : 1;
@@ -92,15 +94,22 @@ export function settleRound(setup: RoundSetup, defenderPoints: number, hiddenBon
   return { defenderPoints, hiddenBonus, change, teamRanks, nextDealer, matchWinner };
 }
 
-/** A round as the seed records it: each trick's plays in playing order, the leader's first. */
+/** A round as the statement records it: each trick's plays in playing order, the leader's first. */
 export interface RecordedRound {
   readonly setup: RoundSetup;
   readonly tricks: readonly (readonly (readonly Card[])[])[];
 }
 
+/** The cards a record plays more often than the two decks hold (each once), in card order. */
+export function overplayedCards(round: RecordedRound): Card[] {
+  const played = countCards(round.tricks.flat(2));
+  const copies = countCards(doubleDeck());
+  return [...played.keys()].filter((card) => played[card] > copies[card]);
+}
+
 /**
  * The cards nobody played: the hidden cards. A record that plays some card more often than the two decks
- * hold (the seed's own sample plays S3 three times) simply leaves no copy of it hidden.
+ * hold (the statement's own sample plays S3 three times) simply leaves no copy of it hidden.
  */
 export function unplayedCards(round: RecordedRound): Card[] {
   const played = countCards(round.tricks.flat(2));
@@ -111,20 +120,23 @@ export function unplayedCards(round: RecordedRound): Card[] {
   });
 }
 
-/** Replays a recorded round trick by trick (the winner leads next) and settles it. */
-export function replayRound(round: RecordedRound): RoundResult {
+/**
+ * Replays a recorded round trick by trick (the winner leads next) and settles it, under the ruleset's hidden-card
+ * multiplier (the statement's by default). How to treat overplayed cards is the caller's (see `overplayedCards`).
+ */
+export function replayRound(round: RecordedRound, ruleset: Pick<TractorRuleset, "hiddenMultiplier"> = classic): RoundResult {
   const ordering = cardOrdering(roundContext(round.setup));
   const defenders = otherTeam(declarersOf(round.setup));
   let leader = round.setup.dealer;
   let points = 0;
-  let lastLongest = 0;
+  let lastLengths: readonly number[] = [0];
   for (const plays of round.tricks) {
     const judgement = judgeTrick(plays, ordering);
     leader = nextSeat(leader, judgement.winner);
     if (teamOf(leader) === defenders) points += judgement.points;
-    lastLongest = judgement.structure.lengths[0];
+    lastLengths = judgement.structure.lengths;
   }
   const hidden = unplayedCards(round);
-  const bonus = round.tricks.length > 0 && teamOf(leader) === defenders ? hiddenCardBonus(hidden, lastLongest) : 0;
+  const bonus = round.tricks.length > 0 && teamOf(leader) === defenders ? hiddenCardBonus(hidden, hiddenMultiplierExponent(ruleset, lastLengths)) : 0;
   return settleRound(round.setup, points + bonus, bonus);
 }

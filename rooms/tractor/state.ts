@@ -1,10 +1,10 @@
 /**
- * The `tractor` room's schema state: mirrors TractorStateView in protocol.ts. The engine's RoundState (every
+ * The `tractor` room's schema state: mirrors TractorStateView in protocol.ts. The match engine's state (every
  * hand, the hidden cards, the seed) stays in the room; only a seat's own `hand` and the dealer's `buried` are
  * here, each visible to that seat's StateView alone.
  */
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
-import type { TractorSeatName, TractorOccupant, TractorTeam, TractorPhase, TractorTrumpMode } from "./protocol";
+import type { TractorSeatName, TractorOccupant, TractorTeam, TractorPhase, TractorPlay, TractorResult, TractorTrumpMode } from "./protocol";
 
 export class TractorPlayState extends Schema {
   @type("string") seat: TractorSeatName | "" = "";
@@ -16,6 +16,21 @@ export class TractorTrickState extends Schema {
   @type([TractorPlayState]) plays = new ArraySchema<TractorPlayState>();
   @type("string") winner: TractorSeatName | "" = "";
   @type("uint16") points = 0;
+
+  /** Brings the trick up to these plays: a play added to the same trick is sent alone. */
+  fill(leader: TractorSeatName | "", plays: readonly TractorPlay[]): this {
+    if (this.leader !== leader || this.plays.length > plays.length) {
+      this.leader = leader;
+      this.plays.clear();
+    }
+    for (let index = this.plays.length; index < plays.length; index++) {
+      const play = new TractorPlayState();
+      play.seat = plays[index].seat;
+      play.cards.push(...plays[index].cards);
+      this.plays.push(play);
+    }
+    return this;
+  }
 }
 
 export class TractorDeclarationState extends Schema {
@@ -34,6 +49,14 @@ export class TractorResultState extends Schema {
   @type(["uint8"]) teamRanks = new ArraySchema<number>();
   @type("string") nextDealer: TractorSeatName | "" = "";
   @type("uint8") matchWinner: 0 | TractorTeam = 0;
+
+  static of(result: TractorResult): TractorResultState {
+    const { hiddenCards, teamRanks, ...plain } = result;
+    const state = Object.assign(new TractorResultState(), plain);
+    state.hiddenCards.push(...hiddenCards);
+    state.teamRanks.push(...teamRanks);
+    return state;
+  }
 }
 
 export class TractorSeatState extends Schema {

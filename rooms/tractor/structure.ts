@@ -85,7 +85,7 @@ function longestRun(levels: readonly (readonly Card[])[]): [number, number] {
 }
 
 /**
- * The structure of a lead, built as the seed prescribes: repeatedly take the longest component available
+ * The structure of a lead, built as the statement prescribes: repeatedly take the longest component available
  * (ties: the highest), so tractors first, then pairs, then singles. Undefined when the cards are not all of
  * one group (a lead must be all trumps or all one not-trump suit).
  */

@@ -1,5 +1,5 @@
 /**
- * Who wins a trick, by the seed's rules.
+ * Who wins a trick, by the statement's rules.
  *
  * A follow can win only if it is all of one group, of the lead's group or trumps, and can be arranged
  * into the lead's structure. Then, for a single, pair or tractor, the highest card wins; for a throw, the
@@ -32,7 +32,7 @@ export function followHonor(follow: readonly Card[], structure: LeadStructure, o
 
 /**
  * Judges a complete trick: `plays[0]` is the lead, the rest follow in playing order. Throws an Error if the
- * lead mixes groups (callers validate leads first; the seed guarantees valid ones).
+ * lead mixes groups (callers validate leads first; the statement guarantees valid ones).
  */
 export function judgeTrick(plays: readonly (readonly Card[])[], ordering: CardOrdering): TrickJudgement {
   const structure = leadStructure(plays[0], ordering);

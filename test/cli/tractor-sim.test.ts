@@ -1,6 +1,6 @@
 import { seededRandom } from "../../rooms/kit/random";
 import { randomRecordedRound } from "../../rooms/tractor/generate";
-import { formatCaseResult, formatSeedInput } from "../../rooms/tractor/seedFormat";
+import { formatCaseResult, formatStatementInput } from "../../rooms/tractor/statement-format";
 import { runBin } from "./run";
 
 function run(input: string) {
@@ -41,9 +41,17 @@ describe("bin/tractor-sim", () => {
     const random = seededRandom("cli");
     const played = Array.from({ length: 30 }, () => randomRecordedRound(random));
     const expected = played.map((round, index) => formatCaseResult(index + 1, round.state.result!)).join("");
-    const result = run(formatSeedInput(played.map((round) => round.record)));
+    const result = run(formatStatementInput(played.map((round) => round.record)));
     expect(result.stderr).toBe("");
     expect(result.stdout).toBe(expected);
+  });
+
+  it("selects rule options with --rules; the statement's rules are the default", () => {
+    expect(runBin("tractor-sim", ["--rules", "{}"], SAMPLE_INPUT)).toEqual({ status: 0, stdout: SAMPLE_OUTPUT, stderr: "" });
+    const rejected = runBin("tractor-sim", ["--rules", '{"overplayedCards":"reject"}'], SAMPLE_INPUT);
+    expect(rejected).toMatchObject({ stdout: "", stderr: "tractor-sim: malformed input: case 1 plays S3 more often than the two decks hold\n" });
+    expect(rejected.status).not.toBe(0);
+    expect(runBin("tractor-sim", ["--rules", '{"hiddenMultiplier":"sometimes"}'], SAMPLE_INPUT).status).not.toBe(0);
   });
 
   it.each([

@@ -99,7 +99,7 @@ describe("the declaration phase at a table", () => {
     const { room, players, watcher } = await seatFour({ ...DECLARE, declareWindowMs: 2000 });
     const [alice, bob, charles, david] = players;
     await waitUntil(() => room.state.phase === "declaring" && room.state.dealt === DEAL_STEPS, 5000, "the deal");
-    const davidsJokers = room["dealing"]!.hands[3].slice(0, 25).filter((card) => card === BLACK_JOKER || card === RED_JOKER);
+    const davidsJokers = room["match"]!.state.dealing!.hands[3].slice(0, 25).filter((card) => card === BLACK_JOKER || card === RED_JOKER);
     const jokerPair = [BLACK_JOKER, RED_JOKER].find((joker) => davidsJokers.filter((card) => card === joker).length === 2)!;
 
     const hint = await bob.hint();
@@ -126,7 +126,7 @@ describe("the declaration phase at a table", () => {
     expect(events<TractorTrumpEvent>(watcher, "trump")).toEqual([{ round: 1, mainSuit: "O", declaredBy: "David" }]);
     expect(room.state.mainSuit).toBe("O");
     await waitUntil(() => alice.hand().length === 33, 5000, "the kitty");
-    expect(alice.hand().sort()).toEqual(room["round"]!.hands[0].map(cardName).sort());
+    expect(alice.hand().sort()).toEqual(room["match"]!.state.round!.hands[0].map(cardName).sort());
   });
 
   test("when nobody declares the round has no main suit", async () => {

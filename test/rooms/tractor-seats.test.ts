@@ -15,7 +15,7 @@ const FIXED = { trump: "fixed", mainSuit: "H", dealer: "Alice", seed: 314159, bo
 const THREE_BOTS = ["Bob", "Charles", "David"] as const;
 
 function handOf(room: TractorRoom, seat: number): string[] {
-  return room["round"]!.hands[seat].map(cardName).sort();
+  return room["match"]!.state.round!.hands[seat].map(cardName).sort();
 }
 
 function dropConnection(player: TractorPlayer): void {
@@ -73,7 +73,7 @@ describe("tractor seats and time", () => {
     const { suggestion } = await alice.hint();
     // Alice does nothing: the clock buries the bot's choice for her, then leads for her.
     await waitUntil(() => playedBy(received, "Alice").length > 0, 5000, "Alice's automatic lead");
-    expect(room["round"]!.hidden.map(cardName).sort()).toEqual([...suggestion].sort());
+    expect(room["match"]!.state.round!.hidden.map(cardName).sort()).toEqual([...suggestion].sort());
     expect(playedBy(received, "Alice")[0].auto).toBe(true);
     expect(received.messages.filter((m) => m.type === "played").every((m) => (m.payload as TractorPlayedEvent).seat === "Alice" || !(m.payload as TractorPlayedEvent).auto)).toBe(true);
   });
@@ -149,5 +149,12 @@ describe("tractor seats and time", () => {
     await expect(colyseus.createRoom("tractor", { mainSuit: "H" })).rejects.toThrow(/mainSuit/);
     await expect(colyseus.createRoom("tractor", { startRanks: ["1", "2"] })).rejects.toThrow(/startRanks/);
     await expect(colyseus.createRoom("tractor", { bots: ["Eve"] })).rejects.toThrow(/bots/);
+    await expect(colyseus.createRoom("tractor", { rules: { hiddenMultiplier: "triple" } })).rejects.toThrow(/rules/);
+    await expect(colyseus.createRoom("tractor", { rules: { jokers: false } })).rejects.toThrow(/rules/);
+  });
+
+  test("the rules option reaches the engine's ruleset, over the throws option", async () => {
+    const room = await colyseus.createRoom<TractorRoom>("tractor", { throws: "check-other-hands", rules: { hiddenMultiplier: "double", jokerPairsDeclare: false } });
+    expect(room["matchOptions"].ruleset).toMatchObject({ throwPolicy: "check-other-hands", hiddenMultiplier: "double", jokerPairsDeclare: false, strengthenOwnDeclaration: true });
   });
 });

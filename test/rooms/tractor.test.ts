@@ -46,7 +46,7 @@ async function seatFour(options: Record<string, unknown>): Promise<Seated> {
 }
 
 function serverRound(room: TractorRoom): RoundState {
-  const round = room["round"];
+  const round = room["match"]!.state.round;
   if (round === null) throw new Error("no round is under way");
   return round;
 }
@@ -173,8 +173,8 @@ describe("the tractor room", () => {
         }
       }
       expect(overreach(watcher, sumCounts(played))).toEqual([]);
-      expect(received[1].tokens().has(String(room["roundSeed"]))).toBe(false);
-      expect(watcher.text()).not.toContain(String(room["roundSeed"]));
+      expect(received[1].tokens().has(String(room["match"]!.state.roundSeed))).toBe(false);
+      expect(watcher.text()).not.toContain(String(room["match"]!.state.roundSeed));
       // The dealer sees the 8 buried cards in its own state; the others never do.
       expect(players[0].view()?.seats[0].buried?.sort()).toEqual(round.hidden.map(cardNameOf).sort());
       for (const line of logged) expect(line.match(CARD_RUN)).toBeNull();
@@ -188,7 +188,7 @@ describe("the tractor room", () => {
     const { room, players, received } = await seatFour({ ...FIXED, roundPauseMs: 1_000 });
     await playByHints(room, players);
     const round = serverRound(room);
-    const seed = room["roundSeed"];
+    const seed = room["match"]!.state.roundSeed;
     const result = round.result!;
     await waitUntil(() => received[2].messages.some((m) => m.type === "roundEnd"));
     const roundEnd = received[2].messages.find((m) => m.type === "roundEnd")!.payload as TractorRoundEndEvent;

@@ -1,7 +1,7 @@
 import { BLACK_JOKER, Card, parseCards, parseRank, RED_JOKER } from "../../rooms/tractor/cards";
 import { cardOrdering, isTrumpCard, MainSuit, TrumpContext } from "../../rooms/tractor/order";
 import { hiddenCardBonus, rankChange, RecordedRound, replayRound, settleRound } from "../../rooms/tractor/scoring";
-import { formatCaseResult, parseSeedInput } from "../../rooms/tractor/seedFormat";
+import { formatCaseResult, parseStatementInput } from "../../rooms/tractor/statement-format";
 import { bestHonor, leadStructure } from "../../rooms/tractor/structure";
 import { judgeTrick } from "../../rooms/tractor/trick";
 
@@ -217,7 +217,7 @@ S2S2C2 CQCAD2 HTHJHK C9CQCA
 
 describe("the seed sample", () => {
   it("prints the sample output", () => {
-    const parsed = parseSeedInput(SAMPLE_INPUT);
+    const parsed = parseStatementInput(SAMPLE_INPUT);
     if (!parsed.ok) throw new Error(parsed.reason);
     const output = parsed.rounds.map((round, index) => formatCaseResult(index + 1, replayRound(round))).join("");
     expect(output).toBe("Case #1:\n50\n3 2 Alice\n");

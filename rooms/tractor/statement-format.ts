@@ -1,6 +1,6 @@
 /**
- * The seed simulator's text formats: parsing its input (T, then cases of a header line and one line per
- * trick) and printing its output (three lines per case). Pure functions over strings, so the command-line
+ * The statement's text formats (the original problem's "Game Simulator"): parsing its input (T, then cases of
+ * a header line and one line per trick) and printing its output (three lines per case). Pure functions over strings, so the command-line
  * program and the tests share them; malformed input gives a sentence saying what and where, never a throw.
  */
 import { cardsName, parseCards, parseRank, rankLetter } from "./cards";
@@ -66,8 +66,8 @@ function parseRound(lines: Line[], at: { index: number }, caseNumber: number): R
   return { setup, tricks };
 }
 
-/** Parses the seed's whole input; blank lines, trailing blanks and CRLF line ends are all tolerated. */
-export function parseSeedInput(text: string): ParseResult {
+/** Parses the statement's whole input; blank lines, trailing blanks and CRLF line ends are all tolerated. */
+export function parseStatementInput(text: string): ParseResult {
   try {
     const lines = significantLines(text);
     const countLine = lines[0] ?? fail(undefined, "the input is empty; it should start with the number of cases");
@@ -93,8 +93,8 @@ export function formatCaseResult(caseNumber: number, result: RoundResult): strin
   return `Case #${caseNumber}:\n${result.defenderPoints}\n${outcome}\n`;
 }
 
-/** Writes rounds in the seed's input layout (T, a blank line, cases separated by blank lines). */
-export function formatSeedInput(rounds: readonly RecordedRound[]): string {
+/** Writes rounds in the statement's input layout (T, a blank line, cases separated by blank lines). */
+export function formatStatementInput(rounds: readonly RecordedRound[]): string {
   const cases = rounds.map(({ setup, tricks }) => {
     const header = `${setup.mainSuit} ${SEAT_NAMES[setup.dealer]} ${rankLetter(setup.teamRanks[0])} ${rankLetter(setup.teamRanks[1])}`;
     const lines = tricks.map((plays) => plays.map(cardsName).join(" "));

@@ -1,0 +1,414 @@
+/**
+ * A whole Tractor match as a match engine (rooms/kit/engine.ts): rounds until a team passes Ace, each dealt from
+ * its own seed derived from the match seed. Built on the pure round modules (round.ts, declaration.ts, scoring.ts,
+ * legality.ts, seat-view.ts, policy.ts); no Colyseus, no I/O, no clock.
+ *
+ * Who acts:
+ * - the DEALER deals each card of a declaration deal (pace "deal"), closes the declaration window (pace
+ *   "declareWindow") and deals the next round after a round's end (pace "roundPause");
+ * - any seat may declare while the dealer deals (the bots volunteer their declarations); the round's dealer buries,
+ *   then the seats play in turn.
+ * Every event comes from the action that caused it, with the payloads of protocol.ts (`played.auto` is the room's:
+ * only the table knows who moved). A round's seed stays in the state until its end reveals it (`roundEnd.seed`).
+ */
+import { DEALER, refuse, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type Outcome, type Viewer } from "../kit/engine";
+import { freshSeed, seededRandom } from "../kit/random";
+import { Card, cardName, parseCard } from "./cards";
+import { botDeclaration, checkDeclaration, DEAL_STEPS, dealtTo, declarationOptions, declaredMainSuit, type Declaration } from "./declaration";
+import { cardOrdering, sortedHighFirst, type MainSuit } from "./order";
+import { heuristicPolicy } from "./policy";
+import {
+  TRACTOR_SEATS,
+  type TractorErrorCode,
+  type TractorEvents,
+  type TractorMatchEndEvent,
+  type TractorPhase,
+  type TractorPlay,
+  type TractorResult,
+  type TractorSeatName,
+  type TractorTeam,
+  type TractorTrick,
+  type TractorTrumpMode,
+} from "./protocol";
+import { applyPlay, buryCards, dealRound, HIDDEN_CARDS, legalPlaysFor, orderingOf, startRound, type CompletedTrick, type RoundState, type TrickInProgress } from "./round";
+import type { TractorRuleset } from "./ruleset";
+import { roundContext, SEATS, type RoundSetup, type Seat } from "./scoring";
+import { seatView } from "./seat-view";
+
+export interface TractorMatchOptions {
+  readonly trump: TractorTrumpMode;
+  /** Every round's main suit with trump "fixed" (ignored with "declare"). */
+  readonly mainSuit: MainSuit;
+  /** The first round's dealer. */
+  readonly dealer: Seat;
+  /** The teams' ranks at the start (2..14). */
+  readonly startRanks: readonly [number, number];
+  readonly ruleset: TractorRuleset;
+}
+
+/** A declaration deal under way: the round's hands as they will be, dealt `steps` cards so far. */
+export interface Dealing {
+  readonly hands: readonly (readonly Card[])[];
+  readonly steps: number;
+}
+
+export interface TractorMatch {
+  readonly options: TractorMatchOptions;
+  /** 1 for the first round. */
+  readonly roundNumber: number;
+  /** The match seed (each round's seed is derived from it); never shown. */
+  readonly seed: number;
+  /** This round's deal seed, shown only once the round is over. */
+  readonly roundSeed: number;
+  /** This round's setup (with trump "declare", the main suit is "O" until declaring is over). */
+  readonly setup: RoundSetup;
+  /** The declaration deal, while it lasts (trump "declare" only). */
+  readonly dealing: Dealing | null;
+  /** The standing declaration of this round (kept after declaring is over, to show who declared). */
+  readonly declaration: Declaration | undefined;
+  /** The round, from the burial on. */
+  readonly round: RoundState | null;
+  /** Counts accepted declarations, burials, plays and burial starts (never reset). */
+  readonly step: number;
+}
+
+export type TractorAction =
+  | { readonly type: "declare" | "bury" | "play"; readonly cards: readonly string[] }
+  | { readonly type: "deal" | "closeDeclarations" | "nextRound" };
+
+/** The wire payloads; `played.auto` is added by the room. */
+export type TractorEnginePayloads = Omit<TractorEvents, "played"> & { played: Omit<TractorEvents["played"], "auto"> };
+export type TractorEngineEvent = { [Name in keyof TractorEnginePayloads]: GameEvent<Name, TractorEnginePayloads[Name]> }[keyof TractorEnginePayloads];
+
+/** What a viewer may see: the seat's own hand (and, for the dealer, the buried cards); the round seed only once it is over. */
+export interface TractorMatchView {
+  phase: TractorPhase;
+  round: number;
+  trump: TractorTrumpMode;
+  mainSuit: string;
+  currentRank: number;
+  teamRanks: number[];
+  dealer: TractorSeatName;
+  turn: TractorSeatName | "";
+  step: number;
+  dealt: number;
+  declaration: { seat: TractorSeatName | ""; cards: string[] };
+  trick: TractorTrick;
+  tricks: TractorTrick[];
+  defenderPoints: number;
+  penaltyPoints: number;
+  result?: TractorResult;
+  winner: 0 | TractorTeam;
+  handCounts: number[];
+  hand?: string[];
+  buried?: string[];
+}
+
+type Result = Outcome<TractorMatch, TractorEngineEvent, TractorErrorCode>;
+
+const names = (cards: readonly Card[]): string[] => cards.map(cardName);
+const seatName = (seat: Seat): TractorSeatName => TRACTOR_SEATS[seat];
+
+/** The table's plain fields as a view shows them (cheap: no hands, no tricks). */
+export function tableOf(match: TractorMatch) {
+  const waiting = tractorEngine.waiting(match);
+  return {
+    phase: phaseOf(match),
+    round: match.roundNumber,
+    trump: match.options.trump,
+    mainSuit: match.dealing !== null ? "" : match.setup.mainSuit,
+    currentRank: currentRank(match),
+    dealer: seatName(match.setup.dealer),
+    turn: waiting.for === "seat" ? seatName(waiting.seat as Seat) : ("" as const),
+    step: match.step,
+    dealt: match.options.trump === "fixed" ? 0 : (match.dealing?.steps ?? DEAL_STEPS),
+    winner: match.round?.result?.matchWinner ?? (0 as const),
+  };
+}
+
+/** A round's seed from the match seed: a revealed round seed says nothing of the next deal. */
+export function roundSeedOf(matchSeed: number, round: number): number {
+  return freshSeed(seededRandom(`${matchSeed}:round:${round}`));
+}
+
+export function phaseOf(match: TractorMatch): TractorPhase {
+  if (match.dealing !== null) return "declaring";
+  const round = match.round!;
+  if (round.phase !== "finished") return round.phase;
+  return round.result!.matchWinner === undefined ? "roundOver" : "matchOver";
+}
+
+function currentRank(match: TractorMatch): number {
+  return roundContext(match.setup).currentRank;
+}
+
+/** The cards `seat` holds now: what it has been dealt while dealing, else its round hand. */
+export function heldCards(match: TractorMatch, seat: Seat): readonly Card[] {
+  const dealing = match.dealing;
+  if (dealing === null) return match.round!.hands[seat];
+  return dealtTo(dealing.hands[seat], match.setup.dealer, seat, dealing.steps);
+}
+
+/** A seat's hand as the table shows it: highest first, in the round's order (no main suit while dealing). */
+export function shownHand(match: TractorMatch, seat: Seat): string[] {
+  const ordering = match.round === null ? cardOrdering({ mainSuit: "O", currentRank: currentRank(match) }) : orderingOf(match.round);
+  return names(sortedHighFirst(heldCards(match, seat), ordering));
+}
+
+export function playsOf(trick: TrickInProgress): TractorPlay[] {
+  return trick.plays.map((cards, index) => ({ seat: seatName(((trick.leader + index) % SEATS.length) as Seat), cards: names(cards) }));
+}
+
+export function resultOf(match: TractorMatch): TractorResult {
+  const round = match.round!;
+  const result = round.result!;
+  return {
+    seed: match.roundSeed,
+    defenderPoints: result.defenderPoints,
+    hiddenCards: names(round.hidden),
+    hiddenBonus: result.hiddenBonus,
+    make: result.change.make,
+    team: result.change.team,
+    levels: result.change.levels,
+    teamRanks: [...result.teamRanks],
+    nextDealer: seatName(result.nextDealer),
+    matchWinner: result.matchWinner ?? 0,
+  };
+}
+
+/** Deals round `roundNumber`: with trump "fixed" the dealer buries next, with "declare" the paced deal begins. */
+function beginRound(match: Omit<TractorMatch, "setup" | "dealing" | "declaration" | "round" | "roundSeed" | "roundNumber">, roundNumber: number, setup: RoundSetup): Applied<TractorMatch, TractorEngineEvent> {
+  const { options } = match;
+  const roundSeed = roundSeedOf(match.seed, roundNumber);
+  const dealt = dealRound(setup, seededRandom(roundSeed), options.ruleset);
+  const fixed = options.trump === "fixed";
+  const state: TractorMatch = {
+    ...match,
+    roundNumber,
+    roundSeed,
+    setup,
+    dealing: fixed ? null : { hands: dealt.hands, steps: 0 },
+    declaration: undefined,
+    round: fixed ? dealt : null,
+    step: match.step + (fixed ? 1 : 0),
+  };
+  const payload = {
+    round: roundNumber,
+    dealer: seatName(setup.dealer),
+    teamRanks: [...setup.teamRanks],
+    currentRank: roundContext(setup).currentRank,
+    trump: options.trump,
+    mainSuit: fixed ? setup.mainSuit : "",
+  };
+  return { ok: true, state, events: [{ name: "roundStart", payload }] };
+}
+
+function parseCards(texts: readonly string[]): Card[] | TractorMatchRefusal {
+  const cards: Card[] = [];
+  for (const text of texts) {
+    const card = parseCard(text);
+    if (card === undefined) return refuse("NOT_A_CARD", `"${text}" is not a card (e.g. H5, ST, BJ, RJ)`);
+    cards.push(card);
+  }
+  return cards;
+}
+
+type TractorMatchRefusal = Extract<Result, { ok: false }>;
+
+function wrongPhase(match: TractorMatch, action: string): TractorMatchRefusal {
+  const phase = phaseOf(match);
+  return refuse("WRONG_PHASE", `cannot ${action} now: the table is ${phase === "roundOver" ? "between rounds" : phase}`);
+}
+
+function declare(match: TractorMatch, seat: Seat, texts: readonly string[]): Result {
+  if (match.dealing === null) return wrongPhase(match, "declare");
+  const cards = parseCards(texts);
+  if (!Array.isArray(cards)) return cards;
+  const check = checkDeclaration(match.declaration, seat, cards, heldCards(match, seat), currentRank(match), match.options.ruleset);
+  if (!check.ok) return refuse("ILLEGAL_DECLARATION", check.reason);
+  const declaration = check.declaration;
+  const payload = { round: match.roundNumber, seat: seatName(seat), cards: names(declaration.cards), mainSuit: declaredMainSuit(declaration) };
+  return { ok: true, state: { ...match, declaration, step: match.step + 1 }, events: [{ name: "declared", payload }] };
+}
+
+function bury(match: TractorMatch, seat: Seat, texts: readonly string[]): Result {
+  const round = match.round;
+  if (round === null || match.dealing !== null || round.phase !== "burying") return wrongPhase(match, "bury");
+  if (seat !== round.setup.dealer) return refuse("NOT_YOUR_TURN", `only the dealer, ${seatName(round.setup.dealer)}, buries`);
+  const cards = parseCards(texts);
+  if (!Array.isArray(cards)) return cards;
+  const update = buryCards(round, seat, cards);
+  if (!update.ok) return refuse("ILLEGAL_BURIAL", update.reason);
+  const payload = { round: match.roundNumber, dealer: seatName(seat) };
+  return { ok: true, state: { ...match, round: update.state, step: match.step + 1 }, events: [{ name: "buried", payload }] };
+}
+
+function play(match: TractorMatch, seat: Seat, texts: readonly string[]): Result {
+  const round = match.round;
+  if (round === null || match.dealing !== null || round.phase !== "playing") return wrongPhase(match, "play");
+  if (seat !== round.turn) return refuse("NOT_YOUR_TURN", `it is ${seatName(round.turn)}'s turn`);
+  const cards = parseCards(texts);
+  if (!Array.isArray(cards)) return cards;
+  const update = applyPlay(round, seat, cards);
+  if (!update.ok) return refuse("ILLEGAL_PLAY", update.reason);
+  const next = update.state;
+  const state: TractorMatch = { ...match, round: next, step: match.step + 1 };
+  const trickDone = next.tricks.length > round.tricks.length;
+  const trick: TrickInProgress = trickDone ? next.tricks[next.tricks.length - 1] : next.trick!;
+  const failed = next.failedThrows.length > round.failedThrows.length ? next.failedThrows[next.failedThrows.length - 1] : undefined;
+  const finished = next.phase === "finished";
+  const events: TractorEngineEvent[] = [
+    {
+      name: "played",
+      payload: {
+        round: match.roundNumber,
+        seat: seatName(seat),
+        cards: names(trick.plays[trick.plays.length - 1]),
+        ...(failed ? { failedThrow: { attempted: names(failed.attempted), penalty: failed.penalty } } : {}),
+        next: finished ? "" : seatName(next.turn),
+      },
+    },
+  ];
+  if (trickDone) events.push({ name: "trick", payload: trickEvent(match.roundNumber, next, trick as CompletedTrick) });
+  if (finished) {
+    events.push({ name: "roundEnd", payload: { round: match.roundNumber, ...resultOf(state) } });
+    const { matchWinner, teamRanks } = next.result!;
+    if (matchWinner !== undefined) events.push({ name: "matchEnd", payload: { winner: matchWinner, teamRanks: [...teamRanks], rounds: match.roundNumber } });
+  }
+  return { ok: true, state, events };
+}
+
+function trickEvent(roundNumber: number, next: RoundState, completed: CompletedTrick): TractorEvents["trick"] {
+  return {
+    round: roundNumber,
+    trick: next.tricks.length,
+    leader: seatName(completed.leader),
+    plays: playsOf(completed),
+    winner: seatName(completed.winner),
+    points: completed.points,
+    defenderPoints: next.trickPoints,
+    nextLeader: next.phase === "finished" ? "" : seatName(next.turn),
+  };
+}
+
+/** The dealer's due action: one more card, the end of declaring, or the next round. */
+function dealerAction(match: TractorMatch, type: TractorAction["type"]): Result {
+  const waiting = tractorEngine.waiting(match);
+  if (waiting.for !== "dealer" || waiting.action.type !== type) return refuse("WRONG_PHASE", `the dealer cannot ${type} now`);
+  if (type === "deal") {
+    const dealing = match.dealing!;
+    return { ok: true, state: { ...match, dealing: { ...dealing, steps: dealing.steps + 1 } }, events: [] };
+  }
+  if (type === "closeDeclarations") {
+    const mainSuit = declaredMainSuit(match.declaration);
+    const setup: RoundSetup = { ...match.setup, mainSuit };
+    const round = startRound(setup, match.dealing!.hands, match.options.ruleset);
+    const payload = { round: match.roundNumber, mainSuit, declaredBy: match.declaration ? seatName(match.declaration.seat) : ("" as const) };
+    return { ok: true, state: { ...match, setup, dealing: null, round, step: match.step + 1 }, events: [{ name: "trump", payload }] };
+  }
+  const result = match.round!.result!;
+  return beginRound(match, match.roundNumber + 1, { mainSuit: match.options.mainSuit, dealer: result.nextDealer, teamRanks: [result.teamRanks[0], result.teamRanks[1]] });
+}
+
+function isSeat(actor: Actor): actor is Seat {
+  return typeof actor === "number" && Number.isInteger(actor) && actor >= 0 && actor < SEATS.length;
+}
+
+/** The seat's bot: the heuristic policy for the table's ruleset, deciding from the seat's own view only. */
+function botChoice(match: TractorMatch, seat: Seat): TractorAction | undefined {
+  const round = match.round;
+  if (match.dealing !== null || round === null || round.phase === "finished" || round.turn !== seat) return undefined;
+  const policy = heuristicPolicy(match.options.ruleset);
+  const view = seatView(round, seat);
+  return round.phase === "burying" ? { type: "bury", cards: names(policy.chooseBurial(view)) } : { type: "play", cards: names(policy.choosePlay(view)) };
+}
+
+export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, TractorAction, TractorEngineEvent, TractorMatchView, TractorMatchEndEvent, TractorErrorCode> = {
+  seatCount: () => SEATS.length,
+
+  start(options, seed) {
+    const setup: RoundSetup = { mainSuit: options.mainSuit, dealer: options.dealer, teamRanks: [options.startRanks[0], options.startRanks[1]] };
+    return beginRound({ options, seed, step: 0 }, 1, setup);
+  },
+
+  apply(match, actor, action) {
+    if (actor === DEALER) {
+      if (action.type === "declare" || action.type === "bury" || action.type === "play") return refuse("NOT_YOUR_TURN", "the dealer only deals");
+      return dealerAction(match, action.type);
+    }
+    if (!isSeat(actor)) return refuse("NOT_A_PLAYER", "no such seat");
+    if (action.type === "declare") return declare(match, actor, action.cards);
+    if (action.type === "bury") return bury(match, actor, action.cards);
+    if (action.type === "play") return play(match, actor, action.cards);
+    return refuse("NOT_YOUR_TURN", "only the dealer deals");
+  },
+
+  view(match, viewer: Viewer) {
+    const round = match.round;
+    const seat = viewer === SPECTATOR ? undefined : (viewer as Seat);
+    const trick = round?.trick;
+    const isDealer = seat === match.setup.dealer;
+    return {
+      ...tableOf(match),
+      teamRanks: [...match.setup.teamRanks],
+      declaration: { seat: match.declaration ? seatName(match.declaration.seat) : "", cards: names(match.declaration?.cards ?? []) },
+      trick: { leader: trick ? seatName(trick.leader) : "", plays: trick ? playsOf(trick) : [], winner: "", points: 0 },
+      tricks: (round?.tricks ?? []).map((done) => ({ leader: seatName(done.leader), plays: playsOf(done), winner: seatName(done.winner), points: done.points })),
+      defenderPoints: round?.trickPoints ?? 0,
+      penaltyPoints: round?.penaltyPoints ?? 0,
+      ...(round?.phase === "finished" ? { result: resultOf(match) } : {}),
+      handCounts: SEATS.map((held) => heldCards(match, held).length),
+      ...(seat === undefined ? {} : { hand: shownHand(match, seat) }),
+      ...(isDealer && round !== null && round.hidden.length > 0 ? { buried: names(round.hidden) } : {}),
+    };
+  },
+
+  legalActions(match, seat, limit) {
+    const none = { actions: [], complete: true };
+    if (!isSeat(seat)) return none;
+    if (match.dealing !== null) {
+      const options = declarationOptions(match.declaration, seat, heldCards(match, seat), currentRank(match), match.options.ruleset);
+      return { actions: options.map((cards) => ({ type: "declare", cards: names(cards) })), complete: true };
+    }
+    const round = match.round!;
+    if (round.phase === "burying" && seat === round.setup.dealer) {
+      // Every 8 of 33 cards may be buried: listed as the first 8 only.
+      return { actions: [{ type: "bury", cards: names(round.hands[seat].slice(0, HIDDEN_CARDS)) }], complete: false };
+    }
+    const legal = legalPlaysFor(round, seat, limit);
+    return { actions: legal.plays.map((cards) => ({ type: "play", cards: names(cards) })), complete: legal.complete };
+  },
+
+  waiting(match) {
+    const dealing = match.dealing;
+    if (dealing !== null) {
+      return dealing.steps < DEAL_STEPS
+        ? { for: "dealer", action: { type: "deal" }, pace: "deal" }
+        : { for: "dealer", action: { type: "closeDeclarations" }, pace: "declareWindow" };
+    }
+    const round = match.round!;
+    if (round.phase !== "finished") return { for: "seat", seat: round.turn };
+    if (round.result!.matchWinner !== undefined) return { for: "nobody" };
+    return { for: "dealer", action: { type: "nextRound" }, pace: "roundPause" };
+  },
+
+  botAction: (match, seat) => (isSeat(seat) ? botChoice(match, seat) : undefined),
+
+  volunteer(match, seat) {
+    if (match.dealing === null || !isSeat(seat)) return undefined;
+    const cards = botDeclaration(match.declaration, seat, heldCards(match, seat), currentRank(match), match.options.ruleset);
+    return cards === undefined ? undefined : { type: "declare", cards: names(cards) };
+  },
+
+  timedOut(match, seat) {
+    const action = tractorEngine.botAction(match, seat) ?? tractorEngine.legalActions(match, seat, 1).actions[0] ?? { type: "play", cards: [] };
+    return { actor: seat, action };
+  },
+
+  result(match) {
+    const result = match.round?.result;
+    if (result?.matchWinner === undefined) return undefined;
+    return { winner: result.matchWinner, teamRanks: [...result.teamRanks], rounds: match.roundNumber };
+  },
+};
+
