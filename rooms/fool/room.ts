@@ -9,7 +9,7 @@ import { StateView } from "@colyseus/schema";
 import { freshSeed, seededRandom, type Random } from "../kit/random";
 import { handleMessage, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "../kit/room-kit";
 import { syncList } from "../kit/schema-lists";
-import { aiThreads } from "./ai-thread";
+import { aiPolicy } from "./ai";
 import { remember, startMemory, type FoolMemory } from "./ai-memory";
 import { greedyPolicy, randomPolicy, type Policy } from "./bots";
 import { isJoker } from "./cards";
@@ -27,7 +27,7 @@ import {
   type FoolRoomSettings,
   type FoolStartEvent,
 } from "./protocol";
-import { applyMove, formatLaid, legalMoves, newGame, viewFor, type FoolEvent, type FoolMove, type FoolState } from "./rules";
+import { applyMove, formatLaid, legalMoves, newGame, viewFor, type FoolEvent, type FoolMove, type FoolState, type FoolView } from "./rules";
 import { FoolRoomState, FoolSeat } from "./state";
 
 const SEATS = 2;
@@ -37,6 +37,25 @@ const MAX_SPECTATORS = 64;
 const BASELINES: Record<Exclude<FoolAiPolicy, "ai">, Policy> = { greedy: greedyPolicy, random: randomPolicy };
 
 type AppliedMove = { state: FoolState; events: readonly FoolEvent[] };
+
+/**
+ * Where the AI thinks: the server's pool of worker threads (server/fool-ai-pool.ts), handed to the rooms in their
+ * create options (`aiThreads`). A room made without one decides in-process.
+ */
+export interface FoolAiDecider {
+  decide(view: FoolView, memory: FoolMemory): Promise<FoolMove>;
+}
+
+/** The pool among the create options, if the server put one there (a client's JSON cannot carry a function). */
+export function aiDeciderIn(rawOptions: unknown): FoolAiDecider | null {
+  const candidate = (rawOptions as { aiThreads?: Partial<FoolAiDecider> } | null | undefined)?.aiThreads;
+  return typeof candidate?.decide === "function" ? (candidate as FoolAiDecider) : null;
+}
+
+/** The AI's Random is not used (its moves depend only on the view and the memory). */
+function unused(): number {
+  throw new Error("the AI draws no random numbers of its own");
+}
 
 export class FoolRoom extends Room<{ state: FoolRoomState }> {
   override maxClients = SEATS + MAX_SPECTATORS;
@@ -55,9 +74,12 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
   private readonly holders: (string | null)[] = Array.from({ length: SEATS }, () => null);
   private readonly turnTimer = new RoomTimer(this);
   private readonly nextGameTimer = new RoomTimer(this);
+  private aiThreads: FoolAiDecider | null = null;
 
   override onCreate(rawOptions: unknown): void {
-    const options = parseRoomOptions(foolJoinOptions, rawOptions, "create");
+    const { aiThreads: _pool, ...clientOptions } = (rawOptions ?? {}) as Record<string, unknown>;
+    this.aiThreads = aiDeciderIn(rawOptions);
+    const options = parseRoomOptions(foolJoinOptions, clientOptions, "create");
     this.settings = settingsFrom(options);
     patchOnChange(this);
     this.firstSeed = options.seed;
@@ -323,8 +345,10 @@ export class FoolRoom extends Room<{ state: FoolRoomState }> {
     if (ai !== "ai") return this.playPolicyMove(game, seat, by, this.baselineMove(BASELINES[ai], game, seat));
     // The AI thinks on another thread; meanwhile the position may move on (the person moves after all, the room
     // closes), and then its answer is dropped.
-    aiThreads
-      .decide(viewFor(game, seat), this.memories[seat])
+    const view = viewFor(game, seat);
+    const memory = this.memories[seat];
+    const decision = this.aiThreads?.decide(view, memory) ?? Promise.resolve().then(() => aiPolicy(view, unused, memory));
+    decision
       .catch(() => legalMoves(game, seat)[0])
       .then((move) => {
         if (this.game !== game) return;
