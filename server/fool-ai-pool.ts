@@ -18,7 +18,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import Piscina from "piscina";
-import { immediateMove } from "../rooms/fool/ai";
+import { immediateMove, type FoolAiDecider } from "../rooms/fool/ai";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
@@ -35,7 +35,7 @@ const IDLE_THREAD_MS = 60_000;
 /** A decision takes milliseconds (its play-outs are capped); one that takes this long is not coming. */
 export const DECISION_LIMIT_MS = 5_000;
 
-export class AiThreads {
+export class AiThreads implements FoolAiDecider {
   private pool: Piscina<AiTask, FoolMove> | null = null;
   private workerFound: boolean | undefined;
   /**

@@ -69,6 +69,20 @@ export const FOOL_DEFAULTS: Readonly<FoolRoomSettings> = {
   maxMoves: 2_000,
 };
 
+/** The room's settings from its creator's options: each one given, else its default. */
+export function foolRoomSettings(options: Partial<FoolRoomSettings>): FoolRoomSettings {
+  const setting = <K extends keyof FoolRoomSettings>(key: K): FoolRoomSettings[K] => options[key] ?? FOOL_DEFAULTS[key];
+  return {
+    mode: setting("mode"),
+    ai: setting("ai"),
+    aiDelayMs: setting("aiDelayMs"),
+    turnTimeMs: setting("turnTimeMs"),
+    reconnectSeconds: setting("reconnectSeconds"),
+    nextGameDelayMs: setting("nextGameDelayMs"),
+    maxMoves: setting("maxMoves"),
+  };
+}
+
 /** Options for `create` / `joinById`. Room options (mode and the timings) count when the room is created. */
 export const foolJoinOptions = z.object({
   name: z.string().max(40).optional(),

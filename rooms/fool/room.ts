@@ -1,21 +1,22 @@
 /**
- * The `fool` room: the table kit (rooms/kit/table.ts) with the Fool match engine (match.ts). Two seats, each a
- * person's or the room's AI; the room mirrors each game into the schema state: each hand goes to its own seat's
- * view only; the deck order and the seed stay in the engine's state until the game is over (then the seed is
- * revealed). The AI thinks on the server's worker pool (given in the create options), or in-process without one.
+ * The `fool` room: the table kit (rooms/kit/table.ts) with the Fool match engine (match.ts). Two seats, a person's
+ * or the room's AI; each hand is mirrored into its own seat's view only, the deck and the seed stay in the engine's
+ * state (the seed until the game is over). The AI thinks on the server's pool (the `aiThreads` create option).
  */
 import { ServerError } from "@colyseus/core";
 import { freshSeed, seededRandom, type Random } from "../kit/random";
 import { Rejection, RoomTimer } from "../kit/room-kit";
 import { syncList } from "../kit/schema-lists";
 import type { SeatHolder } from "../kit/seats";
+import { SPECTATOR } from "../kit/engine";
 import { TableRoom, type Made, type Mover, type SeatRequest } from "../kit/table";
-import { aiPolicy } from "./ai";
+import { aiPolicy, type FoolAiDecider } from "./ai";
 import { remember, startMemory, type FoolMemory } from "./ai-memory";
 import { greedyPolicy, randomPolicy, type Policy } from "./bots";
 import { FOOL_SEATS, foolEngine, type FoolEngineEvent, type FoolMatch, type FoolOptions } from "./match";
-import { FOOL_DEFAULTS, foolJoinOptions, foolMessages, type FoolErrorCode, type FoolJoinOptions, type FoolMover, type FoolRoomSettings, type FoolSeatController } from "./protocol";
-import { viewFor, type FoolMove, type FoolView } from "./rules";
+import { FOOL_DEFAULTS, foolJoinOptions, foolMessages, foolRoomSettings, type FoolErrorCode, type FoolJoinOptions } from "./protocol";
+import type { FoolMover, FoolRoomSettings, FoolSeatController } from "./protocol";
+import { viewFor, type FoolMove } from "./rules";
 import { FoolRoomState, FoolSeat } from "./state";
 
 const MAX_SPECTATORS = 64;
@@ -23,16 +24,6 @@ const BASELINES: Record<"greedy" | "random", Policy> = { greedy: greedyPolicy, r
 const CONTROLLERS: Record<SeatHolder, FoolSeatController> = { open: "open", bot: "ai", person: "player" };
 /** Fool has no dealer's actions: "dealer" never makes a move. */
 const MOVERS: Record<Mover, FoolMover> = { person: "player", bot: "ai", clock: "clock", dealer: "ai" };
-
-/** Where the AI thinks: the server's worker pool (server/fool-ai-pool.ts), given as the `aiThreads` create option. */
-export interface FoolAiDecider {
-  decide(view: FoolView, memory: FoolMemory): Promise<FoolMove>;
-}
-
-/** The AI's Random is never drawn from (its moves depend only on the view and the memory). */
-const unused: Random = () => {
-  throw new Error("the AI draws no random numbers of its own");
-};
 
 export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOptions, FoolMatch, FoolMove, FoolEngineEvent, FoolErrorCode> {
   override state = new FoolRoomState();
@@ -42,11 +33,11 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   private settings: FoolRoomSettings = { ...FOOL_DEFAULTS };
   private aiThreads: FoolAiDecider | null = null;
   private firstSeed: number | undefined;
-  /** Drives the greedy and random baselines; seeded from the deal, so that their games replay from the seed. */
+  /** The baselines' dice, seeded from the deal: their games replay from the seed. */
   private policyRandom: Random = Math.random;
-  /** Each seat's memory of the game's public events, fed from the engine's move events. */
+  /** Each seat's memory of the public events, fed from the engine's events. */
   private memories: FoolMemory[] = [];
-  /** The AI's decision under way: asked again for the same position, the room waits for it rather than ask twice. */
+  /** The AI's decision under way: asked again for the same position (the kit may), the room waits for it. */
   private thinking: { state: FoolMatch; seat: number; move: Promise<FoolMove> } | null = null;
   private winsCounted = 0;
   private readonly dealTimer = new RoomTimer(this);
@@ -56,7 +47,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     // Only the server can put a pool there: a client's JSON carries no function.
     this.aiThreads = typeof aiThreads?.decide === "function" ? (aiThreads as FoolAiDecider) : null;
     const options = this.createOptions(clientOptions);
-    const settings = (this.settings = settingsFrom(options));
+    const settings = (this.settings = foolRoomSettings(options));
     this.firstSeed = options.seed;
     this.openTable({
       seats: FOOL_SEATS,
@@ -73,8 +64,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     this.metadata = { game: "fool", mode: settings.mode, players: [], phase: "waiting" };
     this.onActionMessage(foolMessages.move, (move) => move as FoolMove);
     this.onSeatMessage(foolMessages.newGame, (_seat, { seed }) => {
-      if (this.state.phase === "playing") throw new Rejection("GAME_IN_PROGRESS", "finish this game before starting another");
-      this.requireMatch(foolMessages.newGame.name);
+      if (this.requireMatch("newGame").state.outcome === null) throw new Rejection("GAME_IN_PROGRESS", "finish this game before starting another");
       this.startGame(seed);
     });
   }
@@ -86,7 +76,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
 
   protected override seatRequest(options: FoolJoinOptions): SeatRequest {
     if (options.spectate === true || this.settings.mode === "ai-vs-ai") return { watch: true };
-    // A person takes an open seat only (the kit would let them take over the AI's).
+    // Only an open seat (the kit would let a person take over the AI's).
     if (options.seat !== undefined && this.roster.seats[options.seat].holder !== "open") throw new ServerError(4403, this.noSeatReason(options.seat));
     return { watch: false, seat: options.seat };
   }
@@ -102,9 +92,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   /** Deals the first game from a timer, so that the client whose join completed the table receives the start event. */
   protected override onTableFull(): void {
     if (this.match !== null || this.dealTimer.isPending) return;
-    this.dealTimer.start(0, () => {
-      if (this.match === null && this.roster.everySeatTaken()) this.startGame(this.firstSeed);
-    });
+    this.dealTimer.start(0, () => this.match === null && this.roster.everySeatTaken() && this.startGame(this.firstSeed));
   }
 
   /** Gone for good: before the first game the seat opens again; after it the AI plays it, under the person's name. */
@@ -123,11 +111,11 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   /** The first game is dealt by the last seat (seat 0 moves first); after that by the last game's Fool. */
   private startGame(seed: number | undefined): void {
     this.dealTimer.clear();
-    const last = this.match?.state;
-    const dealer = last === undefined ? FOOL_SEATS - 1 : (last.game.fool ?? (last.game.dealer + 1) % FOOL_SEATS);
-    const gameSeed = seed ?? freshSeed();
-    this.policyRandom = seededRandom(`${gameSeed}:policies`);
-    this.startMatch({ dealer, maxMoves: this.settings.maxMoves }, gameSeed);
+    const last = this.match?.state.game;
+    const dealer = last === undefined ? FOOL_SEATS - 1 : (last.fool ?? (last.dealer + 1) % FOOL_SEATS);
+    seed ??= freshSeed();
+    this.policyRandom = seededRandom(`${seed}:policies`);
+    this.startMatch({ dealer, maxMoves: this.settings.maxMoves }, seed);
     this.updateListing();
   }
 
@@ -137,7 +125,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     const ai = this.settings.ai;
     if (ai !== "ai") return BASELINES[ai](view, this.policyRandom);
     const memory = this.memories[seat];
-    if (this.aiThreads === null) return aiPolicy(view, unused, memory);
+    if (this.aiThreads === null) return aiPolicy(view, this.policyRandom, memory); // (the AI draws no dice)
     if (this.thinking?.state !== state || this.thinking.seat !== seat) this.thinking = { state, seat, move: this.aiThreads.decide(view, memory) };
     return this.thinking.move;
   }
@@ -147,8 +135,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   }
 
   protected override wire(event: FoolEngineEvent, made: Made): unknown {
-    const game = this.match!.number;
-    const deadline = this.turnDeadline;
+    const [game, deadline] = [this.match!.number, this.turnDeadline];
     if (event.name === "start") {
       const { dealer, ...position } = event.payload;
       this.memories = this.state.seats.map((_, seat) => startMemory(viewFor(this.match!.state.game, seat)));
@@ -166,38 +153,25 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   protected override mirror(): void {
     const state = this.state;
     state.spectators = this.roster.spectators;
-    this.roster.seats.forEach((held, seat) => {
-      const shown = state.seats[seat];
-      shown.name = held.name;
-      shown.controller = CONTROLLERS[held.holder];
-      shown.connected = held.connected;
-    });
+    this.roster.seats.forEach(({ name, holder, connected }, seat) => Object.assign(state.seats[seat], { name, controller: CONTROLLERS[holder], connected }));
     const match = this.match;
     if (match === null) return;
-    const view = foolEngine.view(match.state, 0);
+    const view = foolEngine.view(match.state, SPECTATOR);
     state.phase = view.over ? "over" : "playing";
     state.game = match.number;
     state.dealer = view.dealer;
     Object.assign(state.faceUp, { card: view.faceUp.card, as: view.faceUp.as, namedSuit: view.faceUp.namedSuit ?? "", text: view.faceUpText });
-    state.deckCount = view.deckCount;
-    state.turn = view.turn;
-    state.turnPhase = view.turnPhase;
-    state.deadline = view.over ? 0 : this.turnDeadline;
-    state.moveCount = view.moveCount;
+    const { deckCount, turn, turnPhase, moveCount, fool, outcome, revealedSeed } = view;
+    Object.assign(state, { deckCount, turn, turnPhase, moveCount, fool, outcome, revealedSeed, deadline: view.over ? 0 : this.turnDeadline });
     syncList(state.winners, view.winners);
-    state.fool = view.fool;
-    state.outcome = view.outcome;
-    state.revealedSeed = view.revealedSeed;
     if (view.over && this.winsCounted < match.number) {
       this.winsCounted = match.number;
       if (view.outcome === "fool") for (const seat of view.winners) state.seats[seat].wins++;
     }
     state.seats.forEach((shown, seat) => {
-      const seen = seat === 0 ? view : foolEngine.view(match.state, seat);
-      shown.handCount = seen.handCounts[seat];
-      syncList(shown.hand, seen.hand ?? []);
-      shown.canDraw = seen.canDraw;
-      shown.canPass = seen.canPass;
+      const { hand, canDraw, canPass } = foolEngine.view(match.state, seat);
+      Object.assign(shown, { handCount: view.handCounts[seat], canDraw, canPass });
+      syncList(shown.hand, hand ?? []);
     });
   }
 
@@ -205,16 +179,4 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     const players = this.state.seats.map((held) => ({ name: held.name, controller: held.controller }));
     return { game: "fool", mode: this.settings.mode, players, phase: this.state.phase };
   }
-}
-
-function settingsFrom(options: FoolJoinOptions): FoolRoomSettings {
-  return {
-    mode: options.mode ?? FOOL_DEFAULTS.mode,
-    ai: options.ai ?? FOOL_DEFAULTS.ai,
-    aiDelayMs: options.aiDelayMs ?? FOOL_DEFAULTS.aiDelayMs,
-    turnTimeMs: options.turnTimeMs ?? FOOL_DEFAULTS.turnTimeMs,
-    reconnectSeconds: options.reconnectSeconds ?? FOOL_DEFAULTS.reconnectSeconds,
-    nextGameDelayMs: options.nextGameDelayMs ?? FOOL_DEFAULTS.nextGameDelayMs,
-    maxMoves: options.maxMoves ?? FOOL_DEFAULTS.maxMoves,
-  };
 }
