@@ -134,6 +134,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     return this.state.seats[seat];
   }
 
+  /** The wire event; every Fool event is public and goes out once, so the seats' memories are fed here too. */
   protected override wire(event: FoolEngineEvent, made: Made): unknown {
     const [game, deadline] = [this.match!.number, this.turnDeadline];
     if (event.name === "start") {
