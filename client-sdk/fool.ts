@@ -1,22 +1,16 @@
 import type { Card, NaturalCard, Suit } from "../rooms/fool/cards";
 import {
   foolMessages,
+  type FoolEvents,
   type FoolMove,
-  type FoolMoveEvent,
   type FoolOutcome,
-  type FoolOverEvent,
-  type FoolStartEvent,
   type FoolStateView,
   type FoolView,
 } from "../rooms/fool/protocol";
 import { legalMovesInView, type Phase } from "../rooms/fool/rules";
 import { RoomSession } from "./session";
 
-export interface FoolEvents {
-  start: FoolStartEvent;
-  move: FoolMoveEvent;
-  over: FoolOverEvent;
-}
+export type { FoolEvents };
 
 /** What the player must do next: move (with what it may see and the legal moves), or nothing because a game ended. */
 export type FoolTurn =

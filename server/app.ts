@@ -6,10 +6,10 @@ import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import type { RoomListing, ServerMetrics } from "../rooms/kit/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
-import { aiThreads } from "../rooms/fool/ai-thread";
 import { FoolRoom } from "../rooms/fool/room";
 import { PatienceRoom } from "../rooms/patience/room";
 import { TractorRoom } from "../rooms/tractor/room";
+import { AiThreads } from "./fool-ai-pool";
 import { CardhallTransport } from "./transport";
 
 export interface AppOptions {
@@ -17,12 +17,15 @@ export interface AppOptions {
   gracefullyShutdown?: boolean;
 }
 
-export const roomDefinitions = {
-  evensteven: defineRoom(EvenStevenRoom),
-  fool: defineRoom(FoolRoom),
-  patience: defineRoom(PatienceRoom),
-  tractor: defineRoom(TractorRoom),
-};
+/** The rooms under their names; the Fool rooms get the server's AI pool among their create options. */
+export function roomDefinitions(aiThreads: AiThreads) {
+  return {
+    evensteven: defineRoom(EvenStevenRoom),
+    fool: defineRoom(FoolRoom, { aiThreads }),
+    patience: defineRoom(PatienceRoom),
+    tractor: defineRoom(TractorRoom),
+  };
+}
 
 /** Live rooms for spectators to find: id, name, clients and metadata. Private rooms are included (join by id). */
 export async function listRooms(): Promise<RoomListing[]> {
@@ -54,7 +57,7 @@ function eventLoopLag(): IntervalHistogram {
 }
 
 /** What operators and the load test read: this process's CPU time and memory, and the rooms and clients it hosts. */
-export function serverMetrics(): ServerMetrics {
+export function serverMetrics(aiThreads: AiThreads): ServerMetrics {
   const cpu = process.cpuUsage();
   const lag = eventLoopLag();
   const memory = process.memoryUsage();
@@ -75,9 +78,11 @@ export function serverMetrics(): ServerMetrics {
   };
 }
 
+/** The server, with its one Fool AI pool (no thread starts before the AI's first decision that needs one). */
 export function makeServer(options: AppOptions = {}): Server {
-  return defineServer({
-    rooms: roomDefinitions,
+  const aiThreads = new AiThreads();
+  const server = defineServer({
+    rooms: roomDefinitions(aiThreads),
     transport: new CardhallTransport(),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
     greet: false,
@@ -89,8 +94,11 @@ export function makeServer(options: AppOptions = {}): Server {
         res.json(await listRooms());
       });
       app.get("/metrics", async (_req, res) => {
-        res.json(serverMetrics());
+        res.json(serverMetrics(aiThreads));
       });
     },
   });
+  // Once the rooms are closed, the AI's threads stop.
+  server.onShutdown(() => aiThreads.close());
+  return server;
 }

@@ -89,6 +89,11 @@ export function makeAiPolicy(weights: AiWeights = DEFAULT_WEIGHTS, budget: Playo
 /** The AI. Its moves depend only on the view and the memory: the Random it is given is not used. */
 export const aiPolicy: AiPolicy = makeAiPolicy();
 
+/** Where a room's AI decides: the server's pool of worker threads (server/fool-ai-pool.ts) implements this. */
+export interface FoolAiDecider {
+  decide(view: FoolView, memory: FoolMemory): Promise<FoolMove>;
+}
+
 function chooseMove(view: FoolView, weights: AiWeights, budget: PlayoutBudget, given?: FoolMemory): FoolMove {
   const look = firstLook(view, given);
   if (look.kind === "playouts") return bestByPlayouts(view, look.memory, look.candidates, budget);

@@ -3,7 +3,7 @@
  * SDK. Free of server code (it imports only the pure engine's types). docs/protocol.md describes the same in prose.
  */
 import { z } from "zod";
-import { defineMessage, type CommonErrorCode } from "../kit/protocol";
+import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 import type { FaceUp, FoolEvent, FoolMove, FoolView, Phase } from "./rules";
 
 export const FOOL_ROOM = "fool";
@@ -69,6 +69,20 @@ export const FOOL_DEFAULTS: Readonly<FoolRoomSettings> = {
   maxMoves: 2_000,
 };
 
+/** The room's settings from its creator's options: each one given, else its default. */
+export function foolRoomSettings(options: Partial<FoolRoomSettings>): FoolRoomSettings {
+  const setting = <K extends keyof FoolRoomSettings>(key: K): FoolRoomSettings[K] => options[key] ?? FOOL_DEFAULTS[key];
+  return {
+    mode: setting("mode"),
+    ai: setting("ai"),
+    aiDelayMs: setting("aiDelayMs"),
+    turnTimeMs: setting("turnTimeMs"),
+    reconnectSeconds: setting("reconnectSeconds"),
+    nextGameDelayMs: setting("nextGameDelayMs"),
+    maxMoves: setting("maxMoves"),
+  };
+}
+
 /** Options for `create` / `joinById`. Room options (mode and the timings) count when the room is created. */
 export const foolJoinOptions = z.object({
   name: z.string().max(40).optional(),
@@ -93,13 +107,14 @@ export const foolJoinOptions = z.object({
 });
 export type FoolJoinOptions = z.infer<typeof foolJoinOptions>;
 
-export type FoolErrorCode =
-  | CommonErrorCode
-  /** The engine refused the move; the message is the engine's reason. */
-  | "ILLEGAL_MOVE"
-  /** No game is running: waiting for the second player, or the last game is over. */
-  | "NO_GAME"
-  | "GAME_IN_PROGRESS";
+/** Every code the room refuses a message with. */
+export const FOOL_ERROR_CODES = [
+  ...COMMON_ERROR_CODES,
+  "ILLEGAL_MOVE", // move: the engine refused the move; the message is the engine's reason
+  "NO_GAME", // move, newGame: no game is running (waiting for the second player, or the last game is over)
+  "GAME_IN_PROGRESS", // newGame: the game is not over yet
+] as const;
+export type FoolErrorCode = (typeof FOOL_ERROR_CODES)[number];
 
 /** Who made a move: the seat's person, the room's AI on an AI seat, or the AI for a person whose clock ran out. */
 export type FoolMover = "player" | "ai" | "clock";
@@ -148,6 +163,13 @@ export interface FoolMoveEvent {
   deckCount: number;
   turn: number;
   deadline: number;
+}
+
+/** Each event's payload, by name. */
+export interface FoolEvents {
+  start: FoolStartEvent;
+  move: FoolMoveEvent;
+  over: FoolOverEvent;
 }
 
 /** `fool`: the last player left holding cards. `capped`: the game hit maxMoves and ends without a Fool. */

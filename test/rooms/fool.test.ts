@@ -1,5 +1,6 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
+import type { FoolMatch } from "../../rooms/fool/match";
 import type { FoolRoom } from "../../rooms/fool/room";
 import { seededRandom } from "../../rooms/kit/random";
 import { NATURAL_CARDS, isJoker, type Card } from "../../rooms/fool/cards";
@@ -22,13 +23,18 @@ useRoomTestServer(PORT, (server) => (colyseus = server));
 const SEED = 42;
 const SLOW_AI = 60_000;
 
+/** The match the room is playing (the engine's state: the game and its hidden seed). */
+function matchOf(room: FoolRoom): FoolMatch {
+  return (room as unknown as { match: { state: FoolMatch } }).match.state;
+}
+
 function gameOf(room: FoolRoom): FoolState {
-  return (room as unknown as { game: FoolState }).game;
+  return matchOf(room).game;
 }
 
 /** Everything the server holds, hidden parts included: a refused message must leave all of it as it was. */
 function serverSnapshot(room: FoolRoom): string {
-  return JSON.stringify({ state: room.state.toJSON(), game: gameOf(room) });
+  return JSON.stringify({ state: room.state.toJSON(), match: matchOf(room) });
 }
 
 async function seatPlayer(room: FoolRoom, options: Record<string, unknown> = {}): Promise<FoolPlayer> {

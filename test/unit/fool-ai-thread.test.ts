@@ -4,12 +4,12 @@ import * as path from "path";
 import { seededRandom } from "../../rooms/kit/random";
 import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
-import { AiThreads } from "../../rooms/fool/ai-thread";
+import { AiThreads } from "../../server/fool-ai-pool";
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { newGame, viewFor, type FoolView } from "../../rooms/fool/rules";
 
 /** The compiled worker (`npm test` builds first): the threads run what the server runs. */
-const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "rooms", "fool", "ai-thread-worker.js");
+const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "fool-ai-worker.js");
 
 /** The AI's positions in one game against the greedy bot, with its memory at each. */
 function aiPositions(seed: number): Array<{ view: FoolView; memory: FoolMemory }> {

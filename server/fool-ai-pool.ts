@@ -10,21 +10,24 @@
  * decides in-process instead: the same decision either way, since it depends on the seat's view and memory alone.
  * A decision that takes longer than its limit (a thread stuck in a loop, or a queue far behind) is abandoned, its
  * thread stopped, and the greedy bot's move played instead: deciding in-process then could hang the whole server.
+ *
+ * The server makes one pool (server/app.ts), hands it to the Fool rooms, reads its counters for /metrics and closes
+ * it on shutdown. Making a pool starts nothing: its threads start with the first decision that needs one.
  */
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import Piscina from "piscina";
-import { immediateMove } from "./ai";
-import type { FoolMemory } from "./ai-memory";
-import decideInProcess, { type AiTask } from "./ai-thread-worker";
-import type { ServerMetrics } from "../kit/protocol";
-import { seededRandom } from "../kit/random";
-import { greedyPolicy } from "./bots";
-import { legalMovesInView, type FoolMove, type FoolView } from "./rules";
+import { immediateMove, type FoolAiDecider } from "../rooms/fool/ai";
+import type { FoolMemory } from "../rooms/fool/ai-memory";
+import type { ServerMetrics } from "../rooms/kit/protocol";
+import { seededRandom } from "../rooms/kit/random";
+import { greedyPolicy } from "../rooms/fool/bots";
+import { legalMovesInView, type FoolMove, type FoolView } from "../rooms/fool/rules";
+import decideInProcess, { type AiTask } from "./fool-ai-worker";
 
 /** The compiled worker beside this module (absent when the sources run directly). */
-export const AI_WORKER_FILE = path.join(__dirname, "ai-thread-worker.js");
+export const AI_WORKER_FILE = path.join(__dirname, "fool-ai-worker.js");
 
 /** Threads idle this long are stopped; the pool starts one again on the next decision. */
 const IDLE_THREAD_MS = 60_000;
@@ -32,7 +35,7 @@ const IDLE_THREAD_MS = 60_000;
 /** A decision takes milliseconds (its play-outs are capped); one that takes this long is not coming. */
 export const DECISION_LIMIT_MS = 5_000;
 
-export class AiThreads {
+export class AiThreads implements FoolAiDecider {
   private pool: Piscina<AiTask, FoolMove> | null = null;
   private workerFound: boolean | undefined;
   /**
@@ -42,7 +45,7 @@ export class AiThreads {
    */
   readonly decisions: ServerMetrics["foolAiDecisions"] = { immediate: 0, onThreads: 0, inProcess: 0, abandoned: 0 };
 
-  /** `workerFile`: the compiled ai-thread-worker; null, or a file that does not exist, decides in-process. */
+  /** `workerFile`: the compiled fool-ai-worker; null, or a file that does not exist, decides in-process. */
   constructor(
     private readonly workerFile: string | null = AI_WORKER_FILE,
     private readonly threads = Math.max(1, os.availableParallelism() - 1),
@@ -114,6 +117,3 @@ function moveKey(move: FoolMove): string {
   if (typeof move !== "object" || move === null) return "";
   return move.kind === "play" ? `play ${move.card} ${move.as ?? move.card} ${move.namedSuit ?? ""}` : String(move.kind);
 }
-
-/** The server's one pool, shared by every Fool room. */
-export const aiThreads = new AiThreads();

@@ -1,10 +1,10 @@
 /**
- * Runs in the AI's worker threads (ai-thread.ts): one decision per task, from the seat's view and memory alone,
+ * Runs in the AI's worker threads (fool-ai-pool.ts): one decision per task, from the seat's view and memory alone,
  * exactly as the AI decides in-process.
  */
-import { aiPolicy } from "./ai";
-import type { FoolMemory } from "./ai-memory";
-import type { FoolMove, FoolView } from "./rules";
+import { aiPolicy } from "../rooms/fool/ai";
+import type { FoolMemory } from "../rooms/fool/ai-memory";
+import type { FoolMove, FoolView } from "../rooms/fool/rules";
 
 export interface AiTask {
   readonly view: FoolView;
