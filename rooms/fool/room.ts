@@ -37,8 +37,6 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   private policyRandom: Random = Math.random;
   /** Each seat's memory of the public events, fed from the engine's events. */
   private memories: FoolMemory[] = [];
-  /** The AI's decision under way: asked again for the same position (the kit may), the room waits for it. */
-  private thinking: { state: FoolMatch; seat: number; move: Promise<FoolMove> } | null = null;
   private winsCounted = 0;
   private readonly dealTimer = new RoomTimer(this);
 
@@ -126,8 +124,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     if (ai !== "ai") return BASELINES[ai](view, this.policyRandom);
     const memory = this.memories[seat];
     if (this.aiThreads === null) return aiPolicy(view, this.policyRandom, memory); // (the AI draws no dice)
-    if (this.thinking?.state !== state || this.thinking.seat !== seat) this.thinking = { state, seat, move: this.aiThreads.decide(view, memory) };
-    return this.thinking.move;
+    return this.aiThreads.decide(view, memory);
   }
 
   protected override seatView(seat: number): FoolSeat {

@@ -96,6 +96,11 @@ export abstract class TableRoom<
   private dealerRun: { pace: string; dueAt: number } | null = null;
   private paused = false;
   private deadline = 0;
+  /**
+   * A bot's decision being made elsewhere (its answer is a promise), and the position it is for: the table waits for
+   * it and asks nothing more. A change of seats cancels it (the answer is then dropped).
+   */
+  private thinking: { state: State } | null = null;
 
   // ----------------------------------------------------------------------------------------------------------
   // What a game defines
@@ -234,6 +239,7 @@ export abstract class TableRoom<
     const seat = this.roster.seatOf(client.sessionId);
     if (seat === undefined) return;
     this.onPersonLeft(seat);
+    this.thinking = null; // a decision made for the person's clock is not the bot's to play now
     this.seatsChanged();
     this.advance();
   }
@@ -257,7 +263,8 @@ export abstract class TableRoom<
       view.add(seatState);
       client.view = view;
     }
-    // A bot's pending move is dropped: the person now has the turn clock.
+    // A bot's pending move (or decision under way) is dropped: the person now has the turn clock.
+    this.thinking = null;
     this.advance();
   }
 
@@ -386,7 +393,7 @@ export abstract class TableRoom<
     const match = this.match;
     if (match === null) return;
     for (let actions = 0; actions < ACTIONS_PER_BURST; actions++) {
-      if (this.match !== match) return;
+      if (this.match !== match || this.thinking?.state === match.state) return;
       this.letBotsVolunteer(match);
       const waiting = this.engine.waiting(match.state);
       if (waiting.for === "nobody") return;
@@ -457,6 +464,8 @@ export abstract class TableRoom<
       this.mirror();
     }
     this.after(this.deadline - now, () => {
+      this.deadline = 0;
+      this.mirror();
       const timedOut = this.engine.timedOut(match.state, seat);
       if (timedOut.actor === seat) this.playForSeat(match, seat, "clock");
       else this.act(match, timedOut.actor, timedOut.action, "dealer");
@@ -474,9 +483,12 @@ export abstract class TableRoom<
       this.actForSeat(match, state, seat, decided, by);
       return true;
     }
+    const thinking = (this.thinking = { state });
     decided
       .catch(() => undefined)
       .then((action) => {
+        if (this.thinking !== thinking) return; // cancelled: the seat changed hands
+        this.thinking = null;
         if (this.match !== match || match.state !== state) return;
         this.actForSeat(match, state, seat, action, by);
         this.advance();
