@@ -62,12 +62,13 @@ export interface LegalActions<Action> {
  * What the match waits for now:
  * - `seat`: that seat must act (its clock runs; a bot seat's bot answers);
  * - `dealer`: the table makes `action` itself once the pause named `pace` has passed (the table maps pace names
- *   to its timings, e.g. "deal" → 150 ms); seats may still act meanwhile where the game allows (declarations);
+ *   to its timings, e.g. "deal" → 150 ms), or at once without a pace; seats may still act meanwhile where the game
+ *   allows (declarations);
  * - `nobody`: the match is over.
  */
 export type Waiting<Action> =
   | { readonly for: "seat"; readonly seat: number }
-  | { readonly for: "dealer"; readonly action: Action; readonly pace: string }
+  | { readonly for: "dealer"; readonly action: Action; readonly pace?: string }
   | { readonly for: "nobody" };
 
 /** What the table does when a seat's clock runs out: an action by that seat (the bot's move) or by the dealer. */

@@ -441,7 +441,12 @@ export abstract class TableRoom<
    * The dealer's paced action: made now if due (true), else its timer is set (false). A run of actions at one
    * pace is due at fixed intervals from the first, so a timer that fires late catches up instead of drifting.
    */
-  private dealerActedWhenDue(match: MatchInPlay<Options, State, Action>, action: Action, pace: string): boolean {
+  private dealerActedWhenDue(match: MatchInPlay<Options, State, Action>, action: Action, pace: string | undefined): boolean {
+    if (pace === undefined) {
+      this.dealerRun = null;
+      this.act(match, DEALER, action, "dealer");
+      return true;
+    }
     const paceMs = this.timings.paces[pace] ?? 0;
     const now = performance.now();
     if (this.dealerRun?.pace !== pace) this.dealerRun = { pace, dueAt: now + paceMs };

@@ -382,6 +382,8 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
   waiting(match) {
     const dealing = match.dealing;
     if (dealing !== null) {
+      // The first card comes as the round starts, the others at the deal's pace.
+      if (dealing.steps === 0) return { for: "dealer", action: { type: "deal" } };
       return dealing.steps < DEAL_STEPS
         ? { for: "dealer", action: { type: "deal" }, pace: "deal" }
         : { for: "dealer", action: { type: "closeDeclarations" }, pace: "declareWindow" };
