@@ -15,7 +15,7 @@
 import { DEALER, refuse, type Actor, type GameEvent, type MatchEngine, type Outcome as Moved } from "../kit/engine";
 import { deckOfSeed, formatCard, type Card } from "./cards";
 import { MAX_PILES, startDeal, step, topCard, type Outcome, type PatienceEvent, type PatienceState as Deal } from "./engine";
-import { describeEvent, formatResult } from "./notation";
+import { describeEvent, formatResult, parseDeal } from "./notation";
 import type { PatienceDealOverEvent, PatienceErrorCode, PatienceMoveData, PatienceOutcomeData, PatiencePileView, PatienceStateView } from "./protocol";
 
 /** The owner's seat: a person's, which never acts in the game itself. */
@@ -27,6 +27,14 @@ export const STEP_PACE = "step";
 /** A deal: the seed's deck (no `deck`), or the cards given (then the start's seed is ignored; see above). */
 export interface PatienceOptions {
   readonly deck?: readonly Card[];
+}
+
+/**
+ * The deal a seed or a deck (in bin/patience's notation) names: the engine's options and the seed to start with —
+ * 0 for a deck, undefined when neither is given (the table picks a fresh seed). A bad deck throws a DeckInputError.
+ */
+export function dealOf(source: { seed?: number; deck?: string }): { options: PatienceOptions; seed: number | undefined } {
+  return source.deck === undefined ? { options: {}, seed: source.seed } : { options: { deck: parseDeal(source.deck) }, seed: 0 };
 }
 
 export interface PatienceMatch {

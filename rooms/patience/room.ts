@@ -6,34 +6,18 @@
  * is over, the undealt cards never.
  */
 import { ServerError, type Client } from "@colyseus/core";
-import { freshSeed } from "../kit/random";
 import { OPTIONS_REFUSED, Rejection } from "../kit/room-kit";
 import type { MessageDefinition, PayloadOf } from "../kit/protocol";
 import { syncList } from "../kit/schema-lists";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
-import { DeckInputError, parseDeal } from "./notation";
-import { OWNER_SEAT, patienceEngine, STEP_PACE, type PatienceAction, type PatienceEngineEvent, type PatienceMatch, type PatienceOptions } from "./match";
-import {
-  PATIENCE_DEFAULT_PACE_MS,
-  PATIENCE_DEFAULT_RECONNECT_SECONDS,
-  patienceEvents,
-  patienceJoinOptions,
-  patienceMessages,
-  type PatienceControlEvent,
-  type PatienceDealStartedEvent,
-  type PatienceErrorCode,
-  type PatienceJoinOptions,
-} from "./protocol";
+import { DeckInputError } from "./notation";
+import { dealOf, OWNER_SEAT, patienceEngine, STEP_PACE, type PatienceAction, type PatienceEngineEvent, type PatienceMatch, type PatienceOptions } from "./match";
+import { PATIENCE_DEFAULT_PACE_MS, PATIENCE_DEFAULT_RECONNECT_SECONDS, patienceEvents, patienceJoinOptions, patienceMessages } from "./protocol";
+import type { PatienceControlEvent, PatienceDealStartedEvent, PatienceErrorCode, PatienceJoinOptions } from "./protocol";
 import { PatienceState } from "./state";
 
 const MAX_SPECTATORS = 200;
 const DEFAULT_OWNER_NAME = "owner";
-
-/** A deal to start: the engine's options and the seed (0 for a deck given as cards, whose start ignores it). */
-interface DealSource {
-  options: PatienceOptions;
-  seed: number;
-}
 
 export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, PatienceOptions, PatienceMatch, PatienceAction, PatienceEngineEvent, PatienceErrorCode> {
   override state = new PatienceState();
@@ -88,7 +72,7 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   }
 
   protected override seatRequest(options: PatienceJoinOptions): SeatRequest {
-    return options.spectate ? { watch: true } : { watch: false };
+    return { watch: options.spectate === true };
   }
 
   protected override personName(options: PatienceJoinOptions): string {
@@ -109,20 +93,13 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   }
 
   protected override mirror(): void {
-    const state = this.state;
+    const { state, match } = this;
     const owner = this.roster.seats[OWNER_SEAT];
-    state.owner = owner.sessionId ?? "";
-    state.ownerName = owner.name;
-    state.ownerConnected = owner.connected;
-    state.spectators = this.roster.spectators;
-    const match = this.match;
+    Object.assign(state, { owner: owner.sessionId ?? "", ownerName: owner.name, ownerConnected: owner.connected, spectators: this.roster.spectators });
     if (match === null) return;
     const view = patienceEngine.view(match.state, "spectator");
-    state.phase = view.over ? "over" : this.dealerPaused ? "paused" : "dealing";
-    state.deal = match.number;
-    state.steps = view.steps;
-    state.dealt = view.dealt;
-    state.deckSize = view.deckSize;
+    const phase = view.over ? "over" : this.dealerPaused ? "paused" : "dealing";
+    Object.assign(state, { phase, deal: match.number, steps: view.steps, dealt: view.dealt, deckSize: view.deckSize, revealedSeed: view.revealedSeed });
     state.piles.forEach((pile, index) => Object.assign(pile, view.piles[index]));
     state.cover.group = view.cover.group;
     syncList(state.cover.piles, view.cover.piles);
@@ -130,7 +107,6 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
     syncList(state.cover.covering, view.cover.covering);
     Object.assign(state.outcome, { kind: view.outcome.kind, overflowCard: view.outcome.overflowCard, line: view.outcome.line });
     syncList(state.outcome.pileSizes, view.outcome.pileSizes);
-    state.revealedSeed = view.revealedSeed;
   }
 
   protected override listing(): Record<string, unknown> {
@@ -138,9 +114,9 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   }
 
   /** Starts a deal (paused or dealing at the pace) and announces it before its first step. */
-  private deal(source: DealSource, paused: boolean): void {
+  private deal(source: ReturnType<typeof dealOf>, paused: boolean): void {
     this.pauseDealer(paused);
-    this.startMatch(source.options, source.seed);
+    this.startMatch(source.options, source.seed); // no seed: a fresh one
     this.updateListing();
     const { deal, paceMs, phase } = this.state;
     this.broadcast(patienceEvents.dealStarted, { deal, paceMs, phase } satisfies PatienceDealStartedEvent);
@@ -182,11 +158,10 @@ function reject(code: PatienceErrorCode, message: string): Rejection<PatienceErr
   return new Rejection(code, message);
 }
 
-/** The deal a seed or a deck names; with neither, a fresh seed's. A bad deck throws `refuse(what is wrong)`. */
-function dealSource(source: { seed?: number; deck?: string }, refuse: (problem: string) => Error): DealSource {
-  if (source.deck === undefined) return { options: {}, seed: source.seed ?? freshSeed() };
+/** The deal a seed or a deck names (dealOf); a bad deck throws `refuse(what is wrong)`. */
+function dealSource(source: { seed?: number; deck?: string }, refuse: (problem: string) => Error): ReturnType<typeof dealOf> {
   try {
-    return { options: { deck: parseDeal(source.deck) }, seed: 0 };
+    return dealOf(source);
   } catch (error) {
     throw error instanceof DeckInputError ? refuse(error.message) : error;
   }
