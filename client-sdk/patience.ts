@@ -1,21 +1,14 @@
 import type { Room } from "@colyseus/sdk";
 import {
   patienceMessages,
-  type PatienceControlEvent,
   type PatienceDealOverEvent,
-  type PatienceDealStartedEvent,
+  type PatienceEvents,
   type PatienceJoinOptions,
-  type PatienceMoveEvent,
   type PatienceStateView,
 } from "../rooms/patience/protocol";
 import { boundedWait, RoomSession } from "./session";
 
-export interface PatienceEvents {
-  dealStarted: PatienceDealStartedEvent;
-  move: PatienceMoveEvent;
-  dealOver: PatienceDealOverEvent;
-  control: PatienceControlEvent;
-}
+export type { PatienceEvents };
 
 /** A deal given as cards: bin/patience's text ("TS QC 8S …") or one card per item. */
 export type PatienceDeck = string | readonly string[];

@@ -3,7 +3,7 @@
  * Free of server code. docs/protocol.md describes the same in prose.
  */
 import { z } from "zod";
-import { defineMessage, type CommonErrorCode } from "../kit/protocol";
+import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 
 export const PATIENCE_ROOM = "patience";
 
@@ -57,15 +57,18 @@ export const patienceJoinOptions = z
 export type PatienceJoinOptions = z.infer<typeof patienceJoinOptions>;
 export type PatienceRestartOptions = z.infer<(typeof patienceMessages)["restart"]["payload"]>;
 
-export type PatienceErrorCode =
-  | CommonErrorCode
-  | "NOT_OWNER" // only the room's owner may do this
-  | "HAS_OWNER" // claim: the room still has its owner
-  | "DEAL_OVER" // pause, resume or step after the deal ended
-  | "NOT_PAUSED" // step or resume while dealing
-  | "ALREADY_PAUSED"
-  | "DEAL_IN_PROGRESS" // restart before the deal ended
-  | "BAD_DECK"; // restart with a deck that is not 52 different cards
+/** Every code the room refuses a message with. */
+export const PATIENCE_ERROR_CODES = [
+  ...COMMON_ERROR_CODES,
+  "NOT_OWNER", // only the room's owner may do this
+  "HAS_OWNER", // claim: the room still has its owner
+  "DEAL_OVER", // pause, resume or step after the deal ended
+  "NOT_PAUSED", // step or resume while dealing
+  "ALREADY_PAUSED",
+  "DEAL_IN_PROGRESS", // restart before the deal ended
+  "BAD_DECK", // restart with a deck that is not 52 different cards
+] as const;
+export type PatienceErrorCode = (typeof PATIENCE_ERROR_CODES)[number];
 
 export type PatiencePhase = "dealing" | "paused" | "over";
 
@@ -123,6 +126,14 @@ export interface PatienceControlEvent {
   phase: PatiencePhase;
   paceMs: number;
   ownerName: string;
+}
+
+/** Each event's payload, by name. */
+export interface PatienceEvents {
+  dealStarted: PatienceDealStartedEvent;
+  move: PatienceMoveEvent;
+  dealOver: PatienceDealOverEvent;
+  control: PatienceControlEvent;
 }
 
 export interface PatiencePileView {
