@@ -1,5 +1,5 @@
 /**
- * bin/evensteven: the optimal Even-Steven player for bin/dealer (the seed's protocol on stdin/stdout).
+ * bin/evensteven: the optimal Even-Steven player for bin/dealer (the statement's protocol on stdin/stdout).
  * It never loses unnecessarily: see rooms/evensteven/strategy.ts.
  */
 import * as readline from "readline";

@@ -1,6 +1,6 @@
 /**
  * bin/fool-solve [FILE]: the winning-sequence problem of "Funny Card Game". Reads the hand and the face-up card
- * (from FILE, or stdin) in the seed's format and prints YES and a winning sequence, or NO.
+ * (from FILE, or stdin) in the statement's format and prints YES and a winning sequence, or NO.
  * Malformed input gets one line on stderr and exit status 2.
  */
 import { Command } from "commander";

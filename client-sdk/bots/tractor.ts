@@ -23,7 +23,7 @@ export interface TractorBotOptions {
   thinkMs?: number;
   /** Seeds the think times and the random policy. */
   botSeed?: string | number;
-  /** The table's throw rule, which the heuristic must know (default: the seed's, every throw stands). */
+  /** The table's throw rule, which the heuristic must know (default: the statement's, every throw stands). */
   ruleset?: TractorRuleset;
   /** Asked before each turn: false ends the bot's play (it does not leave the room). */
   keepPlaying?: () => boolean;

@@ -1,5 +1,5 @@
 /**
- * The seed's notation for a laying-out position: the hand on one line ("6C QD 6S KS 7S *"), the face-up card on
+ * The statement's notation for a laying-out position: the hand on one line ("6C QD 6S KS 7S *"), the face-up card on
  * the next ("QDS" is the Queen of diamonds with spades named, "*QHS" a joker laid as that Queen, "*6D" a joker
  * laid as the 6 of diamonds). Parsing never throws: a problem comes back as a sentence.
  */
@@ -47,7 +47,7 @@ export function parseFaceUp(line: string): Parsed<FaceUp> {
   return { ok: true, value: { card: joker ? JOKER : as, as, namedSuit } };
 }
 
-/** The two lines of the seed's input; blank lines around them are ignored. */
+/** The two lines of the statement's input; blank lines around them are ignored. */
 export function parsePosition(text: string): Parsed<Position> {
   const lines = text.split(/\r?\n/).filter((line) => line.trim().length > 0);
   if (lines.length !== 2) {
@@ -70,7 +70,7 @@ function deckClash(hand: readonly Card[], faceUp: FaceUp): string | null {
   return hand.includes(faceUp.card) ? `the face-up card ${faceUp.card} is also in the hand` : null;
 }
 
-/** The seed's output line for a sequence: cards separated by spaces, jokers and Queens written in full. */
+/** The statement's output line for a sequence: cards separated by spaces, jokers and Queens written in full. */
 export function formatSequence(sequence: readonly FaceUp[]): string {
   return sequence.map(formatLaid).join(" ");
 }

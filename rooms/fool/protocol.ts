@@ -137,7 +137,7 @@ export interface FoolStartEvent {
   dealer: number;
   seats: FoolSeatSummary[];
   faceUp: FoolFaceUp;
-  /** The face-up card as the seed writes it: `7S`, `QDS`, `*6D`. */
+  /** The face-up card as the statement writes it: `7S`, `QDS`, `*6D`. */
   faceUpText: string;
   handCounts: number[];
   deckCount: number;
@@ -212,7 +212,7 @@ export interface FoolStateView {
   game: number;
   dealer: number;
   seats: FoolSeatView[];
-  /** `namedSuit` is "" when the face-up card is not a Queen; `text` is the seed's notation. */
+  /** `namedSuit` is "" when the face-up card is not a Queen; `text` is the statement's notation. */
   faceUp: { card: string; as: string; namedSuit: string; text: string };
   deckCount: number;
   /** Whose move it is; -1 before the first game. */

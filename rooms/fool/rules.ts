@@ -110,7 +110,7 @@ export function describeRequirement(faceUp: FaceUp): string {
   return `a card of suit ${suitOf(faceUp.as)} or value ${rankOf(faceUp.as)}`;
 }
 
-/** How a laid card is written in the seed's format: "7S", "QDS" (Queen and named suit), "*6D" (joker as 6D). */
+/** How a laid card is written in the statement's format: "7S", "QDS" (Queen and named suit), "*6D" (joker as 6D). */
 export function formatLaid(laid: FaceUp): string {
   return (isJoker(laid.card) ? "*" : "") + laid.as + (laid.namedSuit ?? "");
 }

@@ -28,7 +28,7 @@ const ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 const cardValueOf = (card: string) => ORDER.indexOf(card.slice(0, -1));
 
 describe("bin/dealer", () => {
-  test("prints the seed's sample exactly with bin/evensteven", () => {
+  test("prints the statement's sample exactly with bin/evensteven", () => {
     const run = runBin("dealer", [path.join(__dirname, "..", "..", "bin", "evensteven")], SAMPLE_IN);
     expect(run.stderr).toBe("");
     expect(run.stdout).toBe(SAMPLE_OUT);

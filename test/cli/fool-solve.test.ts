@@ -23,7 +23,7 @@ function verdict(handLine: string, faceUpLine: string): string {
 }
 
 describe("bin/fool-solve", () => {
-  test("answers the seed's sample YES with a sequence the checker accepts", () => {
+  test("answers the statement's sample YES with a sequence the checker accepts", () => {
     const run = runBin("fool-solve", [], SAMPLE_IN);
     expect(run.status).toBe(0);
     expect(lines(run.stdout)[0]).toBe(lines(SAMPLE_OUT)[0]);

@@ -40,7 +40,7 @@ describe("the evensteven room", () => {
     expect(view.revealedSeed).toBe(0);
   });
 
-  test("plays the seed's sample games to their verdicts", async () => {
+  test("plays the statement's sample games to their verdicts", async () => {
     const { room, player } = await startRoom(GAME_2);
     for (const card of ["5s", "8c", "Kd", "As"]) await player.play(card);
     await waitUntil(() => player.view()?.phase === "over");

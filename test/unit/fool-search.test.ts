@@ -48,7 +48,7 @@ function bruteForceWins(hand: readonly Card[], faceUp: FaceUp): boolean {
 }
 
 describe("the winning-sequence search", () => {
-  test("the seed's sample is a YES with a valid sequence", () => {
+  test("the statement's sample is a YES with a valid sequence", () => {
     expect(solveAndCheck("6C QD 6S KS 7S *", "*QHS")).toBe("YES");
   });
 

@@ -25,7 +25,7 @@ const SAMPLE_DECK = cards(
     "6D 4S 9S 5S 7S JS 8H 3D 8C 3S 4C 6S 9C AS 7C AH 6H KD JC 7D AC 5C TC QD 6C 3C",
 );
 
-describe("the seed's sample deck", () => {
+describe("the statement's sample deck", () => {
   it("ends with the sample's pile sizes", () => {
     expect(simulate(SAMPLE_DECK)).toEqual({ kind: "finished", pileSizes: [8, 6, 7, 4, 3, 5, 4, 4, 2, 5, 4] });
   });

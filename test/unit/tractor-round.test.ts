@@ -171,7 +171,7 @@ describe("a round", () => {
     expect(state.trick?.plays[0]).toEqual(cards("S2S3"));
   });
 
-  it("settles random rounds exactly as the seed simulator replays them", () => {
+  it("settles random rounds exactly as the statement's simulator replays them", () => {
     const random = seededRandom("rounds");
     for (let round = 0; round < 40; round++) {
       const ruleset = round % 2 === 0 ? classic : checkedThrows;

@@ -17,7 +17,7 @@ function ordering(mainSuit: MainSuit = "H", rank = "7") {
 
 const order = (text: string, mainSuit: MainSuit = "H") => ordering(mainSuit).order[cards(text)[0]];
 const shape = (text: string, mainSuit: MainSuit = "H") => leadStructure(cards(text), ordering(mainSuit))?.lengths;
-/** The winner's index (0 = leader) of a trick written as the seed writes it. */
+/** The winner's index (0 = leader) of a trick written as the statement writes it. */
 const winner = (line: string, mainSuit: MainSuit = "H") => judgeTrick(line.split(" ").map(cards), ordering(mainSuit)).winner;
 
 describe("card order (main H, current rank 7)", () => {
@@ -197,7 +197,7 @@ describe("scoring", () => {
   });
 });
 
-/** The seed's sample, in its real layout (see the seeds' notes: T, a blank line, then the case). */
+/** The statement's sample, in its real layout (see the original documents' notes: T, a blank line, then the case). */
 const SAMPLE_INPUT = `1
 
 O Charles 2 2
