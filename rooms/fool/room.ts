@@ -4,23 +4,21 @@
  * state (the seed until the game is over). The AI thinks on the server's pool (the `aiThreads` create option).
  */
 import { ServerError } from "@colyseus/core";
-import { freshSeed, seededRandom, type Random } from "../kit/random";
+import { freshSeed } from "../kit/random";
 import { Rejection, RoomTimer } from "../kit/room-kit";
 import { syncList } from "../kit/schema-lists";
 import type { SeatHolder } from "../kit/seats";
 import { SPECTATOR } from "../kit/engine";
 import { TableRoom, type Made, type Mover, type SeatRequest } from "../kit/table";
-import { aiPolicy, type FoolAiDecider } from "./ai";
-import { remember, startMemory, type FoolMemory } from "./ai-memory";
-import { greedyPolicy, randomPolicy, type Policy } from "./bots";
+import type { FoolAiDecider } from "./ai";
 import { FOOL_SEATS, foolEngine, type FoolEngineEvent, type FoolMatch, type FoolOptions } from "./match";
 import { FOOL_DEFAULTS, foolJoinOptions, foolMessages, foolRoomSettings, type FoolErrorCode, type FoolJoinOptions } from "./protocol";
 import type { FoolMover, FoolRoomSettings, FoolSeatController } from "./protocol";
-import { viewFor, type FoolMove } from "./rules";
+import type { FoolMove } from "./rules";
 import { FoolRoomState, FoolSeat } from "./state";
+import { FoolTablePlayers } from "./table-players";
 
 const MAX_SPECTATORS = 64;
-const BASELINES: Record<"greedy" | "random", Policy> = { greedy: greedyPolicy, random: randomPolicy };
 const CONTROLLERS: Record<SeatHolder, FoolSeatController> = { open: "open", bot: "ai", person: "player" };
 /** Fool has no dealer's actions: "dealer" never makes a move. */
 const MOVERS: Record<Mover, FoolMover> = { person: "player", bot: "ai", clock: "clock", dealer: "ai" };
@@ -31,21 +29,18 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   protected override readonly joinOptions = foolJoinOptions;
 
   private settings: FoolRoomSettings = { ...FOOL_DEFAULTS };
-  private aiThreads: FoolAiDecider | null = null;
+  private players!: FoolTablePlayers;
   private firstSeed: number | undefined;
-  /** The baselines' dice, seeded from the deal: their games replay from the seed. */
-  private policyRandom: Random = Math.random;
-  /** Each seat's memory of the public events, fed from the engine's events. */
-  private memories: FoolMemory[] = [];
   private winsCounted = 0;
   private readonly dealTimer = new RoomTimer(this);
 
   override onCreate(rawOptions: unknown): void {
     const { aiThreads, ...clientOptions } = (rawOptions ?? {}) as { aiThreads?: Partial<FoolAiDecider> };
     // Only the server can put a pool there: a client's JSON carries no function.
-    this.aiThreads = typeof aiThreads?.decide === "function" ? (aiThreads as FoolAiDecider) : null;
+    const threads = typeof aiThreads?.decide === "function" ? (aiThreads as FoolAiDecider) : null;
     const options = this.createOptions(clientOptions);
     const settings = (this.settings = foolRoomSettings(options));
+    this.players = new FoolTablePlayers(settings.ai, threads);
     this.firstSeed = options.seed;
     this.openTable({
       seats: FOOL_SEATS,
@@ -111,37 +106,30 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     this.dealTimer.clear();
     const last = this.match?.state.game;
     const dealer = last === undefined ? FOOL_SEATS - 1 : (last.fool ?? (last.dealer + 1) % FOOL_SEATS);
-    seed ??= freshSeed();
-    this.policyRandom = seededRandom(`${seed}:policies`);
-    this.startMatch({ dealer, maxMoves: this.settings.maxMoves }, seed);
+    this.startMatch({ dealer, maxMoves: this.settings.maxMoves }, seed ?? freshSeed());
     this.updateListing();
   }
 
-  /** An AI seat's move, or a silent person's: the AI on the pool (or in-process), or a baseline with the room's dice. */
+  /** An AI seat's move, or a silent person's: the room's AI or baseline. */
   protected override decide(state: FoolMatch, seat: number): FoolMove | Promise<FoolMove> {
-    const view = viewFor(state.game, seat);
-    const ai = this.settings.ai;
-    if (ai !== "ai") return BASELINES[ai](view, this.policyRandom);
-    const memory = this.memories[seat];
-    if (this.aiThreads === null) return aiPolicy(view, this.policyRandom, memory); // (the AI draws no dice)
-    return this.aiThreads.decide(view, memory);
+    return this.players.decide(state.game, seat);
   }
 
   protected override seatView(seat: number): FoolSeat {
     return this.state.seats[seat];
   }
 
-  /** The wire event; every Fool event is public and goes out once, so the seats' memories are fed here too. */
+  /** The wire event; every Fool event is public and goes out once, so the seats' players learn from it here too. */
   protected override wire(event: FoolEngineEvent, made: Made): unknown {
     const [game, deadline] = [this.match!.number, this.turnDeadline];
     if (event.name === "start") {
       const { dealer, ...position } = event.payload;
-      this.memories = this.state.seats.map((_, seat) => startMemory(viewFor(this.match!.state.game, seat)));
+      this.players.dealt(this.match!.state.game, this.match!.seed);
       const seats = this.state.seats.map((held) => ({ name: held.name, controller: held.controller }));
       return { game, dealer, seats, ...position, deadline };
     }
     if (event.name === "move") {
-      this.memories = this.memories.map((memory) => remember(memory, event.payload.events));
+      this.players.saw(event.payload.events);
       const { number, seat, ...rest } = event.payload;
       return { game, number, seat, by: MOVERS[made.by], ...rest, deadline };
     }

@@ -15,7 +15,7 @@
 import { DEALER, refuse, type Actor, type GameEvent, type MatchEngine, type Outcome as Moved } from "../kit/engine";
 import { deckOfSeed, formatCard, type Card } from "./cards";
 import { MAX_PILES, startDeal, step, topCard, type Outcome, type PatienceEvent, type PatienceState as Deal } from "./engine";
-import { describeEvent, formatResult, parseDeal } from "./notation";
+import { DeckInputError, describeEvent, formatResult, parseDeal } from "./notation";
 import type { PatienceDealOverEvent, PatienceErrorCode, PatienceMoveData, PatienceOutcomeData, PatiencePileView, PatienceStateView } from "./protocol";
 
 /** The owner's seat: a person's, which never acts in the game itself. */
@@ -164,3 +164,12 @@ export const patienceEngine: MatchEngine<PatienceOptions, PatienceMatch, Patienc
 
   result: resultOf,
 };
+
+/** The deal a seed or a deck names (dealOf); a deck that is not 52 different cards throws `refuse(what is wrong)`. */
+export function dealSource(source: { seed?: number; deck?: string }, refuse: (problem: string) => Error): ReturnType<typeof dealOf> {
+  try {
+    return dealOf(source);
+  } catch (error) {
+    throw error instanceof DeckInputError ? refuse(error.message) : error;
+  }
+}

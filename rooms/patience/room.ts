@@ -10,8 +10,7 @@ import { OPTIONS_REFUSED, Rejection } from "../kit/room-kit";
 import type { MessageDefinition, PayloadOf } from "../kit/protocol";
 import { syncList } from "../kit/schema-lists";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
-import { DeckInputError } from "./notation";
-import { dealOf, OWNER_SEAT, patienceEngine, STEP_PACE, type PatienceAction, type PatienceEngineEvent, type PatienceMatch, type PatienceOptions } from "./match";
+import { dealOf, dealSource, OWNER_SEAT, patienceEngine, STEP_PACE, type PatienceAction, type PatienceEngineEvent, type PatienceMatch, type PatienceOptions } from "./match";
 import { PATIENCE_DEFAULT_PACE_MS, PATIENCE_DEFAULT_RECONNECT_SECONDS, patienceEvents, patienceJoinOptions, patienceMessages } from "./protocol";
 import type { PatienceControlEvent, PatienceDealStartedEvent, PatienceErrorCode, PatienceJoinOptions } from "./protocol";
 import { PatienceState } from "./state";
@@ -156,13 +155,4 @@ function kitPace(paceMs: number): number {
 
 function reject(code: PatienceErrorCode, message: string): Rejection<PatienceErrorCode> {
   return new Rejection(code, message);
-}
-
-/** The deal a seed or a deck names (dealOf); a bad deck throws `refuse(what is wrong)`. */
-function dealSource(source: { seed?: number; deck?: string }, refuse: (problem: string) => Error): ReturnType<typeof dealOf> {
-  try {
-    return dealOf(source);
-  } catch (error) {
-    throw error instanceof DeckInputError ? refuse(error.message) : error;
-  }
 }

@@ -26,8 +26,7 @@ import {
   type TractorPlay,
   type TractorResult,
   type TractorSeatName,
-  type TractorTeam,
-  type TractorTrick,
+  type TractorStateView,
   type TractorTrumpMode,
 } from "./protocol";
 import { applyPlay, buryCards, dealRound, HIDDEN_CARDS, legalPlaysFor, orderingOf, startRound, type CompletedTrick, type RoundState, type TrickInProgress } from "./round";
@@ -80,29 +79,16 @@ export type TractorAction =
 export type TractorEnginePayloads = Omit<TractorEvents, "played"> & { played: Omit<TractorEvents["played"], "auto"> };
 export type TractorEngineEvent = { [Name in keyof TractorEnginePayloads]: GameEvent<Name, TractorEnginePayloads[Name]> }[keyof TractorEnginePayloads];
 
-/** What a viewer may see: the seat's own hand (and, for the dealer, the buried cards); the round seed only once it is over. */
-export interface TractorMatchView {
-  phase: TractorPhase;
-  round: number;
-  trump: TractorTrumpMode;
-  mainSuit: string;
-  currentRank: number;
-  teamRanks: number[];
-  dealer: TractorSeatName;
-  turn: TractorSeatName | "";
-  step: number;
-  dealt: number;
-  declaration: { seat: TractorSeatName | ""; cards: string[] };
-  trick: TractorTrick;
-  tricks: TractorTrick[];
-  defenderPoints: number;
-  penaltyPoints: number;
-  result?: TractorResult;
-  winner: 0 | TractorTeam;
+/**
+ * What a viewer may see: the table's public state as the protocol describes it (less what only the room knows:
+ * the clock, the seats' holders and the spectators), the hand sizes, and the seat's own hand (and, for the dealer,
+ * the buried cards); the round seed only once the round is over.
+ */
+export type TractorMatchView = Omit<TractorStateView, "deadline" | "seats" | "spectators"> & {
   handCounts: number[];
   hand?: string[];
   buried?: string[];
-}
+};
 
 type Result = Outcome<TractorMatch, TractorEngineEvent, TractorErrorCode>;
 
