@@ -101,6 +101,8 @@ export abstract class TableRoom<
    * it and asks nothing more. A change of seats cancels it (the answer is then dropped).
    */
   private thinking: { state: State } | null = null;
+  /** Set once the room is closing every connection: the clients going away are told nothing more. */
+  private closing = false;
 
   // ----------------------------------------------------------------------------------------------------------
   // What a game defines
@@ -235,6 +237,8 @@ export abstract class TableRoom<
 
   override onLeave(client: Client): void {
     forgetClient(this, client);
+    // A patch sent while every connection closes reaches clients already tearing their state down.
+    if (this.closing) return;
     if (this.roster.removeSpectator(client.sessionId)) return this.seatsChanged();
     const seat = this.roster.seatOf(client.sessionId);
     if (seat === undefined) return;
@@ -246,6 +250,11 @@ export abstract class TableRoom<
 
   override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
     reportUncaught(this, error, methodName);
+  }
+
+  override disconnect(closeCode?: number): Promise<unknown> {
+    this.closing = true;
+    return super.disconnect(closeCode);
   }
 
   override onDispose(): void {
