@@ -5,5 +5,7 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", diagnostics: { warnOnly: false } }] },
   moduleNameMapper: { "^rou3$": "<rootDir>/.jest/rou3.cjs" },
+  setupFiles: ["<rootDir>/test/setup/environment.ts"],
+  setupFilesAfterEnv: ["<rootDir>/test/setup/console.ts"],
   testTimeout: 30000,
 };

@@ -1,4 +1,5 @@
 import type { Room as ClientRoom } from "@colyseus/sdk";
+import { takeConsole } from "./setup/console";
 
 /** Polls until `condition` holds; rejects after `timeoutMs` (a bound, never an assertion on speed). */
 export async function waitUntil(condition: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
@@ -11,6 +12,35 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 10_000, wh
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Waits for `count` console lines matching `pattern` and takes them (see test/setup/console.ts): libraries write
+ * some of theirs a moment after the event that causes them.
+ */
+export async function expectConsole(pattern: RegExp, count = 1): Promise<string[]> {
+  const taken: string[] = [];
+  await waitUntil(() => (taken.push(...takeConsole(pattern)), taken.length >= count), 5000, `console output ${pattern}`);
+  expect(taken).toHaveLength(count);
+  return taken;
+}
+
+/**
+ * Cuts a client's socket as a network failure would (no leave message). The SDK does not reconnect a room joined
+ * less than five seconds ago by itself, and says so; that line is taken here.
+ */
+export async function dropConnection(client: ClientRoom): Promise<void> {
+  (client.connection as unknown as { transport: { ws: { close: () => void } } }).transport.ws.close();
+  await expectConsole(/Room has not been up for long enough for automatic reconnection/);
+}
+
+/**
+ * A join the room refuses once the client's socket is open (in onJoin, or a room that fails to start): the SDK
+ * rejects the join with the room's reason and warns as the socket closes with WITH_ERROR (4002).
+ */
+export async function expectRefusedOnSocket(join: Promise<unknown>, reason: RegExp | string): Promise<void> {
+  await expect(join).rejects.toThrow(reason);
+  await expectConsole(/Room connection was closed unexpectedly \(4002\)/);
 }
 
 /**

@@ -1,12 +1,11 @@
-import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
-import { useRoomTestServer } from "./test-server";
+import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { EvenStevenRoom } from "../../rooms/evensteven/room";
 import { CardhallError, EvenStevenPlayer } from "../../client-sdk";
-import { Received, waitUntil } from "../helpers";
+import { Received, waitUntil, dropConnection, expectRefusedOnSocket } from "../helpers";
 
 const PORT = 2571;
-let colyseus: ColyseusTestServer;
+let colyseus: RoomTestServer;
 
 useRoomTestServer(PORT, (server) => (colyseus = server));
 
@@ -81,7 +80,7 @@ describe("the evensteven room", () => {
 
   test("only one player: a second player is refused, spectators are welcome", async () => {
     const { room } = await startRoom(GAME_1);
-    await expect(colyseus.connectTo(room, {})).rejects.toThrow(/already has its player/);
+    await expectRefusedOnSocket(colyseus.connectTo(room, {}), /already has its player/);
     await expect(spectate(room)).resolves.toBeDefined();
   });
 
@@ -143,9 +142,9 @@ describe("the evensteven room", () => {
     const { room, player } = await startRoom({ ...GAME_2, reconnectSeconds: 10 });
     await player.play("Kd");
     const token = player.reconnectionToken;
-    (player.room.connection as unknown as { transport: { ws: { terminate?: () => void; close: () => void } } }).transport.ws.close();
+    await dropConnection(player.room);
     await waitUntil(() => room.state.player?.connected === false, 5000, "the drop");
-    const back = await colyseus.sdk.reconnect(token);
+    const back = await colyseus.reconnect(token);
     const again = new EvenStevenPlayer(back);
     await waitUntil(() => again.view()?.toCover === "6h", 5000, "the state after reconnecting");
     expect(again.view()?.player?.hand).toEqual(["8c", "As", "5s"]);

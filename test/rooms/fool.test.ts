@@ -1,4 +1,3 @@
-import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import type { FoolMatch } from "../../rooms/fool/match";
 import type { FoolRoom } from "../../rooms/fool/room";
@@ -11,11 +10,11 @@ import { remember, startMemory } from "../../rooms/fool/ai-memory";
 import type { FoolMoveEvent, FoolOverEvent, FoolStateView } from "../../rooms/fool/protocol";
 import { CardhallError, FoolPlayer } from "../../client-sdk";
 import { playFoolGame } from "../../client-sdk/bots/fool";
-import { Received, waitUntil } from "../helpers";
-import { joinRecording, useRoomTestServer } from "./test-server";
+import { Received, waitUntil, dropConnection, expectRefusedOnSocket } from "../helpers";
+import { joinRecording, useRoomTestServer, type RoomTestServer } from "./test-server";
 
 const PORT = 2650;
-let colyseus: ColyseusTestServer;
+let colyseus: RoomTestServer;
 
 useRoomTestServer(PORT, (server) => (colyseus = server));
 
@@ -123,7 +122,7 @@ describe("the fool room", () => {
     await expect(ann.draw()).rejects.toMatchObject({ code: "NO_GAME" });
     const bob = await seatPlayer(room, { name: "bob" });
     const bobReceived = new Received(bob.room);
-    await expect(colyseus.connectTo(room, { name: "carl" })).rejects.toThrow(/every seat is taken/);
+    await expectRefusedOnSocket(colyseus.connectTo(room, { name: "carl" }), /every seat is taken/);
     const { received: watcher } = await spectate(room);
     await waitUntil(() => ann.view()?.game === 1 && bob.view()?.game === 1, 5000, "the deal");
     const start = gameOf(room);
@@ -268,7 +267,7 @@ describe("the fool room", () => {
       await expect(colyseus.sdk.create("fool", { mode: "chess" })).rejects.toThrow(/bad options: mode/);
       await expect(colyseus.sdk.create("fool", { aiDelayMs: -1 })).rejects.toThrow(/bad options: aiDelayMs/);
       const { room } = await startVsAi();
-      await expect(colyseus.connectTo(room, { seat: 1 })).rejects.toThrow(/seat 1 is taken/);
+      await expectRefusedOnSocket(colyseus.connectTo(room, { seat: 1 }), /seat 1 is taken/);
     });
   });
 
@@ -287,9 +286,9 @@ describe("the fool room", () => {
   test("a dropped player reconnects with its token and keeps its seat and hand", async () => {
     const { room, player } = await startVsAi({ reconnectSeconds: 10 });
     const token = player.reconnectionToken;
-    dropConnection(player);
+    await dropConnection(player.room);
     await waitUntil(() => room.state.seats[0].connected === false, 5000, "the drop");
-    const again = new FoolPlayer(await colyseus.sdk.reconnect(token));
+    const again = new FoolPlayer(await colyseus.reconnect(token));
     await waitUntil(() => again.view()?.seats[0].hand !== undefined, 5000, "the state after reconnecting");
     expect(again.seat()).toBe(0);
     expect(again.view()?.seats[0]).toMatchObject({ connected: true, hand: ["6H", "3H", "9H", "7H", "4C"] });
@@ -300,17 +299,12 @@ describe("the fool room", () => {
   test("a player who does not come back is replaced by the AI, which finishes the game", async () => {
     const { room, player } = await startVsAi({ reconnectSeconds: 1, aiDelayMs: 0 });
     const { received } = await spectate(room);
-    dropConnection(player);
+    await dropConnection(player.room);
     await waitUntil(() => room.state.seats[0].controller === "ai", 5000, "the AI taking the seat");
     await waitUntil(() => eventsOf(received, "over").length === 1, 10_000, "the end of the game");
     expect(eventsOf<FoolMoveEvent>(received, "move").every((event) => event.by === "ai")).toBe(true);
   });
 });
-
-/** Cuts the socket without a goodbye, as a lost network would. */
-function dropConnection(player: FoolPlayer): void {
-  (player.room.connection as unknown as { transport: { ws: { close: () => void } } }).transport.ws.close();
-}
 
 test("the bad-move fixture still holds: seat 0 of SEED holds a cover and non-covers", () => {
   const start = newGame(seededRandom(SEED), 2, 1);

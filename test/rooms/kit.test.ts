@@ -3,7 +3,6 @@
  * hidden hands, reconnection by token, bot take-over and hand-back, the turn clock, the dealer's pace, message
  * validation, typed errors and per-client rate limits.
  */
-import { ColyseusTestServer } from "@colyseus/testing";
 import { defineRoom, defineServer } from "@colyseus/core";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { HighCardRoom } from "../../rooms/highcard/room";
@@ -11,15 +10,16 @@ import type { HighCardEvents, HighCardStateView } from "../../rooms/highcard/pro
 import { DEFAULT_RATE_BUDGET } from "../../rooms/kit/rate-limit";
 import type { ErrorReply } from "../../rooms/kit/protocol";
 import { CardhallTransport } from "../../server/transport";
-import { Received, waitUntil } from "../helpers";
+import { Received, waitUntil, dropConnection } from "../helpers";
+import { RoomTestServer } from "./test-server";
 
 const PORT = 2681;
-let colyseus: ColyseusTestServer;
+let colyseus: RoomTestServer;
 
 beforeAll(async () => {
   const server = defineServer({ rooms: { highcard: defineRoom(HighCardRoom) }, transport: new CardhallTransport(), gracefullyShutdown: false, greet: false });
   await server.listen(PORT, "127.0.0.1");
-  colyseus = new ColyseusTestServer(server);
+  colyseus = new RoomTestServer(server);
 });
 afterEach(() => colyseus.cleanup());
 afterAll(() => colyseus.shutdown());
@@ -104,9 +104,9 @@ describe("the table kit", () => {
     const { room, first } = await seatedTable({ bots: [1], reconnectSeconds: 10 });
     await waitUntil(() => stateOf(first).turn === 0, 5000, "Ann's turn");
     const token = first.reconnectionToken;
-    (first.connection as unknown as { transport: { ws: { close: () => void } } }).transport.ws.close();
+    await dropConnection(first);
     await waitUntil(() => room.state.seats[0]!.connected === false, 5000, "the drop");
-    const back = await colyseus.sdk.reconnect(token);
+    const back = await colyseus.reconnect(token);
     await waitUntil(() => stateOf(back).seats?.[0]?.connected === true, 5000, "the return");
     expect(stateOf(back).seats[0]!.hand).toEqual(handOf(room, 0));
     await back.request("play", { card: handOf(room, 0)[0] });

@@ -1,17 +1,16 @@
 import * as fs from "fs";
 import * as path from "path";
-import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
-import { useRoomTestServer } from "./test-server";
+import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { PatienceRoom } from "../../rooms/patience/room";
 import { deckOfSeed, formatCard, type Card } from "../../rooms/patience/cards";
 import { playByPlay, simulate, startDeal, step, topCard } from "../../rooms/patience/engine";
 import { describeEvent, formatDeck, formatResult, parseDecks } from "../../rooms/patience/notation";
 import { CardhallError, PatienceOwner, PatienceSpectator, type PatienceStateView } from "../../client-sdk";
-import { Received, sleep, waitUntil } from "../helpers";
+import { Received, sleep, waitUntil, dropConnection, expectRefusedOnSocket } from "../helpers";
 
 const PORT = 2640;
-let colyseus: ColyseusTestServer;
+let colyseus: RoomTestServer;
 
 useRoomTestServer(PORT, (server) => (colyseus = server));
 
@@ -245,7 +244,7 @@ describe("bad messages get a typed error and change nothing", () => {
 
   test("a spectator joining with bad options is refused", async () => {
     const { room } = await createRoom({ seed: 7, paused: true });
-    await expect(colyseus.sdk.joinById(room.roomId, { spectate: "yes" })).rejects.toThrow(/bad options: spectate/);
+    await expectRefusedOnSocket(colyseus.sdk.joinById(room.roomId, { spectate: "yes" }), /bad options: spectate/);
   });
 
   test.each([
@@ -295,12 +294,12 @@ describe("ownership", () => {
   test("a dropped owner keeps the room and takes it back with its reconnection token", async () => {
     const { room, owner } = await createRoom({ seed: 7, paused: true, reconnectSeconds: 10 });
     const token = owner.reconnectionToken;
-    (owner.room.connection as unknown as { transport: { ws: { close: () => void } } }).transport.ws.close();
+    await dropConnection(owner.room);
     await waitUntil(() => room.state.ownerConnected === false, 5000, "the drop");
     const latecomer = new PatienceSpectator(await colyseus.connectTo(room, {}));
     await waitUntil(() => latecomer.view() !== undefined);
     expect(latecomer.isOwner()).toBe(false); // the owner's place is kept for the reconnection window
-    const back = new PatienceOwner(await colyseus.sdk.reconnect(token));
+    const back = new PatienceOwner(await colyseus.reconnect(token));
     await waitUntil(() => back.isOwner() && room.state.ownerConnected, 5000, "the owner back");
     await back.step();
     await waitUntil(() => room.state.steps === 1);

@@ -1,18 +1,39 @@
 import { ColyseusTestServer } from "@colyseus/testing";
+import type { Room as ServerRoom } from "@colyseus/core";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { makeServer } from "../../server/app";
 import { Received } from "../helpers";
 
 /**
+ * The testing server, with clients that hear every message from their join on. (A game that starts as a client
+ * joins sends its events with the first state, before a test could listen; the SDK would warn of each one.)
+ */
+export class RoomTestServer extends ColyseusTestServer {
+  override async connectTo<T extends ServerRoom>(room: T, clientOptions: Record<string, unknown> = {}): Promise<ClientRoom<T, T["state"]>> {
+    const client = await this.sdk.joinById<T>(room.roomId, clientOptions as Parameters<NonNullable<T["onJoin"]>>[1]);
+    client.onMessage("*", () => undefined);
+    await client.waitForInitialState();
+    return client;
+  }
+
+  /** Reconnects with a token, hearing every message from the first frame on (as connectTo does). */
+  async reconnect(token: string): Promise<ClientRoom> {
+    const client = await this.sdk.reconnect(token);
+    client.onMessage("*", () => undefined);
+    return client;
+  }
+}
+
+/**
  * Registers the hooks that run the whole server in-process on 127.0.0.1:`port` for one test file (the matchmaker is
  * a per-process singleton, so each file has its own port), clean the rooms after each test and stop the server.
  */
-export function useRoomTestServer(port: number, ready: (server: ColyseusTestServer) => void): void {
-  let colyseus: ColyseusTestServer;
+export function useRoomTestServer(port: number, ready: (server: RoomTestServer) => void): void {
+  let colyseus: RoomTestServer;
   beforeAll(async () => {
     const server = makeServer({ gracefullyShutdown: false });
     await server.listen(port, "127.0.0.1");
-    colyseus = new ColyseusTestServer(server);
+    colyseus = new RoomTestServer(server);
     ready(colyseus);
   });
   afterEach(() => colyseus.cleanup());

@@ -1,5 +1,4 @@
-import type { ColyseusTestServer } from "@colyseus/testing";
-import { useRoomTestServer } from "./test-server";
+import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { BLACK_JOKER, Card, cardName, parseCards, RED_JOKER } from "../../rooms/tractor/cards";
 import {
@@ -17,7 +16,7 @@ import { TRACTOR_SEATS, TractorPlayer, type TractorDeclaredEvent, type TractorSt
 import { Received, waitUntil } from "../helpers";
 
 const PORT = 2662;
-let colyseus: ColyseusTestServer;
+let colyseus: RoomTestServer;
 
 useRoomTestServer(PORT, (server) => (colyseus = server));
 

@@ -1,13 +1,12 @@
-import type { ColyseusTestServer } from "@colyseus/testing";
-import { useRoomTestServer } from "./test-server";
+import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { cardName } from "../../rooms/tractor/cards";
 import { CardhallClient, CardhallError, TRACTOR_SEATS, TractorPlayer, type TractorPlayedEvent, type TractorStateView } from "../../client-sdk";
-import { Received, waitUntil } from "../helpers";
+import { Received, waitUntil, dropConnection, expectRefusedOnSocket, expectConsole } from "../helpers";
 
 const PORT = 2661;
 const URL = `ws://127.0.0.1:${PORT}`;
-let colyseus: ColyseusTestServer;
+let colyseus: RoomTestServer;
 
 useRoomTestServer(PORT, (server) => (colyseus = server));
 
@@ -16,10 +15,6 @@ const THREE_BOTS = ["Bob", "Charles", "David"] as const;
 
 function handOf(room: TractorRoom, seat: number): string[] {
   return room["match"]!.state.round!.hands[seat].map(cardName).sort();
-}
-
-function dropConnection(player: TractorPlayer): void {
-  (player.room.connection as unknown as { transport: { ws: { close: () => void } } }).transport.ws.close();
 }
 
 function playedBy(received: Received, seat: string): TractorPlayedEvent[] {
@@ -37,7 +32,7 @@ describe("tractor seats and time", () => {
     await waitUntil(() => room.state.round === 1 && bob.seat() === "Bob" && bob.hand().length === 25, 5000, "the deal");
     expect(bob.hand().sort()).toEqual(handOf(room, 1));
     expect(room.state.seats[1].toJSON()).toMatchObject({ occupant: "person", player: "Bobby", connected: true });
-    await expect(colyseus.connectTo(room, {})).rejects.toThrow(/no open seat/);
+    await expectRefusedOnSocket(colyseus.connectTo(room, {}), /no open seat/);
   });
 
   test("a person takes over a bot's seat by name, mid-round, and gets its hand and its turn clock", async () => {
@@ -54,6 +49,7 @@ describe("tractor seats and time", () => {
     expect(room.state.seats[0].occupant).toBe("person");
     expect(room.state.deadline).toBeGreaterThan(0); // the person's turn clock, not the bot's pace
     await expect(client.joinTractor(room.roomId, { seat: "Alice" })).rejects.toMatchObject({ code: "JOIN_REFUSED", message: expect.stringMatching(/taken/) });
+    await expectConsole(/Room connection was closed unexpectedly \(4002\)/); // the SDK's warning as the refused socket closes
     const turn = await alice.nextTurn(5000);
     expect(turn.kind).toBe("bury");
     const { suggestion } = await alice.hint();
@@ -83,7 +79,7 @@ describe("tractor seats and time", () => {
     const bob = new TractorPlayer(await colyseus.connectTo(room, { seat: "Bob" }));
     await waitUntil(() => room.state.phase === "burying" && bob.hand().length === 33, 5000, "the deal");
     const token = bob.reconnectionToken;
-    dropConnection(bob);
+    await dropConnection(bob.room);
     await waitUntil(() => room.state.seats[1].connected === false, 5000, "the drop");
     expect(room.state.seats[1].occupant).toBe("person"); // the seat is kept
     const again = await new CardhallClient(URL).reconnectTractor(token);
@@ -101,13 +97,14 @@ describe("tractor seats and time", () => {
     const bob = new TractorPlayer(await colyseus.connectTo(room, { seat: "Bob" }));
     const watcher = new Received(await colyseus.connectTo(room, { spectate: true }));
     await waitUntil(() => room.state.phase === "playing", 5000, "the first trick");
-    dropConnection(bob);
+    await dropConnection(bob.room);
     await waitUntil(() => playedBy(watcher, "Bob").some((e) => e.auto), 5000, "Bob's automatic play");
     await waitUntil(() => room.state.seats[1].occupant === "bot", 5000, "the end of the reconnection window");
     expect(room.state.seats[1].toJSON()).toMatchObject({ occupant: "bot", player: "bot", connected: false });
     // A bot seat moves at the bot's pace (0 here), not on the clock: the round runs to its end.
     await waitUntil(() => room.state.phase === "roundOver", 5000, "the round's end");
     await expect(new CardhallClient(URL).reconnectTractor(bob.reconnectionToken)).rejects.toBeInstanceOf(CardhallError);
+    await expectConsole(/reconnection token invalid or expired/); // the matchmaker's note of the refused token
   });
 
   test("a player who leaves mid-match hands the seat to its bot, and anyone may take it back by name", async () => {

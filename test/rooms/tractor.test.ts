@@ -1,6 +1,5 @@
-import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as ClientRoom } from "@colyseus/sdk";
-import { useRoomTestServer } from "./test-server";
+import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { Card, cardName as cardNameOf, countCards, DISTINCT_CARDS, parseCard, parseCards } from "../../rooms/tractor/cards";
 import { checkFollow } from "../../rooms/tractor/legality";
@@ -18,7 +17,7 @@ import {
 import { Received, waitUntil } from "../helpers";
 
 const PORT = 2660;
-let colyseus: ColyseusTestServer;
+let colyseus: RoomTestServer;
 
 useRoomTestServer(PORT, (server) => (colyseus = server));
 
