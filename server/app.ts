@@ -10,20 +10,28 @@ import { FoolRoom } from "../rooms/fool/room";
 import { PatienceRoom } from "../rooms/patience/room";
 import { TractorRoom } from "../rooms/tractor/room";
 import { AiThreads } from "./fool-ai-pool";
+import type { Records } from "./records";
+import { recordRoutes } from "./records/http";
 import { CardhallTransport } from "./transport";
 
 export interface AppOptions {
   /** Install SIGINT/SIGTERM handlers that close rooms cleanly (off in tests). */
   gracefullyShutdown?: boolean;
+  /** Where finished games are kept (opened beforehand: see Records.open); none by default. */
+  records?: Records | null;
 }
 
-/** The rooms under their names; the Fool rooms get the server's AI pool among their create options. */
-export function roomDefinitions(aiThreads: AiThreads) {
+/**
+ * The rooms under their names. Every table gets the records' writer among its create options (where it hands
+ * finished games), the Fool rooms the server's AI pool too.
+ */
+export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null) {
+  const services = records === null ? {} : { records: records.writer };
   return {
-    evensteven: defineRoom(EvenStevenRoom),
-    fool: defineRoom(FoolRoom, { aiThreads }),
-    patience: defineRoom(PatienceRoom),
-    tractor: defineRoom(TractorRoom),
+    evensteven: defineRoom(EvenStevenRoom, services),
+    fool: defineRoom(FoolRoom, { ...services, aiThreads }),
+    patience: defineRoom(PatienceRoom, services),
+    tractor: defineRoom(TractorRoom, services),
   };
 }
 
@@ -57,7 +65,7 @@ function eventLoopLag(): IntervalHistogram {
 }
 
 /** What operators and the load test read: this process's CPU time and memory, and the rooms and clients it hosts. */
-export function serverMetrics(aiThreads: AiThreads): ServerMetrics {
+export function serverMetrics(aiThreads: AiThreads, records: Records | null = null): ServerMetrics {
   const cpu = process.cpuUsage();
   const lag = eventLoopLag();
   const memory = process.memoryUsage();
@@ -75,14 +83,16 @@ export function serverMetrics(aiThreads: AiThreads): ServerMetrics {
     // The histogram holds whole timer intervals; what exceeds the sampling interval is the lag.
     eventLoopLagMs: { p50: lagMs(lag.percentile(50)), p99: lagMs(lag.percentile(99)), max: lagMs(lag.max) },
     foolAiDecisions: { ...aiThreads.decisions },
+    records: records?.writer.metrics() ?? null,
   };
 }
 
 /** The server, with its one Fool AI pool (no thread starts before the AI's first decision that needs one). */
 export function makeServer(options: AppOptions = {}): Server {
   const aiThreads = new AiThreads();
+  const records = options.records ?? null;
   const server = defineServer({
-    rooms: roomDefinitions(aiThreads),
+    rooms: roomDefinitions(aiThreads, records),
     transport: new CardhallTransport(),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
     greet: false,
@@ -94,11 +104,15 @@ export function makeServer(options: AppOptions = {}): Server {
         res.json(await listRooms());
       });
       app.get("/metrics", async (_req, res) => {
-        res.json(serverMetrics(aiThreads));
+        res.json(serverMetrics(aiThreads, records));
       });
+      recordRoutes(app, records);
     },
   });
-  // Once the rooms are closed, the AI's threads stop.
-  server.onShutdown(() => aiThreads.close());
+  // Once the rooms are closed, the AI's threads stop and the finished games still queued are written.
+  server.onShutdown(async () => {
+    await aiThreads.close();
+    await records?.close();
+  });
   return server;
 }

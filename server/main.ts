@@ -1,5 +1,6 @@
 /** Starts the server: `HOST` and `PORT` from the environment, 127.0.0.1:2567 by default. */
 import { makeServer } from "./app";
+import { Records, recordsConfig } from "./records";
 
 const DEFAULT_HOST = "127.0.0.1";
 const DEFAULT_PORT = 2567;
@@ -14,9 +15,12 @@ async function main(): Promise<void> {
   const host = process.env.HOST || DEFAULT_HOST;
   const port = Number(process.env.PORT || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
-  const server = makeServer();
+  const config = recordsConfig(process.env);
+  const records = config === null ? null : await Records.open(config);
+  const server = makeServer({ records });
   await server.listen(port, host, LISTEN_BACKLOG);
   console.log(`cardhall listening on ws://${host}:${port} (health: http://${host}:${port}/health, rooms: /rooms)`);
+  console.log(records === null ? "cardhall: records are off" : `cardhall: records in ${records.where} (games: /games)`);
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,7 @@ import { freshSeed } from "../kit/random";
 import { Rejection, RoomTimer } from "../kit/room-kit";
 import { syncList } from "../kit/schema-lists";
 import type { SeatHolder } from "../kit/seats";
+import type { RecordedSeat } from "../kit/record";
 import { SPECTATOR } from "../kit/engine";
 import { TableRoom, type Made, type Mover, type SeatRequest } from "../kit/table";
 import type { FoolAiDecider } from "./ai";
@@ -93,6 +94,12 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     if (this.match === null) return this.roster.open(seat);
     this.roster.seatBot(seat, this.roster.seats[seat].name);
     if (this.match.state.outcome !== null) this.onMatchOver();
+  }
+
+  /** A record names the Fool's bots as its AI. */
+  protected override recordedSeat(seat: number): RecordedSeat {
+    const recorded = super.recordedSeat(seat);
+    return recorded.kind === "bot" ? { ...recorded, kind: "ai" } : recorded;
   }
 
   /** With nobody seated to ask for it, the room deals the next game itself after a pause. */

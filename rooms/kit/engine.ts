@@ -100,6 +100,11 @@ export interface MatchEngine<Options, State, Action, Event extends GameEvent, Vi
   timedOut(state: State, seat: number): TimedOut<Action>;
   /** The match's result once it is over, else undefined. */
   result(state: State): Result | undefined;
+  /**
+   * For a match of rounds: the round an event ends and its result (a record is kept of each round as well as of the
+   * match); undefined for any other event. Games of one round leave it out.
+   */
+  roundEnd?(event: Event): { round: number; result: unknown } | undefined;
 }
 
 /** One accepted action of a match, as a record keeps it. */

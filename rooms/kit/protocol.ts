@@ -4,6 +4,7 @@
  * free of server code (no Colyseus server, no Node-only modules).
  */
 import { z } from "zod";
+import type { RecordWriterMetrics } from "./record";
 
 /** The message type a room uses to answer a bad `send()` (a `request()` is rejected with the same payload). */
 export const ERROR_MESSAGE = "error";
@@ -73,4 +74,6 @@ export interface ServerMetrics {
   /** The Fool AI's decisions since start: made at once (nothing to weigh), on its threads, in-process (no worker,
    * or a thread failed), and abandoned for the greedy bot's move (over the time limit). */
   foolAiDecisions: { immediate: number; onThreads: number; inProcess: number; abandoned: number };
+  /** The records' queue to the database; null when the server keeps no records. */
+  records: RecordWriterMetrics | null;
 }

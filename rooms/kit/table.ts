@@ -4,7 +4,7 @@
  * everything a card table does whatever the game:
  * - seats (open, bot, person) and spectators, joins by seat, bot take-over and hand-back, reconnection by token;
  * - the match: its start from options and a seed, every action checked by the engine and recorded, the engine's
- *   events sent to whoever may see them, the result;
+ *   events sent to whoever may see them, the result, and a record of each finished game (or round) for the server;
  * - time: the turn clock (what the engine says happens when it runs out), the bots' pauses, the dealer's pace,
  *   pausing and stepping;
  * - messages: validation against their one definition, per-client rate limits, typed errors; every handler and
@@ -18,21 +18,22 @@ import type { z } from "zod";
 import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction } from "./engine";
 import type { MessageDefinition, PayloadOf } from "./protocol";
 import { freshSeed } from "./random";
+import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
 import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "./room-kit";
 import { SeatRoster } from "./seats";
 
-/** Who made an action: a seat's person, a seat's bot, the clock for a silent seat, or the dealer (the table). */
-export type Mover = "person" | "bot" | "clock" | "dealer";
+export type { Mover } from "./record";
 
 export interface Made {
   readonly actor: Actor;
   readonly by: Mover;
 }
 
-/** An action the table accepted, with when (ms since the epoch) and who made it. */
+/** An action the table accepted, with when (ms since the epoch), who made it and what it caused. */
 export interface TableAction<Action> extends RecordedAction<Action> {
   readonly at: number;
   readonly by: Mover;
+  readonly events: readonly RecordedEvent[];
 }
 
 /** The match being played, or the last one played. Its seed stays on the server until the engine reveals it. */
@@ -43,6 +44,8 @@ export interface MatchInPlay<Options, State, Action> {
   readonly seed: number;
   state: State;
   readonly actions: TableAction<Action>[];
+  /** The events of the match's start. */
+  readonly start: readonly RecordedEvent[];
   readonly startedAt: number;
 }
 
@@ -103,6 +106,8 @@ export abstract class TableRoom<
   private thinking: { state: State } | null = null;
   /** Set once the room is closing every connection: the clients going away are told nothing more. */
   private closing = false;
+  /** Where finished games go (the server's record writer), if the server keeps records. */
+  private recordSink: RecordSink | null = null;
 
   // ----------------------------------------------------------------------------------------------------------
   // What a game defines
@@ -149,9 +154,15 @@ export abstract class TableRoom<
   // ----------------------------------------------------------------------------------------------------------
   // Setting up
 
-  /** The creator's options, checked (bad ones refuse the create with a sentence naming the field). */
+  /**
+   * The creator's options, checked (bad ones refuse the create with a sentence naming the field). The server's own
+   * create options (`records`: where finished games go) are taken out first; a client cannot give them, since
+   * functions do not cross the wire.
+   */
   protected createOptions(rawOptions: unknown): JoinOptions {
-    return parseRoomOptions(this.joinOptions, rawOptions, "create");
+    const { records, ...clientOptions } = (rawOptions ?? {}) as { records?: Partial<RecordSink> };
+    this.recordSink = typeof records?.submit === "function" ? (records as RecordSink) : null;
+    return parseRoomOptions(this.joinOptions, clientOptions, "create");
   }
 
   /** Call first in onCreate. */
@@ -315,7 +326,7 @@ export abstract class TableRoom<
   /** Starts a match (a fresh seed unless one is given): the state shows it and its start's events go out. */
   protected startMatch(options: Options, seed: number = freshSeed()): void {
     const started = this.engine.start(options, seed);
-    this.match = { number: (this.match?.number ?? 0) + 1, options, seed, state: started.state, actions: [], startedAt: Date.now() };
+    this.match = { number: (this.match?.number ?? 0) + 1, options, seed, state: started.state, actions: [], start: started.events, startedAt: Date.now() };
     this.dealerRun = null;
     this.commit(started, { actor: DEALER, by: "dealer" });
     this.advance();
@@ -333,7 +344,7 @@ export abstract class TableRoom<
   protected act(match: MatchInPlay<Options, State, Action>, actor: Actor, action: Action, by: Mover): void {
     const outcome = this.engine.apply(match.state, actor, action);
     if (!outcome.ok) throw new Rejection(outcome.code, outcome.reason);
-    match.actions.push({ actor, action, at: Date.now(), by });
+    match.actions.push({ actor, action, at: Date.now(), by, events: outcome.events });
     this.commit(outcome, { actor, by });
   }
 
@@ -347,12 +358,36 @@ export abstract class TableRoom<
     const waiting = this.engine.waiting(applied.state);
     this.deadline = waiting.for === "seat" && !this.roster.isBot(waiting.seat) ? Date.now() + this.timings.turnTimeMs : 0;
     this.mirror();
-    for (const event of applied.events) this.sendEvent(event, made);
+    for (const event of applied.events) {
+      this.sendEvent(event, made);
+      const round = this.engine.roundEnd?.(event);
+      if (round !== undefined) this.keepRecord(match, "round", round.result, round.round);
+    }
     if (waiting.for === "nobody") {
       this.matchTimer.clear();
       this.updateListing();
+      this.keepRecord(match, this.engine.roundEnd === undefined ? "game" : "match", this.engine.result(match.state));
       this.onMatchOver();
     }
+  }
+
+  /** Hands a finished game (or round) to the server's records; nothing of a game in progress is ever kept. */
+  private keepRecord(match: MatchInPlay<Options, State, Action>, part: RecordPart, result: unknown, round?: number): void {
+    if (this.recordSink === null) return;
+    const seats = this.roster.seats.map((_, seat) => this.recordedSeat(seat));
+    const { number, options, seed, start, startedAt } = match;
+    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, seats, start, actions: [...match.actions], result, startedAt, endedAt: Date.now() };
+    try {
+      this.recordSink.submit(finished);
+    } catch (error) {
+      reportTimerFailure(this, error); // the records' trouble never stops the table
+    }
+  }
+
+  /** How a record names who held a seat at the end: its person, its bot, or nobody. */
+  protected recordedSeat(seat: number): RecordedSeat {
+    const { holder, name } = this.roster.seats[seat];
+    return { seat, name, kind: holder === "bot" ? "bot" : holder === "person" ? "person" : "open" };
   }
 
   private sendEvent(event: Event, made: Made): void {

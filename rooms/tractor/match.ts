@@ -398,5 +398,11 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
     if (result?.matchWinner === undefined) return undefined;
     return { winner: result.matchWinner, teamRanks: [...result.teamRanks], rounds: match.roundNumber };
   },
+
+  roundEnd(event) {
+    if (event.name !== "roundEnd") return undefined;
+    const { round, ...result } = event.payload;
+    return { round, result };
+  },
 };
 

@@ -1,0 +1,148 @@
+/**
+ * What is kept of a finished game: enough to show it, to rate its players, and to replay it exactly through its
+ * engine (the options, the seed and the ordered actions), with the events each action caused so that a replay can
+ * be checked against them. Types only: the SDK imports them too.
+ */
+import type { Actor } from "./engine";
+
+/** The version of the record's shape and of the rules that make its replay; a replay checks it. */
+export const RECORD_FORMAT = 1;
+
+/** Who made an action: a person (or a program through the SDK), a seat's bot, the clock for a silent seat, the table. */
+export type Mover = "person" | "bot" | "clock" | "dealer";
+
+/** Who held a seat when the game ended: a person (or program), the table's bot, a game's AI, or nobody. */
+export type SeatKind = "person" | "bot" | "ai" | "open";
+
+export interface RecordedSeat {
+  readonly seat: number;
+  /** The person's (or program's) name, a bot's or an AI's label; "" for a seat nobody held. */
+  readonly name: string;
+  readonly kind: SeatKind;
+}
+
+export interface RecordedEvent {
+  readonly name: string;
+  readonly payload: unknown;
+  /** The one seat the event went to (its own cards); absent for a public event. */
+  readonly to?: number;
+}
+
+export interface RecordedStep {
+  readonly actor: Actor;
+  readonly action: unknown;
+  /** When the table accepted it, in ms since the epoch. */
+  readonly at: number;
+  readonly by: Mover;
+  readonly events: readonly RecordedEvent[];
+}
+
+/**
+ * A game ("game": an Even-Steven game, a Fool game, a Patience deal), a Tractor round ("round": the match's actions
+ * up to that round's end, since a round starts from the ranks the earlier rounds made) or a Tractor match ("match").
+ */
+export type RecordPart = "game" | "round" | "match";
+
+export interface GameRecord {
+  readonly id: string;
+  readonly format: number;
+  /** The room's name: evensteven, fool, patience, tractor. */
+  readonly game: string;
+  readonly roomId: string;
+  readonly part: RecordPart;
+  /** The match's number in its room (1 for the room's first). */
+  readonly match: number;
+  /** For a round: its number in the match. */
+  readonly round?: number;
+  /** The engine's options and seed: with the actions they replay the game. */
+  readonly options: unknown;
+  readonly seed: number;
+  readonly seats: readonly RecordedSeat[];
+  /** The events of the match's start (the first deal). */
+  readonly start: readonly RecordedEvent[];
+  readonly actions: readonly RecordedStep[];
+  /** The engine's result (for a round, the round's end). */
+  readonly result: unknown;
+  readonly startedAt: number;
+  readonly endedAt: number;
+}
+
+/** A record as the table hands it over: the store gives it its id. */
+export type FinishedGame = Omit<GameRecord, "id" | "format">;
+
+/** Where a table sends what it finishes; the server's writer queues it (never waiting on a database). */
+export interface RecordSink {
+  submit(game: FinishedGame): void;
+}
+
+/** A game in a listing: everything but the actions. */
+export interface GameSummary {
+  readonly id: string;
+  readonly game: string;
+  readonly roomId: string;
+  readonly part: RecordPart;
+  readonly match: number;
+  readonly round?: number;
+  readonly seed: number;
+  readonly seats: readonly RecordedSeat[];
+  readonly result: unknown;
+  readonly actionCount: number;
+  readonly startedAt: number;
+  readonly endedAt: number;
+}
+
+/** A page of games, newest first; `next` is the `before` that gives the following page (absent on the last). */
+export interface GamePage {
+  readonly games: readonly GameSummary[];
+  readonly next?: string;
+}
+
+/** One step of a replay: the action (none for the start) and the state after it, every card visible. */
+export interface ReplayFrame {
+  readonly index: number;
+  readonly actor?: Actor;
+  readonly action?: unknown;
+  readonly at?: number;
+  readonly by?: Mover;
+  readonly events: readonly RecordedEvent[];
+  /** What a spectator saw, and what each seat saw (its own hand): together, the whole table. */
+  readonly table: unknown;
+  readonly seats: readonly unknown[];
+}
+
+export interface Replay {
+  readonly id: string;
+  readonly game: string;
+  readonly part: RecordPart;
+  readonly frames: readonly ReplayFrame[];
+  readonly result: unknown;
+}
+
+/** A player's standing in one game: a rating for rated games, counts for all. */
+export interface Standing {
+  readonly game: string;
+  readonly name: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+  /** Even-Steven: games lost that could have been won. */
+  readonly unnecessaryLosses: number;
+  /** Patience: deals that came out (finished, not overflowed). */
+  readonly completed: number;
+  /** OpenSkill's estimate (mu ± sigma) and the conservative ordinal (mu − 3 sigma) it is ranked by; null when unrated. */
+  readonly rating: { readonly mu: number; readonly sigma: number; readonly ordinal: number } | null;
+}
+
+/** What /metrics shows of the records' queue to the database. */
+export interface RecordWriterMetrics {
+  /** Finished games waiting to be written, and the most the queue holds. */
+  queued: number;
+  capacity: number;
+  written: number;
+  /** Games not kept because the queue was full (the database away for long). */
+  dropped: number;
+  /** Batches the database refused (each tried again later). */
+  failedWrites: number;
+  lastError: string | null;
+}

@@ -1,0 +1,120 @@
+/**
+ * The records' database: an SQLite file by default (Node's built-in node:sqlite: nothing to download or compile),
+ * or PostgreSQL when a `postgres://` URL is given (several server processes share it). Both go through Kysely, a
+ * kept, typed query builder whose migrator serves both dialects: one schema definition, one set of queries.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase, type SqliteStatement } from "kysely";
+import { Pool, types as pgTypes } from "pg";
+import { MIGRATIONS, type RecordTables } from "./schema";
+
+export type RecordsDb = Kysely<RecordTables>;
+
+export interface DatabaseConfig {
+  /** `postgres://…`: PostgreSQL. Otherwise the SQLite file `file`. */
+  url?: string;
+  /** The SQLite file (":memory:" for a database that lives as long as the process). */
+  file?: string;
+}
+
+/** A database that cannot be opened or brought up to date: the message names the file or server. */
+export class DatabaseError extends Error {}
+
+/** Opens the database and brings its schema up to date (each migration once, whichever process comes first). */
+export async function openDatabase(config: DatabaseConfig): Promise<{ db: RecordsDb; where: string }> {
+  const postgres = config.url !== undefined && /^postgres(ql)?:\/\//.test(config.url);
+  const where = postgres ? redactPassword(config.url!) : (config.file ?? ":memory:");
+  let db: RecordsDb | undefined;
+  try {
+    db = postgres ? new Kysely<RecordTables>({ dialect: postgresDialect(config.url!) }) : new Kysely<RecordTables>({ dialect: sqliteDialect(where) });
+    await migrate(db);
+    return { db, where };
+  } catch (error) {
+    await db?.destroy().catch(() => undefined);
+    throw new DatabaseError(`the records database ${where} cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function migrate(db: RecordsDb): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS as Record<string, Migration> } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+function redactPassword(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+}
+
+// PostgreSQL ------------------------------------------------------------------------------------------------
+
+const PG_INT8 = 20;
+
+function postgresDialect(url: string): PostgresDialect {
+  // Times and seeds are bigint columns; pg hands those back as strings unless told they fit a number (they do).
+  const typeParser: typeof pgTypes.getTypeParser = ((oid: number, format?: "text" | "binary") =>
+    oid === PG_INT8 ? (value: string) => Number(value) : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser;
+  const pool = new Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5000, types: { getTypeParser: typeParser } });
+  // An idle client's error (the server restarting) must not take the process down; the next query reports it.
+  pool.on("error", () => undefined);
+  return new PostgresDialect({ pool });
+}
+
+// SQLite ----------------------------------------------------------------------------------------------------
+
+type NodeSqlite = typeof import("node:sqlite");
+
+/**
+ * node:sqlite, loaded without its one-time ExperimentalWarning (the API this code uses is stable enough for it, and
+ * the warning would otherwise be printed by every server start). Loaded through getBuiltinModule because module
+ * resolvers that predate it (jest's) do not know the scheme-only "node:sqlite".
+ */
+function loadSqlite(): NodeSqlite {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === "string" ? warning : warning.message;
+    if (/SQLite is an experimental feature/.test(text)) return;
+    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return process.getBuiltinModule("node:sqlite") as NodeSqlite;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
+
+function sqliteDialect(file: string): SqliteDialect {
+  return new SqliteDialect({ database: async () => openSqlite(file) });
+}
+
+/** Opens the file (creating its directory), checks it is a database, and adapts node:sqlite to Kysely's driver. */
+function openSqlite(file: string): SqliteDatabase {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const { DatabaseSync } = loadSqlite();
+  const database = new DatabaseSync(file);
+  try {
+    // A busy file waits a little rather than failing at once; WAL lets readers run beside the writer.
+    database.exec("PRAGMA busy_timeout = 2000");
+    if (file !== ":memory:") database.exec("PRAGMA journal_mode = WAL");
+    const check = database.prepare("PRAGMA quick_check").get() as Record<string, unknown> | undefined;
+    const verdict = check ? Object.values(check)[0] : "no answer";
+    if (verdict !== "ok") throw new Error(`integrity check failed: ${String(verdict)}`);
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+  return {
+    close: () => database.close(),
+    prepare: (sql: string): SqliteStatement => {
+      const statement = database.prepare(sql);
+      return {
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...(parameters as SqliteValue[])),
+        run: (parameters) => statement.run(...(parameters as SqliteValue[])),
+        iterate: (parameters) => statement.iterate(...(parameters as SqliteValue[])),
+      };
+    },
+  };
+}
+
+type SqliteValue = null | number | bigint | string | NodeJS.ArrayBufferView;

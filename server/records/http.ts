@@ -1,0 +1,99 @@
+/**
+ * The records over HTTP: GET /games (newest first, paged), /games/:id, /games/:id/replay and /leaderboard. Every
+ * parameter is checked before the database is asked anything (a bad one is a 400 naming it); queries are
+ * parameterised by the query builder, so nothing a client writes is ever read as SQL.
+ */
+import type { Application, Request, Response } from "express";
+import { z } from "zod";
+import type { Records } from "./index";
+import { replayRecord, ReplayMismatch } from "./replay";
+
+const GAMES = ["evensteven", "fool", "patience", "tractor"] as const;
+/** Record ids are base-36 time and base64url characters. */
+const recordIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,40}$/, "not a record id");
+const MAX_PAGE = 100;
+
+const gamesQuery = z.strictObject({
+  game: z.enum(GAMES).optional(),
+  player: z.string().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(20),
+  before: recordIdSchema.optional(),
+});
+
+const leaderboardQuery = z.strictObject({
+  game: z.enum(GAMES),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(50),
+});
+
+function badRequest(res: Response, error: z.ZodError): void {
+  const issue = error.issues[0];
+  res.status(400).json({ error: `bad parameter ${issue?.path.join(".") || "(query)"}: ${issue?.message ?? "invalid"}` });
+}
+
+/** Runs a handler; a database that fails answers 503 (the message says why), never a crash or a stack trace. */
+function guarded(records: Records | null, handler: (records: Records, req: Request, res: Response) => Promise<void>) {
+  return async (req: Request, res: Response) => {
+    if (records === null) {
+      res.status(503).json({ error: "this server keeps no records (RECORDS=off)" });
+      return;
+    }
+    try {
+      await handler(records, req, res);
+    } catch (error) {
+      res.status(503).json({ error: `the records database is not available: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+}
+
+export function recordRoutes(app: Application, records: Records | null): void {
+  app.get(
+    "/games",
+    guarded(records, async ({ store }, req, res) => {
+      const query = gamesQuery.safeParse(req.query);
+      if (!query.success) return badRequest(res, query.error);
+      res.json(await store.list(query.data));
+    }),
+  );
+
+  app.get(
+    "/games/:id",
+    guarded(records, async ({ store }, req, res) => {
+      const record = await recordById(store, req, res);
+      if (record !== undefined) res.json(record);
+    }),
+  );
+
+  app.get(
+    "/games/:id/replay",
+    guarded(records, async ({ store }, req, res) => {
+      const record = await recordById(store, req, res);
+      if (record === undefined) return;
+      try {
+        res.json(replayRecord(record));
+      } catch (error) {
+        if (!(error instanceof ReplayMismatch)) throw error;
+        res.status(422).json({ error: `the record does not replay: ${error.message}`, step: error.step });
+      }
+    }),
+  );
+
+  app.get(
+    "/leaderboard",
+    guarded(records, async ({ store }, req, res) => {
+      const query = leaderboardQuery.safeParse(req.query);
+      if (!query.success) return badRequest(res, query.error);
+      res.json({ game: query.data.game, players: await store.leaderboard(query.data.game, query.data.limit) });
+    }),
+  );
+}
+
+async function recordById(store: Records["store"], req: Request, res: Response) {
+  const id = recordIdSchema.safeParse(req.params.id);
+  if (!id.success) {
+    res.status(404).json({ error: "no such game" });
+    return undefined;
+  }
+  const record = await store.get(id.data);
+  if (record === undefined) res.status(404).json({ error: "no such game" });
+  return record;
+}
