@@ -14,6 +14,7 @@ import { PATIENCE_ROOM } from "../rooms/patience/protocol";
 import { PatienceOwner, PatienceSpectator, roomOptions, type PatienceCreateOptions } from "./patience";
 import { TRACTOR_ROOM, type TractorJoinOptions, type TractorSeatName } from "../rooms/tractor/protocol";
 import { TractorPlayer, TractorSpectator } from "./tractor";
+import { RecordsApi, type GamesQuery } from "./records";
 
 export { CardhallError } from "./errors";
 export { RoomSession } from "./session";
@@ -26,6 +27,7 @@ export { PatienceOwner, PatienceSpectator, type PatienceCreateOptions, type Pati
 export * from "../rooms/patience/protocol";
 export { TractorPlayer, TractorSpectator, ownTractorSeat, tractorSeatView, type TractorCardLike, type TractorEvents, type TractorTurn } from "./tractor";
 export * from "../rooms/tractor/protocol";
+export type { GamePage, GameRecord, GameSummary, GamesQuery, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "./records";
 
 export class CardhallClient {
   readonly colyseus: Client;
@@ -139,5 +141,27 @@ export class CardhallClient {
     } catch (error) {
       throw toCardhallError(error);
     }
+  }
+
+  // The records of finished games (the server's HTTP API) ----------------------------------------------------
+
+  /** Finished games, newest first (GET /games): filter by game and player; page with the last page's `next`. */
+  games(query: GamesQuery = {}) {
+    return new RecordsApi(this.url).games(query);
+  }
+
+  /** One finished game's whole record: seats, every action with its time and events, the result. */
+  game(id: string) {
+    return new RecordsApi(this.url).game(id);
+  }
+
+  /** A finished game played again by its engine: each action and the table after it, every card visible. */
+  replay(id: string) {
+    return new RecordsApi(this.url).replay(id);
+  }
+
+  /** A game's players, best first: rated games by their OpenSkill ordinal, the others by their counts. */
+  leaderboard(game: NonNullable<GamesQuery["game"]>, limit?: number) {
+    return new RecordsApi(this.url).leaderboard(game, limit);
   }
 }

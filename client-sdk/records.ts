@@ -1,0 +1,61 @@
+/**
+ * The records of finished games over the server's HTTP API: listings, whole records, replays and leaderboards.
+ * Failures are CardhallErrors: NOT_FOUND for an unknown game, BAD_REQUEST for a parameter the server refuses,
+ * UNAVAILABLE when the server keeps no records or its database is away, CONNECTION when the server cannot be reached.
+ */
+import type { GamePage, GameRecord, Replay, Standing } from "../rooms/kit/record";
+import { CardhallError } from "./errors";
+
+export type { GamePage, GameRecord, GameSummary, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "../rooms/kit/record";
+
+/** GET /games's filters: a game's room name, a player's name, a page size (1–100) and the `next` of the last page. */
+export interface GamesQuery {
+  game?: "evensteven" | "fool" | "patience" | "tractor";
+  player?: string;
+  limit?: number;
+  before?: string;
+}
+
+const CODES_BY_STATUS: Record<number, string> = { 400: "BAD_REQUEST", 404: "NOT_FOUND", 422: "DOES_NOT_REPLAY", 503: "UNAVAILABLE" };
+
+/** The server's HTTP base for its WebSocket address (ws://host:port → http://host:port). */
+export function httpBase(url: string): string {
+  return url.replace(/^ws(s?):\/\//, "http$1://").replace(/\/+$/, "");
+}
+
+export async function getJson<T>(url: string, path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const target = `${httpBase(url)}${path}${search.size > 0 ? `?${search}` : ""}`;
+  let response: Response;
+  try {
+    response = await fetch(target);
+  } catch (error) {
+    throw new CardhallError("CONNECTION", `cannot reach ${httpBase(url)}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const body = (await response.json().catch(() => undefined)) as (T & { error?: string }) | undefined;
+  if (!response.ok) throw new CardhallError(CODES_BY_STATUS[response.status] ?? "HTTP_ERROR", body?.error ?? `GET ${path} answered ${response.status}`);
+  if (body === undefined) throw new CardhallError("HTTP_ERROR", `GET ${path} answered with no JSON`);
+  return body;
+}
+
+/** The records' part of the client: see CardhallClient.games / game / replay / leaderboard. */
+export class RecordsApi {
+  constructor(private readonly url: string) {}
+
+  games(query: GamesQuery = {}): Promise<GamePage> {
+    return getJson<GamePage>(this.url, "/games", { ...query });
+  }
+
+  game(id: string): Promise<GameRecord> {
+    return getJson<GameRecord>(this.url, `/games/${encodeURIComponent(id)}`);
+  }
+
+  replay(id: string): Promise<Replay> {
+    return getJson<Replay>(this.url, `/games/${encodeURIComponent(id)}/replay`);
+  }
+
+  async leaderboard(game: NonNullable<GamesQuery["game"]>, limit?: number): Promise<Standing[]> {
+    return (await getJson<{ players: Standing[] }>(this.url, "/leaderboard", { game, limit })).players;
+  }
+}
