@@ -1,15 +1,40 @@
 import { spawn, type ChildProcess } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { waitUntil } from "../helpers";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
-/** A real cardhall server (the compiled one `npm start` runs) on 127.0.0.1:`port`, for end-to-end tests. */
+/**
+ * A real cardhall server (the compiled one `npm start` runs) on 127.0.0.1:`port`, for end-to-end tests. It keeps
+ * its records in a data directory of its own (made on the first start, removed by `stop`), unless `env` says
+ * otherwise.
+ */
 export class ServerProcess {
   private child: ChildProcess | null = null;
   output = "";
+  readonly dataDir: string;
 
-  constructor(readonly port: number) {}
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string> = {},
+  ) {
+    this.dataDir = path.join(os.tmpdir(), `cardhall-data-${port}-${process.pid}`);
+  }
+
+  get httpUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Kills the process at once (no shutdown: what a crash does) and waits for it to be gone. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+  }
 
   get url(): string {
     return `ws://127.0.0.1:${this.port}`;
@@ -17,8 +42,9 @@ export class ServerProcess {
 
   async start(): Promise<void> {
     const node = path.join(ROOT, "node_modules", ".bin", "node");
+    this.output = "";
     this.child = spawn(node, [path.join(ROOT, "dist", "server", "main.js")], {
-      env: { ...process.env, HOST: "127.0.0.1", PORT: String(this.port) },
+      env: { ...process.env, HOST: "127.0.0.1", PORT: String(this.port), DATA_DIR: this.dataDir, ...this.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.child.stdout!.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
@@ -27,10 +53,19 @@ export class ServerProcess {
     if (this.child.exitCode !== null) throw new Error(`the server exited: ${this.output}`);
   }
 
-  /** Sends SIGTERM and waits for the graceful shutdown; returns the exit code. */
+  /** Sends SIGTERM, waits for the graceful shutdown and removes the data directory; returns the exit code. */
   async stop(): Promise<number | null> {
+    try {
+      return await this.terminate();
+    } finally {
+      fs.rmSync(this.dataDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Sends SIGTERM and waits for the graceful shutdown (the data stay); returns the exit code. */
+  async terminate(): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);

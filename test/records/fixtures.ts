@@ -1,0 +1,50 @@
+/**
+ * Finished games made by the engines themselves (their bots playing from a seed), shaped as a table hands them to
+ * the records: realistic records whose replays are exact, without a server.
+ */
+import * as net from "net";
+import { playOut, type GameEvent, type MatchEngine } from "../../rooms/kit/engine";
+import type { FinishedGame, RecordedSeat, RecordedStep } from "../../rooms/kit/record";
+import { evenStevenEngine } from "../../rooms/evensteven/match";
+import { foolEngine } from "../../rooms/fool/match";
+import { patienceEngine } from "../../rooms/patience/match";
+import { tractorEngine, type TractorMatchOptions } from "../../rooms/tractor/match";
+import { classic } from "../../rooms/tractor/ruleset";
+
+type AnyEngine = MatchEngine<unknown, unknown, unknown, GameEvent, unknown, unknown>;
+
+const ENGINES: Record<string, { engine: AnyEngine; options: unknown }> = {
+  evensteven: { engine: evenStevenEngine as unknown as AnyEngine, options: { n: 7 } },
+  fool: { engine: foolEngine as unknown as AnyEngine, options: { dealer: 0, maxMoves: 2000 } },
+  patience: { engine: patienceEngine as unknown as AnyEngine, options: {} },
+  tractor: { engine: tractorEngine as unknown as AnyEngine, options: { trump: "fixed", mainSuit: "S", dealer: 0, startRanks: [14, 14], ruleset: classic } satisfies TractorMatchOptions },
+};
+
+/** A whole game of `game` from `seed`, played by the engine's bots, ended at `endedAt`. */
+export function finishedGame(game: keyof typeof ENGINES, seed: number, seats: RecordedSeat[], endedAt: number): FinishedGame {
+  const { engine, options } = ENGINES[game];
+  const played = playOut(engine, options, seed);
+  const actions: RecordedStep[] = played.actions.map((step, index) => ({ ...step, at: endedAt - played.actions.length + index, by: step.actor === "dealer" ? "dealer" : "bot", events: played.events[index + 1] }));
+  const part = game === "tractor" ? "match" : "game";
+  return { game, roomId: `room-${game}`, part, match: 1, options, seed, seats, start: played.events[0], actions, result: engine.result(played.state), startedAt: endedAt - 1000, endedAt };
+}
+
+/** A Tractor match's first round as its record: the actions up to the round's end, and the round's result. */
+export function tractorRound(seed: number, seats: RecordedSeat[], endedAt: number): FinishedGame {
+  const match = finishedGame("tractor", seed, seats, endedAt);
+  const ends = match.actions.findIndex((step) => step.events.some((event) => event.name === "roundEnd"));
+  const roundEnd = match.actions[ends].events.find((event) => event.name === "roundEnd")!.payload as { round: number };
+  const { round, ...result } = roundEnd;
+  return { ...match, part: "round", round, actions: match.actions.slice(0, ends + 1), result };
+}
+
+export const person = (seat: number, name: string): RecordedSeat => ({ seat, name, kind: "person" });
+
+/** A port nobody listens on now (the system picks it). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -1,0 +1,127 @@
+/**
+ * The records' store on both databases: the same games written to an SQLite file and to a PostgreSQL server give
+ * the same answers — pages, filters, whole records, leaderboards — and a file that is not a database is a clear
+ * error naming it.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import type { FinishedGame, GamePage, GameSummary } from "../../rooms/kit/record";
+import { DatabaseError } from "../../server/records/database";
+import { RecordStore } from "../../server/records/store";
+import { PostgresProcess } from "../e2e/postgres-process";
+import { finishedGame, freePort, person, tractorRound } from "./fixtures";
+
+const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
+
+/** 24 games of every kind by four players, each ending a second after the last. */
+function someGames(): FinishedGame[] {
+  const names = ["ada", "bea", "cy", "dan"];
+  return Array.from({ length: 24 }, (_, index) => {
+    const at = T0 + index * 1000;
+    const a = names[index % 4];
+    const b = names[(index + 1) % 4];
+    switch (index % 5) {
+      case 0:
+        return finishedGame("evensteven", 100 + index, [person(0, a)], at);
+      case 1:
+        return finishedGame("fool", 100 + index, [person(0, a), person(1, b)], at);
+      case 2:
+        return finishedGame("patience", 100 + index, [person(0, a)], at);
+      case 3:
+        return tractorRound(100 + index, names.map((name, seat) => person(seat, name)), at);
+      default:
+        return finishedGame("tractor", 100 + index, names.map((name, seat) => person(seat, name)), at);
+    }
+  });
+}
+
+/** Everything a store answers about the games, with its random ids replaced by the games' end times. */
+async function answers(store: RecordStore) {
+  const byEnd = (summary: GameSummary) => ({ ...summary, id: summary.endedAt });
+  const pages: GamePage[] = [];
+  for (let before: string | undefined, page = 0; page < 10; page++) {
+    const next: GamePage = await store.list({ limit: 7, before });
+    pages.push(next);
+    if (next.next === undefined) break;
+    before = next.next;
+  }
+  const all = pages.flatMap((page) => page.games);
+  const first = await store.get(all[all.length - 1].id);
+  return {
+    pageSizes: pages.map((page) => page.games.length),
+    all: all.map(byEnd),
+    fool: (await store.list({ game: "fool", limit: 100 })).games.map(byEnd),
+    bea: (await store.list({ player: "bea", limit: 100 })).games.map(byEnd),
+    beaTractor: (await store.list({ player: "bea", game: "tractor", limit: 100 })).games.map(byEnd),
+    nobody: await store.list({ player: "x' OR '1'='1", limit: 100 }),
+    first: { ...first, id: first?.endedAt },
+    leaderboards: await Promise.all(["evensteven", "fool", "patience", "tractor"].map((game) => store.leaderboard(game, 10))),
+  };
+}
+
+let postgres: PostgresProcess;
+let tempDir: string;
+
+beforeAll(async () => {
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-store-"));
+  postgres = new PostgresProcess(await freePort());
+  postgres.init();
+  postgres.start();
+}, 60_000);
+
+afterAll(() => {
+  postgres?.destroy();
+  fs.rmSync(tempDir, { recursive: true, force: true });
+});
+
+test("SQLite and PostgreSQL give the same answers: pages newest first, filters, records, leaderboards", async () => {
+  const games = someGames();
+  const results = [];
+  for (const config of [{ file: path.join(tempDir, "records.sqlite") }, { url: postgres.url }]) {
+    const store = await RecordStore.open(config);
+    // Two batches, as the writer makes them; the second batch's games all ended later.
+    await store.saveBatch(games.slice(0, 10));
+    await store.saveBatch(games.slice(10));
+    results.push(await answers(store));
+    await store.close();
+  }
+  const [sqlite, pg] = results;
+  expect(sqlite.pageSizes).toEqual([7, 7, 7, 3]);
+  expect(sqlite.all.map((game) => game.endedAt)).toEqual(games.map((game) => game.endedAt).reverse());
+  expect(sqlite.fool.every((game) => game.game === "fool")).toBe(true);
+  expect(sqlite.bea.every((game) => game.seats.some((seat) => seat.name === "bea"))).toBe(true);
+  expect(sqlite.beaTractor.length).toBeGreaterThan(0);
+  expect(sqlite.nobody).toEqual({ games: [] });
+  expect(sqlite.first).toMatchObject({ ...games[0], id: games[0].endedAt });
+  expect(sqlite.leaderboards[1].length).toBeGreaterThan(0);
+  expect(pg).toEqual(sqlite);
+});
+
+test("the SQLite file is reopened with its games and migrations run once", async () => {
+  const file = path.join(tempDir, "reopened.sqlite");
+  const first = await RecordStore.open({ file });
+  const [saved] = await first.saveBatch([finishedGame("evensteven", 5, [person(0, "eve")], T0)]);
+  await first.close();
+  const again = await RecordStore.open({ file });
+  expect(await again.get(saved.id)).toEqual(saved);
+  await again.close();
+});
+
+test("a file that is not a database, or cannot be written, is an error naming it", async () => {
+  const junk = path.join(tempDir, "junk.sqlite");
+  fs.writeFileSync(junk, "this is not a database ".repeat(200));
+  await expect(RecordStore.open({ file: junk })).rejects.toThrow(DatabaseError);
+  await expect(RecordStore.open({ file: junk })).rejects.toThrow(junk);
+  const blocked = path.join(tempDir, "a-file", "records.sqlite");
+  fs.writeFileSync(path.join(tempDir, "a-file"), "");
+  await expect(RecordStore.open({ file: blocked })).rejects.toThrow(blocked);
+});
+
+test("a PostgreSQL server that does not answer is an error naming it, with the password hidden", async () => {
+  const url = `postgres://postgres:secret@127.0.0.1:${await freePort()}/postgres`;
+  const failure = RecordStore.open({ url });
+  await expect(failure).rejects.toThrow(DatabaseError);
+  await expect(failure).rejects.toThrow(/postgres:\/\/postgres:\*\*\*@127\.0\.0\.1/);
+  await expect(failure).rejects.not.toThrow(/secret/);
+});

@@ -1,0 +1,79 @@
+/** What a finished game does to its players' standings, on hand-built results. */
+import type { GameRecord, RecordedSeat } from "../../rooms/kit/record";
+import { effectOf, rateContest } from "../../server/records/standings";
+
+function record(game: string, part: GameRecord["part"], seats: RecordedSeat[], result: unknown): GameRecord {
+  return { id: "x", format: 1, game, roomId: "r", part, match: 1, options: {}, seed: 1, seats, start: [], actions: [], result, startedAt: 0, endedAt: 1 };
+}
+const seat = (index: number, name: string, kind: RecordedSeat["kind"] = "person"): RecordedSeat => ({ seat: index, name, kind });
+
+describe("counts", () => {
+  test("Even-Steven: a win, a necessary loss, an unnecessary loss, a time-out", () => {
+    const outcomes = ["WIN", "LOSE NECESSARILY", "LOSE UNNECESSARILY", "TIME OUT"];
+    const counts = outcomes.map((outcome) => effectOf(record("evensteven", "game", [seat(0, "ada")], { outcome })).counts[0]);
+    expect(counts).toEqual([
+      { name: "ada", win: true, loss: false, unnecessaryLoss: false },
+      { name: "ada", win: false, loss: true, unnecessaryLoss: false },
+      { name: "ada", win: false, loss: true, unnecessaryLoss: true },
+      { name: "ada", win: false, loss: true, unnecessaryLoss: false },
+    ]);
+    expect(effectOf(record("evensteven", "game", [seat(0, "ada")], { outcome: "WIN" })).contest).toBeUndefined();
+  });
+
+  test("Patience: a completed deal counts, an overflow does not; an ownerless deal counts for nobody", () => {
+    expect(effectOf(record("patience", "game", [seat(0, "bea")], { outcome: { kind: "finished", pileSizes: [52] } })).counts).toEqual([{ name: "bea", completed: true }]);
+    expect(effectOf(record("patience", "game", [seat(0, "bea")], { outcome: { kind: "overflowed", cardNumber: 17 } })).counts).toEqual([{ name: "bea", completed: false }]);
+    expect(effectOf(record("patience", "game", [seat(0, "", "open")], { outcome: { kind: "finished", pileSizes: [52] } })).counts).toEqual([]);
+  });
+
+  test("Fool: the Fool loses, the other wins; a capped game is a draw; the AI is a player under its name", () => {
+    const seats = [seat(0, "cy"), seat(1, "AI (search)", "ai")];
+    const lost = effectOf(record("fool", "game", seats, { fool: 0 }));
+    expect(lost.counts).toEqual([
+      { name: "cy", win: false, loss: true },
+      { name: "AI (search)", win: true, loss: false },
+    ]);
+    expect(lost.contest).toEqual({ teams: [["cy"], ["AI (search)"]], ranks: [2, 1] });
+    expect(effectOf(record("fool", "game", seats, { fool: null })).contest).toEqual({ teams: [["cy"], ["AI (search)"]], ranks: [1, 1] });
+  });
+
+  test("Tractor: a round rates the people of each team; bots are not rated; the match record changes nothing", () => {
+    const seats = [seat(0, "ann"), seat(1, "bot", "bot"), seat(2, "cal"), seat(3, "dee")];
+    const round = effectOf(record("tractor", "round", seats, { team: 2, levels: 1 }));
+    expect(round.counts).toEqual([
+      { name: "ann", win: false, loss: true },
+      { name: "cal", win: false, loss: true },
+      { name: "dee", win: true, loss: false },
+    ]);
+    expect(round.contest).toEqual({ teams: [["ann", "cal"], ["dee"]], ranks: [2, 1] });
+    expect(effectOf(record("tractor", "round", seats, { team: 1, levels: 0 })).contest?.ranks).toEqual([1, 1]);
+    const allBotsBut = [seat(0, "ann"), seat(1, "bot", "bot"), seat(2, "bot", "bot"), seat(3, "bot", "bot")];
+    expect(effectOf(record("tractor", "round", allBotsBut, { team: 1, levels: 2 })).contest).toBeUndefined();
+    expect(effectOf(record("tractor", "match", seats, { winner: 1 })).counts).toEqual([]);
+  });
+});
+
+describe("ratings move the right way", () => {
+  test("after a known result the winner's rating rises and the loser's falls; a draw between equals moves neither mean", () => {
+    const after = rateContest({ teams: [["winner"], ["loser"]], ranks: [1, 2] }, new Map());
+    expect(after.get("winner")!.mu).toBeGreaterThan(25);
+    expect(after.get("loser")!.mu).toBeLessThan(25);
+    expect(after.get("winner")!.sigma).toBeLessThan(25 / 3);
+    const drawn = rateContest({ teams: [["a"], ["b"]], ranks: [1, 1] }, new Map());
+    expect(drawn.get("a")!.mu).toBeCloseTo(25, 6);
+    expect(drawn.get("b")!.mu).toBeCloseTo(25, 6);
+  });
+
+  test("beating a stronger player gains more than beating a weaker one", () => {
+    const strong = new Map([["champion", { mu: 35, sigma: 3 }]]);
+    const weak = new Map([["novice", { mu: 15, sigma: 3 }]]);
+    const upset = rateContest({ teams: [["me"], ["champion"]], ranks: [1, 2] }, strong).get("me")!.mu;
+    const expected = rateContest({ teams: [["me"], ["novice"]], ranks: [1, 2] }, weak).get("me")!.mu;
+    expect(upset).toBeGreaterThan(expected);
+  });
+
+  test("the ordinal is mu − 3 sigma", () => {
+    const { mu, sigma, ordinal } = rateContest({ teams: [["a"], ["b"]], ranks: [1, 2] }, new Map()).get("a")!;
+    expect(ordinal).toBeCloseTo(mu - 3 * sigma, 9);
+  });
+});
