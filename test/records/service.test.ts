@@ -1,0 +1,210 @@
+/**
+ * Records end to end, against real servers (the compiled one `npm start` runs) and a real PostgreSQL: games played
+ * through the SDK are listed, fetched and replayed over HTTP; bin/replay checks them and refuses one edited by hand;
+ * bad queries change nothing; a killed server keeps every game that ended; a database that goes away mid-run loses
+ * nothing that ended; a database file that is not one stops the start with its name.
+ */
+import { spawnSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { CardhallClient, CardhallError, type GameRecord, type GameSummary } from "../../client-sdk";
+import { BOT_TABLES } from "../../client-sdk/bots/tables";
+import type { ServerMetrics } from "../../rooms/kit/protocol";
+import { PostgresProcess } from "../e2e/postgres-process";
+import { ServerProcess } from "../e2e/server-process";
+import { freePort } from "./fixtures";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const GAMES = ["evensteven", "fool", "patience", "tractor"] as const;
+
+async function metricsOf(server: ServerProcess): Promise<ServerMetrics> {
+  return (await (await fetch(`${server.httpUrl}/metrics`)).json()) as ServerMetrics;
+}
+
+/** Waits until the server's queue has written at least `count` games and holds none. */
+async function recordsWritten(server: ServerProcess, count: number, timeoutMs = 20_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const { records } = await metricsOf(server);
+    if (records && records.queued === 0 && records.written >= count) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`records not written: ${JSON.stringify(records)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function gamesOfRoom(client: CardhallClient, roomId: string): Promise<GameSummary[]> {
+  const page = await client.games({ limit: 100 });
+  return page.games.filter((game) => game.roomId === roomId);
+}
+
+function replayCli(args: string[]) {
+  return spawnSync(path.join(ROOT, "bin", "replay"), args, { encoding: "utf8", timeout: 30_000 });
+}
+
+describe("one server with its SQLite file", () => {
+  let server: ServerProcess;
+  let client: CardhallClient;
+  const played = new Map<string, string>();
+
+  beforeAll(async () => {
+    server = new ServerProcess(await freePort());
+    await server.start();
+    client = new CardhallClient(server.url);
+    for (const game of GAMES) played.set(game, (await BOT_TABLES[game].play({ url: server.url, games: 1, seed: 11 })).roomId);
+    await recordsWritten(server, 4);
+  }, 120_000);
+
+  afterAll(() => server.stop());
+
+  test.each(GAMES)("%s: a game played through the SDK is listed with its result and replays to the same result", async (game) => {
+    const [summary] = (await gamesOfRoom(client, played.get(game)!)).filter((listed) => listed.part !== "match");
+    expect(summary).toMatchObject({ game, part: game === "tractor" ? "round" : "game" });
+    const record = await client.game(summary.id);
+    expect(record.result).toEqual(summary.result);
+    expect(record.actions.length).toBe(summary.actionCount);
+    const replay = await client.replay(summary.id);
+    expect(replay.result).toEqual(record.result);
+    expect(replay.frames).toHaveLength(record.actions.length + 1);
+    expect(replay.frames.map((frame) => frame.events)).toEqual([record.start, ...record.actions.map((step) => step.events)]);
+    const checked = replayCli([summary.id, "--url", server.url, "--quiet"]);
+    expect(checked.stderr).toBe("");
+    expect(checked.status).toBe(0);
+    expect(checked.stdout).toMatch(new RegExp(`verified: the engine reproduces all ${record.actions.length} actions`));
+  });
+
+  test("bin/replay prints the game action by action and refuses a record edited by hand, naming the first action that disagrees", async () => {
+    const [summary] = await client.games({ game: "evensteven", limit: 1 }).then((page) => page.games);
+    const record = await client.game(summary.id);
+    const printed = replayCli([summary.id, "--url", server.url]);
+    expect(printed.status).toBe(0);
+    expect(printed.stdout.split("\n").filter((line) => /^\s+\d+\s+\d\d:\d\d/.test(line))).toHaveLength(record.actions.length);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-replay-"));
+    try {
+      const playedCard = record.actions.findIndex((step) => (step.action as { type?: string }).type === "play");
+      const edited: GameRecord = JSON.parse(JSON.stringify(record));
+      const step = edited.actions[playedCard] as unknown as { events: Array<{ payload: { covered?: boolean } }> };
+      step.events[0].payload.covered = !step.events[0].payload.covered;
+      fs.writeFileSync(path.join(dir, "edited.json"), JSON.stringify(edited));
+      const refused = replayCli([path.join(dir, "edited.json"), "--quiet"]);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(`does not replay: action ${playedCard + 1}: the events differ`);
+
+      const otherResult = { ...record, result: { ...(record.result as object), outcome: "WIN", seed: 1 } };
+      fs.writeFileSync(path.join(dir, "result.json"), JSON.stringify(otherResult));
+      expect(replayCli([path.join(dir, "result.json"), "--quiet"]).status).toBe(2);
+
+      const unknown = replayCli(["0000000000000000", "--url", server.url]);
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toContain("no such game");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the players' standings: the Fool AI and its opponent are rated, the Even-Steven player counted", async () => {
+    const fool = await client.leaderboard("fool");
+    expect(fool.map((standing) => standing.games)).toEqual([1, 1]);
+    expect(fool.every((standing) => standing.rating !== null)).toBe(true);
+    expect(fool.some((standing) => standing.name.startsWith("AI"))).toBe(true);
+    const [winner, loser] = fool;
+    expect(winner.wins + loser.wins).toBe(1);
+    expect(winner.rating!.ordinal).toBeGreaterThan(loser.rating!.ordinal);
+    const evensteven = await client.leaderboard("evensteven");
+    expect(evensteven).toHaveLength(1);
+    expect(evensteven[0]).toMatchObject({ games: 1, rating: null });
+  });
+
+  test("bad parameters are refused with a message and change nothing; unknown ids are 404", async () => {
+    const before = await client.games({ limit: 100 });
+    const get = async (pathAndQuery: string) => {
+      const response = await fetch(`${server.httpUrl}${pathAndQuery}`);
+      return { status: response.status, body: (await response.json()) as { error?: string } };
+    };
+    for (const query of ["/games?limit=0", "/games?limit=1000", "/games?game=poker", "/games?limit=abc", "/games?before=%27%3B%20DROP%20TABLE%20games%3B--", `/games?player=${"x".repeat(5000)}`, "/games?game=fool&game=tractor", "/games?unknown=1", "/leaderboard", "/leaderboard?game=chess"]) {
+      const { status, body } = await get(query);
+      expect({ query, status }).toEqual({ query, status: 400 });
+      expect(body.error).toMatch(/^bad parameter /);
+    }
+    expect((await get("/games?player=%27%20OR%20%271%27%3D%271")).body).toEqual({ games: [] });
+    for (const id of ["nope", "%27%20OR%201%3D1--", "x".repeat(300)]) {
+      expect((await get(`/games/${id}`)).status).toBe(404);
+      expect((await get(`/games/${id}/replay`)).status).toBe(404);
+    }
+    await expect(client.game("nope")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(client.games({ limit: 0 })).rejects.toBeInstanceOf(CardhallError);
+    expect(await client.games({ limit: 100 })).toEqual(before);
+  });
+
+  test("pages go back in time with `next` and filter by player", async () => {
+    const all = (await client.games({ limit: 100 })).games;
+    const first = await client.games({ limit: 2 });
+    expect(first.games).toEqual(all.slice(0, 2));
+    const second = await client.games({ limit: 2, before: first.next });
+    expect(second.games).toEqual(all.slice(2, 4));
+    const name = all.find((game) => game.game === "fool")!.seats.find((seat) => seat.kind === "person")!.name;
+    const byPlayer = await client.games({ player: name, limit: 100 });
+    expect(byPlayer.games.length).toBeGreaterThan(0);
+    expect(byPlayer.games.every((game) => game.seats.some((seat) => seat.name === name))).toBe(true);
+  });
+
+  test("a killed server loses none of the games that ended: they are there when it starts again", async () => {
+    const before = await client.games({ limit: 100 });
+    await server.kill();
+    await server.start();
+    expect(await client.games({ limit: 100 })).toEqual(before);
+  }, 30_000);
+});
+
+test("a records file that is not a database stops the start with a line naming it", async () => {
+  const server = new ServerProcess(await freePort());
+  fs.mkdirSync(server.dataDir, { recursive: true });
+  const file = path.join(server.dataDir, "cardhall.sqlite");
+  fs.writeFileSync(file, "not a database ".repeat(500));
+  try {
+    await expect(server.start()).rejects.toThrow(`the records database ${file} cannot be used`);
+  } finally {
+    await server.stop();
+  }
+});
+
+describe("PostgreSQL", () => {
+  let postgres: PostgresProcess;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    postgres = new PostgresProcess(await freePort());
+    postgres.init();
+    postgres.start();
+    server = new ServerProcess(await freePort(), { DATABASE_URL: postgres.url });
+    await server.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    postgres?.destroy();
+  });
+
+  test("the database stopped mid-run: games go on, their records wait, and all are written once it returns", async () => {
+    const client = new CardhallClient(server.url);
+    const play = (seed: number) => BOT_TABLES.evensteven.play({ url: server.url, games: 2, seed });
+    await play(1);
+    await recordsWritten(server, 2);
+
+    postgres.stop();
+    await play(2); // play is not held up by the database
+    const during = await metricsOf(server);
+    expect(during.records).toMatchObject({ queued: 2, written: 2 });
+    await expect(client.games()).rejects.toMatchObject({ code: "UNAVAILABLE" });
+
+    postgres.start();
+    await recordsWritten(server, 4, 30_000);
+    const after = await metricsOf(server);
+    expect(after.records!.failedWrites).toBeGreaterThan(0);
+    expect(after.records!.dropped).toBe(0);
+    const page = await client.games({ game: "evensteven", limit: 100 });
+    expect(page.games).toHaveLength(4);
+    expect(await client.replay(page.games[0].id)).toMatchObject({ result: page.games[0].result });
+  }, 90_000);
+});
