@@ -11,7 +11,11 @@ import * as path from "path";
 export class PostgresProcess {
   readonly dir: string;
 
-  constructor(readonly port: number) {
+  /** `durable`: keep PostgreSQL's fsync (benchmarks); the tests turn it off, as nothing must outlive them. */
+  constructor(
+    readonly port: number,
+    private readonly durable = false,
+  ) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), `cardhall-pg-${port}-`));
   }
 
@@ -35,7 +39,7 @@ export class PostgresProcess {
   }
 
   start(): void {
-    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1${this.durable ? "" : " -c fsync=off"}`;
     this.run("pg_ctl", ["-D", this.data, "-o", options, "-l", path.join(this.dir, "log"), "-w", "start"]);
   }
 
