@@ -1,7 +1,7 @@
 /**
  * How fast finished games are written: records per second into an SQLite file and into a PostgreSQL server (started
  * here, in a temporary directory, with fsync on), through the writer's queue as the server uses it (batches of
- * 200, one transaction each, standings included). The games are real (the engines' bots play them from seeds);
+ * 50 for SQLite, 200 for PostgreSQL, one transaction each, standings included). The games are real (the engines' bots play them from seeds);
  * 48 distinct games are repeated with fresh end times. Also: the longest batch, which for SQLite is time the event
  * loop is held (node:sqlite is synchronous). Prints figures; never passes or fails.
  *
@@ -11,6 +11,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { FinishedGame } from "../rooms/kit/record";
+import type { DatabaseConfig } from "../server/records/database";
+import { writerOptionsFor } from "../server/records";
 import { RecordStore } from "../server/records/store";
 import { RecordWriter } from "../server/records/writer";
 import { PostgresProcess } from "../test/e2e/postgres-process";
@@ -35,8 +37,9 @@ function sampleGames(): FinishedGame[] {
   });
 }
 
-async function measure(label: string, store: RecordStore, games: readonly FinishedGame[]): Promise<void> {
-  const writer = new RecordWriter(store, { capacity: games.length });
+async function measure(label: string, config: DatabaseConfig, games: readonly FinishedGame[]): Promise<void> {
+  const store = await RecordStore.open(config);
+  const writer = new RecordWriter(store, { ...writerOptionsFor(config), capacity: games.length });
   const batchTimes: number[] = [];
   const saveBatch = store.saveBatch.bind(store);
   store.saveBatch = async (batch) => {
@@ -53,7 +56,7 @@ async function measure(label: string, store: RecordStore, games: readonly Finish
   const { written, failedWrites } = writer.metrics();
   console.log(
     `${label}: ${written} records in ${seconds.toFixed(2)} s = ${Math.round(written / seconds)} records/s; ` +
-      `batches of 200: mean ${(batchTimes.reduce((a, b) => a + b, 0) / batchTimes.length).toFixed(1)} ms, longest ${Math.max(...batchTimes).toFixed(1)} ms; failed writes ${failedWrites}`,
+      `batches of ${writerOptionsFor(config).batchSize}: mean ${(batchTimes.reduce((a, b) => a + b, 0) / batchTimes.length).toFixed(1)} ms, longest ${Math.max(...batchTimes).toFixed(1)} ms; failed writes ${failedWrites}`,
   );
   await store.close();
 }
@@ -66,10 +69,10 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-bench-records-"));
   const postgres = new PostgresProcess(await freePort(), true);
   try {
-    await measure("SQLite file (WAL)", await RecordStore.open({ file: path.join(dir, "records.sqlite") }), games);
+    await measure("SQLite file (WAL)", { file: path.join(dir, "records.sqlite") }, games);
     postgres.init();
     postgres.start();
-    await measure("PostgreSQL (fsync on)", await RecordStore.open({ url: postgres.url }), games);
+    await measure("PostgreSQL (fsync on)", { url: postgres.url }, games);
   } finally {
     postgres.destroy();
     fs.rmSync(dir, { recursive: true, force: true });

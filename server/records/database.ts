@@ -103,18 +103,27 @@ function openSqlite(file: string): SqliteDatabase {
     database.close();
     throw error;
   }
+  // Kysely asks for a statement each time it runs a query; the queries are few and repeat, so each is prepared once.
+  const prepared = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare: (sql: string): SqliteStatement => {
+      const cached = prepared.get(sql);
+      if (cached !== undefined) return cached;
       const statement = database.prepare(sql);
-      return {
+      const adapted: SqliteStatement = {
         reader: statement.columns().length > 0,
         all: (parameters) => statement.all(...(parameters as SqliteValue[])),
         run: (parameters) => statement.run(...(parameters as SqliteValue[])),
         iterate: (parameters) => statement.iterate(...(parameters as SqliteValue[])),
       };
+      // Statements whose text varies with their data (a list of n values) would fill the cache: keep the first few hundred.
+      if (prepared.size < MAX_PREPARED) prepared.set(sql, adapted);
+      return adapted;
     },
   };
 }
+
+const MAX_PREPARED = 500;
 
 type SqliteValue = null | number | bigint | string | NodeJS.ArrayBufferView;

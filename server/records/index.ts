@@ -22,7 +22,7 @@ export class Records {
 
   static async open(config: DatabaseConfig, writerOptions?: RecordWriterOptions): Promise<Records> {
     const store = await RecordStore.open(config);
-    return new Records(store, new RecordWriter(store, writerOptions));
+    return new Records(store, new RecordWriter(store, { ...writerOptionsFor(config), ...writerOptions }));
   }
 
   /** Where the records go, for the start-up line. */
@@ -35,6 +35,14 @@ export class Records {
     await this.writer.close(timeoutMs);
     await this.store.close();
   }
+}
+
+/**
+ * SQLite (node:sqlite) writes on the event loop itself, so its batches are kept short (about 10 ms of writing at
+ * most); PostgreSQL's writes happen in its own process while the loop goes on.
+ */
+export function writerOptionsFor(config: DatabaseConfig): RecordWriterOptions {
+  return { batchSize: config.url === undefined ? 50 : 200 };
 }
 
 /**

@@ -6,7 +6,7 @@ import { randomBytes } from "crypto";
 import { sql } from "kysely";
 import { RECORD_FORMAT, type FinishedGame, type GamePage, type GameRecord, type GameSummary, type Standing } from "../../rooms/kit/record";
 import { openDatabase, type DatabaseConfig, type RecordsDb } from "./database";
-import { effectOf, rateContest, type CountChange, type StoredRating } from "./standings";
+import { effectOf, rateContest, type Contest, type CountChange, type StoredRating } from "./standings";
 
 /** What GET /games filters and pages by. */
 export interface GameQuery {
@@ -34,15 +34,18 @@ export class RecordStore {
     return new RecordStore(db, where);
   }
 
-  /** Stores finished games and their effect on the standings, all or nothing. Returns the stored records. */
+  /**
+   * Stores finished games and their effect on the standings, all or nothing. Returns the stored records. A batch
+   * is a handful of statements whatever its size (rows inserted together, standings summed per player first), so
+   * that writing costs little beside play.
+   */
   async saveBatch(finished: readonly FinishedGame[]): Promise<GameRecord[]> {
     const records = finished.map((game) => ({ ...game, id: recordId(game.endedAt), format: RECORD_FORMAT }));
+    const seats = records.flatMap((record) => record.seats.map((seat) => ({ game_id: record.id, ...seat })));
     await this.db.transaction().execute(async (trx) => {
-      for (const record of records) {
-        await trx.insertInto("games").values(gameRow(record)).execute();
-        if (record.seats.length > 0) await trx.insertInto("game_seats").values(record.seats.map((seat) => ({ game_id: record.id, ...seat }))).execute();
-        await applyEffect(trx, record);
-      }
+      for (const rows of chunks(records.map(gameRow), ROWS_PER_INSERT)) await trx.insertInto("games").values(rows).execute();
+      for (const rows of chunks(seats, ROWS_PER_INSERT)) await trx.insertInto("game_seats").values(rows).execute();
+      for (const [game, ofGame] of groupBy(records, (record) => record.game)) await updateStandings(trx, game, ofGame);
     });
     return records;
   }
@@ -117,37 +120,93 @@ function gameRow(record: GameRecord) {
 
 type Transaction = Parameters<Parameters<ReturnType<RecordsDb["transaction"]>["execute"]>[0]>[0];
 
-/** Adds one game to its players' counts and, for a rated contest, moves their ratings. */
-async function applyEffect(trx: Transaction, record: GameRecord): Promise<void> {
-  const effect = effectOf(record);
-  const now = record.endedAt;
-  for (const change of effect.counts) await addCounts(trx, record.game, change, now);
-  if (effect.contest === undefined) return;
-  const names = effect.contest.teams.flat();
-  const rows = await trx.selectFrom("standings").select(["name", "mu", "sigma"]).where("game", "=", record.game).where("name", "in", names).execute();
-  const current = new Map<string, StoredRating>();
-  for (const row of rows) if (row.mu !== null && row.sigma !== null) current.set(row.name, { mu: row.mu, sigma: row.sigma });
-  for (const [name, next] of rateContest(effect.contest, current)) {
-    await trx.updateTable("standings").set({ mu: next.mu, sigma: next.sigma, ordinal: next.ordinal, updated_at: now }).where("game", "=", record.game).where("name", "=", name).execute();
-  }
+/** Rows per INSERT: well under both databases' limits on a statement's parameters. */
+const ROWS_PER_INSERT = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
 }
 
-async function addCounts(trx: Transaction, game: string, change: CountChange, now: number): Promise<void> {
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+type Counts = { games: number; wins: number; losses: number; draws: number; unnecessary_losses: number; completed: number };
+
+function addTo(totals: Map<string, Counts>, change: CountChange): void {
+  const counts = totals.get(change.name) ?? { games: 0, wins: 0, losses: 0, draws: 0, unnecessary_losses: 0, completed: 0 };
   const one = (flag: boolean | undefined) => (flag ? 1 : 0);
-  const added = { wins: one(change.win), losses: one(change.loss), draws: one(change.draw), unnecessary_losses: one(change.unnecessaryLoss), completed: one(change.completed) };
+  counts.games++;
+  counts.wins += one(change.win);
+  counts.losses += one(change.loss);
+  counts.draws += one(change.draw);
+  counts.unnecessary_losses += one(change.unnecessaryLoss);
+  counts.completed += one(change.completed);
+  totals.set(change.name, counts);
+}
+
+/**
+ * One game's standings after a batch of its records: the counts summed per player, the contests rated in the
+ * order the games ended (from the ratings stored before the batch), then one upsert for all the players.
+ */
+async function updateStandings(trx: Transaction, game: string, records: readonly GameRecord[]): Promise<void> {
+  const effects = records.map(effectOf);
+  const totals = new Map<string, Counts>();
+  for (const change of effects.flatMap((effect) => effect.counts)) addTo(totals, change);
+  if (totals.size === 0) return;
+  const rated = await rateInOrder(trx, game, effects.flatMap((effect) => (effect.contest ? [effect.contest] : [])));
+  const now = Math.max(...records.map((record) => record.endedAt));
+  const rows = [...totals].map(([name, counts]) => {
+    const rating = rated.get(name);
+    return { game, name, ...counts, mu: rating?.mu ?? null, sigma: rating?.sigma ?? null, ordinal: rating?.ordinal ?? null, updated_at: now };
+  });
   await trx
     .insertInto("standings")
-    .values({ game, name: change.name, games: 1, ...added, mu: null, sigma: null, ordinal: null, updated_at: now })
+    .values(rows)
     .onConflict((conflict) =>
-      conflict.columns(["game", "name"]).doUpdateSet((update) => ({
-        games: sql`${update.ref("standings.games")} + 1`,
-        wins: sql`${update.ref("standings.wins")} + ${added.wins}`,
-        losses: sql`${update.ref("standings.losses")} + ${added.losses}`,
-        draws: sql`${update.ref("standings.draws")} + ${added.draws}`,
-        unnecessary_losses: sql`${update.ref("standings.unnecessary_losses")} + ${added.unnecessary_losses}`,
-        completed: sql`${update.ref("standings.completed")} + ${added.completed}`,
-        updated_at: now,
-      })),
+      conflict.columns(["game", "name"]).doUpdateSet((update) => {
+        const added = (column: keyof Counts) => sql<number>`${update.ref(`standings.${column}`)} + ${update.ref(`excluded.${column}`)}`;
+        const kept = (column: "mu" | "sigma" | "ordinal") => sql<number>`coalesce(${update.ref(`excluded.${column}`)}, ${update.ref(`standings.${column}`)})`;
+        return {
+          games: added("games"),
+          wins: added("wins"),
+          losses: added("losses"),
+          draws: added("draws"),
+          unnecessary_losses: added("unnecessary_losses"),
+          completed: added("completed"),
+          mu: kept("mu"),
+          sigma: kept("sigma"),
+          ordinal: kept("ordinal"),
+          updated_at: now,
+        };
+      }),
     )
     .execute();
+}
+
+/** The ratings after `contests`, played in order, starting from the stored ones. */
+async function rateInOrder(trx: Transaction, game: string, contests: readonly Contest[]): Promise<Map<string, StoredRating & { ordinal: number }>> {
+  const after = new Map<string, StoredRating & { ordinal: number }>();
+  if (contests.length === 0) return after;
+  const names = [...new Set(contests.flatMap((contest) => contest.teams.flat()))];
+  const current = new Map<string, StoredRating>();
+  for (const rows of chunks(names, ROWS_PER_INSERT)) {
+    const stored = await trx.selectFrom("standings").select(["name", "mu", "sigma"]).where("game", "=", game).where("name", "in", rows).execute();
+    for (const row of stored) if (row.mu !== null && row.sigma !== null) current.set(row.name, { mu: row.mu, sigma: row.sigma });
+  }
+  for (const contest of contests) {
+    for (const [name, rating] of rateContest(contest, current)) {
+      current.set(name, rating);
+      after.set(name, rating);
+    }
+  }
+  return after;
 }
