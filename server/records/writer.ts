@@ -13,6 +13,8 @@ export interface RecordWriterOptions {
   capacity?: number;
   /** The most games written in one transaction. */
   batchSize?: number;
+  /** How long the first game of a batch waits for others to join it: fewer, fuller transactions. */
+  lingerMs?: number;
   /** The first pause after a failed write, doubled up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -22,6 +24,7 @@ export class RecordWriter implements RecordSink {
   private readonly queue: FinishedGame[] = [];
   private readonly capacity: number;
   private readonly batchSize: number;
+  private readonly lingerMs: number;
   private readonly retryMs: number;
   private readonly maxRetryMs: number;
   private written = 0;
@@ -39,6 +42,7 @@ export class RecordWriter implements RecordSink {
   ) {
     this.capacity = options.capacity ?? 10_000;
     this.batchSize = options.batchSize ?? 200;
+    this.lingerMs = options.lingerMs ?? 100;
     this.retryMs = options.retryMs ?? 250;
     this.maxRetryMs = options.maxRetryMs ?? 10_000;
     this.nextRetryMs = this.retryMs;
@@ -51,7 +55,13 @@ export class RecordWriter implements RecordSink {
       return;
     }
     this.queue.push(game);
-    if (this.scheduled === null && this.writing === null) this.schedule(0);
+    if (this.writing !== null) return; // the write under way schedules the next
+    if (this.scheduled === null) this.schedule(this.lingerMs);
+    else if (this.queue.length === this.batchSize) {
+      // A full batch waits no longer (still on a later turn of the event loop, never inside the caller's).
+      this.cancelSchedule();
+      this.schedule(0);
+    }
   }
 
   metrics(): RecordWriterMetrics {

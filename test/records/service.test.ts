@@ -194,8 +194,13 @@ describe("PostgreSQL", () => {
 
     postgres.stop();
     await play(2); // play is not held up by the database
-    const during = await metricsOf(server);
+    let during = await metricsOf(server);
+    for (let waited = 0; during.records!.failedWrites === 0 && waited < 200; waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      during = await metricsOf(server);
+    }
     expect(during.records).toMatchObject({ queued: 2, written: 2 });
+    expect(during.records!.failedWrites).toBeGreaterThan(0);
     await expect(client.games()).rejects.toMatchObject({ code: "UNAVAILABLE" });
 
     postgres.start();
