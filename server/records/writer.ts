@@ -42,7 +42,7 @@ export class RecordWriter implements RecordSink {
   ) {
     this.capacity = options.capacity ?? 10_000;
     this.batchSize = options.batchSize ?? 200;
-    this.lingerMs = options.lingerMs ?? 100;
+    this.lingerMs = options.lingerMs ?? 250;
     this.retryMs = options.retryMs ?? 250;
     this.maxRetryMs = options.maxRetryMs ?? 10_000;
     this.nextRetryMs = this.retryMs;
