@@ -37,7 +37,7 @@ function main(args: readonly string[]): number {
   const source = file === "-" ? "standard input" : file;
   const output = new ChunkedOutput();
   try {
-    playAll(new DeckReader(inputLines(file)), trace, output);
+    playAll(new DeckReader(inputLines(file, () => output.flush())), trace, output);
     return 0;
   } catch (error) {
     if (error instanceof InputReadError) return fail(`cannot read ${source}: ${error.message}`);

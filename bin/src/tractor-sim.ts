@@ -71,7 +71,7 @@ function main(args: readonly string[]): number {
   const ruleset = rulesetOf(args);
   const output = new ChunkedOutput();
   try {
-    simulateAll(new StatementReader(inputLines()), ruleset, output);
+    simulateAll(new StatementReader(inputLines("-", () => output.flush())), ruleset, output);
     return 0;
   } catch (error) {
     if (!(error instanceof StatementInputError)) throw error;

@@ -24,8 +24,12 @@ export class InputReadError extends Error {
   }
 }
 
-/** The lines of `file` ("-" for standard input), read as UTF-8 a chunk at a time. Throws InputReadError. */
-export function inputLines(file: string = "-"): LineSource {
+/**
+ * The lines of `file` ("-" for standard input), read as UTF-8 a chunk at a time. `beforeRead` runs before each
+ * read, which may wait for the writer of a pipe: a judge flushes its output there, so that whoever feeds it case
+ * by case sees each answer before sending the next case. Throws InputReadError.
+ */
+export function inputLines(file: string, beforeRead: () => void): LineSource {
   const fd = file === "-" ? STDIN : openOrThrow(file);
   const chunk = Buffer.allocUnsafe(INPUT_CHUNK_BYTES);
   // The decoder keeps a character cut between two chunks until its last bytes arrive.
@@ -33,6 +37,7 @@ export function inputLines(file: string = "-"): LineSource {
   let ended = false;
   return new PieceLines(() => {
     if (ended) return null;
+    beforeRead();
     const length = readOrThrow(fd, chunk);
     if (length > 0) return decoder.write(chunk.subarray(0, length));
     ended = true;
