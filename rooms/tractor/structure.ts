@@ -89,11 +89,10 @@ const pairsAtLevel = new Int8Array(ORDER_LIMIT);
 export function leadStructure(cards: readonly Card[], ordering: CardOrdering): LeadStructure | undefined {
   const group = sharedGroup(cards, ordering);
   if (group === undefined) return undefined;
-  for (const card of cards) leadCounts[card]++;
   const components: Component[] = [];
   try {
-    countPairLevels(ordering);
-    takeTractors(ordering, components);
+    const pairs = countCardsAndPairs(cards, ordering);
+    if (pairs >= 2) takeTractors(ordering, components);
     takePairsAndSingles(ordering, components);
   } finally {
     for (const card of cards) leadCounts[card] = pairTaken[card] = 0;
@@ -103,8 +102,15 @@ export function leadStructure(cards: readonly Card[], ordering: CardOrdering): L
   return { group, components, lengths, isThrow: components.length > 1 };
 }
 
-function countPairLevels(ordering: CardOrdering): void {
-  for (let card = 0; card < DISTINCT_CARDS; card++) if (leadCounts[card] >= 2) pairsAtLevel[ordering.order[card]]++;
+/** Counts the lead's cards and its pairs by level; returns how many pairs it holds. */
+function countCardsAndPairs(cards: readonly Card[], ordering: CardOrdering): number {
+  let pairs = 0;
+  for (const card of cards) {
+    if (++leadCounts[card] !== 2) continue;
+    pairsAtLevel[ordering.order[card]]++;
+    pairs++;
+  }
+  return pairs;
 }
 
 /** Takes the longest run of levels holding a pair (the highest on ties) as a tractor, while one of 2+ pairs is left. */
@@ -115,7 +121,9 @@ function takeTractors(ordering: CardOrdering, components: Component[]): void {
     let top = -1;
     for (let order = 0, run = 0; order < ORDER_LIMIT; order++) {
       run = pairsAtLevel[order] > 0 ? run + 1 : 0;
-      if (run > 0 && run >= length) [length, top] = [run, order];
+      if (run === 0 || run < length) continue;
+      length = run;
+      top = order;
     }
     if (length < 2) return;
     const tractor: Card[] = [];
