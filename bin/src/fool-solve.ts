@@ -3,10 +3,11 @@
  * (from FILE, or stdin) in the statement's format and prints YES and a winning sequence, or NO.
  * Malformed input gets one line on stderr and exit status 2.
  */
-import { Command } from "commander";
 import * as fs from "fs";
 import { formatSequence, parsePosition } from "../../rooms/fool/notation";
 import { findWinningSequence } from "../../rooms/fool/search";
+import { ChunkedOutput } from "./lib/judge-io";
+import { loadCommander, plainOperands } from "./lib/plain-arguments";
 
 const MALFORMED_INPUT = 2;
 
@@ -22,14 +23,22 @@ function readInput(file: string | undefined): string {
   return fs.readFileSync(file ?? 0, "utf8");
 }
 
-function main(argv: readonly string[]): void {
+/** The input file named on the command line, if any; commander is loaded only for options (--help, mistakes). */
+function fileArgument(args: readonly string[]): string | undefined {
+  const operands = plainOperands(args, 1);
+  if (operands !== undefined) return operands[0];
+  const { Command } = loadCommander();
   const program = new Command()
     .name("fool-solve")
     .description("Decides whether the first player can lay out the whole hand without the opponent moving.")
     .argument("[file]", "input file (default: standard input)")
     .showHelpAfterError()
-    .parse(argv);
-  const file = program.args[0];
+    .parse(["node", "fool-solve", ...args]);
+  return program.args[0];
+}
+
+function main(args: readonly string[]): void {
+  const file = fileArgument(args);
   let input: string;
   try {
     input = readInput(file);
@@ -43,7 +52,10 @@ function main(argv: readonly string[]): void {
     process.stderr.write(`fool-solve: ${result.problem}\n`);
     process.exit(MALFORMED_INPUT);
   }
-  process.stdout.write(result.output);
+  // Written straight to the descriptor: setting up process.stdout would cost a judge milliseconds of start-up.
+  const output = new ChunkedOutput();
+  output.write(result.output);
+  output.flush();
 }
 
-if (require.main === module) main(process.argv);
+if (require.main === module) main(process.argv.slice(2));

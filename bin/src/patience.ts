@@ -1,46 +1,59 @@
 /**
  * bin/patience: the exact Shuffling Patience (UVa 178) simulator. Reads decks (four lines of 13 cards each,
  * the input ended by a `#` line) from a file or stdin and prints one result line per deck, as the judge does.
+ *
+ * It streams: each deck is played and its line written before the next deck is read, so its memory does not grow
+ * with the input. A malformed deck stops it with one line on stderr (exit 1) after the lines of the decks before it.
  */
-import { readFileSync } from "fs";
-import { Command } from "commander";
 import type { Card } from "../../rooms/patience/cards";
 import { playByPlay, simulate, type Outcome } from "../../rooms/patience/engine";
-import { DeckInputError, describeEvent, formatResult, parseDecks, repeatedCards } from "../../rooms/patience/notation";
+import { DeckInputError, DeckReader, describeEvent, formatResult, repeatedCards } from "../../rooms/patience/notation";
+import { ChunkedOutput, InputReadError, inputLines, isClosedPipe } from "./lib/judge-io";
+import { loadCommander, plainOperands } from "./lib/plain-arguments";
 
 const PROGRAM = "patience";
 
-function main(argv: readonly string[]): number {
+interface Options {
+  /** The decks' file, "-" for standard input. */
+  file: string;
+  trace: boolean;
+}
+
+/** The command line; commander is loaded only when it holds more than a file name. */
+function optionsOf(args: readonly string[]): Options {
+  const operands = plainOperands(args, 1);
+  if (operands !== undefined) return { file: operands[0] ?? "-", trace: false };
+  const { Command } = loadCommander();
   const program = new Command(PROGRAM)
     .description("Plays each deck of Shuffling Patience and prints the pile sizes, or where the 4x4 grid overflowed.")
     .argument("[file]", "the decks to play; standard input when absent or '-'")
     .option("--trace", "also write every move of every deal to standard error");
-  program.parse(argv);
-  const file = program.args[0] ?? "-";
-  const { trace } = program.opts<{ trace?: boolean }>();
-  const source = file === "-" ? "standard input" : file;
-
-  const decks = readDecks(file, source);
-  if (typeof decks === "string") return fail(decks);
-  decks.forEach((deck, index) => warnAboutRepeats(index + 1, repeatedCards(deck)));
-  const lines = decks.map((deck, index) => formatResult(index + 1, trace ? traced(index + 1, deck) : simulate(deck)));
-  process.stdout.write(lines.map((line) => line + "\n").join(""));
-  return 0;
+  program.parse(["node", PROGRAM, ...args]);
+  return { file: program.args[0] ?? "-", trace: program.opts<{ trace?: boolean }>().trace === true };
 }
 
-/** The decks in `file`, or a sentence saying why there are none. */
-function readDecks(file: string, source: string): Card[][] | string {
-  let input: string;
+function main(args: readonly string[]): number {
+  const { file, trace } = optionsOf(args);
+  const source = file === "-" ? "standard input" : file;
+  const output = new ChunkedOutput();
   try {
-    input = readFileSync(file === "-" ? 0 : file, "utf8");
+    playAll(new DeckReader(inputLines(file, () => output.flush())), trace, output);
+    return 0;
   } catch (error) {
-    return `cannot read ${source}: ${describe(error)}`;
-  }
-  try {
-    return parseDecks(input);
-  } catch (error) {
-    if (error instanceof DeckInputError) return `${source}, ${error.message}`;
+    if (error instanceof InputReadError) return fail(`cannot read ${source}: ${error.message}`);
+    if (error instanceof DeckInputError) return fail(`${source}, ${error.message}`);
     throw error;
+  } finally {
+    output.flush();
+  }
+}
+
+/** Plays each deck as it is read and writes its result line. */
+function playAll(decks: DeckReader, trace: boolean, output: ChunkedOutput): void {
+  // Each turn reads a deck from the input, which ends.
+  for (let deckNumber = 1, deck = decks.nextDeck(); deck !== undefined; deckNumber++, deck = decks.nextDeck()) {
+    warnAboutRepeats(deckNumber, repeatedCards(deck));
+    output.write(formatResult(deckNumber, trace ? traced(deckNumber, deck) : simulate(deck)) + "\n");
   }
 }
 
@@ -67,14 +80,11 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-// A reader that stops early (`bin/patience | head -1`) closes the pipe: not worth a stack trace.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code !== "EPIPE") process.stderr.write(`${PROGRAM}: cannot write the results: ${error.message}\n`);
-  process.exit(error.code === "EPIPE" ? 0 : 1);
-});
-
 try {
-  process.exitCode = main(process.argv);
+  process.exitCode = main(process.argv.slice(2));
 } catch (error) {
-  process.exitCode = fail(`internal error: ${describe(error)}`);
+  // A reader that stops early (`bin/patience | head -1`) closes the pipe: not worth a stack trace.
+  if (isClosedPipe(error)) process.exitCode = 0;
+  else if ((error as NodeJS.ErrnoException).syscall === "write") process.exitCode = fail(`cannot write the results: ${describe(error)}`);
+  else process.exitCode = fail(`internal error: ${describe(error)}`);
 }

@@ -43,8 +43,17 @@ export const CARD_NOTATION_HINT = "a card is a rank (A 2-9 T J Q K) followed by 
 /** The card a two-character token names, or null when it names none. Case matters: `ts` is not a card. */
 export function parseCard(token: string): Card | null {
   if (token.length !== 2) return null;
-  const [rank, suit] = [token[0], token[1]];
-  return isRank(rank) && isSuit(suit) ? { rank, suit } : null;
+  const rank = ordinalByCode(RANK_ORDINALS, token.charCodeAt(0));
+  const suit = ordinalByCode(SUIT_ORDINALS, token.charCodeAt(1));
+  return rank < 0 || suit < 0 ? null : NEW_DECK_ORDER[suit * RANKS.length + rank];
+}
+
+/**
+ * A number from 0 to 51 for each card (suit by suit, ace to king), so that per-card tables can be plain arrays:
+ * the judges look at millions of cards.
+ */
+export function cardIndex(card: Card): number {
+  return ordinalByCode(SUIT_ORDINALS, card.suit.charCodeAt(0)) * RANKS.length + ordinalByCode(RANK_ORDINALS, card.rank.charCodeAt(0));
 }
 
 export function formatCard(card: Card): string {
@@ -55,7 +64,21 @@ export function formatCards(cards: readonly Card[]): string {
   return cards.map(formatCard).join(" ");
 }
 
-/** The 52 cards, suit by suit (S H C D) and ace to king within a suit. */
+/** By character code, a rank's or a suit's place in RANKS or SUITS; -1 for other characters. */
+const RANK_ORDINALS = ordinalTable(RANKS);
+const SUIT_ORDINALS = ordinalTable(SUITS);
+
+function ordinalTable(letters: readonly string[]): Int8Array {
+  const table = new Int8Array(128).fill(-1);
+  letters.forEach((letter, ordinal) => (table[letter.charCodeAt(0)] = ordinal));
+  return table;
+}
+
+function ordinalByCode(table: Int8Array, code: number): number {
+  return code < table.length ? table[code] : -1;
+}
+
+/** The 52 cards, suit by suit (S H C D) and ace to king within a suit; parsing hands out these shared, frozen cards. */
 const NEW_DECK_ORDER: readonly Card[] = SUITS.flatMap((suit) => RANKS.map((rank) => Object.freeze({ rank, suit })));
 
 export function fullDeck(): Card[] {

@@ -88,11 +88,29 @@ export function step(state: PatienceState): StepResult {
   return startPile(state);
 }
 
-/** Plays a whole deal and returns how it ended. */
+/**
+ * Plays a whole deal and returns how it ended: the moves of `step`, on the top cards' ranks and the piles' sizes
+ * only (the judges play millions of deals, and a state per move is what they cannot afford).
+ */
 export function simulate(deck: readonly Card[]): Outcome {
-  let state = startDeal(deck);
-  while (state.outcome === null) state = step(state).state;
-  return state.outcome;
+  const tops: Rank[] = [];
+  const sizes: number[] = [];
+  let dealt = 0;
+  // Each turn deals at least one card or ends the deal, so the loop ends.
+  while (dealt < deck.length) {
+    const cover = findCover(tops);
+    if (cover === null && tops.length === MAX_PILES) return { kind: "overflowed", cardNumber: dealt + 1 };
+    if (cover === null) {
+      tops.push(deck[dealt++].rank);
+      sizes.push(1);
+      continue;
+    }
+    for (let i = 0; i < cover.piles.length && dealt < deck.length; i++) {
+      tops[cover.piles[i]] = deck[dealt++].rank;
+      sizes[cover.piles[i]]++;
+    }
+  }
+  return { kind: "finished", pileSizes: sizes };
 }
 
 /** A whole deal move by move: every event in order (the last one tells the outcome), and the outcome. */
@@ -126,9 +144,9 @@ export function topCard(pile: readonly Card[]): Card {
 export function findCover(tops: readonly Rank[]): Cover | null {
   const nearestPile = nearestPileOfEachRank(tops);
   for (let pile = 0; pile < tops.length; pile++) {
-    const partners = partnerPiles(tops[pile], nearestPile);
-    if (partners !== null) {
-      const piles = [pile, ...partners].sort((a, b) => a - b);
+    const partners = PARTNER_ORDINALS[ordinalOf(tops[pile])];
+    if (partners.every((partner) => nearestPile[partner] !== NOWHERE)) {
+      const piles = [pile, ...partners.map((partner) => nearestPile[partner])].sort((a, b) => a - b);
       return { group: piles.length === 2 ? "pair" : "triple", piles };
     }
   }
@@ -154,22 +172,14 @@ const PARTNER_ORDINALS: readonly (readonly number[])[] = RANKS.map((rank) => {
 
 const NOWHERE = -1;
 
-/** The nearest pile of each partner rank of `rank`, or null when one of those ranks is on no top card. */
-function partnerPiles(rank: Rank, nearestPile: readonly number[]): number[] | null {
-  const piles: number[] = [];
-  for (const partner of PARTNER_ORDINALS[ordinalOf(rank)]) {
-    const pile = nearestPile[partner];
-    if (pile === NOWHERE) return null;
-    piles.push(pile);
-  }
-  return piles;
-}
+/** Filled anew by each call of nearestPileOfEachRank (the simulator's innermost table, so it is made once). */
+const nearestPileScratch = new Int8Array(RANKS.length);
 
-/** By rank ordinal, the first pile whose top card has that rank, or NOWHERE. */
-function nearestPileOfEachRank(tops: readonly Rank[]): number[] {
-  const nearest: number[] = new Array<number>(RANKS.length).fill(NOWHERE);
-  for (let pile = tops.length - 1; pile >= 0; pile--) nearest[ordinalOf(tops[pile])] = pile;
-  return nearest;
+/** By rank ordinal, the first pile whose top card has that rank, or NOWHERE; valid until the next call. */
+function nearestPileOfEachRank(tops: readonly Rank[]): Int8Array {
+  nearestPileScratch.fill(NOWHERE);
+  for (let pile = tops.length - 1; pile >= 0; pile--) nearestPileScratch[ordinalOf(tops[pile])] = pile;
+  return nearestPileScratch;
 }
 
 function coverPiles(state: PatienceState, cover: Cover): StepResult {

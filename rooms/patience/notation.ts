@@ -2,8 +2,9 @@
  * The original problem's text formats: decks as lines of two-character cards ending with a `#` line, and one
  * result line per deck (`printf("%3d:", k)`, then each pile size as `%3d` or ` Overflowed on card no N`).
  */
-import { CARD_NOTATION_HINT, formatCard, formatCards, parseCard, type Card } from "./cards";
+import { CARD_NOTATION_HINT, cardIndex, formatCard, formatCards, parseCard, type Card } from "./cards";
 import type { Outcome, PatienceEvent } from "./engine";
+import { linesOfText, type LineSource } from "../kit/text-lines";
 
 export const DECK_SIZE = 52;
 export const CARDS_PER_LINE = 13;
@@ -20,11 +21,6 @@ export class DeckInputError extends Error {
   }
 }
 
-interface Token {
-  readonly text: string;
-  readonly line: number;
-}
-
 /**
  * The decks of an input. Cards are read as whitespace-separated tokens, so extra blanks, tabs, blank lines and
  * CRLF line ends do not matter and a deck need not be split exactly 13 to a line. Reading stops at the `#`
@@ -32,14 +28,38 @@ interface Token {
  * Throws a DeckInputError for a token that is not a card or for a deck cut short.
  */
 export function parseDecks(input: string): Card[][] {
-  const { cards, lastLine } = readCards(input);
+  const reader = new DeckReader(linesOfText(input));
   const decks: Card[][] = [];
-  for (let start = 0; start < cards.length; start += DECK_SIZE) decks.push(cards.slice(start, start + DECK_SIZE));
-  const last = decks.at(-1);
-  if (last !== undefined && last.length < DECK_SIZE) {
-    throw new DeckInputError(lastLine, `deck ${decks.length} has only ${last.length} of its ${DECK_SIZE} cards`);
-  }
+  for (let deck = reader.nextDeck(); deck !== undefined; deck = reader.nextDeck()) decks.push(deck);
   return decks;
+}
+
+/**
+ * The decks of an input one at a time, read as parseDecks reads them, so that a judge can play each deck before
+ * reading the next. nextDeck throws a DeckInputError as parseDecks does.
+ */
+export class DeckReader {
+  private readonly cards: CardReader;
+  private decksRead = 0;
+
+  constructor(source: LineSource) {
+    this.cards = new CardReader(source);
+  }
+
+  /** The next whole deck, or undefined when the input is over. */
+  nextDeck(): Card[] | undefined {
+    const deck: Card[] = [];
+    for (let card = this.cards.next(); card !== undefined; card = this.cards.next()) {
+      deck.push(card);
+      if (deck.length === DECK_SIZE) break;
+    }
+    if (deck.length === 0) return undefined;
+    this.decksRead++;
+    if (deck.length < DECK_SIZE) {
+      throw new DeckInputError(this.cards.lastLine, `deck ${this.decksRead} has only ${deck.length} of its ${DECK_SIZE} cards`);
+    }
+    return deck;
+  }
 }
 
 /**
@@ -57,22 +77,59 @@ export function parseDeal(input: string): Card[] {
 
 /** Every card up to the `#` token (or the end), and the line of the last token read, for messages. */
 function readCards(input: string): { cards: Card[]; lastLine: number } {
+  const reader = new CardReader(linesOfText(input));
   const cards: Card[] = [];
-  let lastLine = 1;
-  for (const token of tokens(input)) {
-    lastLine = token.line;
-    if (token.text === END_OF_INPUT) break;
-    cards.push(cardOf(token));
+  for (let card = reader.next(); card !== undefined; card = reader.next()) cards.push(card);
+  return { cards, lastLine: reader.lastLine };
+}
+
+/** The cards of an input token by token, up to the `#` token or the end. */
+class CardReader {
+  private tokens: string[] = [];
+  private at = 0;
+  private over = false;
+  /** The line of the last token read (1 before any), for messages. */
+  lastLine = 1;
+
+  constructor(private readonly source: LineSource) {}
+
+  /** The next card, or undefined at the `#` token or the end. Throws a DeckInputError for a token that is no card. */
+  next(): Card | undefined {
+    const token = this.nextToken();
+    if (token === undefined || token === END_OF_INPUT) {
+      this.over = true;
+      return undefined;
+    }
+    return parseCard(token) ?? notACard(this.lastLine, token);
   }
-  return { cards, lastLine };
+
+  private nextToken(): string | undefined {
+    // Each turn takes a token or a line of the source, which ends.
+    while (!this.over) {
+      if (this.at < this.tokens.length) {
+        const token = this.tokens[this.at++];
+        if (token === "") continue;
+        this.lastLine = this.source.lineNumber;
+        return token;
+      }
+      const line = this.source.nextLine();
+      if (line === undefined) return undefined;
+      this.tokens = line.split(/\s+/);
+      this.at = 0;
+    }
+    return undefined;
+  }
 }
 
 /** The cards that occur more than once in a deck, each named once. The game itself never looks at suits. */
 export function repeatedCards(deck: readonly Card[]): string[] {
-  const seen = new Set<string>();
-  const repeated = new Set<string>();
-  for (const name of deck.map(formatCard)) (seen.has(name) ? repeated : seen).add(name);
-  return [...repeated];
+  const seen = new Uint8Array(DECK_SIZE);
+  const repeated: string[] = [];
+  for (const card of deck) {
+    const index = cardIndex(card);
+    if (seen[index] < 2 && ++seen[index] === 2) repeated.push(formatCard(card));
+  }
+  return repeated;
 }
 
 /** A deck as the problem writes it: lines of 13 cards. */
@@ -114,19 +171,8 @@ function field(value: number): string {
   return String(value).padStart(3);
 }
 
-function* tokens(input: string): Generator<Token> {
-  const lines = input.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
-  for (const [index, line] of lines.entries()) {
-    for (const text of line.split(/\s+/)) {
-      if (text !== "") yield { text, line: index + 1 };
-    }
-  }
-}
-
-function cardOf(token: Token): Card {
-  const card = parseCard(token.text);
-  if (card === null) throw new DeckInputError(token.line, `"${printable(token.text)}" is not a card; ${CARD_NOTATION_HINT}`);
-  return card;
+function notACard(line: number, token: string): never {
+  throw new DeckInputError(line, `"${printable(token)}" is not a card; ${CARD_NOTATION_HINT}`);
 }
 
 /** A token as it may be quoted in a one-line message: control characters shown as escapes, long ones cut. */

@@ -66,12 +66,32 @@ export function parseCard(text: string): Card | undefined {
   return suit === undefined || rank === undefined ? undefined : suitCard(suit, rank);
 }
 
+/** By character code: a suit letter's suit index, a rank letter's rank; -1 for other characters. */
+const SUIT_INDEX_BY_CODE = codeTable(SUITS.join(""), (index) => index);
+const RANK_BY_CODE = codeTable(RANK_LETTERS, (index) => index + LOWEST_RANK);
+
+function codeTable(letters: string, valueAt: (index: number) => number): Int8Array {
+  const table = new Int8Array(128).fill(-1);
+  for (let index = 0; index < letters.length; index++) table[letters.charCodeAt(index)] = valueAt(index);
+  return table;
+}
+
+/** The card written by the two characters at `at` (as parseCard reads them), or undefined. */
+function cardAt(text: string, at: number): Card | undefined {
+  const first = text.charCodeAt(at);
+  const second = text.charCodeAt(at + 1);
+  if (second === 74 /* J */ && (first === 66 /* B */ || first === 82) /* R */) return first === 66 ? BLACK_JOKER : RED_JOKER;
+  const suit = first < 128 ? SUIT_INDEX_BY_CODE[first] : -1;
+  const rank = second < 128 ? RANK_BY_CODE[second] : -1;
+  return suit < 0 || rank < 0 ? undefined : suit * 13 + (rank - LOWEST_RANK);
+}
+
 /** Parses a run of two-letter cards such as "S6S6S7S7"; undefined if any part is not a card. */
 export function parseCards(text: string): Card[] | undefined {
   if (text.length === 0 || text.length % 2 !== 0) return undefined;
   const cards: Card[] = [];
   for (let at = 0; at < text.length; at += 2) {
-    const card = parseCard(text.slice(at, at + 2));
+    const card = cardAt(text, at);
     if (card === undefined) return undefined;
     cards.push(card);
   }

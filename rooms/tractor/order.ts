@@ -35,6 +35,8 @@ export interface CardOrdering {
   readonly order: readonly number[];
   /** group[card]: the suit index for not-trumps, TRUMP_GROUP for trumps. */
   readonly group: readonly number[];
+  /** cardsOfOrder[order]: the cards of that order, by card id, so that cards can be visited in order without sorting. */
+  readonly cardsOfOrder: readonly (readonly Card[])[];
 }
 
 export function isTrumpCard(card: Card, context: TrumpContext): boolean {
@@ -70,7 +72,9 @@ export function cardOrdering(context: TrumpContext): CardOrdering {
     order.push(orderOf(card, context));
     group.push(isTrumpCard(card, context) ? TRUMP_GROUP : SUITS.indexOf(suitOf(card) as Suit));
   }
-  const ordering: CardOrdering = { context: { ...context }, order, group };
+  const cardsOfOrder = Array.from({ length: ORDER_LIMIT }, (): Card[] => []);
+  for (let card = 0; card < DISTINCT_CARDS; card++) cardsOfOrder[order[card]].push(card);
+  const ordering: CardOrdering = { context: { ...context }, order, group, cardsOfOrder };
   orderingCache.set(key, ordering);
   return ordering;
 }

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 import { DEFAULT_PLAY_LIMIT } from "./legality";
-import { tractorRulesOption } from "./ruleset";
+import { tractorRulesOption } from "./rules-option";
 
 export const TRACTOR_ROOM = "tractor";
 

@@ -1,5 +1,6 @@
 /**
- * The options a table can change, gathered in one ruleset: validated once (`tractorRulesOption`), then read by the
+ * The options a table can change, gathered in one ruleset: validated once (`tractorRulesOption` in rules-option.ts,
+ * kept apart so that the judges do not load zod), then read by the
  * round engine, the match engine, the bots and bin/tractor-sim. The `classic` preset is the statement's rules
  * exactly (the original problem's text); the live-table rules the statement leaves out (follow obligations) are
  * always enforced by the round engine.
@@ -7,8 +8,6 @@
  * Each option names a place where tables, the statement and the accepted judges may read the rules differently;
  * the first value listed is always the statement's (the default).
  */
-import { z } from "zod";
-
 /**
  * "always-accept": every throw stands, as the statement simplifies. "check-other-hands": a throw fails when
  * another player holds a higher component of the same shape in that suit; the thrower then plays only the
@@ -61,19 +60,8 @@ export const classic: TractorRuleset = {
 /** The usual club rules: throws are checked against the other hands, 10 points per failed throw. */
 export const checkedThrows: TractorRuleset = { ...classic, throwPolicy: "check-other-hands" };
 
-/** Rule options as a room's `rules` option and `tractor-sim --rules` take them: any of the ruleset's fields. */
-export const tractorRulesOption = z.strictObject({
-  throwPolicy: z.enum(THROW_POLICIES).optional(),
-  failedThrowPenalty: z.number().int().min(0).max(200).optional(),
-  hiddenMultiplier: z.enum(HIDDEN_MULTIPLIERS).optional(),
-  strengthenOwnDeclaration: z.boolean().optional(),
-  jokerPairsDeclare: z.boolean().optional(),
-  overplayedCards: z.enum(OVERPLAYED_CARDS).optional(),
-});
-export type TractorRulesOption = z.infer<typeof tractorRulesOption>;
-
 /** A whole ruleset: `base` with the given options over it (options already validated by `tractorRulesOption`). */
-export function tractorRuleset(options: TractorRulesOption = {}, base: TractorRuleset = classic): TractorRuleset {
+export function tractorRuleset(options: Partial<TractorRuleset> = {}, base: TractorRuleset = classic): TractorRuleset {
   const defined = Object.entries(options).filter(([, value]) => value !== undefined);
   return { ...base, ...(Object.fromEntries(defined) as Partial<TractorRuleset>) };
 }

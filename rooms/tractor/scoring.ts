@@ -2,7 +2,7 @@
  * The end of a round: the defenders' points, the hidden-card bonus, make or down, rank changes, the next
  * dealer and the match winner — and the replay of a recorded round (the statement's simulator's whole job).
  */
-import { ACE, Card, countCards, doubleDeck, pointsOf, Rank } from "./cards";
+import { ACE, Card, COPIES_PER_CARD, DISTINCT_CARDS, pointsOf, Rank } from "./cards";
 import { cardOrdering, MainSuit, TrumpContext } from "./order";
 import { classic, hiddenMultiplierExponent, type TractorRuleset } from "./ruleset";
 import { judgeTrick } from "./trick";
@@ -100,24 +100,32 @@ export interface RecordedRound {
   readonly tricks: readonly (readonly (readonly Card[])[])[];
 }
 
+/** How many copies of each card id the record plays (as countCards would count them). */
+function playedCounts(round: RecordedRound): Uint8Array {
+  const counts = new Uint8Array(DISTINCT_CARDS);
+  for (const plays of round.tricks) for (const play of plays) for (const card of play) counts[card]++;
+  return counts;
+}
+
 /** The cards a record plays more often than the two decks hold (each once), in card order. */
 export function overplayedCards(round: RecordedRound): Card[] {
-  const played = countCards(round.tricks.flat(2));
-  const copies = countCards(doubleDeck());
-  return [...played.keys()].filter((card) => played[card] > copies[card]);
+  const played = playedCounts(round);
+  const overplayed: Card[] = [];
+  for (let card = 0; card < DISTINCT_CARDS; card++) if (played[card] > COPIES_PER_CARD) overplayed.push(card);
+  return overplayed;
 }
 
 /**
- * The cards nobody played: the hidden cards. A record that plays some card more often than the two decks
- * hold (the statement's own sample plays S3 three times) simply leaves no copy of it hidden.
+ * The cards nobody played: the hidden cards, in card order. A record that plays some card more often than the two
+ * decks hold (the statement's own sample plays S3 three times) simply leaves no copy of it hidden.
  */
 export function unplayedCards(round: RecordedRound): Card[] {
-  const played = countCards(round.tricks.flat(2));
-  return doubleDeck().filter((card) => {
-    if (played[card] === 0) return true;
-    played[card]--;
-    return false;
-  });
+  const played = playedCounts(round);
+  const hidden: Card[] = [];
+  for (let card = 0; card < DISTINCT_CARDS; card++) {
+    for (let copy = played[card]; copy < COPIES_PER_CARD; copy++) hidden.push(card);
+  }
+  return hidden;
 }
 
 /**

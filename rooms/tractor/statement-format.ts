@@ -1,10 +1,12 @@
 /**
  * The statement's text formats (the original problem's "Game Simulator"): parsing its input (T, then cases of
- * a header line and one line per trick) and printing its output (three lines per case). Pure functions over strings, so the command-line
- * program and the tests share them; malformed input gives a sentence saying what and where, never a throw.
+ * a header line and one line per trick), case by case from a line source, and printing its output (three lines per
+ * case). Pure code over strings, so the command-line program, the rooms and the tests share it; malformed input gives
+ * a sentence saying what and where.
  */
 import { cardsName, parseCards, parseRank, rankLetter } from "./cards";
-import { cardOrdering, MAIN_SUITS, MainSuit, sharedGroup } from "./order";
+import { linesOfText, type LineSource } from "../kit/text-lines";
+import { cardOrdering, CardOrdering, MAIN_SUITS, MainSuit, sharedGroup } from "./order";
 import { RecordedRound, roundContext, RoundResult, RoundSetup, Seat, SEAT_NAMES } from "./scoring";
 
 /** Every player plays this many cards in a round (the dealer buried 8 of 33, the others hold 25). */
@@ -17,17 +19,11 @@ interface Line {
   readonly tokens: string[];
 }
 
-function significantLines(text: string): Line[] {
-  return text
-    .split(/\r?\n|\r/)
-    .map((raw, index) => ({ number: index + 1, tokens: raw.trim().split(/\s+/).filter((token) => token.length > 0) }))
-    .filter((line) => line.tokens.length > 0);
-}
-
-class InputError extends Error {}
+/** What is wrong with an input, and where: the sentence the simulator prints. */
+export class StatementInputError extends Error {}
 
 function fail(line: Line | undefined, message: string): never {
-  throw new InputError(line ? `line ${line.number}: ${message}` : message);
+  throw new StatementInputError(line ? `line ${line.number}: ${message}` : message);
 }
 
 function parseHeader(line: Line): RoundSetup {
@@ -41,45 +37,76 @@ function parseHeader(line: Line): RoundSetup {
   return { mainSuit: mainSuit as MainSuit, dealer: dealer as Seat, teamRanks: [ranks[0], ranks[1]] };
 }
 
-function parseTrick(line: Line, setup: RoundSetup): number[][] {
+function parseTrick(line: Line, ordering: CardOrdering): number[][] {
   if (line.tokens.length !== 4) fail(line, `a trick line needs the 4 players' cards, got ${line.tokens.length} item(s)`);
   const plays = line.tokens.map((token) => parseCards(token) ?? fail(line, `"${token}" is not a list of cards such as S6S6S7S7`));
   if (plays.some((play) => play.length !== plays[0].length)) fail(line, "every player must play as many cards as the lead");
-  if (sharedGroup(plays[0], cardOrdering(roundContext(setup))) === undefined) {
+  if (sharedGroup(plays[0], ordering) === undefined) {
     fail(line, `the lead ${cardsName(plays[0])} must be all trumps or all of one not-trump suit`);
   }
   return plays;
 }
 
-function parseRound(lines: Line[], at: { index: number }, caseNumber: number): RecordedRound {
-  const header = lines[at.index++] ?? fail(undefined, `case ${caseNumber} is missing`);
-  const setup = parseHeader(header);
-  const tricks: number[][][] = [];
-  let played = 0;
-  while (played < CARDS_PER_PLAYER) {
-    const line = lines[at.index++] ?? fail(undefined, `case ${caseNumber} ends after ${played} card(s) per player; each plays ${CARDS_PER_PLAYER}`);
-    const plays = parseTrick(line, setup);
-    played += plays[0].length;
-    if (played > CARDS_PER_PLAYER) fail(line, `this trick takes each player past ${CARDS_PER_PLAYER} cards`);
-    tricks.push(plays);
+/**
+ * The statement's input read case by case from a line source, so a caller can settle and print each round before
+ * the next is read. Blank lines, trailing blanks and CRLF line ends are all tolerated. Each method throws a
+ * StatementInputError saying what is wrong and where.
+ */
+export class StatementReader {
+  constructor(private readonly source: LineSource) {}
+
+  /** The number of cases, from the first line. */
+  readCaseCount(): number {
+    const countLine = this.nextLine() ?? fail(undefined, "the input is empty; it should start with the number of cases");
+    if (countLine.tokens.length !== 1 || !/^\d+$/.test(countLine.tokens[0])) fail(countLine, "the first line must be the number of cases");
+    return Number(countLine.tokens[0]);
   }
-  return { setup, tricks };
+
+  /** The next case: its header line, then trick lines until every player has played CARDS_PER_PLAYER cards. */
+  readRound(caseNumber: number): RecordedRound {
+    const header = this.nextLine() ?? fail(undefined, `case ${caseNumber} is missing`);
+    const setup = parseHeader(header);
+    const ordering = cardOrdering(roundContext(setup));
+    const tricks: number[][][] = [];
+    let played = 0;
+    while (played < CARDS_PER_PLAYER) {
+      const line = this.nextLine() ?? fail(undefined, `case ${caseNumber} ends after ${played} card(s) per player; each plays ${CARDS_PER_PLAYER}`);
+      const plays = parseTrick(line, ordering);
+      played += plays[0].length;
+      if (played > CARDS_PER_PLAYER) fail(line, `this trick takes each player past ${CARDS_PER_PLAYER} cards`);
+      tricks.push(plays);
+    }
+    return { setup, tricks };
+  }
+
+  /** Checks that nothing but blank lines follows the last of `count` cases. */
+  expectEnd(count: number): void {
+    const extra = this.nextLine();
+    if (extra !== undefined) fail(extra, `unexpected text after the last of ${count} case(s)`);
+  }
+
+  /** The next line holding any text, split into its tokens. */
+  private nextLine(): Line | undefined {
+    // Each turn consumes a line of the source, which ends.
+    for (let raw = this.source.nextLine(); raw !== undefined; raw = this.source.nextLine()) {
+      const tokens = raw.trim().split(/\s+/);
+      if (tokens[0] !== "") return { number: this.source.lineNumber, tokens };
+    }
+    return undefined;
+  }
 }
 
-/** Parses the statement's whole input; blank lines, trailing blanks and CRLF line ends are all tolerated. */
+/** Parses the statement's whole input at once (see StatementReader). */
 export function parseStatementInput(text: string): ParseResult {
   try {
-    const lines = significantLines(text);
-    const countLine = lines[0] ?? fail(undefined, "the input is empty; it should start with the number of cases");
-    if (countLine.tokens.length !== 1 || !/^\d+$/.test(countLine.tokens[0])) fail(countLine, "the first line must be the number of cases");
-    const count = Number(countLine.tokens[0]);
-    const at = { index: 1 };
+    const reader = new StatementReader(linesOfText(text));
+    const count = reader.readCaseCount();
     const rounds: RecordedRound[] = [];
-    for (let caseNumber = 1; caseNumber <= count; caseNumber++) rounds.push(parseRound(lines, at, caseNumber));
-    if (at.index < lines.length) fail(lines[at.index], `unexpected text after the last of ${count} case(s)`);
+    for (let caseNumber = 1; caseNumber <= count; caseNumber++) rounds.push(reader.readRound(caseNumber));
+    reader.expectEnd(count);
     return { ok: true, rounds };
   } catch (error) {
-    if (error instanceof InputError) return { ok: false, reason: error.message };
+    if (error instanceof StatementInputError) return { ok: false, reason: error.message };
     throw error;
   }
 }

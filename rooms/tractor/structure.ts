@@ -8,7 +8,7 @@
  * other because their orders are equal.
  */
 import { Card, countCards, DISTINCT_CARDS } from "./cards";
-import { CardOrdering, ORDER_LIMIT, sharedGroup, sortedHighFirst } from "./order";
+import { CardOrdering, ORDER_LIMIT, sharedGroup } from "./order";
 
 export type ComponentKind = "single" | "pair" | "tractor";
 
@@ -73,16 +73,13 @@ function adjustTractor(capacity: number[], top: number, pairs: number, delta: nu
   for (let level = top - pairs + 1; level <= top; level++) capacity[level] += delta;
 }
 
-/** The longest run of levels holding a pair, the highest one on ties: [length, top]. */
-function longestRun(levels: readonly (readonly Card[])[]): [number, number] {
-  let best: [number, number] = [0, -1];
-  let run = 0;
-  for (let order = 0; order < levels.length; order++) {
-    run = levels[order].length > 0 ? run + 1 : 0;
-    if (run > 0 && run >= best[0]) best = [run, order];
-  }
-  return best;
-}
+/*
+ * Scratch tables for leadStructure, which judges run for every trick: allocated once, and cleared by the function
+ * that filled them before it returns (JavaScript runs one call at a time), so the function stays pure.
+ */
+const leadCounts = new Uint8Array(DISTINCT_CARDS);
+const pairTaken = new Uint8Array(DISTINCT_CARDS);
+const pairsAtLevel = new Int8Array(ORDER_LIMIT);
 
 /**
  * The structure of a lead, built as the statement prescribes: repeatedly take the longest component available
@@ -92,25 +89,74 @@ function longestRun(levels: readonly (readonly Card[])[]): [number, number] {
 export function leadStructure(cards: readonly Card[], ordering: CardOrdering): LeadStructure | undefined {
   const group = sharedGroup(cards, ordering);
   if (group === undefined) return undefined;
-  const { pairs } = pairLevels(cards, ordering);
   const components: Component[] = [];
-  for (let [length, top] = longestRun(pairs); length >= 2; [length, top] = longestRun(pairs)) {
+  try {
+    const pairs = countCardsAndPairs(cards, ordering);
+    if (pairs >= 2) takeTractors(ordering, components);
+    takePairsAndSingles(ordering, components);
+  } finally {
+    for (const card of cards) leadCounts[card] = pairTaken[card] = 0;
+    pairsAtLevel.fill(0);
+  }
+  const lengths = components.map((component) => component.cards.length);
+  return { group, components, lengths, isThrow: components.length > 1 };
+}
+
+/** Counts the lead's cards and its pairs by level; returns how many pairs it holds. */
+function countCardsAndPairs(cards: readonly Card[], ordering: CardOrdering): number {
+  let pairs = 0;
+  for (const card of cards) {
+    if (++leadCounts[card] !== 2) continue;
+    pairsAtLevel[ordering.order[card]]++;
+    pairs++;
+  }
+  return pairs;
+}
+
+/** Takes the longest run of levels holding a pair (the highest on ties) as a tractor, while one of 2+ pairs is left. */
+function takeTractors(ordering: CardOrdering, components: Component[]): void {
+  // Each turn takes two or more pairs out of the levels, so the loop ends.
+  for (;;) {
+    let length = 0;
+    let top = -1;
+    for (let order = 0, run = 0; order < ORDER_LIMIT; order++) {
+      run = pairsAtLevel[order] > 0 ? run + 1 : 0;
+      if (run === 0 || run < length) continue;
+      length = run;
+      top = order;
+    }
+    if (length < 2) return;
     const tractor: Card[] = [];
     for (let order = top; order > top - length; order--) {
-      const card = pairs[order].pop() as Card;
+      const card = takeHighestPair(order, ordering);
       tractor.push(card, card);
     }
     components.push({ kind: "tractor", cards: tractor, top });
   }
+}
+
+/** The pair of the highest card id still left at a level that holds one. */
+function takeHighestPair(order: number, ordering: CardOrdering): Card {
+  const candidates = ordering.cardsOfOrder[order];
+  let index = candidates.length - 1;
+  while (leadCounts[candidates[index]] < 2 || pairTaken[candidates[index]] === 1) index--;
+  pairTaken[candidates[index]] = 1;
+  pairsAtLevel[order]--;
+  return candidates[index];
+}
+
+/** The pairs left after the tractors, highest first, then the singles, highest first (ties by card id). */
+function takePairsAndSingles(ordering: CardOrdering, components: Component[]): void {
   for (let order = ORDER_LIMIT - 1; order >= 0; order--) {
-    for (const card of pairs[order]) components.push({ kind: "pair", cards: [card, card], top: order });
+    for (const card of ordering.cardsOfOrder[order]) {
+      if (leadCounts[card] >= 2 && pairTaken[card] === 0) components.push({ kind: "pair", cards: [card, card], top: order });
+    }
   }
-  const counts = countCards(cards);
-  for (const card of sortedHighFirst(cards, ordering)) {
-    if (counts[card] === 1) components.push({ kind: "single", cards: [card], top: ordering.order[card] });
+  for (let order = ORDER_LIMIT - 1; order >= 0; order--) {
+    for (const card of ordering.cardsOfOrder[order]) {
+      if (leadCounts[card] === 1) components.push({ kind: "single", cards: [card], top: order });
+    }
   }
-  const lengths = components.map((component) => component.cards.length);
-  return { group, components, lengths, isThrow: components.length > 1 };
 }
 
 /** The lead's tractors as pair counts (longest first), how many plain pairs and how many singles it holds. */
@@ -160,11 +206,12 @@ function packTractors(capacity: number[], tractors: readonly number[], index: nu
 export function bestHonor(cards: readonly Card[], lengths: readonly number[], ordering: CardOrdering): number | undefined {
   const total = lengths.reduce((sum, length) => sum + length, 0);
   if (cards.length !== total || total === 0) return undefined;
+  // Lengths are longest first: a lead of singles asks for nothing but the highest card.
+  if (lengths[0] === 1) return highestOrder(cards, ordering);
   const demand = shapeDemand(lengths);
   const capacity = pairCapacity(cards, ordering);
   const pairsHeld = capacity.reduce((sum, held) => sum + held, 0);
   if (pairsHeld - demand.pairsInTractors < demand.pairs) return undefined;
-  if (lengths[0] === 1) return Math.max(...cards.map((card) => ordering.order[card]));
   if (lengths[0] === 2) return highestPair(capacity);
   const longest = demand.tractorPairs[0];
   for (let top = capacity.length - 1; top >= longest - 1; top--) {
@@ -175,6 +222,12 @@ export function bestHonor(cards: readonly Card[], lengths: readonly number[], or
     if (packed) return top;
   }
   return undefined;
+}
+
+function highestOrder(cards: readonly Card[], ordering: CardOrdering): number {
+  let highest = -Infinity;
+  for (const card of cards) highest = Math.max(highest, ordering.order[card]);
+  return highest;
 }
 
 function highestPair(capacity: readonly number[]): number {
