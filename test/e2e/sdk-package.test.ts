@@ -4,7 +4,7 @@
  * as CommonJS, and run both against a real server to a game's end; the browser build loads with web APIs alone.
  */
 import { spawn } from "child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
@@ -17,6 +17,8 @@ const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const BOT_SOURCE = path.join(ROOT, "test", "fixtures", "sdk-package", "bot.ts");
 /** Packing builds the package; installing may reach the registry for the two dependencies. */
 const SETUP_TIMEOUT_MS = 240_000;
+/** The tour plays an Even-Steven game, a Fool game against the AI, a Patience deal and a short Tractor match. */
+const TOUR_TIMEOUT_MS = 120_000;
 
 interface Finished {
   status: number | null;
@@ -56,8 +58,17 @@ interface BuildMeta {
 
 const STRICT_TSCONFIG = {
   compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", outDir: "out", skipLibCheck: true, types: [] },
-  include: ["bot.mts", "bot.cts"],
+  include: ["*.mts", "*.cts"],
 };
+
+/** The README's TypeScript blocks, as written. */
+function readmeBlocks(): string[] {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  return [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
+}
+
+/** The address the README's examples use; the test's server has its own. */
+const README_SERVER = "ws://127.0.0.1:2567";
 
 describe("the SDK package, installed outside the repository", () => {
   let workspace: string;
@@ -76,11 +87,17 @@ describe("the SDK package, installed outside the repository", () => {
     await succeed("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], project);
     copyFileSync(BOT_SOURCE, path.join(project, "bot.mts"));
     copyFileSync(BOT_SOURCE, path.join(project, "bot.cts"));
+    readmeBlocks().forEach((block, index) => writeFileSync(path.join(project, `readme-${index + 1}.mts`), block));
     writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify(STRICT_TSCONFIG));
     compiled = await run(NODE, [TSC, "-p", "tsconfig.json"], project);
 
     server = new ServerProcess(await freePort());
     await server.start();
+    // The README's examples, compiled as written, are run against this server.
+    for (const [index] of readmeBlocks().entries()) {
+      const file = path.join(project, "out", `readme-${index + 1}.mjs`);
+      if (existsSync(file)) writeFileSync(file, readFileSync(file, "utf8").replaceAll(README_SERVER, server.url));
+    }
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -93,7 +110,8 @@ describe("the SDK package, installed outside the repository", () => {
     expect(Object.keys(installed.dependencies).sort()).toEqual(["@colyseus/sdk", "zod"]);
   });
 
-  it("type-checks a strict TypeScript bot, as an ES module and as CommonJS, with the package's types", () => {
+  it("type-checks a strict TypeScript bot, as an ES module and as CommonJS, and the README's TypeScript blocks, with the package's types", () => {
+    expect(readmeBlocks().length).toBeGreaterThan(0);
     expect(compiled.stdout + compiled.stderr).toBe("");
     expect(compiled.status).toBe(0);
   });
@@ -104,6 +122,15 @@ describe("the SDK package, installed outside the repository", () => {
     expect(finished.stdout).toMatch(/^game over: (WIN|LOSE NECESSARILY|LOSE UNNECESSARILY)\nafter leaving: LEFT\n$/);
     expect(finished.status).toBe(0);
   });
+
+  it("runs the README's SDK tour to its end", async () => {
+    const tour = readmeBlocks().findIndex((block) => block.includes("new CardhallClient("));
+    const finished = await run(NODE, [path.join("out", `readme-${tour + 1}.mjs`)], project, TOUR_TIMEOUT_MS);
+    expect(finished.stderr).toBe("");
+    expect(finished.stdout).toMatch(/the first session: TAKEN_OVER\n/);
+    expect(finished.stdout).toMatch(/team [12] wins the match; ranks \S+ \/ \S+\n$/);
+    expect(finished.status).toBe(0);
+  }, TOUR_TIMEOUT_MS + 10_000);
 
   it("ships a browser build that imports nothing (no Node built-in, no package) and works with web APIs", async () => {
     // The build's own account of the bundle (esbuild's metafile, written beside it by the build that packing ran).
