@@ -5,13 +5,14 @@
 import { Command, InvalidArgumentError } from "commander";
 import { BOT_TABLES, type BotGame } from "../../client-sdk/bots/tables";
 import { wholeNumber } from "./lib/arguments";
+import { EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
 function game(text: string): BotGame {
   if (!(text in BOT_TABLES)) throw new InvalidArgumentError(`unknown game (known: ${Object.keys(BOT_TABLES).join(", ")})`);
   return text as BotGame;
 }
 
-new Command("bots")
+usageErrorsAreBadInput(new Command("bots"))
   .description("Fills tables with scripted players built on the cardhall SDK, plays, and prints the results.")
   .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567")
   .requiredOption("--game <name>", `the game: ${Object.keys(BOT_TABLES).join(", ")}`, game)
@@ -33,10 +34,10 @@ new Command("bots")
         console.log(`table ${index + 1}: failed: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`);
       }
     });
-    process.exitCode = failures > 0 ? 1 : 0;
+    process.exitCode = failures > 0 ? EXIT_FAILED : EXIT_DONE;
   })
   .parseAsync(process.argv)
   .catch((error: unknown) => {
     console.error(`bots: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
+    process.exitCode = EXIT_FAILED;
   });

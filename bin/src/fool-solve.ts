@@ -7,8 +7,7 @@ import { Command } from "commander";
 import * as fs from "fs";
 import { formatSequence, parsePosition } from "../../rooms/fool/notation";
 import { findWinningSequence } from "../../rooms/fool/search";
-
-const MALFORMED_INPUT = 2;
+import { EXIT_BAD_INPUT, usageErrorsAreBadInput } from "./lib/exit-status";
 
 /** The program's whole output for one input text, or the problem with the input. */
 export function solve(input: string): { output: string } | { problem: string } {
@@ -23,8 +22,7 @@ function readInput(file: string | undefined): string {
 }
 
 function main(argv: readonly string[]): void {
-  const program = new Command()
-    .name("fool-solve")
+  const program = usageErrorsAreBadInput(new Command("fool-solve"))
     .description("Decides whether the first player can lay out the whole hand without the opponent moving.")
     .argument("[file]", "input file (default: standard input)")
     .showHelpAfterError()
@@ -36,12 +34,12 @@ function main(argv: readonly string[]): void {
   } catch (error) {
     const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
     process.stderr.write(`fool-solve: cannot read ${file ?? "standard input"}: ${reason}\n`);
-    process.exit(MALFORMED_INPUT);
+    process.exit(EXIT_BAD_INPUT);
   }
   const result = solve(input);
   if ("problem" in result) {
     process.stderr.write(`fool-solve: ${result.problem}\n`);
-    process.exit(MALFORMED_INPUT);
+    process.exit(EXIT_BAD_INPUT);
   }
   process.stdout.write(result.output);
 }

@@ -7,11 +7,12 @@ import { Command } from "commander";
 import type { Card } from "../../rooms/patience/cards";
 import { playByPlay, simulate, type Outcome } from "../../rooms/patience/engine";
 import { DeckInputError, describeEvent, formatResult, parseDecks, repeatedCards } from "../../rooms/patience/notation";
+import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
 const PROGRAM = "patience";
 
 function main(argv: readonly string[]): number {
-  const program = new Command(PROGRAM)
+  const program = usageErrorsAreBadInput(new Command(PROGRAM))
     .description("Plays each deck of Shuffling Patience and prints the pile sizes, or where the 4x4 grid overflowed.")
     .argument("[file]", "the decks to play; standard input when absent or '-'")
     .option("--trace", "also write every move of every deal to standard error");
@@ -21,11 +22,12 @@ function main(argv: readonly string[]): number {
   const source = file === "-" ? "standard input" : file;
 
   const decks = readDecks(file, source);
-  if (typeof decks === "string") return fail(decks);
+  if (typeof decks === "string") return fail(decks, EXIT_BAD_INPUT);
+  if (decks.length === 0) return fail(`${source} holds no deck before its "#" line`, EXIT_BAD_INPUT);
   decks.forEach((deck, index) => warnAboutRepeats(index + 1, repeatedCards(deck)));
   const lines = decks.map((deck, index) => formatResult(index + 1, trace ? traced(index + 1, deck) : simulate(deck)));
   process.stdout.write(lines.map((line) => line + "\n").join(""));
-  return 0;
+  return EXIT_DONE;
 }
 
 /** The decks in `file`, or a sentence saying why there are none. */
@@ -58,9 +60,9 @@ function warnAboutRepeats(deckNumber: number, repeated: readonly string[]): void
   }
 }
 
-function fail(message: string): number {
+function fail(message: string, status: number): number {
   process.stderr.write(`${PROGRAM}: ${message}\n`);
-  return 1;
+  return status;
 }
 
 function describe(error: unknown): string {
@@ -70,11 +72,11 @@ function describe(error: unknown): string {
 // A reader that stops early (`bin/patience | head -1`) closes the pipe: not worth a stack trace.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code !== "EPIPE") process.stderr.write(`${PROGRAM}: cannot write the results: ${error.message}\n`);
-  process.exit(error.code === "EPIPE" ? 0 : 1);
+  process.exit(error.code === "EPIPE" ? EXIT_DONE : EXIT_FAILED);
 });
 
 try {
   process.exitCode = main(process.argv);
 } catch (error) {
-  process.exitCode = fail(`internal error: ${describe(error)}`);
+  process.exitCode = fail(`internal error: ${describe(error)}`, EXIT_FAILED);
 }

@@ -10,6 +10,7 @@ import { cardsName } from "../../rooms/tractor/cards";
 import { classic, tractorRuleset, tractorRulesOption, type TractorRuleset } from "../../rooms/tractor/ruleset";
 import { overplayedCards, replayRound } from "../../rooms/tractor/scoring";
 import { formatCaseResult, parseStatementInput } from "../../rooms/tractor/statement-format";
+import { EXIT_BAD_INPUT, EXIT_DONE, usageErrorsAreBadInput } from "./lib/exit-status";
 
 /** `--rules '{"hiddenMultiplier":"lead-cards"}'`: the room's `rules` option, as JSON. */
 function rulesArgument(text: string): TractorRuleset {
@@ -25,7 +26,7 @@ function rulesArgument(text: string): TractorRuleset {
 }
 
 function main(): number {
-  const options = new Command("tractor-sim")
+  const options = usageErrorsAreBadInput(new Command("tractor-sim"))
     .description("Simulate recorded rounds of Tractor (Shengji): input on stdin in the 'Game Simulator' format.")
     .option("--rules <json>", "rule options as JSON: hiddenMultiplier (longest-component, lead-cards, double), overplayedCards (leave-none-hidden, reject)", rulesArgument)
     .parse(process.argv)
@@ -34,19 +35,19 @@ function main(): number {
   const parsed = parseStatementInput(readFileSync(0, "utf8"));
   if (!parsed.ok) {
     process.stderr.write(`tractor-sim: malformed input: ${parsed.reason}\n`);
-    return 2;
+    return EXIT_BAD_INPUT;
   }
   if (ruleset.overplayedCards === "reject") {
     const index = parsed.rounds.findIndex((round) => overplayedCards(round).length > 0);
     if (index >= 0) {
       const cards = cardsName(overplayedCards(parsed.rounds[index]));
       process.stderr.write(`tractor-sim: malformed input: case ${index + 1} plays ${cards} more often than the two decks hold\n`);
-      return 2;
+      return EXIT_BAD_INPUT;
     }
   }
   const output = parsed.rounds.map((round, index) => formatCaseResult(index + 1, replayRound(round, ruleset)));
   process.stdout.write(output.join(""));
-  return 0;
+  return EXIT_DONE;
 }
 
 process.exitCode = main();
