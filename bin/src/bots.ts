@@ -1,11 +1,14 @@
 /**
  * bin/bots --url ws://HOST:PORT --game NAME --tables N [--games K]: fills N tables of a game with the SDK's scripted
- * players, plays, and prints each table's results.
+ * players, plays, and prints each table's results: every game's outcome (for Tractor, every round's points and ranks
+ * and the match's winner).
  */
 import { Command, InvalidArgumentError } from "commander";
 import { BOT_TABLES, type BotGame } from "../../client-sdk/bots/tables";
 import { wholeNumber } from "./lib/arguments";
 import { EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
+
+const DEFAULT_GAMES = 3;
 
 function game(text: string): BotGame {
   if (!(text in BOT_TABLES)) throw new InvalidArgumentError(`unknown game (known: ${Object.keys(BOT_TABLES).join(", ")})`);
@@ -17,12 +20,14 @@ usageErrorsAreBadInput(new Command("bots"))
   .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567")
   .requiredOption("--game <name>", `the game: ${Object.keys(BOT_TABLES).join(", ")}`, game)
   .option("--tables <n>", "how many tables", wholeNumber(1, 10_000), 1)
-  .option("--games <k>", "games (or rounds) per table", wholeNumber(1, 10_000), 3)
+  .option("--games <k>", `games per table (default ${DEFAULT_GAMES}); for tractor, rounds at most (default: the whole match)`, wholeNumber(1, 10_000))
   .option("--think-ms <ms>", "mean think time before each move", wholeNumber(0, 60_000), 0)
-  .action(async (options: { url: string; game: BotGame; tables: number; games: number; thinkMs: number }) => {
+  .action(async (options: { url: string; game: BotGame; tables: number; games?: number; thinkMs: number }) => {
     const table = BOT_TABLES[options.game];
+    // A Tractor match is its own measure: its rounds go on until a team passes Ace.
+    const games = options.games ?? (options.game === "tractor" ? undefined : DEFAULT_GAMES);
     const results = await Promise.allSettled(
-      Array.from({ length: options.tables }, () => table.play({ url: options.url, games: options.games, thinkMs: options.thinkMs })),
+      Array.from({ length: options.tables }, () => table.play({ url: options.url, games, thinkMs: options.thinkMs })),
     );
     let failures = 0;
     results.forEach((result, index) => {
