@@ -4,7 +4,7 @@
  * Built only on the SDK.
  */
 import { CardhallClient } from "../index";
-import { playEvenStevenBot } from "./evensteven";
+import { playEvenStevenBot, type EvenStevenGameResult } from "./evensteven";
 import { playFoolBot } from "./fool";
 import { watchPatienceDeal } from "./patience";
 import { playTractorBot } from "./tractor";
@@ -59,17 +59,27 @@ async function untilStopped<T>(playing: Promise<T>): Promise<T | null> {
 const evensteven: BotTable = {
   seats: 1,
   async play(options) {
-    const { roomId, results } = await playEvenStevenBot(new CardhallClient(options.url), {
-      games: options.games ?? Number.MAX_SAFE_INTEGER,
-      n: 7,
-      seed: options.seed,
-      thinkMs: options.thinkMs,
-      keepPlaying: options.keepPlaying,
-      probe: options.probes?.[0],
-      onJoined: options.joined,
-      timeoutMs: 30_000,
-    });
-    return { roomId, lines: results.map((r) => `game ${r.game} (seed ${r.seed}): ${r.outcome}`) };
+    let roomId = "";
+    const results: EvenStevenGameResult[] = [];
+    const finished = await untilStopped(
+      playEvenStevenBot(new CardhallClient(options.url), {
+        games: options.games ?? Number.MAX_SAFE_INTEGER,
+        n: 7,
+        seed: options.seed,
+        thinkMs: options.thinkMs,
+        keepPlaying: options.keepPlaying,
+        stopNow: stopNow(options),
+        probe: options.probes?.[0],
+        onJoined: (session) => {
+          roomId = session.roomId;
+          options.joined?.();
+        },
+        onGame: (result) => results.push(result),
+        timeoutMs: 30_000,
+      }),
+    );
+    const lines = results.map((r) => `game ${r.game} (seed ${r.seed}): ${r.outcome}`);
+    return { roomId, lines: finished ? lines : [...lines, "stopped in the middle of a game"] };
   },
 };
 
