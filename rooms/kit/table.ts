@@ -227,9 +227,13 @@ export abstract class TableRoom<
     // A reconnection while this connection is still open (another program took the seat over with the token)
     // comes here too; the connection that lost the seat is told so once the newer one holds it.
     const connection = client.ref;
-    // An expired window rejects; onLeave follows either way.
+    // The window ends with the player back, or rejects when it runs out (or the room closes); onLeave follows.
     const returned = await this.allowReconnection(client, this.timings.reconnectSeconds).catch(() => undefined);
     if (returned && returned.ref !== connection) closeIfOpen(connection, SEAT_TAKEN_OVER_CLOSE_CODE, "another connection took this seat over");
+    // A window that runs out is the normal end of a seat whose player went away: worth a line, not an error.
+    if (returned === undefined && !this.closing) {
+      console.info(`${this.roomName} room ${this.roomId}: seat ${seat}'s player did not come back within ${this.timings.reconnectSeconds} s; the seat is given up`);
+    }
   }
 
   override onReconnect(client: Client): void {
