@@ -5,10 +5,10 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import * as fs from "fs";
-import { formatReport, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
+import { formatReport, planTables, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
 import { GAME_DRIVERS, type GameName } from "../../bench/loadtest/games";
 import { seconds, wholeNumber } from "./lib/arguments";
-import { EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
+import { EXIT_BAD_INPUT, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
 const count = wholeNumber(0);
 
@@ -55,6 +55,13 @@ usageErrorsAreBadInput(new Command("loadtest"))
       baselineSeconds: raw.baselineDuration as number,
       quiet: raw.quiet as boolean,
     };
+    try {
+      planTables(options.clients, options.mix);
+    } catch (error) {
+      console.error(`loadtest: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = EXIT_BAD_INPUT;
+      return;
+    }
     const report = await runLoadTest(options);
     console.log(formatReport(report));
     if (raw.json) fs.writeFileSync(raw.json as string, JSON.stringify(report, null, 2));

@@ -45,6 +45,12 @@ describe("exit status", () => {
     expect(run.status).toBe(2);
   });
 
+  it("loadtest: a client count its mix cannot seat exactly is bad usage (2), before any connection", () => {
+    const run = runBin("loadtest", ["--url", "ws://127.0.0.1:9", "--clients", "10", "--mix", "tractor=1"], "");
+    expect(run.stderr).toBe("loadtest: 10 clients cannot all be seated: the mix has only tables of 4 (tractor) seats\n");
+    expect(run.status).toBe(2);
+  });
+
   it("bots: a server that cannot be reached fails the run (1)", async () => {
     const run = runBin("bots", ["--url", `ws://127.0.0.1:${await freePort()}`, "--game", "evensteven", "--games", "1"], "");
     expect(run.stdout).toMatch(/^table 1: failed: /);
