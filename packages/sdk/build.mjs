@@ -6,12 +6,13 @@
  */
 import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const out = join(here, "dist");
+// `node build.mjs DIR` builds into DIR instead (a test's own copy, out of the way of a pack under way).
+const out = process.argv[2] ? resolve(process.argv[2]) : join(here, "dist");
 const root = join(here, "..", "..");
 const entry = join(root, "client-sdk", "index.ts");
 const runtimeDependencies = ["@colyseus/sdk", "zod"];
@@ -26,4 +27,4 @@ const browser = await build({ ...common, platform: "browser", format: "esm", min
 writeFileSync(join(out, "browser-meta.json"), JSON.stringify(browser.metafile));
 
 const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-execFileSync(process.execPath, [tsc, "-p", join(here, "tsconfig.json")], { stdio: "inherit" });
+execFileSync(process.execPath, [tsc, "-p", join(here, "tsconfig.json"), "--outDir", join(out, "types")], { stdio: "inherit" });

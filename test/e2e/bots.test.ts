@@ -1,26 +1,14 @@
 /** bin/bots against a real server: every game's outcome, a line each, and the Tractor match's rounds and winner. */
 import { spawn } from "child_process";
 import * as path from "path";
-import { freePort, ServerProcess } from "./server-process";
+import { finished, freePort, ServerProcess, type Finished } from "./server-process";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 /** A team's rank as the lines write it. */
 const RANK = "(past A|[2-9TJQKA])";
 
-function runBots(args: string[]): Promise<{ stdout: string; stderr: string; status: number | null }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT, "bin", "bots"), args, { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
-    child.on("error", reject);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ stdout, stderr, status });
-    });
-  });
+function runBots(args: string[]): Promise<Finished> {
+  return finished(spawn(path.join(ROOT, "bin", "bots"), args, { stdio: ["ignore", "pipe", "pipe"] }));
 }
 
 describe("bin/bots", () => {

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
-import { freePort, ServerProcess } from "./server-process";
+import { finished, freePort, ServerProcess, type Finished } from "./server-process";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PACKAGE_DIR = path.join(ROOT, "packages", "sdk");
@@ -20,28 +20,10 @@ const SETUP_TIMEOUT_MS = 240_000;
 /** The tour plays an Even-Steven game, a Fool game against the AI, a Patience deal and a short Tractor match. */
 const TOUR_TIMEOUT_MS = 120_000;
 
-interface Finished {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a program to its end (killed after `timeoutMs`), with the repository's Node first on the PATH. */
 function run(command: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Finished> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` };
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("error", reject);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
+  const env = { ...process.env, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+  return finished(spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] }), timeoutMs);
 }
 
 async function succeed(command: string, args: string[], cwd: string): Promise<string> {

@@ -20,6 +20,28 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface Finished {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** What a spawned program (its stdout and stderr piped) wrote, once it ends; killed after `timeoutMs`. */
+export function finished(child: ChildProcess, timeoutMs = 120_000): Promise<Finished> {
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 /** A real cardhall server (the compiled one `npm start` runs) on 127.0.0.1:`port`, for end-to-end tests. */
 export class ServerProcess {
   private child: ChildProcess | null = null;
