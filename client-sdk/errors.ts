@@ -1,11 +1,23 @@
 import { MatchMakeError } from "@colyseus/sdk";
-import type { ErrorReply } from "../rooms/kit/protocol";
+import { SEAT_TAKEN_OVER_CLOSE_CODE, type ErrorReply } from "../rooms/kit/protocol";
+
+/**
+ * The codes the SDK itself gives, beside each room's own (NOT_IN_HAND, ILLEGAL_PLAY, ...):
+ * - JOIN_REFUSED: the server answered a join, a create or a reconnection with a refusal (no such room, seat taken,
+ *   bad options, reconnection window over);
+ * - CONNECTION: the server could not be reached, or the connection was lost;
+ * - TIMEOUT, ABORTED: a wait ran out of time, or its AbortSignal aborted;
+ * - LEFT: the session was left (`leave()`), so it can no longer act or wait;
+ * - TAKEN_OVER: another connection took the seat over with the session's reconnection token.
+ */
+export const SDK_ERROR_CODES = ["JOIN_REFUSED", "CONNECTION", "TIMEOUT", "ABORTED", "LEFT", "TAKEN_OVER"] as const;
+export type SdkErrorCode = (typeof SDK_ERROR_CODES)[number];
 
 /** Every failure the SDK reports: a room's typed error reply, a refused join, or a lost connection. */
 export class CardhallError<Code extends string = string> extends Error {
   override name = "CardhallError";
   constructor(
-    /** A room's error code (e.g. NOT_IN_HAND), JOIN_REFUSED, CONNECTION, or a wait's TIMEOUT or ABORTED. */
+    /** A room's error code (e.g. NOT_IN_HAND) or one of SDK_ERROR_CODES. */
     readonly code: Code,
     message: string,
     /** The message type that caused a room's error, when there is one. */
@@ -23,11 +35,33 @@ function isErrorReply(value: unknown): value is ErrorReply {
   return typeof value === "object" && value !== null && "code" in value && "message" in value;
 }
 
+/** WebSocket close codes 1000-1015 are the transport's own: a socket that closed while joining. */
+function isTransportCloseCode(code: number): boolean {
+  return code >= 1000 && code <= 1015;
+}
+
+/**
+ * Whether a matchmaking failure is a network one. @colyseus/sdk gives a refusal the HTTP status or the matchmaker's
+ * numeric code, and a failed request the network's error code (ECONNREFUSED, a string) or none at all (browsers).
+ */
+function isNetworkFailure(error: MatchMakeError): boolean {
+  const code: unknown = error.code;
+  return typeof code !== "number" || isTransportCloseCode(code);
+}
+
 /** Turns whatever a request or a join rejected with into a CardhallError. */
 export function toCardhallError(error: unknown): CardhallError {
   if (error instanceof CardhallError) return error;
   const reason = (error as { reason?: unknown } | null)?.reason;
   if (isErrorReply(reason)) return CardhallError.fromReply(reason);
-  if (error instanceof MatchMakeError) return new CardhallError("JOIN_REFUSED", error.message);
+  if (error instanceof MatchMakeError && !isNetworkFailure(error)) return new CardhallError("JOIN_REFUSED", error.message);
   return new CardhallError("CONNECTION", error instanceof Error ? error.message : String(error));
+}
+
+/** What a session's end, by the close code of its connection, means to a program still using it. */
+export function sessionEnd(closeCode: number): CardhallError {
+  const CONSENTED = 4000; // Colyseus's code for a leave the client asked for
+  if (closeCode === CONSENTED) return new CardhallError("LEFT", "the session has left the room");
+  if (closeCode === SEAT_TAKEN_OVER_CLOSE_CODE) return new CardhallError("TAKEN_OVER", "another connection took this seat over with its reconnection token");
+  return new CardhallError("CONNECTION", `the connection to the room closed (code ${closeCode})`);
 }

@@ -5,7 +5,7 @@ import {
   type EvenStevenOutcome,
   type EvenStevenStateView,
 } from "../rooms/evensteven/protocol";
-import { boundedWait, RoomSession } from "./session";
+import { RoomSession } from "./session";
 
 export type { EvenStevenEvents };
 
@@ -54,7 +54,7 @@ export class EvenStevenPlayer extends EvenStevenSpectator {
    * with a CardhallError TIMEOUT after `timeoutMs`, or ABORTED when `signal` aborts.
    */
   nextTurn(game: number, index: number, timeoutMs = 30_000, signal?: AbortSignal): Promise<EvenStevenTurn> {
-    return boundedWait(`card ${index} of game ${game}`, timeoutMs, signal, (found) => {
+    return this.waitFor(`card ${index} of game ${game}`, timeoutMs, signal, (found) => {
       const check = () => {
         const turn = this.turnIfKnown(game, index);
         if (turn) found(turn);

@@ -6,7 +6,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import type { RoomListing } from "../rooms/kit/protocol";
 import { EVENSTEVEN_ROOM, type EvenStevenJoinOptions } from "../rooms/evensteven/protocol";
-import { toCardhallError } from "./errors";
+import { CardhallError, toCardhallError } from "./errors";
 import { EvenStevenPlayer, EvenStevenSpectator } from "./evensteven";
 import { FOOL_ROOM, type FoolJoinOptions } from "../rooms/fool/protocol";
 import { FoolPlayer, FoolSpectator } from "./fool";
@@ -16,7 +16,7 @@ import { TRACTOR_ROOM, type TractorJoinOptions, type TractorSeatName } from "../
 import { TractorPlayer, TractorSpectator } from "./tractor";
 import { RecordsApi, type GamesQuery } from "./records";
 
-export { CardhallError } from "./errors";
+export { CardhallError, SDK_ERROR_CODES, type SdkErrorCode } from "./errors";
 export { RoomSession } from "./session";
 export { EvenStevenPlayer, EvenStevenSpectator, type EvenStevenEvents } from "./evensteven";
 export type { RoomListing } from "../rooms/kit/protocol";
@@ -29,6 +29,12 @@ export { TractorPlayer, TractorSpectator, ownTractorSeat, tractorSeatView, type 
 export * from "../rooms/tractor/protocol";
 export type { GamePage, GameRecord, GameSummary, GamesQuery, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "./records";
 
+/**
+ * Joins, watches and lists cardhall's rooms. Every failure is a CardhallError with a stable code (SDK_ERROR_CODES
+ * and each room's own). The reconnect methods take a seat back with a session's `reconnectionToken`, also while
+ * that session's connection is still open: the newer connection then holds the seat, and the older session ends
+ * with TAKEN_OVER (its waits reject with it, its `leave()` resolves at once).
+ */
 export class CardhallClient {
   readonly colyseus: Client;
 
@@ -40,9 +46,14 @@ export class CardhallClient {
   /** The live rooms (GET /rooms), for spectators to pick one. */
   async listRooms(name?: string): Promise<RoomListing[]> {
     const httpUrl = this.url.replace(/^ws/, "http").replace(/\/$/, "");
-    const response = await fetch(`${httpUrl}/rooms`);
-    if (!response.ok) throw toCardhallError(new Error(`GET /rooms answered ${response.status}`));
-    const rooms = (await response.json()) as RoomListing[];
+    let rooms: RoomListing[];
+    try {
+      const response = await fetch(`${httpUrl}/rooms`);
+      if (!response.ok) throw new Error(`GET /rooms answered ${response.status}`);
+      rooms = (await response.json()) as RoomListing[];
+    } catch (error) {
+      throw new CardhallError("CONNECTION", `the server's room list could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return name ? rooms.filter((room) => room.name === name) : rooms;
   }
 

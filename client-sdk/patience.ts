@@ -6,7 +6,7 @@ import {
   type PatienceJoinOptions,
   type PatienceStateView,
 } from "../rooms/patience/protocol";
-import { boundedWait, RoomSession } from "./session";
+import { RoomSession } from "./session";
 
 export type { PatienceEvents };
 
@@ -58,7 +58,7 @@ export class PatienceSpectator extends RoomSession<PatienceStateView, PatienceEv
    */
   dealOver(deal?: number, timeoutMs = 60_000, signal?: AbortSignal): Promise<PatienceDealOverEvent> {
     let target = deal;
-    return boundedWait(deal === undefined ? "the end of the deal under way" : `the end of deal ${deal}`, timeoutMs, signal, (found) => {
+    return this.waitFor(deal === undefined ? "the end of the deal under way" : `the end of deal ${deal}`, timeoutMs, signal, (found) => {
       const check = () => {
         const view = this.view();
         target ??= view?.deal;

@@ -1,13 +1,14 @@
 import type { Room } from "@colyseus/sdk";
 import { ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "../rooms/kit/protocol";
 import { CLIENT_RATE_BUDGET, RateLimiter } from "../rooms/kit/rate-limit";
-import { CardhallError, toCardhallError } from "./errors";
+import { CardhallError, sessionEnd, toCardhallError } from "./errors";
 
 type Listener<T> = (value: T) => void;
 
 /**
  * A wait that ends with what `watch` finds, with a CardhallError TIMEOUT after `timeoutMs` (saying `what` did not
- * come), or with ABORTED as soon as `signal` aborts. `watch` starts watching, calls `found` when it finds, and
+ * come), or as soon as `signal` aborts: with the abort's reason when that is a CardhallError (a session's end),
+ * else with ABORTED. `watch` starts watching, calls `found` when it finds, and
  * returns how to stop; it is stopped once the wait ends, after the current listener returns (stopping a
  * listener from inside the room's own dispatch would upset it).
  */
@@ -23,7 +24,7 @@ export function boundedWait<T>(what: string, timeoutMs: number, signal: AbortSig
       if (stopWatching) queueMicrotask(stopWatching);
       settle();
     };
-    const onAbort = () => finish(() => reject(new CardhallError("ABORTED", `stopped waiting: ${what}, as asked`)));
+    const onAbort = () => finish(() => reject(signal?.reason instanceof CardhallError ? signal.reason : new CardhallError("ABORTED", `stopped waiting: ${what}, as asked`)));
     const timer = setTimeout(() => finish(() => reject(new CardhallError("TIMEOUT", `${what} did not come within ${timeoutMs} ms`))), timeoutMs);
     if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -61,8 +62,11 @@ export class SendPacer {
 export class RoomSession<View, Events extends object> {
   private readonly errorListeners: Listener<CardhallError>[] = [];
   private readonly pacer = new SendPacer();
+  /** Aborted, with a CardhallError as its reason, once the session is over: left, lost, or taken over. */
+  private readonly over = new AbortController();
 
   constructor(readonly room: Room) {
+    room.onLeave((code) => this.over.abort(sessionEnd(code)));
     // Events nobody listens to are fine; without this the SDK warns about each one.
     room.onMessage("*", () => undefined);
     room.onMessage(ERROR_MESSAGE, (reply: ErrorReply) => {
@@ -123,11 +127,25 @@ export class RoomSession<View, Events extends object> {
    * satisfy the predicate.
    */
   waitForView(predicate: (view: View) => boolean, timeoutMs = 10_000, worthALook?: (live: Partial<View>) => boolean, signal?: AbortSignal): Promise<View> {
-    return boundedWait("the awaited state of the room", timeoutMs, signal, (found) =>
+    return this.waitFor("the awaited state of the room", timeoutMs, signal, (found) =>
       this.onView((view) => {
         if (predicate(view)) found(view);
       }, worthALook),
     );
+  }
+
+  /**
+   * How the session ended (a CardhallError: LEFT after `leave()`, TAKEN_OVER when another connection took the seat
+   * with its reconnection token, CONNECTION when the connection was lost for good), or undefined while it lasts.
+   */
+  get ended(): CardhallError | undefined {
+    return this.over.signal.aborted ? (this.over.signal.reason as CardhallError) : undefined;
+  }
+
+  /** A bounded wait (see boundedWait) that also ends, with the session's end as its error, when the session does. */
+  protected waitFor<T>(what: string, timeoutMs: number, signal: AbortSignal | undefined, watch: (found: (value: T) => void) => () => void): Promise<T> {
+    const ending = signal ? AbortSignal.any([signal, this.over.signal]) : this.over.signal;
+    return boundedWait(what, timeoutMs, ending, watch);
   }
 
   /** Listens to one of the room's typed events. */
@@ -140,11 +158,14 @@ export class RoomSession<View, Events extends object> {
     this.errorListeners.push(listener);
   }
 
+  /** Called once when the session ends, with the WebSocket close code (`ended` tells what it means). */
   onLeave(listener: Listener<number>): void {
     this.room.onLeave(listener);
   }
 
+  /** Leaves the room; resolves at once when the session has already ended (e.g. taken over). */
   async leave(): Promise<void> {
+    if (this.ended) return;
     await this.room.leave(true);
   }
 
@@ -156,6 +177,7 @@ export class RoomSession<View, Events extends object> {
   /** Sends a defined message within the session's budget and returns the room's answer; a refusal throws a CardhallError. */
   protected async answer<M extends MessageDefinition>(definition: M, payload: PayloadOf<M>): Promise<unknown> {
     await this.pacer.turn();
+    if (this.ended) throw this.ended;
     try {
       return await this.room.request(definition.name, payload);
     } catch (error) {

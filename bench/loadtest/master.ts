@@ -34,6 +34,10 @@ export interface PhaseResult {
   movesPerSecond: number;
   lost: number;
   samples: string[];
+  /** The ramp and the steady window after it (`--duration`), as asked. */
+  rampSeconds: number;
+  steadySeconds: number;
+  /** From the phase's start until its last table stopped: ramp, steady window, and the games' moves then under way. */
   seconds: number;
   /** The busiest worker's event-loop lag: when it nears the latencies, the load generator is measuring itself. */
   generatorLagMs: { p50: number; p99: number; max: number };
@@ -130,15 +134,37 @@ export interface LoadTestReport {
 const WORKER = path.join(__dirname, "worker.js");
 const ECHO_SERVER = path.join(__dirname, "echo-server.js");
 
-/** Turns the mix's weights into tables: each game's share of the clients, in whole tables. */
+/**
+ * Turns the mix's weights into tables that seat exactly `clients` players: each game with tables of several seats
+ * (Tractor's four) gets its share in whole tables (one at least), and the one-seat games share the rest by their
+ * weights (largest remainders). Throws when the mix cannot seat that many exactly (only games of several seats).
+ */
 export function planTables(clients: number, mix: Partial<Record<GameName, number>>): TablePlan[] {
   const entries = Object.entries(mix).filter(([, weight]) => (weight ?? 0) > 0) as Array<[GameName, number]>;
   const totalWeight = entries.reduce((sum, [, weight]) => sum + weight, 0);
-  const tables: TablePlan[] = [];
+  const share = (weight: number) => (clients * weight) / totalWeight;
+  const tableCounts = new Map<GameName, number>();
+  let seated = 0;
   for (const [game, weight] of entries) {
     const seats = GAME_DRIVERS[game].seats;
-    const count = Math.max(1, Math.round((clients * weight) / totalWeight / seats));
-    for (let i = 0; i < count; i++) tables.push({ game, players: seats });
+    if (seats === 1) continue;
+    const count = Math.min(Math.max(1, Math.round(share(weight) / seats)), Math.floor((clients - seated) / seats));
+    tableCounts.set(game, count);
+    seated += count * seats;
+  }
+  const single = entries.filter(([game]) => GAME_DRIVERS[game].seats === 1);
+  const rest = clients - seated;
+  if (rest > 0 && single.length === 0) {
+    throw new Error(`${clients} clients cannot all be seated: the mix has only tables of ${entries.map(([game]) => `${GAME_DRIVERS[game].seats} (${game})`).join(", ")} seats`);
+  }
+  const singleWeight = single.reduce((sum, [, weight]) => sum + weight, 0);
+  const exact = single.map(([game, weight]) => ({ game, exact: (rest * weight) / singleWeight }));
+  exact.forEach(({ game, exact: players }) => tableCounts.set(game, Math.floor(players)));
+  const leftOver = rest - exact.reduce((sum, { exact: players }) => sum + Math.floor(players), 0);
+  [...exact].sort((a, b) => (b.exact % 1) - (a.exact % 1)).slice(0, leftOver).forEach(({ game }) => tableCounts.set(game, tableCounts.get(game)! + 1));
+  const tables: TablePlan[] = [];
+  for (const [game] of entries) {
+    for (let i = 0; i < (tableCounts.get(game) ?? 0); i++) tables.push({ game, players: GAME_DRIVERS[game].seats });
   }
   return interleave(tables);
 }
@@ -225,6 +251,8 @@ async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptio
     movesPerSecond: results.reduce((sum, result) => sum + result.steadyMoves, 0) / Math.max(0.001, seconds),
     lost: results.reduce((sum, result) => sum + result.lost, 0),
     samples: results.flatMap((result) => result.samples).slice(0, 10),
+    rampSeconds: options.rampSeconds,
+    steadySeconds: seconds,
     seconds: elapsed,
     generatorCpuPercent: Math.round((generatorCpuSeconds / elapsed) * 1000) / 10,
     generatorCpuMsPerMove: perMoveMs(generatorCpuSeconds, counters.moves),
@@ -314,32 +342,58 @@ function decisionsBetween(first: ServerMetrics["foolAiDecisions"] | undefined, l
   };
 }
 
-function progressBars(options: LoadTestOptions): { update: (label: string, c: Counters, target: number) => void; stop: () => void } {
+interface Progress {
+  update: (label: string, counters: Counters, target: number) => void;
+  stop: () => void;
+}
+
+/** How often the plain progress lines come when nobody watches a terminal. */
+const PLAIN_PROGRESS_MS = 5_000;
+
+/** A progress bar per phase on a terminal; elsewhere (a log, a pipe, CI) a plain line now and then, and at the end. */
+function progressReport(options: LoadTestOptions): Progress {
   if (options.quiet) return { update: () => undefined, stop: () => undefined };
-  const bars = new MultiBar(
-    {
-      format: "{label} |{bar}| {value}/{total} connected | {moves} moves | {failed} failed | {errors} errors | {desyncs} desyncs",
-      hideCursor: true,
-      noTTYOutput: true,
-      notTTYSchedule: 2000,
-    },
-    Presets.shades_classic,
-  );
+  return process.stderr.isTTY ? progressBars() : progressLines();
+}
+
+function progressSummary(counters: Counters): string {
+  return `${counters.moves} moves | ${counters.failed} failed | ${counters.errors} errors | ${counters.desyncs} desyncs`;
+}
+
+function progressBars(): Progress {
+  const bars = new MultiBar({ format: "{label} |{bar}| {value}/{total} connected | {summary}", hideCursor: true }, Presets.shades_classic);
   const perLabel = new Map<string, ReturnType<MultiBar["create"]>>();
   return {
     update: (label, counters, target) => {
       let bar = perLabel.get(label);
       if (!bar) perLabel.set(label, (bar = bars.create(target, 0, { label })));
-      bar.update(counters.connected, { label, moves: counters.moves, failed: counters.failed, errors: counters.errors, desyncs: counters.desyncs });
+      bar.update(counters.connected, { label, summary: progressSummary(counters) });
     },
     stop: () => bars.stop(),
+  };
+}
+
+function progressLines(): Progress {
+  const lastWritten = new Map<string, number>();
+  const latest = new Map<string, string>();
+  const write = (line: string) => process.stderr.write(`${line}\n`);
+  return {
+    update: (label, counters, target) => {
+      const line = `${label}: ${counters.connected}/${target} connected | ${progressSummary(counters)}`;
+      latest.set(label, line);
+      const now = Date.now();
+      if (now - (lastWritten.get(label) ?? 0) < PLAIN_PROGRESS_MS) return;
+      lastWritten.set(label, now);
+      write(line);
+    },
+    stop: () => latest.forEach(write),
   };
 }
 
 export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestReport> {
   const tables = planTables(options.clients, options.mix);
   const target = tables.reduce((sum, table) => sum + table.players, 0);
-  const bars = progressBars(options);
+  const bars = progressReport(options);
   const watcher = watchServer(options.url);
   const cardhall = await runPhase(options.url, tables, options, false, options.durationSeconds, (c) => bars.update("cardhall", c, target));
   const server = serverFigures(await watcher.stop(), cardhall.counters.moves);
@@ -365,7 +419,7 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms`
 function phaseLines(name: string, phase: PhaseResult): string[] {
   const c = phase.counters;
   return [
-    `${name}: ${phase.tables} tables, ${c.joined} clients connected, ${c.failed} failed, ${phase.seconds.toFixed(1)} s`,
+    `${name}: ${phase.tables} tables, ${c.joined} clients connected, ${c.failed} failed; ${phase.rampSeconds} s ramp, ${phase.steadySeconds} s steady, every table stopped at ${phase.seconds.toFixed(1)} s`,
     `  moves: ${c.moves} (${phase.movesPerSecond.toFixed(0)}/s), lost: ${phase.lost}, errors: ${c.errors}, desyncs: ${c.desyncs}`,
     `  move-to-broadcast latency (${phase.latency.count} moves after the ramp): p50 ${ms(phase.latency.p50)}, p95 ${ms(phase.latency.p95)}, p99 ${ms(phase.latency.p99)}, max ${ms(phase.latency.max)}`,
     `  by game: ${Object.entries(phase.latencyByGame)

@@ -4,19 +4,11 @@
  * What happens when the player misbehaves is documented in docs/evensteven.md.
  */
 import { Command } from "commander";
-import * as readline from "readline";
 import { covers } from "../../rooms/evensteven/cards";
-import {
-  cardToCover,
-  describeFault,
-  gameParametersProblem,
-  initialHand,
-  newGame,
-  playCard,
-  verdictLine,
-  type Game,
-} from "../../rooms/evensteven/engine";
+import { cardToCover, describeFault, initialHand, newGame, playCard, verdictLine, type Game } from "../../rooms/evensteven/engine";
 import { seconds } from "./lib/arguments";
+import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
+import { gameLines } from "./lib/game-lines";
 import { PlayerFault, PlayerProcess } from "./lib/player-process";
 
 const DEFAULT_TIMEOUT_SECONDS = 5;
@@ -27,16 +19,6 @@ interface DealerOptions {
 
 function out(line: string): void {
   process.stdout.write(line + "\n");
-}
-
-/** `N seed`, or a sentence saying what is wrong with the line. */
-export function parseGameLine(line: string): { n: number; seed: number } | { problem: string } {
-  const match = /^\s*(\d+)\s+(\d+)\s*$/.exec(line);
-  if (!match) return { problem: `expected "N seed" (two whole numbers), got "${line.trim()}"` };
-  const n = Number(match[1]);
-  const seed = Number(match[2]);
-  const problem = gameParametersProblem(n, seed);
-  return problem ? { problem } : { n, seed };
 }
 
 /** Plays one game to its verdict; a misbehaving player raises a PlayerFault. */
@@ -57,43 +39,38 @@ async function playGame(player: PlayerProcess, start: Game, timeoutMs: number): 
 async function runDealer(command: string, args: string[], options: DealerOptions): Promise<number> {
   const timeoutMs = options.timeout * 1000;
   const player = new PlayerProcess(command, args, out);
-  const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
   let gameNumber = 0;
   let playing = false; // a fault during a game names the game
-  let lineNumber = 0;
-  let exitCode = 0;
+  let refusedLines = 0;
   try {
-    for await (const line of input) {
-      lineNumber++;
-      if (line.trim() === "") continue;
-      const parsed = parseGameLine(line);
-      if ("problem" in parsed) {
-        process.stderr.write(`dealer: input line ${lineNumber} skipped: ${parsed.problem}\n`);
-        exitCode = 1;
+    for await (const line of gameLines(process.stdin)) {
+      if ("problem" in line) {
+        process.stderr.write(`dealer: input line ${line.lineNumber} refused: ${line.problem}\n`);
+        refusedLines++;
         continue;
       }
       gameNumber++;
       out(`Game ${gameNumber}`);
       playing = true;
-      const game = await playGame(player, newGame(parsed.n, parsed.seed), timeoutMs);
+      const game = await playGame(player, newGame(line.n, line.seed), timeoutMs);
       playing = false;
       out(verdictLine(game.verdict!));
     }
     await player.finish(timeoutMs);
-    return exitCode;
+    if (gameNumber === 0 && refusedLines === 0) process.stderr.write("dealer: the input holds no games\n");
+    return refusedLines > 0 || gameNumber === 0 ? EXIT_BAD_INPUT : EXIT_DONE;
   } catch (error) {
     if (!(error instanceof PlayerFault)) throw error;
     player.kill();
+    process.stdin.destroy(); // the rest of the input goes unread
     const where = playing ? `Game ${gameNumber}: ` : "";
     process.stderr.write(`dealer: ${where}${error.message}\n`);
-    return 2;
-  } finally {
-    input.close();
+    return EXIT_FAILED;
   }
 }
 
 function main(): void {
-  const program = new Command("dealer")
+  const program = usageErrorsAreBadInput(new Command("dealer"))
     .description("The Even-Steven dealer: reads `N seed` lines, plays each game with PROGRAM, prints the verdicts.")
     .option("-t, --timeout <seconds>", "how long the player may take to answer a card", seconds(3600), DEFAULT_TIMEOUT_SECONDS)
     .argument("<program>", "the player program to run")
@@ -105,7 +82,7 @@ function main(): void {
   process.stdout.on("error", () => process.exit(process.exitCode ?? 0)); // a closed pipe (e.g. `| head`) ends quietly
   program.parseAsync(process.argv).catch((error: unknown) => {
     process.stderr.write(`dealer: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 2;
+    process.exitCode = EXIT_FAILED;
   });
 }
 

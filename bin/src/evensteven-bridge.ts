@@ -4,10 +4,10 @@
  * room and speaks the original dealer's protocol with PROGRAM, printing `Game k` and verdicts as bin/dealer does.
  */
 import { Command } from "commander";
-import * as readline from "readline";
 import { CardhallClient, CardhallError, type EvenStevenPlayer } from "../../client-sdk";
-import { parseGameLine } from "./dealer";
 import { seconds, wholeNumber } from "./lib/arguments";
+import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
+import { gameLines } from "./lib/game-lines";
 import { PlayerFault, PlayerProcess } from "./lib/player-process";
 
 interface BridgeOptions {
@@ -29,21 +29,20 @@ function out(line: string): void {
   process.stdout.write(line + "\n");
 }
 
-/** The games to play: `N seed` lines from stdin (as bin/dealer reads them), or --games of --n with --seed first. */
-async function gameRequests(options: BridgeOptions): Promise<GameRequest[]> {
+/**
+ * The games to play: `N seed` lines from stdin (as bin/dealer reads them), or --games of --n with --seed first;
+ * a sentence instead when a line is malformed or stdin holds no game.
+ */
+async function gameRequests(options: BridgeOptions): Promise<GameRequest[] | string> {
   if (!options.fromStdin) {
     return Array.from({ length: options.games }, (_, i) => ({ n: options.n, seed: i === 0 ? options.seed : undefined }));
   }
   const requests: GameRequest[] = [];
-  let lineNumber = 0;
-  for await (const line of readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false })) {
-    lineNumber++;
-    if (line.trim() === "") continue;
-    const parsed = parseGameLine(line);
-    if ("problem" in parsed) process.stderr.write(`evensteven-bridge: input line ${lineNumber} skipped: ${parsed.problem}\n`);
-    else requests.push(parsed);
+  for await (const line of gameLines(process.stdin)) {
+    if ("problem" in line) return `input line ${line.lineNumber} refused: ${line.problem}`;
+    requests.push({ n: line.n, seed: line.seed });
   }
-  return requests;
+  return requests.length > 0 ? requests : "the input holds no games";
 }
 
 /** Plays the room's current game `game` with the program; returns the outcome. */
@@ -68,7 +67,10 @@ async function bridgeGame(session: EvenStevenPlayer, player: PlayerProcess, game
 
 async function runBridge(command: string, args: string[], options: BridgeOptions): Promise<number> {
   const requests = await gameRequests(options);
-  if (requests.length === 0) return 0;
+  if (typeof requests === "string") {
+    process.stderr.write(`evensteven-bridge: ${requests}\n`);
+    return EXIT_BAD_INPUT;
+  }
   const client = new CardhallClient(options.url);
   const session = await client.playEvenSteven({ ...requests[0], name: options.name });
   process.stderr.write(`evensteven-bridge: playing in room ${session.roomId}\n`);
@@ -82,19 +84,19 @@ async function runBridge(command: string, args: string[], options: BridgeOptions
       out(`YOU ${await bridgeGame(session, player, game, options.timeout * 1000)}`);
     }
     await player.finish(options.timeout * 1000);
-    return 0;
+    return EXIT_DONE;
   } catch (error) {
     if (!(error instanceof PlayerFault)) throw error;
     player.kill();
     process.stderr.write(`evensteven-bridge: Game ${game}: ${error.message}\n`);
-    return 2;
+    return EXIT_FAILED;
   } finally {
     await session.leave().catch(() => undefined);
   }
 }
 
 function main(): void {
-  new Command("evensteven-bridge")
+  usageErrorsAreBadInput(new Command("evensteven-bridge"))
     .description("Plays Even-Steven games in a cardhall room with a stdio contest PROGRAM as the player.")
     .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567")
     .option("--games <count>", "how many games to play", wholeNumber(1), 1)
@@ -112,7 +114,7 @@ function main(): void {
     .parseAsync(process.argv)
     .catch((error: unknown) => {
       process.stderr.write(`evensteven-bridge: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 2;
+      process.exitCode = EXIT_FAILED;
     });
 }
 

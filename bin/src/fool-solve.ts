@@ -7,9 +7,8 @@ import * as fs from "fs";
 import { formatSequence, parsePosition } from "../../rooms/fool/notation";
 import { findWinningSequence } from "../../rooms/fool/search";
 import { ChunkedOutput } from "./lib/judge-io";
+import { EXIT_BAD_INPUT, usageErrorsAreBadInput } from "./lib/exit-status";
 import { loadCommander, plainOperands } from "./lib/plain-arguments";
-
-const MALFORMED_INPUT = 2;
 
 /** The program's whole output for one input text, or the problem with the input. */
 export function solve(input: string): { output: string } | { problem: string } {
@@ -28,8 +27,7 @@ function fileArgument(args: readonly string[]): string | undefined {
   const operands = plainOperands(args, 1);
   if (operands !== undefined) return operands[0];
   const { Command } = loadCommander();
-  const program = new Command()
-    .name("fool-solve")
+  const program = usageErrorsAreBadInput(new Command("fool-solve"))
     .description("Decides whether the first player can lay out the whole hand without the opponent moving.")
     .argument("[file]", "input file (default: standard input)")
     .showHelpAfterError()
@@ -45,12 +43,12 @@ function main(args: readonly string[]): void {
   } catch (error) {
     const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
     process.stderr.write(`fool-solve: cannot read ${file ?? "standard input"}: ${reason}\n`);
-    process.exit(MALFORMED_INPUT);
+    process.exit(EXIT_BAD_INPUT);
   }
   const result = solve(input);
   if ("problem" in result) {
     process.stderr.write(`fool-solve: ${result.problem}\n`);
-    process.exit(MALFORMED_INPUT);
+    process.exit(EXIT_BAD_INPUT);
   }
   // Written straight to the descriptor: setting up process.stdout would cost a judge milliseconds of start-up.
   const output = new ChunkedOutput();

@@ -5,9 +5,10 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import * as fs from "fs";
-import { formatReport, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
+import { formatReport, planTables, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
 import { GAME_DRIVERS, type GameName } from "../../bench/loadtest/games";
 import { seconds, wholeNumber } from "./lib/arguments";
+import { EXIT_BAD_INPUT, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
 const count = wholeNumber(0);
 
@@ -26,7 +27,7 @@ function parseMix(text: string): Partial<Record<GameName, number>> {
 
 const defaultMix = Object.keys(GAME_DRIVERS).join(",");
 
-new Command("loadtest")
+usageErrorsAreBadInput(new Command("loadtest"))
   .description("Load-tests a running cardhall server with scripted players, against a ws echo baseline.")
   .requiredOption("--url <url>", "the server's WebSocket address")
   .option("--clients <n>", "scripted players", count, 100)
@@ -54,6 +55,13 @@ new Command("loadtest")
       baselineSeconds: raw.baselineDuration as number,
       quiet: raw.quiet as boolean,
     };
+    try {
+      planTables(options.clients, options.mix);
+    } catch (error) {
+      console.error(`loadtest: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = EXIT_BAD_INPUT;
+      return;
+    }
     const report = await runLoadTest(options);
     console.log(formatReport(report));
     if (raw.json) fs.writeFileSync(raw.json as string, JSON.stringify(report, null, 2));
@@ -61,5 +69,5 @@ new Command("loadtest")
   .parseAsync(process.argv)
   .catch((error: unknown) => {
     console.error(`loadtest: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
+    process.exitCode = EXIT_FAILED;
   });

@@ -3,12 +3,14 @@
  * the input ended by a `#` line) from a file or stdin and prints one result line per deck, as the judge does.
  *
  * It streams: each deck is played and its line written before the next deck is read, so its memory does not grow
- * with the input. A malformed deck stops it with one line on stderr (exit 1) after the lines of the decks before it.
+ * with the input. A malformed deck stops it with one line on stderr (exit 2) after the lines of the decks before it;
+ * an input with no deck at all is bad input too (exit 2).
  */
 import type { Card } from "../../rooms/patience/cards";
 import { playByPlay, simulate, type Outcome } from "../../rooms/patience/engine";
 import { DeckInputError, DeckReader, describeEvent, formatResult, repeatedCards } from "../../rooms/patience/notation";
 import { ChunkedOutput, InputReadError, inputLines, isClosedPipe } from "./lib/judge-io";
+import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 import { loadCommander, plainOperands } from "./lib/plain-arguments";
 
 const PROGRAM = "patience";
@@ -24,7 +26,7 @@ function optionsOf(args: readonly string[]): Options {
   const operands = plainOperands(args, 1);
   if (operands !== undefined) return { file: operands[0] ?? "-", trace: false };
   const { Command } = loadCommander();
-  const program = new Command(PROGRAM)
+  const program = usageErrorsAreBadInput(new Command(PROGRAM))
     .description("Plays each deck of Shuffling Patience and prints the pile sizes, or where the 4x4 grid overflowed.")
     .argument("[file]", "the decks to play; standard input when absent or '-'")
     .option("--trace", "also write every move of every deal to standard error");
@@ -37,24 +39,26 @@ function main(args: readonly string[]): number {
   const source = file === "-" ? "standard input" : file;
   const output = new ChunkedOutput();
   try {
-    playAll(new DeckReader(inputLines(file, () => output.flush())), trace, output);
-    return 0;
+    const played = playAll(new DeckReader(inputLines(file, () => output.flush())), trace, output);
+    return played > 0 ? EXIT_DONE : fail(`${source} holds no deck before its "#" line`, EXIT_BAD_INPUT);
   } catch (error) {
-    if (error instanceof InputReadError) return fail(`cannot read ${source}: ${error.message}`);
-    if (error instanceof DeckInputError) return fail(`${source}, ${error.message}`);
+    if (error instanceof InputReadError) return fail(`cannot read ${source}: ${error.message}`, EXIT_BAD_INPUT);
+    if (error instanceof DeckInputError) return fail(`${source}, ${error.message}`, EXIT_BAD_INPUT);
     throw error;
   } finally {
     output.flush();
   }
 }
 
-/** Plays each deck as it is read and writes its result line. */
-function playAll(decks: DeckReader, trace: boolean, output: ChunkedOutput): void {
+/** Plays each deck as it is read and writes its result line; returns how many decks there were. */
+function playAll(decks: DeckReader, trace: boolean, output: ChunkedOutput): number {
+  let deckNumber = 1;
   // Each turn reads a deck from the input, which ends.
-  for (let deckNumber = 1, deck = decks.nextDeck(); deck !== undefined; deckNumber++, deck = decks.nextDeck()) {
+  for (let deck = decks.nextDeck(); deck !== undefined; deckNumber++, deck = decks.nextDeck()) {
     warnAboutRepeats(deckNumber, repeatedCards(deck));
     output.write(formatResult(deckNumber, trace ? traced(deckNumber, deck) : simulate(deck)) + "\n");
   }
+  return deckNumber - 1;
 }
 
 /** Plays a deal, writing each move to stderr so that stdout stays exactly the judge's output. */
@@ -71,9 +75,9 @@ function warnAboutRepeats(deckNumber: number, repeated: readonly string[]): void
   }
 }
 
-function fail(message: string): number {
+function fail(message: string, status: number = EXIT_FAILED): number {
   process.stderr.write(`${PROGRAM}: ${message}\n`);
-  return 1;
+  return status;
 }
 
 function describe(error: unknown): string {
@@ -84,7 +88,7 @@ try {
   process.exitCode = main(process.argv.slice(2));
 } catch (error) {
   // A reader that stops early (`bin/patience | head -1`) closes the pipe: not worth a stack trace.
-  if (isClosedPipe(error)) process.exitCode = 0;
+  if (isClosedPipe(error)) process.exitCode = EXIT_DONE;
   else if ((error as NodeJS.ErrnoException).syscall === "write") process.exitCode = fail(`cannot write the results: ${describe(error)}`);
   else process.exitCode = fail(`internal error: ${describe(error)}`);
 }

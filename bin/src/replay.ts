@@ -12,9 +12,11 @@ import * as fs from "fs";
 import type { GameRecord, RecordedEvent, RecordedSeat } from "../../rooms/kit/record";
 import { RecordStore } from "../../server/records/store";
 import { describeActor, replayRecord, ReplayMismatch } from "../../server/records/replay";
+import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
-const NOT_FOUND = 1;
-const DOES_NOT_REPLAY = 2;
+/** A record that cannot be found or read fails the run; one that does not replay is bad input. */
+const NOT_FOUND = EXIT_FAILED;
+const DOES_NOT_REPLAY = EXIT_BAD_INPUT;
 const DEFAULT_URL = "http://127.0.0.1:2567";
 /** Payloads are cut to this many characters on a line: the line is for reading, the record has everything. */
 const PAYLOAD_WIDTH = 100;
@@ -86,8 +88,7 @@ export function describeRecord(record: GameRecord): string[] {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const program = new Command()
-    .name("replay")
+  const program = usageErrorsAreBadInput(new Command("replay"))
     .description("Prints a recorded game action by action and checks that its engine reproduces it exactly.")
     .argument("<id-or-file>", "a record id, or a file holding a record (JSON, as GET /games/:id gives it)")
     .option("--url <url>", `the server whose HTTP API has the record (default ${DEFAULT_URL})`)
@@ -113,7 +114,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return DOES_NOT_REPLAY;
   }
   process.stdout.write(`verified: the engine reproduces all ${record.actions.length} actions, their events and the result\n`);
-  return 0;
+  return EXIT_DONE;
 }
 
 main(process.argv).then(

@@ -13,15 +13,14 @@ import { classic, type TractorRuleset } from "../../rooms/tractor/ruleset";
 import { overplayedCards, replayRound, type RecordedRound } from "../../rooms/tractor/scoring";
 import { formatCaseResult, StatementInputError, StatementReader } from "../../rooms/tractor/statement-format";
 import { ChunkedOutput, inputLines, isClosedPipe } from "./lib/judge-io";
+import { EXIT_BAD_INPUT, EXIT_DONE, usageErrorsAreBadInput } from "./lib/exit-status";
 import { loadCommander, plainOperands } from "./lib/plain-arguments";
-
-const MALFORMED_INPUT = 2;
 
 /** The ruleset the command line asks for; commander (and zod, for --rules) are loaded only when it has options. */
 function rulesetOf(args: readonly string[]): TractorRuleset {
   if (plainOperands(args, 0) !== undefined) return classic;
   const { Command } = loadCommander();
-  const options = new Command("tractor-sim")
+  const options = usageErrorsAreBadInput(new Command("tractor-sim"))
     .description("Simulate recorded rounds of Tractor (Shengji): input on stdin in the 'Game Simulator' format.")
     .option("--rules <json>", "rule options as JSON: hiddenMultiplier (longest-component, lead-cards, double), overplayedCards (leave-none-hidden, reject)", rulesArgument)
     .parse(["node", "tractor-sim", ...args])
@@ -72,11 +71,11 @@ function main(args: readonly string[]): number {
   const output = new ChunkedOutput();
   try {
     simulateAll(new StatementReader(inputLines("-", () => output.flush())), ruleset, output);
-    return 0;
+    return EXIT_DONE;
   } catch (error) {
     if (!(error instanceof StatementInputError)) throw error;
     process.stderr.write(`tractor-sim: malformed input: ${error.message}\n`);
-    return MALFORMED_INPUT;
+    return EXIT_BAD_INPUT;
   } finally {
     output.flush();
   }

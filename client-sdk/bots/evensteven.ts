@@ -6,7 +6,7 @@ import type { CardhallClient } from "../index";
 import type { EvenStevenOutcome, EvenStevenStateView } from "../../rooms/evensteven/protocol";
 import { optimalPlay } from "../../rooms/evensteven/strategy";
 import type { EvenStevenPlayer } from "../evensteven";
-import { NO_PROBE, think, type MoveProbe } from "./probe";
+import { NO_PROBE, StoppedEarly, think, type MoveProbe } from "./probe";
 
 export interface EvenStevenBotOptions {
   /** How many games to play; with `keepPlaying`, at most this many. */
@@ -20,9 +20,13 @@ export interface EvenStevenBotOptions {
   thinkMs?: number;
   /** Asked before each new game: false ends the session early. */
   keepPlaying?: () => boolean;
+  /** Asked before each move: true stops the bot in the middle of a game (it rejects with StoppedEarly). */
+  stopNow?: () => boolean;
   probe?: MoveProbe;
   /** Called once the bot has its seat. */
-  onJoined?: () => void;
+  onJoined?: (session: EvenStevenPlayer) => void;
+  /** Called with each game's result as it ends. */
+  onGame?: (result: EvenStevenGameResult) => void;
 }
 
 export interface EvenStevenGameResult {
@@ -35,6 +39,7 @@ interface GameOptions {
   timeoutMs?: number;
   thinkMs?: number;
   probe?: MoveProbe;
+  stopNow?: () => boolean;
 }
 
 /** Plays one game that has started in the session, to its end. */
@@ -48,6 +53,7 @@ export async function playOneGame(session: EvenStevenPlayer, game: number, optio
       return { game, seed: turn.seed, outcome: turn.outcome };
     }
     await think(options.thinkMs ?? 0);
+    if (options.stopNow?.()) throw new StoppedEarly();
     const card = optimalPlay(turn.hand, turn.card);
     mine.push(card);
     probe.sent(`${game}:${card}`);
@@ -70,7 +76,7 @@ export async function playEvenStevenBot(
   options: EvenStevenBotOptions,
 ): Promise<{ roomId: string; results: EvenStevenGameResult[] }> {
   const session = await client.playEvenSteven({ n: options.n, seed: options.seed, name: options.name ?? "optimal-bot" });
-  options.onJoined?.();
+  options.onJoined?.(session);
   const probe = options.probe ?? NO_PROBE;
   session.on("played", (event) => probe.seen(`${event.game}:${event.card}`));
   const results: EvenStevenGameResult[] = [];
@@ -80,7 +86,9 @@ export async function playEvenStevenBot(
         if (options.keepPlaying && !options.keepPlaying()) break;
         await session.newGame({ n: options.n });
       }
-      results.push(await playOneGame(session, game, options));
+      const result = await playOneGame(session, game, options);
+      results.push(result);
+      options.onGame?.(result);
     }
     return { roomId: session.roomId, results };
   } finally {

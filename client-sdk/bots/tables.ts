@@ -4,14 +4,14 @@
  * Built only on the SDK.
  */
 import { CardhallClient } from "../index";
-import { playEvenStevenBot } from "./evensteven";
+import { playEvenStevenBot, type EvenStevenGameResult } from "./evensteven";
 import { playFoolBot } from "./fool";
 import { watchPatienceDeal } from "./patience";
 import { playTractorBot } from "./tractor";
 import type { TractorPlayer } from "../tractor";
 import { NO_PROBE, StoppedEarly, type MoveProbe } from "./probe";
-import { cardName } from "../../rooms/tractor/cards";
-import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
+import { cardName, rankLetter } from "../../rooms/tractor/cards";
+import { TRACTOR_SEATS, type TractorRoundEndEvent } from "../../rooms/tractor/protocol";
 
 export interface TableOptions {
   url: string;
@@ -59,17 +59,27 @@ async function untilStopped<T>(playing: Promise<T>): Promise<T | null> {
 const evensteven: BotTable = {
   seats: 1,
   async play(options) {
-    const { roomId, results } = await playEvenStevenBot(new CardhallClient(options.url), {
-      games: options.games ?? Number.MAX_SAFE_INTEGER,
-      n: 7,
-      seed: options.seed,
-      thinkMs: options.thinkMs,
-      keepPlaying: options.keepPlaying,
-      probe: options.probes?.[0],
-      onJoined: options.joined,
-      timeoutMs: 30_000,
-    });
-    return { roomId, lines: results.map((r) => `game ${r.game} (seed ${r.seed}): ${r.outcome}`) };
+    let roomId = "";
+    const results: EvenStevenGameResult[] = [];
+    const finished = await untilStopped(
+      playEvenStevenBot(new CardhallClient(options.url), {
+        games: options.games ?? Number.MAX_SAFE_INTEGER,
+        n: 7,
+        seed: options.seed,
+        thinkMs: options.thinkMs,
+        keepPlaying: options.keepPlaying,
+        stopNow: stopNow(options),
+        probe: options.probes?.[0],
+        onJoined: (session) => {
+          roomId = session.roomId;
+          options.joined?.();
+        },
+        onGame: (result) => results.push(result),
+        timeoutMs: 30_000,
+      }),
+    );
+    const lines = results.map((r) => `game ${r.game} (seed ${r.seed}): ${r.outcome}`);
+    return { roomId, lines: finished ? lines : [...lines, "stopped in the middle of a game"] };
   },
 };
 
@@ -134,7 +144,43 @@ function probedTractorSeat(player: TractorPlayer, probe: MoveProbe) {
   };
 }
 
-/** Four SDK bots (heuristic) at one table with fixed trumps, as many rounds as the run allows. */
+const ACE = 14;
+/** How long an event the state already announced may take to arrive. */
+const EVENT_GRACE_MS = 5_000;
+
+/** Waits for `promise`, for `ms` at most. */
+async function withinMs(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/** A team's rank as the statement writes it; past Ace, the team has won the match. */
+function tractorRank(rank: number): string {
+  return rank > ACE ? "past A" : rankLetter(rank);
+}
+
+function tractorRanks(teamRanks: readonly number[]): string {
+  return `ranks ${teamRanks.map(tractorRank).join(" / ")}`;
+}
+
+/** One round's result for people: the defenders' points, who went up and by how much, and the ranks after it. */
+export function tractorRoundLine(end: TractorRoundEndEvent): string {
+  const points = `defenders ${end.defenderPoints} points${end.hiddenBonus > 0 ? ` (${end.hiddenBonus} from the hidden cards)` : ""}`;
+  const change = end.levels === 0 ? "nobody goes up" : `team ${end.team} up ${end.levels}${end.make ? "" : ", the teams swap"}`;
+  return `round ${end.round} (seed ${end.seed}): ${points}; ${change}; ${tractorRanks(end.teamRanks)}`;
+}
+
+/** The match's outcome: its winner, or where it stood when the table stopped. */
+export function tractorOutcomeLine(rounds: readonly TractorRoundEndEvent[]): string {
+  const last = rounds[rounds.length - 1];
+  if (last === undefined) return "no round finished";
+  const played = `${rounds.length} round${rounds.length === 1 ? "" : "s"}`;
+  if (last.matchWinner !== 0) return `match over after ${played}: team ${last.matchWinner} won; final ${tractorRanks(last.teamRanks)}`;
+  return `stopped after ${played} with no winner yet; ${tractorRanks(last.teamRanks)}`;
+}
+
+/** Four SDK bots (heuristic) at one table with fixed trumps, as many rounds as the run allows (`games`: rounds at most). */
 const tractor: BotTable = {
   seats: 4,
   async play(options) {
@@ -143,17 +189,19 @@ const tractor: BotTable = {
     const others = await Promise.all(TRACTOR_SEATS.slice(1).map((seat) => new CardhallClient(options.url).joinTractor(first.roomId, { seat })));
     const players = [first, ...others];
     players.forEach(() => options.joined?.());
-    let rounds = 0;
-    first.on("roundEnd", () => rounds++);
-    const keepPlaying = () => rounds < (options.games ?? Number.MAX_SAFE_INTEGER) && (options.keepPlaying?.() ?? true);
+    const rounds: TractorRoundEndEvent[] = [];
+    first.on("roundEnd", (end) => rounds.push(end));
+    // The room sends matchEnd after the last roundEnd; the bots may see the match over in the state before either.
+    const matchEnded = new Promise<void>((resolve) => first.on("matchEnd", () => resolve()));
+    const keepPlaying = () => rounds.length < (options.games ?? Number.MAX_SAFE_INTEGER) && (options.keepPlaying?.() ?? true);
     try {
       const seats = players.map((player, index) => probedTractorSeat(player, options.probes?.[index] ?? NO_PROBE));
       const results = await Promise.all(
         seats.map(({ seat }, index) => playTractorBot(seat, "heuristic", { thinkMs: options.thinkMs, keepPlaying, botSeed: index, timeoutMs: 60_000 })),
       );
       await Promise.all(seats.map((seat) => seat.checkAgreement()));
-      const winner = results.find((result) => result.matchWinner)?.matchWinner;
-      return { roomId: first.roomId, lines: [`${rounds} rounds played${winner ? `, team ${winner} won the match` : ""}`] };
+      if (results.some((result) => result.matchWinner !== undefined)) await withinMs(matchEnded, EVENT_GRACE_MS);
+      return { roomId: first.roomId, lines: [...rounds.map(tractorRoundLine), tractorOutcomeLine(rounds)] };
     } finally {
       await Promise.all(players.map((player) => player.leave().catch(() => undefined)));
     }

@@ -19,6 +19,12 @@ export const COMMON_ERROR_CODES = [
 ] as const;
 export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
 
+/**
+ * The WebSocket close code a seat's connection gets when another connection takes the seat over with the seat's
+ * reconnection token: the newer connection plays on, the older one is closed with this code (and not retried).
+ */
+export const SEAT_TAKEN_OVER_CLOSE_CODE = 4101;
+
 /** The payload of an error reply: a stable code for programs and a sentence for people. */
 export interface ErrorReply<Code extends string = string> {
   code: Code;

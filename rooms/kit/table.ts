@@ -16,7 +16,7 @@ import { Room, ServerError, type Client, type RoomException, type RoomMethodName
 import { StateView, type Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction } from "./engine";
-import type { MessageDefinition, PayloadOf } from "./protocol";
+import { SEAT_TAKEN_OVER_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
 import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
 import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "./room-kit";
@@ -235,8 +235,16 @@ export abstract class TableRoom<
     // The turn clock keeps running while they are away.
     this.roster.setConnected(seat, false);
     this.seatsChanged();
-    // An expired window rejects; onLeave follows either way.
-    await this.allowReconnection(client, this.timings.reconnectSeconds).catch(() => undefined);
+    // A reconnection while this connection is still open (another program took the seat over with the token)
+    // comes here too; the connection that lost the seat is told so once the newer one holds it.
+    const connection = client.ref;
+    // The window ends with the player back, or rejects when it runs out (or the room closes); onLeave follows.
+    const returned = await this.allowReconnection(client, this.timings.reconnectSeconds).catch(() => undefined);
+    if (returned && returned.ref !== connection) closeIfOpen(connection, SEAT_TAKEN_OVER_CLOSE_CODE, "another connection took this seat over");
+    // A window that runs out is the normal end of a seat whose player went away: worth a line, not an error.
+    if (returned === undefined && !this.closing) {
+      console.info(`${this.roomName} room ${this.roomId}: seat ${seat}'s player did not come back within ${this.timings.reconnectSeconds} s; the seat is given up`);
+    }
   }
 
   override onReconnect(client: Client): void {
@@ -563,4 +571,11 @@ export abstract class TableRoom<
       return undefined;
     }
   }
+}
+
+/** Closes a client's socket (the transport's WebSocket) with `code` unless it has closed already. */
+function closeIfOpen(connection: unknown, code: number, reason: string): void {
+  const socket = connection as { readyState?: number; close?: (code: number, reason: string) => void };
+  const OPEN = 1;
+  if (socket.readyState === OPEN) socket.close?.(code, reason);
 }

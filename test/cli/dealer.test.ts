@@ -71,32 +71,39 @@ describe("bin/dealer", () => {
     ["exit", /^dealer: Game 1: the player exited \(exit code 3\) without answering 3s/],
     ["silent", /^dealer: Game 1: the player did not answer 3s within 0.5 s/],
     ["linger", /^dealer: the player did not exit within 0.5 s after its input ended/],
-  ])("a %s player gets a one-line message and exit status 2", (fault, message) => {
+  ])("a %s player gets a one-line message and exit status 1", (fault, message) => {
     const run = runBin("dealer", ["--timeout", "0.5", fixture("misbehaving-player.js"), fault], "4 653723903\n4 653723903\n");
     expect(run.stderr).toMatch(message);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.status).toBe(2);
+    expect(run.status).toBe(1);
     expect(run.stdout.startsWith("Game 1\n")).toBe(true);
   });
 
-  test("bad `N seed` lines are reported and skipped; the good ones are played", () => {
+  test("bad `N seed` lines are refused (reported, not played, exit status 2); the good ones are played", () => {
     const input = "14 5\n0 5\n4 0\n4 2147483647\nhello\n\n4 876390176 9\n4 876390176\n";
     const run = runBin("dealer", [path.join(__dirname, "..", "..", "bin", "evensteven")], input);
     expect(run.stdout).toBe("Game 1\nYOU LOSE NECESSARILY\n");
     expect(run.stderr.trim().split("\n")).toEqual([
-      "dealer: input line 1 skipped: N must be a whole number from 1 to 13",
-      "dealer: input line 2 skipped: N must be a whole number from 1 to 13",
-      "dealer: input line 3 skipped: seed must be a whole number from 1 to 2147483646",
-      "dealer: input line 4 skipped: seed must be a whole number from 1 to 2147483646",
-      'dealer: input line 5 skipped: expected "N seed" (two whole numbers), got "hello"',
-      'dealer: input line 7 skipped: expected "N seed" (two whole numbers), got "4 876390176 9"',
+      "dealer: input line 1 refused: N must be a whole number from 1 to 13",
+      "dealer: input line 2 refused: N must be a whole number from 1 to 13",
+      "dealer: input line 3 refused: seed must be a whole number from 1 to 2147483646",
+      "dealer: input line 4 refused: seed must be a whole number from 1 to 2147483646",
+      'dealer: input line 5 refused: expected "N seed" (two whole numbers), got "hello"',
+      'dealer: input line 7 refused: expected "N seed" (two whole numbers), got "4 876390176 9"',
     ]);
-    expect(run.status).toBe(1);
+    expect(run.status).toBe(2);
+  });
+
+  test("a last line cut short (no line end after it) is refused: its seed may be cut short", () => {
+    const run = runBin("dealer", [path.join(__dirname, "..", "..", "bin", "evensteven")], "4 876390176\n4 8763");
+    expect(run.stdout).toBe("Game 1\nYOU LOSE NECESSARILY\n");
+    expect(run.stderr).toBe('dealer: input line 2 refused: the input ends inside this line ("4 8763" has no line end after it), so it may be cut short\n');
+    expect(run.status).toBe(2);
   });
 
   test("a program that cannot be started is reported", () => {
     const run = runBin("dealer", ["./no-such-program"], "4 876390176\n");
     expect(run.stderr).toMatch(/could not be started/);
-    expect(run.status).toBe(2);
+    expect(run.status).toBe(1);
   });
 });

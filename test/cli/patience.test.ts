@@ -64,13 +64,13 @@ describe("bin/patience", () => {
     expect(moves[moves.length - 1]).toBe("deck 1: finished with piles of 8 6 7 4 3 5 4 4 2 5 4");
   });
 
-  it("prints nothing for an input of only #", () => {
-    expect(run("#\n")).toEqual({ stdout: "", stderr: "", status: 0 });
+  it("refuses an input of only # (nothing to play) as bad input", () => {
+    expect(run("#\n")).toEqual({ stdout: "", stderr: 'patience: standard input holds no deck before its "#" line\n', status: 2 });
   });
 
   it("rejects a token that is not a card with a one-line message and no output", () => {
     const { stdout, stderr, status } = run(SAMPLE_IN.replace("JD", "JX"));
-    expect(status).toBe(1);
+    expect(status).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toBe(
       'patience: standard input, line 2: "JX" is not a card; ' +
@@ -80,7 +80,7 @@ describe("bin/patience", () => {
 
   it("rejects a deck cut short", () => {
     const { stdout, stderr, status } = run(SAMPLE_IN.replace("AS 7C AH 6H KD JC 7D AC 5C TC QD 6C 3C\n", ""));
-    expect(status).toBe(1);
+    expect(status).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toBe("patience: standard input, line 4: deck 1 has only 39 of its 52 cards\n");
   });
@@ -100,7 +100,7 @@ describe("bin/patience", () => {
 
   it("says plainly when the file cannot be read", () => {
     const { stderr, status } = run("", ["no-such-file.in"]);
-    expect(status).toBe(1);
+    expect(status).toBe(2);
     expect(stderr).toMatch(/^patience: cannot read no-such-file\.in: ENOENT/);
     expect(stderr.split("\n")).toHaveLength(2);
   });

@@ -3,12 +3,15 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { LoadTestReport, PhaseResult } from "../../bench/loadtest/master";
-import { ServerProcess } from "./server-process";
+import { freePort, ServerProcess } from "./server-process";
 
-const server = new ServerProcess(2586);
+let server: ServerProcess;
 const ROOT = path.resolve(__dirname, "..", "..");
 
-beforeAll(() => server.start());
+beforeAll(async () => {
+  server = new ServerProcess(await freePort());
+  await server.start();
+});
 afterAll(() => server.stop());
 
 function expectConsistent(phase: PhaseResult, clients: number): void {
@@ -38,21 +41,28 @@ function expectConsistent(phase: PhaseResult, clients: number): void {
   }
 }
 
-test("a small bounded load run reports consistent figures", () => {
+/** Progress without a terminal: a plain line now and then per phase, never a bar's control codes. */
+const PROGRESS_LINE = /^(cardhall|ws echo): \d+\/30 connected \| \d+ moves \| \d+ failed \| \d+ errors \| \d+ desyncs$/;
+
+test("a small bounded load run seats exactly the clients asked for and reports consistent figures", async () => {
   const jsonFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-loadtest-")), "report.json");
   const run = spawnSync(
     path.join(ROOT, "bin", "loadtest"),
-    ["--url", server.url, "--clients", "24", "--workers", "2", "--duration", "3", "--ramp", "1", "--think-ms", "50",
-      "--baseline-port", "2587", "--baseline-duration", "2", "--quiet", "--json", jsonFile],
+    ["--url", server.url, "--clients", "30", "--workers", "2", "--duration", "3", "--ramp", "1", "--think-ms", "50",
+      "--baseline-port", String(await freePort()), "--baseline-duration", "2", "--json", jsonFile],
     { encoding: "utf8", timeout: 90_000 },
   );
   expect(run.status).toBe(0);
+  const progress = run.stderr.trimEnd().split("\n");
+  for (const line of progress) expect(line).toMatch(PROGRESS_LINE);
+  // The last lines are each phase's end: everyone left.
+  expect(progress.slice(-2).map((line) => line.split(" | ")[0])).toEqual(["cardhall: 0/30 connected", "ws echo: 0/30 connected"]);
   expect(run.stdout).toMatch(/move-to-broadcast latency \(\d+ moves after the ramp\): p50 [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms/);
   expect(run.stdout).toMatch(/overhead vs ws echo: p50 ×[\d.]+/);
   expect(run.stdout).toMatch(/by game: evensteven \d+ moves p50 [\d.]+ ms p99 [\d.]+ ms; fool/);
   const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as LoadTestReport;
-  const clients = report.cardhall.tables > 0 ? report.cardhall.counters.joined : -1;
-  expect(clients).toBeGreaterThanOrEqual(24);
+  const clients = 30;
+  expect(report.cardhall.tables).toBe(24); // two Tractor tables of four, the 22 other clients at one-seat tables
   expectConsistent(report.cardhall, clients);
   expect(report.cardhall.counters.errors).toBe(0);
   expect(report.cardhall.counters.desyncs).toBe(0);

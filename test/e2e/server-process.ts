@@ -1,10 +1,48 @@
 import { spawn, type ChildProcess } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
+import { createServer } from "net";
 import * as path from "path";
 import { waitUntil } from "../helpers";
 
 const ROOT = path.resolve(__dirname, "..", "..");
+
+/**
+ * A port nothing listens on now, picked by the system (so suites that run side by side never collide). Nothing
+ * holds it: use it for a server started at once, or as an address where no server is.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface Finished {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** What a spawned program (its stdout and stderr piped) wrote, once it ends; killed after `timeoutMs`. */
+export function finished(child: ChildProcess, timeoutMs = 120_000): Promise<Finished> {
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
 
 /**
  * A real cardhall server (the compiled one `npm start` runs) on 127.0.0.1:`port`, for end-to-end tests. It keeps

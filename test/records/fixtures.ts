@@ -2,7 +2,6 @@
  * Finished games made by the engines themselves (their bots playing from a seed), shaped as a table hands them to
  * the records: realistic records whose replays are exact, without a server.
  */
-import * as net from "net";
 import { playOut, type GameEvent, type MatchEngine } from "../../rooms/kit/engine";
 import type { FinishedGame, RecordedSeat, RecordedStep } from "../../rooms/kit/record";
 import { evenStevenEngine } from "../../rooms/evensteven/match";
@@ -40,11 +39,4 @@ export function tractorRound(seed: number, seats: RecordedSeat[], endedAt: numbe
 
 export const person = (seat: number, name: string): RecordedSeat => ({ seat, name, kind: "person" });
 
-/** A port nobody listens on now (the system picks it). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from "../e2e/server-process";

@@ -15,6 +15,29 @@ test("the plan seats each game's share of the clients in whole tables, the games
   expect(tables.slice(0, 4).map((table) => table.game)).toEqual(["evensteven", "fool", "patience", "tractor"]);
 });
 
+const seatsOf = (tables: readonly TablePlan[]) => tables.reduce((sum, table) => sum + table.players, 0);
+
+test.each([
+  [40, EVEN_MIX],
+  [1, { evensteven: 1 }],
+  [7, EVEN_MIX],
+  [24, EVEN_MIX],
+  [101, { evensteven: 2, tractor: 1 }],
+  [999, { fool: 1, patience: 3, tractor: 2 }],
+  [4, { tractor: 1, fool: 1 }],
+])("seats exactly the %i clients asked for (mix %j)", (clients, mix) => {
+  expect(seatsOf(planTables(clients, mix))).toBe(clients);
+});
+
+test("40 clients of the even mix: three Tractor tables, the rest shared by the one-seat games", () => {
+  expect(countByGame(planTables(40, EVEN_MIX))).toEqual({ evensteven: 10, fool: 9, patience: 9, tractor: 3 });
+});
+
+test("refuses a count that tables of four seats alone cannot seat", () => {
+  expect(() => planTables(10, { tractor: 1 })).toThrow("10 clients cannot all be seated: the mix has only tables of 4 (tractor) seats");
+  expect(seatsOf(planTables(12, { tractor: 1 }))).toBe(12);
+});
+
 test.each([1, 2, 3, 4, 5, 8])("dealt to %i workers, every table goes to one worker and each gets an even share of every game", (workers) => {
   const tables = planTables(2000, EVEN_MIX);
   const shares = dealToWorkers(tables, workers);

@@ -6,20 +6,43 @@ interface CounterView {
   count: number;
 }
 
-/** Just enough of a joined SDK room for a session: a state that changes and its change listeners. */
+/** Just enough of a joined SDK room for a session: a state that changes, its change listeners, and its end. */
 function fakeRoom(initial: CounterView) {
   const listeners = new Set<() => void>();
+  const leaveListeners: Array<(code: number) => void> = [];
   const state = { ...initial, toJSON: () => ({ count: state.count }) };
   const onStateChange = Object.assign((listener: () => void) => listeners.add(listener), { remove: (listener: () => void) => listeners.delete(listener) });
-  const room = { state, onStateChange, onMessage: () => undefined } as unknown as Room;
+  const onLeave = (listener: (code: number) => void) => leaveListeners.push(listener);
+  const room = { state, onStateChange, onLeave, onMessage: () => undefined } as unknown as Room;
   const change = (count: number) => {
     state.count = count;
     for (const listener of [...listeners]) listener();
   };
-  return { room, listeners, change };
+  const close = (code: number) => leaveListeners.forEach((listener) => listener(code));
+  return { room, listeners, change, close };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("a session's end", () => {
+  it.each([
+    [4000, "LEFT"],
+    [4101, "TAKEN_OVER"],
+    [1006, "CONNECTION"],
+    [4001, "CONNECTION"],
+  ])("after close code %i rejects the waits under way and to come with %s, and stops listening", async (closeCode, code) => {
+    const { room, listeners, close } = fakeRoom({ count: 0 });
+    const session = new RoomSession<CounterView, object>(room);
+    const waiting = session.waitForView((view) => view.count > 0, 60_000);
+    close(closeCode);
+    await expect(waiting).rejects.toMatchObject({ code });
+    await expect(session.waitForView(() => true, 60_000)).rejects.toMatchObject({ code });
+    expect(session.ended?.code).toBe(code);
+    await session.leave(); // resolves at once: there is nothing left to leave
+    await settle();
+    expect(listeners.size).toBe(0);
+  });
+});
 
 describe("waiting for the room's state", () => {
   it("resolves with the first view that satisfies the condition, and stops listening", async () => {

@@ -1,6 +1,7 @@
 import type { Readable } from "stream";
 
-export type NextLine = { kind: "line"; text: string } | { kind: "end" } | { kind: "timeout" };
+/** A line (`cutShort` when the stream ended inside it, with no line end after it), the stream's end, or a time-out. */
+export type NextLine = { kind: "line"; text: string; cutShort?: true } | { kind: "end" } | { kind: "timeout" };
 
 /**
  * Lines from a stream, one awaited at a time, with an optional time limit per line. Used to read a subprocess
@@ -8,6 +9,8 @@ export type NextLine = { kind: "line"; text: string } | { kind: "end" } | { kind
  */
 export class LineReader {
   private readonly queued: string[] = [];
+  /** The last line, when the stream ended inside it. */
+  private unterminated: string | undefined;
   private partial = "";
   private ended = false;
   private waiter: (() => void) | null = null;
@@ -24,6 +27,11 @@ export class LineReader {
     if (this.queued.length === 0 && !this.ended) await this.arrival(timeoutMs);
     const text = this.queued.shift();
     if (text !== undefined) return { kind: "line", text };
+    if (this.ended && this.unterminated !== undefined) {
+      const last = this.unterminated;
+      this.unterminated = undefined;
+      return { kind: "line", text: last, cutShort: true };
+    }
     return this.ended ? { kind: "end" } : { kind: "timeout" };
   }
 
@@ -52,7 +60,7 @@ export class LineReader {
 
   private finish(): void {
     if (this.ended) return;
-    if (this.partial !== "") this.queued.push(this.partial);
+    if (this.partial !== "") this.unterminated = this.partial;
     this.partial = "";
     this.ended = true;
     this.wake();

@@ -1,0 +1,132 @@
+/**
+ * The SDK as a bot author installs it: `npm pack` the package, install the tarball into a project outside the
+ * repository (from the registry's cache, nothing else), type-check a strict TypeScript bot there as an ES module and
+ * as CommonJS, and run both against a real server to a game's end; the browser build loads with web APIs alone.
+ */
+import { spawn } from "child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { tmpdir } from "os";
+import * as path from "path";
+import { pathToFileURL } from "url";
+import { finished, freePort, ServerProcess, type Finished } from "./server-process";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const PACKAGE_DIR = path.join(ROOT, "packages", "sdk");
+const NODE = path.join(ROOT, "node_modules", ".bin", "node");
+const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+const BOT_SOURCE = path.join(ROOT, "test", "fixtures", "sdk-package", "bot.ts");
+/** Packing builds the package; installing may reach the registry for the two dependencies. */
+const SETUP_TIMEOUT_MS = 240_000;
+/** The tour plays an Even-Steven game, a Fool game against the AI, a Patience deal and a short Tractor match. */
+const TOUR_TIMEOUT_MS = 120_000;
+
+/** Runs a program to its end (killed after `timeoutMs`), with the repository's Node first on the PATH. */
+function run(command: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Finished> {
+  const env = { ...process.env, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+  return finished(spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] }), timeoutMs);
+}
+
+async function succeed(command: string, args: string[], cwd: string): Promise<string> {
+  const finished = await run(command, args, cwd);
+  if (finished.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${finished.status}:\n${finished.stdout}\n${finished.stderr}`);
+  return finished.stdout;
+}
+
+/** What this test reads of esbuild's metafile. */
+interface BuildMeta {
+  inputs: Record<string, unknown>;
+  outputs: Record<string, { imports: unknown[] }>;
+}
+
+const STRICT_TSCONFIG = {
+  compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", outDir: "out", skipLibCheck: true, types: [] },
+  include: ["*.mts", "*.cts"],
+};
+
+/** The README's TypeScript blocks, as written. */
+function readmeBlocks(): string[] {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  return [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
+}
+
+/** The address the README's examples use; the test's server has its own. */
+const README_SERVER = "ws://127.0.0.1:2567";
+
+describe("the SDK package, installed outside the repository", () => {
+  let workspace: string;
+  let project: string;
+  let server: ServerProcess;
+  let compiled: Finished;
+
+  beforeAll(async () => {
+    workspace = mkdtempSync(path.join(tmpdir(), "cardhall-sdk-"));
+    const packed = JSON.parse(await succeed("npm", ["pack", "--json", "--pack-destination", workspace], PACKAGE_DIR)) as Array<{ filename: string }>;
+    const tarball = path.join(workspace, packed[0].filename);
+
+    project = path.join(workspace, "bot");
+    mkdirSync(project);
+    writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "outside-bot", private: true }));
+    await succeed("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], project);
+    copyFileSync(BOT_SOURCE, path.join(project, "bot.mts"));
+    copyFileSync(BOT_SOURCE, path.join(project, "bot.cts"));
+    readmeBlocks().forEach((block, index) => writeFileSync(path.join(project, `readme-${index + 1}.mts`), block));
+    writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify(STRICT_TSCONFIG));
+    compiled = await run(NODE, [TSC, "-p", "tsconfig.json"], project);
+
+    server = new ServerProcess(await freePort());
+    await server.start();
+    // The README's examples, compiled as written, are run against this server.
+    for (const [index] of readmeBlocks().entries()) {
+      const file = path.join(project, "out", `readme-${index + 1}.mjs`);
+      if (existsSync(file)) writeFileSync(file, readFileSync(file, "utf8").replaceAll(README_SERVER, server.url));
+    }
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (workspace) rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it("depends on @colyseus/sdk and zod alone at run time", () => {
+    const installed = JSON.parse(readFileSync(path.join(project, "node_modules", "@cardhall", "sdk", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(Object.keys(installed.dependencies).sort()).toEqual(["@colyseus/sdk", "zod"]);
+  });
+
+  it("type-checks a strict TypeScript bot, as an ES module and as CommonJS, and the README's TypeScript blocks, with the package's types", () => {
+    expect(readmeBlocks().length).toBeGreaterThan(0);
+    expect(compiled.stdout + compiled.stderr).toBe("");
+    expect(compiled.status).toBe(0);
+  });
+
+  it.each(["bot.mjs", "bot.cjs"])("runs the compiled %s against a live server to the game's verdict", async (file) => {
+    const finished = await run(NODE, [path.join("out", file), server.url], project);
+    expect(finished.stderr).toBe("");
+    expect(finished.stdout).toMatch(/^game over: (WIN|LOSE NECESSARILY|LOSE UNNECESSARILY)\nafter leaving: LEFT\n$/);
+    expect(finished.status).toBe(0);
+  });
+
+  it("runs the README's SDK tour to its end", async () => {
+    const tour = readmeBlocks().findIndex((block) => block.includes("new CardhallClient("));
+    const finished = await run(NODE, [path.join("out", `readme-${tour + 1}.mjs`)], project, TOUR_TIMEOUT_MS);
+    expect(finished.stderr).toBe("");
+    expect(finished.stdout).toMatch(/the first session: TAKEN_OVER\n/);
+    expect(finished.stdout).toMatch(/team [12] wins the match; ranks \S+ \/ \S+\n$/);
+    expect(finished.status).toBe(0);
+  }, TOUR_TIMEOUT_MS + 10_000);
+
+  it("ships a browser build that imports nothing (no Node built-in, no package) and works with web APIs", async () => {
+    // The build's own account of the bundle (esbuild's metafile, written beside it by the build that packing ran).
+    const meta = JSON.parse(readFileSync(path.join(PACKAGE_DIR, "dist", "browser-meta.json"), "utf8")) as BuildMeta;
+    const [bundle] = Object.values(meta.outputs);
+    expect(bundle.imports).toEqual([]);
+    expect(Object.keys(meta.inputs).filter((input) => input.startsWith("node:"))).toEqual([]);
+
+    const browserBuild = path.join(project, "node_modules", "@cardhall", "sdk", "dist", "browser.mjs");
+    // Node 22 has the browser's fetch and WebSocket as globals: the bundle needs nothing else to list the rooms.
+    const script = `const { CardhallClient } = await import(${JSON.stringify(pathToFileURL(browserBuild).href)});
+      const rooms = await new CardhallClient(${JSON.stringify(server.url)}).listRooms();
+      console.log(Array.isArray(rooms) ? "rooms listed" : "no list");`;
+    const finished = await run(NODE, ["--input-type=module", "-e", script], project);
+    expect(finished.stdout + finished.stderr).toBe("rooms listed\n");
+  });
+});

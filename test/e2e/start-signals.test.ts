@@ -1,0 +1,69 @@
+/**
+ * SIGTERM or SIGINT to the process `npm start` launched stops the server gracefully, with no server left behind.
+ * The test runs the server part of the start script (what follows its build) under npm as `npm start` runs it:
+ * building here would rewrite dist/ under the feet of the other suites.
+ */
+import { spawn, type ChildProcess } from "child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { connect } from "net";
+import { tmpdir } from "os";
+import * as path from "path";
+import { CardhallClient } from "../../client-sdk";
+import { waitUntil } from "../helpers";
+import { freePort } from "./server-process";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const SERVER_SIGNALS = ["SIGTERM", "SIGINT"] as const;
+
+/** The start script's last step, the one that runs the server (`npm run build && exec node ...`). */
+function serveStep(): string {
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  return scripts.start.split("&&").pop()!.trim();
+}
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+describe("npm start", () => {
+  let prefix: string;
+
+  beforeAll(() => {
+    prefix = mkdtempSync(path.join(tmpdir(), "cardhall-start-"));
+    writeFileSync(path.join(prefix, "package.json"), JSON.stringify({ name: "start", private: true, scripts: { start: `cd ${JSON.stringify(ROOT)} && ${serveStep()}` } }));
+  });
+
+  afterAll(() => rmSync(prefix, { recursive: true, force: true }));
+
+  it("execs the server, so that signals to npm reach it", () => {
+    expect(serveStep()).toMatch(/^exec node /);
+  });
+
+  it.each(SERVER_SIGNALS)("stops the server gracefully on %s to the npm process", async (signal) => {
+    const port = await freePort();
+    const env = { ...process.env, HOST: "127.0.0.1", PORT: String(port), PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+    const npm: ChildProcess = spawn("npm", ["start", "--silent", "--prefix", prefix], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    npm.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => npm.on("exit", (code) => resolve(code)));
+    try {
+      await waitUntil(() => output.includes("listening") || npm.exitCode !== null, 20_000, "the server to listen");
+      const player = await new CardhallClient(`ws://127.0.0.1:${port}`).playEvenSteven({ n: 5 });
+      const closeCodes: number[] = [];
+      player.onLeave((code) => closeCodes.push(code));
+
+      npm.kill(signal);
+      expect(await exited).toBe(0);
+      await waitUntil(() => closeCodes.length > 0, 10_000, "the player to be told");
+      expect(closeCodes).toEqual([4001]); // Colyseus's SERVER_SHUTDOWN: the rooms were closed, not cut off
+      expect(await portAnswers(port)).toBe(false);
+    } finally {
+      if (npm.exitCode === null) npm.kill("SIGKILL");
+    }
+  });
+});
