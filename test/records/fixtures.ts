@@ -39,4 +39,4 @@ export function tractorRound(seed: number, seats: RecordedSeat[], endedAt: numbe
 
 export const person = (seat: number, name: string): RecordedSeat => ({ seat, name, kind: "person" });
 
-export { freePort } from "../e2e/server-process";
+export { freePort } from "../e2e/ports";
