@@ -93,11 +93,12 @@ function openSqlite(file: string): SqliteDatabase {
   const { DatabaseSync } = loadSqlite();
   const database = new DatabaseSync(file);
   try {
-    // A busy file waits a little rather than failing at once; WAL lets readers run beside the writer. In WAL mode,
+    // A file locked by another writer fails after a few milliseconds rather than waiting: node:sqlite waits on the
+    // event loop itself, and the writer's queue tries again later anyway. WAL lets readers run beside the writer. In WAL mode,
     // synchronous=NORMAL syncs at checkpoints instead of at every commit: a committed game survives the process being
     // killed (the WAL is in the operating system's hands), only a power cut may lose the last ones — and the loop is
     // not held by an fsync after every batch.
-    database.exec("PRAGMA busy_timeout = 2000");
+    database.exec(`PRAGMA busy_timeout = ${LOCKED_WAIT_MS}`);
     if (file !== ":memory:") database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
     const check = database.prepare("PRAGMA quick_check").get() as Record<string, unknown> | undefined;
     const verdict = check ? Object.values(check)[0] : "no answer";
@@ -128,5 +129,7 @@ function openSqlite(file: string): SqliteDatabase {
 }
 
 const MAX_PREPARED = 500;
+/** How long a statement waits for another process's write lock before failing (SQLITE_BUSY). */
+const LOCKED_WAIT_MS = 20;
 
 type SqliteValue = null | number | bigint | string | NodeJS.ArrayBufferView;

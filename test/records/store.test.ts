@@ -9,6 +9,8 @@ import * as path from "path";
 import type { FinishedGame, GamePage, GameSummary } from "../../rooms/kit/record";
 import { DatabaseError } from "../../server/records/database";
 import { RecordStore } from "../../server/records/store";
+import { RecordWriter } from "../../server/records/writer";
+import { waitUntil } from "../helpers";
 import { PostgresProcess } from "../e2e/postgres-process";
 import { finishedGame, freePort, person, tractorRound } from "./fixtures";
 
@@ -124,4 +126,26 @@ test("a PostgreSQL server that does not answer is an error naming it, with the p
   await expect(failure).rejects.toThrow(DatabaseError);
   await expect(failure).rejects.toThrow(/postgres:\/\/postgres:\*\*\*@127\.0\.0\.1/);
   await expect(failure).rejects.not.toThrow(/secret/);
+});
+
+test("an SQLite file locked by another writer: the queue's writes fail at once, wait, and all land once it is free", async () => {
+  const file = path.join(tempDir, "locked.sqlite");
+  const store = await RecordStore.open({ file });
+  const writer = new RecordWriter(store, { retryMs: 5, maxRetryMs: 20, lingerMs: 0 });
+  const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as typeof import("node:sqlite");
+  const other = new DatabaseSync(file);
+  try {
+    other.exec("BEGIN IMMEDIATE"); // another process's write transaction, held
+    writer.submit(finishedGame("evensteven", 9, [person(0, "lee")], T0));
+    await waitUntil(() => writer.metrics().failedWrites >= 2, 10_000, "failed writes while locked");
+    expect(writer.metrics()).toMatchObject({ queued: 1, written: 0, dropped: 0 });
+    expect(writer.metrics().lastError).toMatch(/locked|busy/i);
+    other.exec("ROLLBACK");
+    expect(await writer.flush()).toBe(true);
+    expect((await store.list({ limit: 10 })).games.map((game) => game.seats[0].name)).toEqual(["lee"]);
+  } finally {
+    other.close();
+    await writer.close();
+    await store.close();
+  }
 });
