@@ -1,14 +1,22 @@
 import type seedrandomModule from "seedrandom";
 
+let seedrandomOnce: typeof seedrandomModule | undefined;
+
+/**
+ * seedrandom, loaded on first use: programs that only shuffle (the judges) start without it, which saves
+ * milliseconds. Kept once loaded: rooms make a generator per deal and per bot decision.
+ */
+function loadSeedrandom(): typeof seedrandomModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (seedrandomOnce ??= require("seedrandom") as typeof seedrandomModule);
+}
+
 /** A source of uniform numbers in [0, 1). Engines take one instead of calling Math.random. */
 export type Random = () => number;
 
 /** A reproducible generator: the same seed always gives the same sequence. */
 export function seededRandom(seed: string | number): Random {
-  // Loaded on first use: programs that only shuffle (the judges) start without it, which saves milliseconds.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const seedrandom = require("seedrandom") as typeof seedrandomModule;
-  const prng = seedrandom(String(seed));
+  const prng = loadSeedrandom()(String(seed));
   return () => prng.quick();
 }
 
