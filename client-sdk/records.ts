@@ -3,14 +3,14 @@
  * Failures are CardhallErrors: NOT_FOUND for an unknown game, BAD_REQUEST for a parameter the server refuses,
  * UNAVAILABLE when the server keeps no records or its database is away, CONNECTION when the server cannot be reached.
  */
-import type { GamePage, GameRecord, Replay, Standing } from "../rooms/kit/record";
+import type { GamePage, GameRecord, RecordedGame, Replay, Standing } from "../rooms/kit/record";
 import { CardhallError } from "./errors";
 
 export type { GamePage, GameRecord, GameSummary, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "../rooms/kit/record";
 
 /** GET /games's filters: a game's room name, a player's name, a page size (1–100) and the `next` of the last page. */
 export interface GamesQuery {
-  game?: "evensteven" | "fool" | "patience" | "tractor";
+  game?: RecordedGame;
   player?: string;
   limit?: number;
   before?: string;

@@ -10,6 +10,8 @@
 import { Command } from "commander";
 import * as fs from "fs";
 import type { GameRecord, RecordedEvent, RecordedSeat } from "../../rooms/kit/record";
+import { RecordsApi } from "../../client-sdk/records";
+import { isPostgresUrl } from "../../server/records/database";
 import { RecordStore } from "../../server/records/store";
 import { describeActor, replayRecord, ReplayMismatch } from "../../server/records/replay";
 import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
@@ -26,12 +28,13 @@ class NotFound extends Error {}
 async function fetchRecord(source: string, options: { url?: string; db?: string }): Promise<GameRecord> {
   if (fs.existsSync(source)) return JSON.parse(fs.readFileSync(source, "utf8")) as GameRecord;
   if (options.db !== undefined) return fromDatabase(source, options.db);
-  return fromServer(source, options.url ?? DEFAULT_URL);
+  // The SDK's reader: the same URL handling and the server's own error messages ("no such game").
+  return new RecordsApi(options.url ?? DEFAULT_URL).game(source);
 }
 
 async function fromDatabase(id: string, db: string): Promise<GameRecord> {
-  if (!/^postgres(ql)?:\/\//.test(db) && !fs.existsSync(db)) throw new NotFound(`no database file ${db}`);
-  const store = await RecordStore.open(/^postgres(ql)?:\/\//.test(db) ? { url: db } : { file: db });
+  if (!isPostgresUrl(db) && !fs.existsSync(db)) throw new NotFound(`no database file ${db}`);
+  const store = await RecordStore.open(isPostgresUrl(db) ? { url: db } : { file: db });
   try {
     const record = await store.get(id);
     if (record === undefined) throw new NotFound(`no game ${id} in ${store.where}`);
@@ -39,19 +42,6 @@ async function fromDatabase(id: string, db: string): Promise<GameRecord> {
   } finally {
     await store.close();
   }
-}
-
-async function fromServer(id: string, url: string): Promise<GameRecord> {
-  const base = url.replace(/^ws(s?):\/\//, "http$1://").replace(/\/+$/, "");
-  let response: Response;
-  try {
-    response = await fetch(`${base}/games/${encodeURIComponent(id)}`);
-  } catch (error) {
-    throw new NotFound(`cannot reach ${base}: ${error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error)}`);
-  }
-  const body = (await response.json().catch(() => ({}))) as GameRecord & { error?: string };
-  if (!response.ok) throw new NotFound(`${base}: ${body.error ?? `HTTP ${response.status}`}`);
-  return body;
 }
 
 function seatLabel(seats: readonly RecordedSeat[], actor: number | string): string {

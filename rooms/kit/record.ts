@@ -5,6 +5,10 @@
  */
 import type { Actor } from "./engine";
 
+/** The rooms whose games are recorded, by room name (the `game` of a record, `?game=` in the HTTP API). */
+export const RECORDED_GAMES = ["evensteven", "fool", "patience", "tractor"] as const;
+export type RecordedGame = (typeof RECORDED_GAMES)[number];
+
 /** The version of the record's shape and of the rules that make its replay; a replay checks it. */
 export const RECORD_FORMAT = 1;
 
@@ -70,7 +74,7 @@ export interface GameRecord {
 /** A record as the table hands it over: the store gives it its id. */
 export type FinishedGame = Omit<GameRecord, "id" | "format">;
 
-/** Where a table sends what it finishes; the server's writer queues it (never waiting on a database). */
+/** Where a table sends what it finishes; the server's writer queues it (never waiting on a database, never throwing). */
 export interface RecordSink {
   submit(game: FinishedGame): void;
 }

@@ -385,11 +385,7 @@ export abstract class TableRoom<
     const seats = this.roster.seats.map((_, seat) => this.recordedSeat(seat));
     const { number, options, seed, start, startedAt } = match;
     const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, seats, start, actions: [...match.actions], result, startedAt, endedAt: Date.now() };
-    try {
-      this.recordSink.submit(finished);
-    } catch (error) {
-      reportTimerFailure(this, error); // the records' trouble never stops the table
-    }
+    this.recordSink.submit(finished);
   }
 
   /** How a record names who held a seat at the end: its person, its bot, or nobody. */

@@ -18,12 +18,17 @@ export interface DatabaseConfig {
   file?: string;
 }
 
+/** Whether `location` names a PostgreSQL server (`postgres://` or `postgresql://`) rather than an SQLite file. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location);
+}
+
 /** A database that cannot be opened or brought up to date: the message names the file or server. */
 export class DatabaseError extends Error {}
 
 /** Opens the database and brings its schema up to date (each migration once, whichever process comes first). */
 export async function openDatabase(config: DatabaseConfig): Promise<{ db: RecordsDb; where: string }> {
-  const postgres = config.url !== undefined && /^postgres(ql)?:\/\//.test(config.url);
+  const postgres = config.url !== undefined && isPostgresUrl(config.url);
   const where = postgres ? redactPassword(config.url!) : (config.file ?? ":memory:");
   let db: RecordsDb | undefined;
   try {

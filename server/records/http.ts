@@ -5,23 +5,23 @@
  */
 import type { Application, Request, Response } from "express";
 import { z } from "zod";
+import { RECORDED_GAMES } from "../../rooms/kit/record";
 import type { Records } from "./index";
 import { replayRecord, ReplayMismatch } from "./replay";
 
-const GAMES = ["evensteven", "fool", "patience", "tractor"] as const;
 /** Record ids are base-36 time and base64url characters. */
 const recordIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,40}$/, "not a record id");
 const MAX_PAGE = 100;
 
 const gamesQuery = z.strictObject({
-  game: z.enum(GAMES).optional(),
+  game: z.enum(RECORDED_GAMES).optional(),
   player: z.string().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(20),
   before: recordIdSchema.optional(),
 });
 
 const leaderboardQuery = z.strictObject({
-  game: z.enum(GAMES),
+  game: z.enum(RECORDED_GAMES),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(50),
 });
 

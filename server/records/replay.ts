@@ -12,10 +12,10 @@ import { highCardEngine } from "../../rooms/highcard/match";
 import { patienceEngine } from "../../rooms/patience/match";
 import { tractorEngine } from "../../rooms/tractor/match";
 
-type AnyEngine = MatchEngine<unknown, unknown, unknown, GameEvent, unknown, unknown>;
+export type AnyEngine = MatchEngine<unknown, unknown, unknown, GameEvent, unknown, unknown>;
 
-/** The engine of each room name that keeps records. */
-const ENGINES: Record<string, AnyEngine> = {
+/** The engine of each room name that keeps records (and of the example game). */
+export const RECORD_ENGINES: Record<string, AnyEngine> = {
   evensteven: evenStevenEngine as unknown as AnyEngine,
   fool: foolEngine as unknown as AnyEngine,
   highcard: highCardEngine as unknown as AnyEngine,
@@ -38,7 +38,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Replays a record through its engine and returns its timeline; throws ReplayMismatch where they disagree. */
 export function replayRecord(record: GameRecord): Replay {
   if (record.format !== RECORD_FORMAT) throw new ReplayMismatch(0, `the record's format is ${record.format}; this build replays format ${RECORD_FORMAT}`);
-  const engine = ENGINES[record.game];
+  const engine = RECORD_ENGINES[record.game];
   if (engine === undefined) throw new ReplayMismatch(0, `no engine for the game "${record.game}"`);
   const started = engine.start(record.options, record.seed);
   if (!same(started.events, record.start)) throw new ReplayMismatch(0, "the start's events differ from the record's (options or seed changed?)");

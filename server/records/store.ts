@@ -3,9 +3,10 @@
  * standings they change, so a rating never counts a game that is not stored, nor a stored game twice.
  */
 import { randomBytes } from "crypto";
-import { sql } from "kysely";
+import { sql, type Transaction as KyselyTransaction } from "kysely";
 import { RECORD_FORMAT, type FinishedGame, type GamePage, type GameRecord, type GameSummary, type Standing } from "../../rooms/kit/record";
 import { openDatabase, type DatabaseConfig, type RecordsDb } from "./database";
+import type { RecordTables } from "./schema";
 import { effectOf, rateContest, type Contest, type CountChange, type StoredRating } from "./standings";
 
 /** What GET /games filters and pages by. */
@@ -118,7 +119,7 @@ function gameRow(record: GameRecord) {
   };
 }
 
-type Transaction = Parameters<Parameters<ReturnType<RecordsDb["transaction"]>["execute"]>[0]>[0];
+type Transaction = KyselyTransaction<RecordTables>;
 
 /** Rows per INSERT: well under both databases' limits on a statement's parameters. */
 const ROWS_PER_INSERT = 500;

@@ -2,26 +2,24 @@
  * Finished games made by the engines themselves (their bots playing from a seed), shaped as a table hands them to
  * the records: realistic records whose replays are exact, without a server.
  */
-import { playOut, type GameEvent, type MatchEngine } from "../../rooms/kit/engine";
-import type { FinishedGame, RecordedSeat, RecordedStep } from "../../rooms/kit/record";
-import { evenStevenEngine } from "../../rooms/evensteven/match";
-import { foolEngine } from "../../rooms/fool/match";
-import { patienceEngine } from "../../rooms/patience/match";
-import { tractorEngine, type TractorMatchOptions } from "../../rooms/tractor/match";
+import { playOut } from "../../rooms/kit/engine";
+import type { FinishedGame, RecordedGame, RecordedSeat, RecordedStep } from "../../rooms/kit/record";
+import type { TractorMatchOptions } from "../../rooms/tractor/match";
+import { RECORD_ENGINES } from "../../server/records/replay";
 import { classic } from "../../rooms/tractor/ruleset";
 
-type AnyEngine = MatchEngine<unknown, unknown, unknown, GameEvent, unknown, unknown>;
-
-const ENGINES: Record<string, { engine: AnyEngine; options: unknown }> = {
-  evensteven: { engine: evenStevenEngine as unknown as AnyEngine, options: { n: 7 } },
-  fool: { engine: foolEngine as unknown as AnyEngine, options: { dealer: 0, maxMoves: 2000 } },
-  patience: { engine: patienceEngine as unknown as AnyEngine, options: {} },
-  tractor: { engine: tractorEngine as unknown as AnyEngine, options: { trump: "fixed", mainSuit: "S", dealer: 0, startRanks: [14, 14], ruleset: classic } satisfies TractorMatchOptions },
+/** Each game's match options for the fixtures. */
+const OPTIONS: Record<RecordedGame, unknown> = {
+  evensteven: { n: 7 },
+  fool: { dealer: 0, maxMoves: 2000 },
+  patience: {},
+  tractor: { trump: "fixed", mainSuit: "S", dealer: 0, startRanks: [14, 14], ruleset: classic } satisfies TractorMatchOptions,
 };
 
 /** A whole game of `game` from `seed`, played by the engine's bots, ended at `endedAt`. */
-export function finishedGame(game: keyof typeof ENGINES, seed: number, seats: RecordedSeat[], endedAt: number): FinishedGame {
-  const { engine, options } = ENGINES[game];
+export function finishedGame(game: RecordedGame, seed: number, seats: RecordedSeat[], endedAt: number): FinishedGame {
+  const engine = RECORD_ENGINES[game];
+  const options = OPTIONS[game];
   const played = playOut(engine, options, seed);
   const actions: RecordedStep[] = played.actions.map((step, index) => ({ ...step, at: endedAt - played.actions.length + index, by: step.actor === "dealer" ? "dealer" : "bot", events: played.events[index + 1] }));
   const part = game === "tractor" ? "match" : "game";
