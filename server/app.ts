@@ -9,6 +9,7 @@ import { EvenStevenRoom } from "../rooms/evensteven/room";
 import { FoolRoom } from "../rooms/fool/room";
 import { PatienceRoom } from "../rooms/patience/room";
 import { TractorRoom } from "../rooms/tractor/room";
+import { colyseusLogger } from "../rooms/kit/log";
 import { AiThreads } from "./fool-ai-pool";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
@@ -96,6 +97,7 @@ export function makeServer(options: AppOptions = {}): Server {
     transport: new CardhallTransport(),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
     greet: false,
+    logger: colyseusLogger,
     express: (app) => {
       app.get("/health", (_req, res) => {
         res.json({ ok: true, uptimeSeconds: Math.round(process.uptime()) });

@@ -1,5 +1,6 @@
 /** Starts the server: `HOST` and `PORT` from the environment, 127.0.0.1:2567 by default. */
 import { makeServer } from "./app";
+import { log } from "../rooms/kit/log";
 import { Records, recordsConfig } from "./records";
 
 const DEFAULT_HOST = "127.0.0.1";
@@ -19,11 +20,11 @@ async function main(): Promise<void> {
   const records = config === null ? null : await Records.open(config);
   const server = makeServer({ records });
   await server.listen(port, host, LISTEN_BACKLOG);
-  console.log(`cardhall listening on ws://${host}:${port} (health: http://${host}:${port}/health, rooms: /rooms)`);
-  console.log(records === null ? "cardhall: records are off" : `cardhall: records in ${records.where} (games: /games)`);
+  log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);
+  log.info({ event: "records", where: records?.where ?? null }, records === null ? "records are off" : `records in ${records.where} (games: /games)`);
 }
 
 main().catch((error: unknown) => {
-  console.error(`cardhall: ${error instanceof Error ? error.message : String(error)}`);
+  log.fatal({ event: "start_failed" }, `cardhall could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

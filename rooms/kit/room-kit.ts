@@ -6,6 +6,7 @@ import { ServerError, TimedEventException, type Client, type MessageContext, typ
 import type { z } from "zod";
 import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
 import { DEFAULT_RATE_BUDGET, RateLimiter, type RateBudget } from "./rate-limit";
+import { roomLog } from "./log";
 
 /** Thrown by a message handler to refuse a message; the room replies with an error and nothing changes. */
 export class Rejection<Code extends string = string> extends Error {
@@ -193,5 +194,5 @@ export function parseRoomOptions<T>(schema: z.ZodType<T>, raw: unknown, when: ke
 export function reportUncaught(room: Room, error: RoomException, methodName: RoomMethodName): void {
   if (error.cause instanceof ServerError) return;
   const kind = error.cause instanceof Error ? error.cause.name : error.name;
-  console.error(`${room.roomName} room ${room.roomId}: ${methodName} failed (${kind})`);
+  roomLog(room).error({ event: "handler_failed", step: methodName, kind }, `${methodName} failed (${kind})`);
 }

@@ -21,6 +21,7 @@ import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
 import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "./room-kit";
 import { SeatRoster } from "./seats";
+import { roomLog } from "./log";
 
 export type { Mover } from "./record";
 
@@ -243,7 +244,7 @@ export abstract class TableRoom<
     if (returned && returned.ref !== connection) closeIfOpen(connection, SEAT_TAKEN_OVER_CLOSE_CODE, "another connection took this seat over");
     // A window that runs out is the normal end of a seat whose player went away: worth a line, not an error.
     if (returned === undefined && !this.closing) {
-      console.info(`${this.roomName} room ${this.roomId}: seat ${seat}'s player did not come back within ${this.timings.reconnectSeconds} s; the seat is given up`);
+      roomLog(this).info({ event: "seat_given_up", seat }, `the seat's player did not come back within ${this.timings.reconnectSeconds} s; the seat is given up`);
     }
   }
 

@@ -100,7 +100,7 @@ describe("tractor seats and time", () => {
     await dropConnection(bob.room);
     await waitUntil(() => playedBy(watcher, "Bob").some((e) => e.auto), 5000, "Bob's automatic play");
     await waitUntil(() => room.state.seats[1].occupant === "bot", 5000, "the end of the reconnection window");
-    await expectConsole(/: seat 1's player did not come back within 1 s; the seat is given up$/); // the room's note of it
+    await expectConsole(/^info the seat's player did not come back within 1 s; the seat is given up .*"seat":1/); // the room's note of it
     expect(room.state.seats[1].toJSON()).toMatchObject({ occupant: "bot", player: "bot", connected: false });
     // A bot seat moves at the bot's pace (0 here), not on the clock: the round runs to its end.
     await waitUntil(() => room.state.phase === "roundOver", 5000, "the round's end");

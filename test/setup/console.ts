@@ -1,4 +1,5 @@
 import { format } from "util";
+import { sendLogsTo } from "../../rooms/kit/log";
 
 /**
  * A passing test run is quiet. Everything written to the console while the tests run is held here instead of
@@ -24,6 +25,18 @@ for (const level of ["log", "info", "warn", "error", "debug"] as const) {
     if (!IMPORT_CHATTER.some((pattern) => pattern.test(text))) held.push({ level, text });
   };
 }
+
+/**
+ * The server's log (pino's JSON lines) is held the same way, one held line per log line:
+ * `<level> <message> <the line's other fields as JSON>`.
+ */
+const LOG_LEVELS: Record<string, Level> = { trace: "debug", debug: "debug", info: "info", warn: "warn", error: "error", fatal: "error" };
+sendLogsTo({
+  write(line: string) {
+    const { level, msg, time: _time, pid: _pid, ...fields } = JSON.parse(line) as Record<string, unknown>;
+    held.push({ level: LOG_LEVELS[String(level)] ?? "log", text: `${String(level)} ${String(msg)} ${JSON.stringify(fields)}` });
+  },
+});
 
 /** Removes and returns the held lines that match `pattern` (all of them, in order). */
 export function takeConsole(pattern: RegExp): string[] {
