@@ -9,11 +9,17 @@
  * This transport pings a slice of the clients at a time (same interval and retries per client, no burst) and
  * holds each socket's writes until the end of the current callback, so everything a room sends one client in
  * one go leaves in one system call.
+ *
+ * It also bounds what a client may make the server hold (see `guardRequests`): every HTTP request's headers and
+ * body must arrive within seconds, bodies are size-limited and refused early, matchmaking is served by
+ * server/matchmaking.ts, and a socket's protocol errors cost at most a rate-limited log line, never a stack.
  */
-import type { IncomingMessage } from "http";
+import http, { type IncomingMessage, type ServerResponse } from "http";
 import type { Socket } from "net";
 import type WebSocket from "ws";
-import { WebSocketTransport } from "@colyseus/ws-transport";
+import { WebSocketTransport, type TransportOptions } from "@colyseus/ws-transport";
+import { logRefusal } from "../rooms/kit/log";
+import { isMatchmakeRequest, serveMatchmaking } from "./matchmaking";
 
 /** How often a slice of the clients is pinged: the sweep over all of them is spread over the ping interval. */
 const PING_SLICE_MS = 100;
@@ -62,11 +68,77 @@ export function batchWritesPerCallback(client: WebSocket): void {
   } as WebSocket["send"];
 }
 
+/**
+ * How long a connection may take to send what it must: a request's headers, a whole request, and the next request
+ * on a kept-alive connection. A socket that connects and sends nothing is closed within HTTP_HEADERS_TIMEOUT_MS
+ * and one check interval. (An upgraded WebSocket is no longer the HTTP server's: the pings watch it.)
+ */
+export const HTTP_TIMEOUTS = { headersTimeout: 5_000, requestTimeout: 10_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 } as const;
+
+/** The body any other HTTP route may carry (none takes one today). */
+export const OTHER_BODY_LIMIT = 16 * 1024;
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  const json = JSON.stringify({ code: status, error: message });
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(json), connection: "close" });
+  res.end(json);
+  res.on("finish", () => res.socket?.destroy());
+}
+
+/**
+ * A request with a body the route cannot want: over OTHER_BODY_LIMIT by its declared length, or of a length it
+ * does not declare (a stream that could go on forever).
+ */
+function unwantedBody(req: IncomingMessage): [number, string] | null {
+  if (req.headers["transfer-encoding"] !== undefined && req.method !== "GET" && req.method !== "HEAD") return [411, "a request body must declare its length"];
+  if (Number(req.headers["content-length"] ?? 0) > OTHER_BODY_LIMIT) return [413, `the request body is over ${OTHER_BODY_LIMIT} bytes`];
+  return null;
+}
+
+/**
+ * Puts the server's own checks before every listener Colyseus and express put on the HTTP server (they read
+ * bodies whole before their own checks): matchmaking goes to serveMatchmaking, other requests with an unwanted
+ * body are refused, the rest go on as before.
+ */
+export function guardRequests(server: http.Server): void {
+  const listeners = server.listeners("request") as RequestListener[];
+  server.removeAllListeners("request");
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (isMatchmakeRequest(req)) return void serveMatchmaking(req, res);
+    const unwanted = unwantedBody(req);
+    if (unwanted !== null) return refuse(res, ...unwanted);
+    for (const listener of listeners) listener.call(server, req, res);
+  });
+}
+
+/** A WebSocket's protocol error (a bad frame, an oversize message): its code, never the bytes. */
+function socketErrorKind(error: Error & { code?: string }): string {
+  return error.code ?? "socket error";
+}
+
 export class CardhallTransport extends WebSocketTransport {
+  constructor(options: TransportOptions = {}) {
+    super({ server: http.createServer({ ...HTTP_TIMEOUTS }), ...options });
+  }
+
+  /** Listens, then (once Colyseus has bound its routes, in the callback) puts the server's checks in front. */
+  override listen(port: number, hostname?: string, backlog?: number, listeningListener?: (error?: unknown) => void): this {
+    return super.listen(port, hostname, backlog, (error?: unknown) => {
+      listeningListener?.(error);
+      if (this.server) guardRequests(this.server);
+    });
+  }
+
   /** Ws calls this unbound (as the server's "connection" listener), so it must not rely on `this`. */
   protected override async onConnection(rawClient: RawClient, req: IncomingMessage, upgrade?: UpgradeInfo): Promise<void> {
     batchWritesPerCallback(rawClient);
-    return super.onConnection(rawClient, req, upgrade);
+    const joining = super.onConnection(rawClient, req, upgrade);
+    // Colyseus's own error listener (added at once, above) prints each protocol error with its stack.
+    rawClient.removeAllListeners("error");
+    rawClient.on("error", (error) => logRefusal({ event: "connection_refused", kind: socketErrorKind(error) }));
+    return joining;
   }
 
   /** Same rule as Colyseus's (terminate after `pingMaxRetries` unanswered pings), one slice at a time. */

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
 import { DEFAULT_RATE_BUDGET, RateLimiter, type RateBudget } from "./rate-limit";
 import { roomLog } from "./log";
+import { refuseFrame, screenFrames } from "./frames";
 
 /** Thrown by a message handler to refuse a message; the room replies with an error and nothing changes. */
 export class Rejection<Code extends string = string> extends Error {
@@ -16,6 +17,17 @@ export class Rejection<Code extends string = string> extends Error {
   ) {
     super(message);
   }
+}
+
+/** How a refusal reaches a request (Colyseus's MessageContext is one); a send has none. */
+interface Replier {
+  readonly id: number | undefined;
+  reject(reply: ErrorReply): unknown;
+}
+
+/** A request's reply for a frame the kit refuses before Colyseus dispatches it (there is no MessageContext yet). */
+function requestReplier(client: Client, requestId: number): Replier {
+  return { id: requestId, reject: (reply: ErrorReply) => refuseFrame(client, requestId, reply) };
 }
 
 /** Answers a bad message: a rejected reply to `room.request()`, or an `error` message after `room.send()`. */
@@ -46,7 +58,7 @@ export function forgetClient(room: Room, client: Client): void {
  * Takes one message from the client's budget; when it is spent, answers RATE_LIMITED (every request; a plain send
  * once a second) and returns false: the message goes no further.
  */
-function withinBudget(room: Room, client: Client, ctx: MessageContext | undefined, type: string): boolean {
+function withinBudget(room: Room, client: Client, ctx: Replier | undefined, type: string): boolean {
   const limiter = limiterOf(room);
   if (limiter.allow(client.sessionId)) return true;
   const reply: ErrorReply = { code: "RATE_LIMITED", message: "too many messages: slow down (the room ignored this one)", type };
@@ -160,16 +172,16 @@ export function reportTimerFailure(room: Room, error: unknown): void {
   room.onUncaughtException?.(new TimedEventException(cause, cause.message), "setTimeout");
 }
 
-/** Answers every message type the room does not define with an UNKNOWN_MESSAGE error. */
+/**
+ * Answers every message type the room does not define (`*` included) with an UNKNOWN_MESSAGE error, for a send and
+ * for a request alike, and every frame that does not decode with BAD_PAYLOAD (see frames.ts). Refusals take from
+ * the client's message budget like any message.
+ */
 export function rejectUnknownMessages(room: Room, known: readonly MessageDefinition[]): void {
-  const names = known.map((definition) => definition.name).join(", ");
-  room.onMessage("*", (client: Client, type: string | number) => {
-    if (!withinBudget(room, client, undefined, String(type))) return;
-    client.send(ERROR_MESSAGE, {
-      code: "UNKNOWN_MESSAGE",
-      message: `this room has no message "${String(type)}" (it understands: ${names})`,
-      type: String(type),
-    } satisfies ErrorReply);
+  screenFrames(room, {
+    known: new Set(known.map((definition) => definition.name)),
+    describeKnown: known.map((definition) => definition.name).join(", "),
+    withinBudget: (client, requestId, type) => withinBudget(room, client, requestId === undefined ? undefined : requestReplier(client, requestId), type),
   });
 }
 

@@ -31,8 +31,9 @@ export class SeatRoster {
     return this.spectatorSessions.size;
   }
 
-  hasRoomForSpectator(): boolean {
-    return this.spectators < this.maxSpectators;
+  /** Whether another spectator fits, with `coming` more already promised a place. */
+  hasRoomForSpectator(coming = 0): boolean {
+    return this.spectators + coming < this.maxSpectators;
   }
 
   /** The seat this client holds, or undefined (a spectator, or not here). */
@@ -45,8 +46,9 @@ export class SeatRoster {
     return this.spectatorSessions.has(sessionId);
   }
 
-  firstOpen(): number | undefined {
-    const seat = this.seats.findIndex((held) => held.holder === "open");
+  /** The first open seat, passing over those `promised` says are promised to someone else. */
+  firstOpen(promised: (seat: number) => boolean = () => false): number | undefined {
+    const seat = this.seats.findIndex((held, index) => held.holder === "open" && !promised(index));
     return seat >= 0 ? seat : undefined;
   }
 

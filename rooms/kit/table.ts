@@ -12,7 +12,7 @@
  * The game's room is left with what is its own: its messages, mirroring the engine's state into its schema, and
  * its listing.
  */
-import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { Room, ServerError, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView, type Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction } from "./engine";
@@ -22,6 +22,7 @@ import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, Reco
 import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "./room-kit";
 import { SeatRoster } from "./seats";
 import { roomLog } from "./log";
+import { addressOf, guardSeatReservations, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
 
@@ -109,6 +110,8 @@ export abstract class TableRoom<
   private closing = false;
   /** Where finished games go (the server's record writer), if the server keeps records. */
   private recordSink: RecordSink | null = null;
+  /** The places promised to seat reservations whose clients have not connected yet. */
+  private readonly promised = new PromisedPlaces();
 
   // ----------------------------------------------------------------------------------------------------------
   // What a game defines
@@ -170,7 +173,9 @@ export abstract class TableRoom<
   protected openTable<Message extends MessageDefinition>(setUp: TableSetUp<Message>): void {
     this.roster = new SeatRoster(setUp.seats, setUp.maxSpectators);
     this.timings = setUp.timings;
+    // Colyseus counts reservations against this; the kit's promises keep seats and spectators' places apart.
     this.maxClients = setUp.seats + setUp.maxSpectators;
+    guardSeatReservations(this, (sessionId, options, authData) => this.promisePlace(sessionId, options, addressOf(authData)));
     limitMessages(this);
     patchOnChange(this);
     rejectUnknownMessages(this, setUp.messages);
@@ -214,15 +219,51 @@ export abstract class TableRoom<
   // ----------------------------------------------------------------------------------------------------------
   // Joins, drops, returns and leaves
 
-  override onAuth(_client: Client, rawOptions: unknown): boolean {
-    this.placeFor(parseRoomOptions(this.joinOptions, rawOptions, "join"));
-    return true;
+  /**
+   * Runs in the HTTP matchmaking request, before the seat reservation: hands the reservation who asked (the
+   * server's matchmaking route puts the peer's address in the context), which the kit's bounds count by.
+   */
+  static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
+    return { address: context?.ip ?? null };
+  }
+
+  /**
+   * Why a join with these options, from this address, would be refused now (a ServerError with a 4xxx code and a
+   * sentence), or null. The server's matchmaking route asks before reserving, to tell the client why.
+   */
+  refusalFor(rawOptions: unknown, address: string | null): ServerError | null {
+    try {
+      if (pendingJoins.isFull(address)) throw new ServerError(4429, "too many joins from your address are waiting for their connections");
+      this.placeFor(parseRoomOptions(this.joinOptions, rawOptions, "join"));
+      return null;
+    } catch (error) {
+      if (error instanceof ServerError) return error;
+      throw error;
+    }
+  }
+
+  /**
+   * A reservation's place, decided and held now (see reservations.ts): the seat or spectator's place it promises
+   * is nobody else's until the client connects or the reservation expires. Returns how to take the promise back,
+   * or null to refuse the reservation.
+   */
+  private promisePlace(sessionId: string, rawOptions: unknown, address: string | null): (() => void) | null {
+    if (this.refusalFor(rawOptions, address) !== null) return null;
+    const place = this.placeFor(parseRoomOptions(this.joinOptions, rawOptions, "join"));
+    // A little longer than Colyseus's own hold, so the client that connects at the last moment finds its place.
+    const holdMs = this.seatReservationTimeout * 1000 + 1000;
+    this.promised.promise(sessionId, place, address, holdMs, () => this.updateListing());
+    if (place !== "watch") this.updateListing();
+    return () => {
+      this.promised.release(sessionId);
+      this.updateListing();
+    };
   }
 
   override onJoin(client: Client, rawOptions: unknown): void {
     const options = parseRoomOptions(this.joinOptions, rawOptions, "join");
-    // onAuth checked the place, but two joins may have raced for it: check again.
-    const place = this.placeFor(options);
+    // The place promised at the reservation; a join reserved some other way (none promised) is placed now.
+    const place = this.promised.take(client.sessionId) ?? this.placeFor(options);
     if (place === "watch") this.roster.addSpectator(client.sessionId);
     else this.seatPerson(client, place, this.personName(options, place));
     this.seatsChanged();
@@ -278,6 +319,7 @@ export abstract class TableRoom<
   }
 
   override onDispose(): void {
+    this.promised.clear();
     this.matchTimer.clear();
     this.deadline = 0;
     this.match = null; // a bot's decision still being thought out is dropped
@@ -305,24 +347,32 @@ export abstract class TableRoom<
 
   protected updateListing(): void {
     // The listing is informational: a failed persist (e.g. while the room is disposing) must not surface.
-    void Promise.resolve(this.setMetadata(this.listing())).catch(() => undefined);
+    void Promise.resolve(this.setMetadata({ ...this.listing(), openSeats: this.openSeats() })).catch(() => undefined);
   }
 
-  private placeFor(options: JoinOptions): number | "watch" {
+  /** Seats a joining player could take now: open, and not promised to a reservation. */
+  protected openSeats(): number {
+    return this.roster.seats.filter((held, seat) => held.holder === "open" && !this.promised.isSeatPromised(seat)).length;
+  }
+
+  private placeFor(options: JoinOptions): Place {
     const request = this.seatRequest(options);
     if (!request.watch) {
       const seat = this.seatFor(request.seat);
       if (seat !== undefined) return seat;
       if (this.refuseWhenFull) throw new ServerError(4403, this.noSeatReason(request.seat));
     }
-    if (!this.roster.hasRoomForSpectator()) throw new ServerError(4403, "no room for more spectators");
+    const promised = this.promised.spectators;
+    if (!this.roster.hasRoomForSpectator(promised)) throw new ServerError(4403, "no room for more spectators");
+    if (promised >= PENDING_SPECTATORS_PER_ROOM) throw new ServerError(4429, "too many spectators are joining this table at once; try again in a moment");
     return "watch";
   }
 
-  /** The seat asked for if a person may take it (open, or a bot's), else the first open seat. */
+  /** The seat asked for if a person may take it (open, or a bot's) and it is not promised, else the first such open seat. */
   private seatFor(asked: number | undefined): number | undefined {
-    if (asked === undefined) return this.roster.firstOpen();
-    return this.roster.seats[asked]?.holder === "person" ? undefined : asked;
+    const promised = (seat: number) => this.promised.isSeatPromised(seat);
+    if (asked === undefined) return this.roster.firstOpen(promised);
+    return this.roster.seats[asked]?.holder === "person" || promised(asked) ? undefined : asked;
   }
 
   protected noSeatReason(asked: number | undefined): string {

@@ -1,0 +1,105 @@
+/**
+ * Every frame a client sends a room is read here before Colyseus dispatches it. Colyseus 0.18 leaves three gaps:
+ * - a request of a type nobody handles is answered `no_handler` without a code, and one named `*` reaches the
+ *   room's wildcard handler and resolves as if accepted (its wildcard only catches plain sends);
+ * - a frame whose payload does not decode is logged with its stack and the client's bytes, then the client is
+ *   dropped; a truncated frame can throw out of the socket's listener;
+ * - frames of kinds a card table never uses (raw bytes, inputs, unknown codes) are dropped or closed on silently.
+ * So the kit reads the frame's kind, type and payload first: a message of a type the room defines goes on to
+ * Colyseus; any other type, `*` included, is refused with UNKNOWN_MESSAGE, for a send and a request alike; a frame
+ * that does not decode is refused with BAD_PAYLOAD; and a refused frame of the last two kinds is worth at most one
+ * rate-limited log line, saying its kind and length, never its bytes.
+ *
+ * `_onMessage` is private in Colyseus 0.18 and bound per client at join (`this._onMessage.bind(this, client)`), so
+ * the screen replaces it on the room instance; `screenFrames` fails loudly at room creation if it is gone.
+ */
+import { getMessageBytes, Protocol, ResponseStatus, type Client, type Room } from "@colyseus/core";
+import { decode, type Iterator } from "@colyseus/schema";
+import { unpack } from "msgpackr";
+import { ERROR_MESSAGE, type ErrorReply } from "./protocol";
+import { logRefusal } from "./log";
+
+/** The low five bits of a frame's first byte are its kind (the high three are modifiers a table never uses). */
+const KIND_MASK = 0x1f;
+
+/** Kinds that carry no type or payload and that Colyseus handles itself. */
+const CONTROL_KINDS: ReadonlySet<number> = new Set([Protocol.JOIN_ROOM, Protocol.PING, Protocol.LEAVE_ROOM]);
+
+/** What a client's frame is, read without trusting a byte of it. */
+export type Frame =
+  | { readonly kind: "control" }
+  | { readonly kind: "message"; readonly requestId: number | undefined; readonly type: string | number }
+  | { readonly kind: "junk"; readonly why: "empty" | "unknown kind" | "bytes message" | "undecodable"; readonly requestId?: number; readonly type?: string | number };
+
+function readType(buffer: Buffer, it: Iterator): string | number {
+  return decode.stringCheck(buffer, it) ? decode.string(buffer, it) : decode.number(buffer, it);
+}
+
+function isWhole(buffer: Buffer, it: Iterator, value: unknown): boolean {
+  return it.offset <= buffer.length && (typeof value === "string" || Number.isFinite(value));
+}
+
+/** Reads a frame's kind, request id, type and payload (only to check it decodes: Colyseus decodes it again). */
+export function readFrame(buffer: Buffer | undefined): Frame {
+  if (!buffer || buffer.length === 0) return { kind: "junk", why: "empty" };
+  const code = buffer[0];
+  if (CONTROL_KINDS.has(code)) return { kind: "control" };
+  if ((code & KIND_MASK) === Protocol.ROOM_DATA_BYTES) return { kind: "junk", why: "bytes message" };
+  if (code !== Protocol.ROOM_DATA && code !== Protocol.ROOM_REQUEST) return { kind: "junk", why: "unknown kind" };
+  const it: Iterator = { offset: 1 };
+  let requestId: number | undefined;
+  let type: string | number | undefined;
+  try {
+    if (code === Protocol.ROOM_REQUEST) {
+      requestId = decode.number(buffer, it);
+      if (!isWhole(buffer, it, requestId)) return { kind: "junk", why: "undecodable" };
+    }
+    type = readType(buffer, it);
+    if (!isWhole(buffer, it, type)) return { kind: "junk", why: "undecodable", requestId };
+    if (buffer.length > it.offset) unpack(buffer.subarray(it.offset));
+    return { kind: "message", requestId, type };
+  } catch {
+    return { kind: "junk", why: "undecodable", requestId, type };
+  }
+}
+
+/** The longest message type echoed back in a refusal. */
+const TYPE_ECHO_LENGTH = 64;
+
+function echoedType(type: string | number | undefined): string {
+  return type === undefined ? "" : String(type).slice(0, TYPE_ECHO_LENGTH);
+}
+
+/** Answers a refused frame: a rejected request, or an error message after a send. */
+export function refuseFrame(client: Client, requestId: number | undefined, reply: ErrorReply): void {
+  if (requestId !== undefined) client.enqueueRaw(getMessageBytes[Protocol.ROOM_RESPONSE](requestId, ResponseStatus.REJECTED, reply));
+  else client.send(ERROR_MESSAGE, reply);
+}
+
+export interface FrameScreen {
+  /** The message types the room defines. */
+  readonly known: ReadonlySet<string>;
+  /** Takes one message from the client's budget; false when spent (the caller has already answered). */
+  readonly withinBudget: (client: Client, requestId: number | undefined, type: string) => boolean;
+  readonly describeKnown: string;
+}
+
+type OnMessage = (client: Client, buffer: Buffer) => void;
+
+/** Puts the screen in front of Colyseus's dispatch of every frame `room` receives. */
+export function screenFrames(room: Room, screen: FrameScreen): void {
+  const dispatch = (room as unknown as { _onMessage?: OnMessage })._onMessage;
+  if (typeof dispatch !== "function") throw new Error("Room._onMessage is gone from Colyseus: the frame screen (rooms/kit/frames.ts) must be rebuilt");
+  const screened: OnMessage = (client, buffer) => {
+    const frame = readFrame(buffer);
+    if (frame.kind === "control" || (frame.kind === "message" && screen.known.has(String(frame.type)))) return dispatch.call(room, client, buffer);
+    const type = echoedType(frame.type);
+    if (!screen.withinBudget(client, frame.requestId, type)) return;
+    if (frame.kind === "message") {
+      return refuseFrame(client, frame.requestId, { code: "UNKNOWN_MESSAGE", message: `this room has no message "${type}" (it understands: ${screen.describeKnown})`, type });
+    }
+    logRefusal({ event: "frame_refused", kind: frame.why, bytes: buffer?.length ?? 0, game: room.roomName, room: room.roomId });
+    refuseFrame(client, frame.requestId, { code: "BAD_PAYLOAD", message: `the frame could not be read (${frame.why}); it was ignored`, type });
+  };
+  Object.assign(room, { _onMessage: screened });
+}

@@ -1,0 +1,161 @@
+/**
+ * The matchmaking route (`POST /matchmake/<method>/<room name or id>`), served here in front of Colyseus's own so
+ * that a client's request is bounded and its refusals are HTTP client errors:
+ * - the body is read up to MATCHMAKE_BODY_LIMIT and refused with 413 past it (at once when its declared length
+ *   is over), and one that is not a JSON object of options is refused with 400, each with a sentence;
+ * - Colyseus answers a refused matchmaking with 520-524 (its own codes); here a client's error is a 4xx;
+ * - the reservation carries the client's address (the peer's, not a header a client can write), which the table
+ *   kit bounds (rooms/kit/reservations.ts), and a join the table would refuse is refused with the table's reason
+ *   before any seat is reserved.
+ * The matchmaker itself (matchMaker.create, joinById, reconnect...) is Colyseus's, unchanged.
+ */
+import type { IncomingMessage, ServerResponse } from "http";
+import { ErrorCode, matchMaker, ServerError, type AuthContext } from "@colyseus/core";
+import { TableRoom } from "../rooms/kit/table";
+import { pendingJoins } from "../rooms/kit/reservations";
+import { log } from "../rooms/kit/log";
+
+/** A card table's join options are a few short fields; a Patience deck given in full is about 160 bytes. */
+export const MATCHMAKE_BODY_LIMIT = 4 * 1024;
+
+const MATCHMAKE_PATH = /^\/matchmake\/([A-Za-z]+)\/([A-Za-z0-9_-]+)$/;
+
+export function isMatchmakeRequest(req: IncomingMessage): boolean {
+  return req.method === "POST" && (req.url ?? "").split("?", 1)[0].startsWith("/matchmake/");
+}
+
+/** A refusal with its HTTP status and a sentence for the client. */
+export class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a body of at most `limit` bytes: a longer one is refused (413) as soon as it is known to be longer. */
+export function readBoundedBody(req: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(req.headers["content-length"] ?? NaN);
+  if (declared > limit) return Promise.reject(new HttpRefusal(413, `the request body is over ${limit} bytes`));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    req.on("data", (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limit) {
+        req.removeAllListeners("data");
+        req.pause();
+        reject(new HttpRefusal(413, `the request body is over ${limit} bytes`));
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", () => reject(new HttpRefusal(400, "the request body could not be read")));
+  });
+}
+
+/** The options a matchmaking body carries: a JSON object (an empty body is no options). */
+export function parseOptions(body: string): Record<string, unknown> {
+  if (body.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new HttpRefusal(400, "the request body is not JSON");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new HttpRefusal(400, "the request body must be a JSON object of options");
+  return parsed as Record<string, unknown>;
+}
+
+/** Colyseus's matchmaking codes, as what they mean to the client that asked. */
+const STATUS_OF_MATCHMAKE_CODE: Record<number, number> = {
+  [ErrorCode.MATCHMAKE_NO_HANDLER]: 404, // no such method or room name
+  [ErrorCode.MATCHMAKE_INVALID_CRITERIA]: 404, // no room to join
+  [ErrorCode.MATCHMAKE_INVALID_ROOM_ID]: 404, // no such room (a locked one is 409, below)
+  [ErrorCode.MATCHMAKE_EXPIRED]: 410, // a reconnection token that is no longer good
+};
+
+/**
+ * The HTTP status for a matchmaking failure: a room's refusal (4xxx close codes, e.g. 4403 seat taken) as 4xx,
+ * Colyseus's 52x as what they mean, a full room as 409; anything else is the server's fault (500).
+ */
+export function statusOf(error: unknown): number {
+  if (error instanceof HttpRefusal) return error.status;
+  if (isRoomFull(error)) return 409;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "number") return 500;
+  if (code >= 400 && code < 500) return code;
+  if (code >= 4400 && code < 4500) return code - 4000;
+  if (code === ErrorCode.MATCHMAKE_INVALID_ROOM_ID && /is locked/.test(String((error as Error).message))) return 409;
+  return STATUS_OF_MATCHMAKE_CODE[code] ?? 500;
+}
+
+/**
+ * Colyseus's refused reservation (its SeatReservationError, which it does not export and which has no code):
+ * the room is full, or the table refused the place asked for.
+ */
+function isRoomFull(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === undefined && /is already full\.$/.test(error.message);
+}
+
+function messageOf(error: unknown, status: number): string {
+  if (isRoomFull(error)) return "the room has no place for this join now (its seats are taken or promised to clients on their way)";
+  if (status >= 500) return "the server could not do this matchmaking; try again";
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Methods of Colyseus's matchmaker a client may call (the ones Colyseus's own route exposes). */
+type MatchmakeMethod = (name: string, options: Record<string, unknown>, context?: AuthContext) => Promise<unknown>;
+
+function matchmakeMethod(method: string): MatchmakeMethod {
+  if (!matchMaker.controller.exposedMethods.includes(method)) throw new HttpRefusal(404, `there is no matchmaking method "${method}"`);
+  return (matchMaker as unknown as Record<string, MatchmakeMethod>)[method];
+}
+
+/** Says why the table would refuse this join, before a seat is reserved (only for a room in this process). */
+function refuseEarly(method: string, target: string, options: Record<string, unknown>, address: string | null): void {
+  if (method === "reconnect") {
+    if (typeof options.reconnectionToken !== "string") throw new HttpRefusal(400, "a reconnection needs its reconnectionToken");
+    return;
+  }
+  if (pendingJoins.isFull(address)) throw new HttpRefusal(429, "too many joins from your address are waiting for their connections; connect them first");
+  if (method !== "joinById") return;
+  const room = matchMaker.getLocalRoomById(target);
+  const refusal = room instanceof TableRoom ? room.refusalFor(options, address) : null;
+  if (refusal !== null) throw refusal;
+}
+
+/** The auth context of a matchmaking request: the peer's address (not a forwarding header a client can set). */
+function contextOf(req: IncomingMessage, address: string | null): AuthContext {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  return { ip: address ?? undefined, headers, token: undefined };
+}
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  const cors = { ...matchMaker.controller.DEFAULT_CORS_HEADERS, ...matchMaker.controller.getCorsHeaders(new Headers(req.headers as Record<string, string>)) };
+  res.writeHead(status, { ...cors, "content-type": "application/json", "content-length": Buffer.byteLength(json) });
+  res.end(json);
+}
+
+/** Serves one matchmaking request (see the module's comment). */
+export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const address = req.socket.remoteAddress ?? null;
+  try {
+    const path = MATCHMAKE_PATH.exec((req.url ?? "").split("?", 1)[0]);
+    const body = await readBoundedBody(req, MATCHMAKE_BODY_LIMIT);
+    if (path === null) throw new HttpRefusal(404, "a matchmaking request is POST /matchmake/<method>/<room name or id>");
+    const [, method, target] = path;
+    const call = matchmakeMethod(method);
+    const options = parseOptions(body);
+    refuseEarly(method, target, options, address);
+    send(req, res, 200, await call(target, options, contextOf(req, address)));
+  } catch (error) {
+    const status = statusOf(error);
+    if (status >= 500) log.error({ event: "matchmaking_failed", kind: error instanceof Error ? error.name : typeof error }, "a matchmaking request failed");
+    send(req, res, status, { code: status, error: messageOf(error, status) });
+    // A refused body is not read further: the connection closes once the answer is out.
+    if (status === 413) res.on("finish", () => req.socket.destroy());
+  }
+}
