@@ -139,6 +139,22 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, body: u
   res.end(json);
 }
 
+/** How long a refused upload may go on being discarded (never kept) while its client reads the answer. */
+const DISCARD_MS = 2_000;
+
+/**
+ * Closes a connection whose body was refused: the answer goes out, then our side of the connection closes; what
+ * the client still sends is discarded unread (closing at once would reset the connection and lose the answer)
+ * until it stops or DISCARD_MS pass.
+ */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.on("finish", () => {
+    req.socket.end();
+    req.resume();
+    setTimeout(() => req.socket.destroy(), DISCARD_MS).unref();
+  });
+}
+
 /** Serves one matchmaking request (see the module's comment). */
 export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const address = req.socket.remoteAddress ?? null;
@@ -155,7 +171,6 @@ export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse
     const status = statusOf(error);
     if (status >= 500) log.error({ event: "matchmaking_failed", kind: error instanceof Error ? error.name : typeof error }, "a matchmaking request failed");
     send(req, res, status, { code: status, error: messageOf(error, status) });
-    // A refused body is not read further: the connection closes once the answer is out.
-    if (status === 413) res.on("finish", () => req.socket.destroy());
+    if (status === 413) closeAfterAnswer(req, res);
   }
 }

@@ -19,7 +19,7 @@ import type { Socket } from "net";
 import type WebSocket from "ws";
 import { WebSocketTransport, type TransportOptions } from "@colyseus/ws-transport";
 import { logRefusal } from "../rooms/kit/log";
-import { isMatchmakeRequest, serveMatchmaking } from "./matchmaking";
+import { closeAfterAnswer, isMatchmakeRequest, serveMatchmaking } from "./matchmaking";
 
 /** How often a slice of the clients is pinged: the sweep over all of them is spread over the ping interval. */
 const PING_SLICE_MS = 100;
@@ -70,21 +70,27 @@ export function batchWritesPerCallback(client: WebSocket): void {
 
 /**
  * How long a connection may take to send what it must: a request's headers, a whole request, and the next request
- * on a kept-alive connection. A socket that connects and sends nothing is closed within HTTP_HEADERS_TIMEOUT_MS
- * and one check interval. (An upgraded WebSocket is no longer the HTTP server's: the pings watch it.)
+ * on a kept-alive connection (Node checks these once per check interval).
  */
 export const HTTP_TIMEOUTS = { headersTimeout: 5_000, requestTimeout: 10_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 } as const;
+
+/**
+ * How long an HTTP connection may go without a byte either way, a connection that never sends one included (the
+ * timeouts above start only with a request). An upgraded WebSocket is exempt (ws clears its socket's timeout):
+ * the transport's pings watch those.
+ */
+export const HTTP_IDLE_MS = 5_000;
 
 /** The body any other HTTP route may carry (none takes one today). */
 export const OTHER_BODY_LIMIT = 16 * 1024;
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-function refuse(res: ServerResponse, status: number, message: string): void {
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
   const json = JSON.stringify({ code: status, error: message });
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(json), connection: "close" });
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(json) });
   res.end(json);
-  res.on("finish", () => res.socket?.destroy());
+  closeAfterAnswer(req, res);
 }
 
 /**
@@ -108,7 +114,7 @@ export function guardRequests(server: http.Server): void {
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     if (isMatchmakeRequest(req)) return void serveMatchmaking(req, res);
     const unwanted = unwantedBody(req);
-    if (unwanted !== null) return refuse(res, ...unwanted);
+    if (unwanted !== null) return refuse(req, res, ...unwanted);
     for (const listener of listeners) listener.call(server, req, res);
   });
 }
@@ -118,9 +124,16 @@ function socketErrorKind(error: Error & { code?: string }): string {
   return error.code ?? "socket error";
 }
 
+function boundedHttpServer(): http.Server {
+  const server = http.createServer({ ...HTTP_TIMEOUTS });
+  // Without a 'timeout' listener Node destroys the idle socket itself.
+  server.setTimeout(HTTP_IDLE_MS);
+  return server;
+}
+
 export class CardhallTransport extends WebSocketTransport {
   constructor(options: TransportOptions = {}) {
-    super({ server: http.createServer({ ...HTTP_TIMEOUTS }), ...options });
+    super({ server: boundedHttpServer(), ...options });
   }
 
   /** Listens, then (once Colyseus has bound its routes, in the callback) puts the server's checks in front. */

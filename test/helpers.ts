@@ -35,12 +35,18 @@ export async function dropConnection(client: ClientRoom): Promise<void> {
 }
 
 /**
- * A join the room refuses once the client's socket is open (in onJoin, or a room that fails to start): the SDK
- * rejects the join with the room's reason and warns as the socket closes with WITH_ERROR (4002).
+ * A join the table refuses: the refusal comes in the HTTP matchmaking request, before any seat is reserved or any
+ * socket opened, as a client error (4xx) with the table's reason.
  */
-export async function expectRefusedOnSocket(join: Promise<unknown>, reason: RegExp | string): Promise<void> {
-  await expect(join).rejects.toThrow(reason);
-  await expectConsole(/Room connection was closed unexpectedly \(4002\)/);
+export async function expectRefused(join: Promise<unknown>, reason: RegExp | string): Promise<void> {
+  const error: unknown = await join.then(
+    () => undefined,
+    (refusal: unknown) => refusal,
+  );
+  expect(error).toBeInstanceOf(Error);
+  expect((error as Error).message).toMatch(reason);
+  const status = (error as { code?: unknown }).code;
+  expect(typeof status === "number" && status >= 400 && status < 500).toBe(true);
 }
 
 /**

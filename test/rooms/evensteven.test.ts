@@ -2,7 +2,7 @@ import type { Room as ClientRoom } from "@colyseus/sdk";
 import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { EvenStevenRoom } from "../../rooms/evensteven/room";
 import { CardhallError, EvenStevenPlayer } from "../../client-sdk";
-import { Received, waitUntil, dropConnection, expectRefusedOnSocket } from "../helpers";
+import { Received, waitUntil, dropConnection, expectRefused } from "../helpers";
 
 const PORT = 2571;
 let colyseus: RoomTestServer;
@@ -80,7 +80,7 @@ describe("the evensteven room", () => {
 
   test("only one player: a second player is refused, spectators are welcome", async () => {
     const { room } = await startRoom(GAME_1);
-    await expectRefusedOnSocket(colyseus.connectTo(room, {}), /already has its player/);
+    await expectRefused(colyseus.connectTo(room, {}), /already has its player/);
     await expect(spectate(room)).resolves.toBeDefined();
   });
 

@@ -10,7 +10,7 @@ import { remember, startMemory } from "../../rooms/fool/ai-memory";
 import type { FoolMoveEvent, FoolOverEvent, FoolStateView } from "../../rooms/fool/protocol";
 import { CardhallError, FoolPlayer } from "../../client-sdk";
 import { playFoolGame } from "../../client-sdk/bots/fool";
-import { Received, waitUntil, dropConnection, expectRefusedOnSocket, expectConsole } from "../helpers";
+import { Received, waitUntil, dropConnection, expectRefused, expectConsole } from "../helpers";
 import { joinRecording, useRoomTestServer, type RoomTestServer } from "./test-server";
 
 const PORT = 2650;
@@ -122,7 +122,7 @@ describe("the fool room", () => {
     await expect(ann.draw()).rejects.toMatchObject({ code: "NO_GAME" });
     const bob = await seatPlayer(room, { name: "bob" });
     const bobReceived = new Received(bob.room);
-    await expectRefusedOnSocket(colyseus.connectTo(room, { name: "carl" }), /every seat is taken/);
+    await expectRefused(colyseus.connectTo(room, { name: "carl" }), /every seat is taken/);
     const { received: watcher } = await spectate(room);
     await waitUntil(() => ann.view()?.game === 1 && bob.view()?.game === 1, 5000, "the deal");
     const start = gameOf(room);
@@ -267,7 +267,7 @@ describe("the fool room", () => {
       await expect(colyseus.sdk.create("fool", { mode: "chess" })).rejects.toThrow(/bad options: mode/);
       await expect(colyseus.sdk.create("fool", { aiDelayMs: -1 })).rejects.toThrow(/bad options: aiDelayMs/);
       const { room } = await startVsAi();
-      await expectRefusedOnSocket(colyseus.connectTo(room, { seat: 1 }), /seat 1 is taken/);
+      await expectRefused(colyseus.connectTo(room, { seat: 1 }), /seat 1 is taken/);
     });
   });
 

@@ -7,7 +7,7 @@ import { deckOfSeed, formatCard, type Card } from "../../rooms/patience/cards";
 import { playByPlay, simulate, startDeal, step, topCard } from "../../rooms/patience/engine";
 import { describeEvent, formatDeck, formatResult, parseDecks } from "../../rooms/patience/notation";
 import { CardhallError, PatienceOwner, PatienceSpectator, type PatienceStateView } from "../../client-sdk";
-import { Received, sleep, waitUntil, dropConnection, expectRefusedOnSocket } from "../helpers";
+import { Received, sleep, waitUntil, dropConnection, expectRefused } from "../helpers";
 
 const PORT = 2640;
 let colyseus: RoomTestServer;
@@ -244,7 +244,7 @@ describe("bad messages get a typed error and change nothing", () => {
 
   test("a spectator joining with bad options is refused", async () => {
     const { room } = await createRoom({ seed: 7, paused: true });
-    await expectRefusedOnSocket(colyseus.sdk.joinById(room.roomId, { spectate: "yes" }), /bad options: spectate/);
+    await expectRefused(colyseus.sdk.joinById(room.roomId, { spectate: "yes" }), /bad options: spectate/);
   });
 
   test.each([
