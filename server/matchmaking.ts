@@ -115,7 +115,7 @@ function matchmakeMethod(method: string): MatchmakeMethod {
 /** Says why the table would refuse this join, before a seat is reserved (only for a room in this process). */
 function refuseEarly(method: string, target: string, options: Record<string, unknown>, address: string | null): void {
   if (method === "reconnect") {
-    if (typeof options.reconnectionToken !== "string") throw new HttpRefusal(400, "a reconnection needs its reconnectionToken");
+    if (typeof options.reconnectionToken !== "string" || options.reconnectionToken === "") throw new HttpRefusal(400, "a reconnection needs its reconnectionToken");
     return;
   }
   if (pendingJoins.isFull(address)) throw new HttpRefusal(429, "too many joins from your address are waiting for their connections; connect them first");

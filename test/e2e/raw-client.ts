@@ -12,14 +12,25 @@ export interface HttpAnswer {
   body: Record<string, unknown>;
 }
 
-/** POST /matchmake/<method>/<target> with a JSON body (or the raw text given). */
-export async function matchmake(httpUrl: string, method: string, target: string, body: unknown = {}): Promise<HttpAnswer> {
-  const response = await fetch(`${httpUrl}/matchmake/${method}/${target}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+/**
+ * POST /matchmake/<method>/<target> with a JSON body (or the raw text given), from `from` (a loopback address: any
+ * of 127.0.0.0/8 reaches the server, so a test can play clients at different addresses).
+ */
+export function matchmake(httpUrl: string, method: string, target: string, body: unknown = {}, from = "127.0.0.1"): Promise<HttpAnswer> {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  const url = new URL(`${httpUrl}/matchmake/${method}/${target}`);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress: from, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) } },
+      (response) => {
+        let answer = "";
+        response.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(answer) as Record<string, unknown> }));
+      },
+    );
+    request.on("error", reject);
+    request.end(text);
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 export interface Listing {
