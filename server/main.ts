@@ -1,4 +1,5 @@
-/** Starts the server: `HOST` and `PORT` from the environment, 127.0.0.1:2567 by default. */
+/** Starts the server: `HOST` and `PORT` from the environment, 127.0.0.1:2567 by default; production mode unless NODE_ENV is set. */
+import "./production-mode";
 import { makeServer } from "./app";
 import { log } from "../rooms/kit/log";
 import { Records, recordsConfig } from "./records";

@@ -16,7 +16,8 @@ function track(room: Room): Room {
 }
 
 beforeAll(async () => {
-  server = new ServerProcess(await freePort(), { NODE_ENV: "production" });
+  // NODE_ENV unset, as `npm start` runs it: the server is in production mode by default.
+  server = new ServerProcess(await freePort(), { NODE_ENV: "" });
   await server.start();
 });
 
@@ -171,7 +172,7 @@ describe("5. junk frames cost a few log lines, with no stack and none of their b
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ event: "frame_refused", kind: "undecodable", bytes: 36 });
   });
 
-  test("failed reconnections print nothing in production mode", async () => {
+  test("failed reconnections print nothing (production mode is the default)", async () => {
     const before = server.output.length;
     expect((await matchmake(server.httpUrl, "reconnect", "no-such-room", { reconnectionToken: "x" })).status).toBe(404);
     const reservation = await create("fool", { mode: "two-players" });

@@ -66,7 +66,8 @@ afterAll(async () => {
   await Promise.all(rooms.filter((room) => socketOf(room).readyState === OPEN).map((room) => room.leave().catch(() => undefined)));
   const alive = await fetch(`${server.httpUrl}/health`).then((response) => response.ok, () => false);
   figures.crashes = alive ? 0 : 1;
-  figures.stackLines = server.output.split("\n").filter((line) => /^\s+at /.test(line)).length;
+  // A stack's frames, printed raw or inside a JSON line's message.
+  figures.stackLines = server.output.split("\n").filter((line) => /^\s+at |\\n\s+at /.test(line)).length;
   // Every refusal line of the whole run (the fuzz's frames too) against the junk alone: an upper bound.
   figures.junk.logLines = server.output.split("\n").filter((line) => /"event":"(frame|connection)_refused"/.test(line)).length;
   figures.junk.logLinesPerFrame = figures.junk.logLines / (figures.junk.frames + figures.junk.socketsRefused);
