@@ -232,10 +232,15 @@ export abstract class TableRoom<
    * sentence), or null. The server's matchmaking route asks before reserving, to tell the client why.
    */
   refusalFor(rawOptions: unknown, address: string | null): ServerError | null {
+    const decided = this.decidePlace(rawOptions, address);
+    return decided instanceof ServerError ? decided : null;
+  }
+
+  /** The place a join with these options, from this address, would get now, or the refusal saying why not. */
+  private decidePlace(rawOptions: unknown, address: string | null): Place | ServerError {
     try {
       if (pendingJoins.isFull(address)) throw new ServerError(4429, "too many joins from your address are waiting for their connections");
-      this.placeFor(parseRoomOptions(this.joinOptions, rawOptions, "join"));
-      return null;
+      return this.placeFor(parseRoomOptions(this.joinOptions, rawOptions, "join"));
     } catch (error) {
       if (error instanceof ServerError) return error;
       throw error;
@@ -248,8 +253,8 @@ export abstract class TableRoom<
    * or null to refuse the reservation.
    */
   private promisePlace(sessionId: string, rawOptions: unknown, address: string | null): (() => void) | null {
-    if (this.refusalFor(rawOptions, address) !== null) return null;
-    const place = this.placeFor(parseRoomOptions(this.joinOptions, rawOptions, "join"));
+    const place = this.decidePlace(rawOptions, address);
+    if (place instanceof ServerError) return null;
     // A little longer than Colyseus's own hold, so the client that connects at the last moment finds its place.
     const holdMs = this.seatReservationTimeout * 1000 + 1000;
     this.promised.promise(sessionId, place, address, holdMs, () => this.updateListing());
