@@ -18,10 +18,11 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
   const config = recordsConfig(process.env);
   const records = config === null ? null : await Records.open(config);
-  const server = makeServer({ records });
+  const server = makeServer({ records, monitorPassword: process.env.MONITOR_PASSWORD || null });
   await server.listen(port, host, LISTEN_BACKLOG);
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);
   log.info({ event: "records", where: records?.where ?? null }, records === null ? "records are off" : `records in ${records.where} (games: /games)`);
+  log.info({ event: "monitor", on: Boolean(process.env.MONITOR_PASSWORD) }, process.env.MONITOR_PASSWORD ? "monitor at /monitor (user admin, MONITOR_PASSWORD)" : "monitor off (set MONITOR_PASSWORD to serve it at /monitor)");
 }
 
 main().catch((error: unknown) => {

@@ -204,7 +204,7 @@ function httpUrl(wsUrl: string): string {
 
 async function fetchMetrics(url: string): Promise<ServerMetrics | null> {
   try {
-    const response = await fetch(`${httpUrl(url)}/metrics`);
+    const response = await fetch(`${httpUrl(url)}/metrics.json`);
     return response.ok ? ((await response.json()) as ServerMetrics) : null;
   } catch {
     return null;
@@ -290,7 +290,7 @@ function startEchoServer(port: number): Promise<ChildProcess> {
   });
 }
 
-/** Samples the server's /metrics every second while a phase runs. */
+/** Samples the server's /metrics.json every second while a phase runs. */
 function watchServer(url: string): { stop: () => Promise<ServerMetrics[]> } {
   const samples: ServerMetrics[] = [];
   let running = true;
@@ -445,7 +445,7 @@ export function formatReport(report: LoadTestReport): string {
     if (ai) {
       lines.push(`  Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`);
     }
-  } else lines.push("  server: /metrics not reachable, no CPU or memory figures");
+  } else lines.push("  server: /metrics.json not reachable, no CPU or memory figures");
   if (report.baseline) lines.push(...phaseLines("ws echo baseline", report.baseline));
   if (report.ratio) lines.push(`overhead vs ws echo: p50 ×${report.ratio.p50.toFixed(2)}, p95 ×${report.ratio.p95.toFixed(2)}, p99 ×${report.ratio.p99.toFixed(2)}`);
   return lines.join("\n");

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
 import { DEFAULT_RATE_BUDGET, RateLimiter, type RateBudget } from "./rate-limit";
 import { roomLog } from "./log";
+import { tableMetrics } from "./metrics";
 
 /** Thrown by a message handler to refuse a message; the room replies with an error and nothing changes. */
 export class Rejection<Code extends string = string> extends Error {
@@ -22,6 +23,12 @@ export class Rejection<Code extends string = string> extends Error {
 function replyError(client: Client, ctx: MessageContext, reply: ErrorReply): void {
   if (ctx.id !== undefined) ctx.reject(reply);
   else client.send(ERROR_MESSAGE, reply);
+}
+
+/** Refuses a message (counted by code for the metrics) and answers it with the error. */
+function refuse(room: Room, client: Client, ctx: MessageContext, reply: ErrorReply): void {
+  tableMetrics().refused(room.roomName, reply.code);
+  replyError(client, ctx, reply);
 }
 
 const limiters = new WeakMap<Room, RateLimiter>();
@@ -50,6 +57,7 @@ function withinBudget(room: Room, client: Client, ctx: MessageContext | undefine
   const limiter = limiterOf(room);
   if (limiter.allow(client.sessionId)) return true;
   const reply: ErrorReply = { code: "RATE_LIMITED", message: "too many messages: slow down (the room ignored this one)", type };
+  tableMetrics().refused(room.roomName, reply.code);
   if (ctx?.id !== undefined) ctx.reject(reply);
   else if (limiter.shouldAnswer(client.sessionId)) client.send(ERROR_MESSAGE, reply);
   return false;
@@ -69,17 +77,19 @@ export function handleMessage<M extends MessageDefinition>(
     if (!withinBudget(room, client, ctx, definition.name)) return;
     const parsed = definition.payload.safeParse(raw ?? {});
     if (!parsed.success) {
-      return replyError(client, ctx, { code: "BAD_PAYLOAD", message: describeIssues(parsed.error), type: definition.name });
+      return refuse(room, client, ctx, { code: "BAD_PAYLOAD", message: describeIssues(parsed.error), type: definition.name });
     }
+    const started = performance.now();
     try {
       const result = handler(client, parsed.data as PayloadOf<M>) ?? { ok: true };
       // The move's state change leaves now, in the same socket write as its events (the transport batches a
       // callback's sends), instead of waiting up to a patch interval and costing every client a second write.
       room.broadcastPatch();
+      tableMetrics().messageHandled(room.roomName, definition.name, (performance.now() - started) / 1000);
       return result;
     } catch (error) {
       if (!(error instanceof Rejection)) throw error;
-      return replyError(client, ctx, { code: error.code, message: error.message, type: definition.name });
+      return refuse(room, client, ctx, { code: error.code, message: error.message, type: definition.name });
     }
   });
 }
@@ -165,6 +175,7 @@ export function rejectUnknownMessages(room: Room, known: readonly MessageDefinit
   const names = known.map((definition) => definition.name).join(", ");
   room.onMessage("*", (client: Client, type: string | number) => {
     if (!withinBudget(room, client, undefined, String(type))) return;
+    tableMetrics().refused(room.roomName, "UNKNOWN_MESSAGE");
     client.send(ERROR_MESSAGE, {
       code: "UNKNOWN_MESSAGE",
       message: `this room has no message "${String(type)}" (it understands: ${names})`,

@@ -21,7 +21,8 @@ import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
 import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "./room-kit";
 import { SeatRoster } from "./seats";
-import { roomLog } from "./log";
+import { log, roomLog } from "./log";
+import { tableMetrics } from "./metrics";
 
 export type { Mover } from "./record";
 
@@ -174,6 +175,8 @@ export abstract class TableRoom<
     limitMessages(this);
     patchOnChange(this);
     rejectUnknownMessages(this, setUp.messages);
+    tableMetrics().tableOpened(this);
+    this.logLife("room_created", "room created", { seats: setUp.seats });
   }
 
   /** Registers a message that any client may send (validated and rate-limited by the kit). */
@@ -281,6 +284,16 @@ export abstract class TableRoom<
     this.matchTimer.clear();
     this.deadline = 0;
     this.match = null; // a bot's decision still being thought out is dropped
+    tableMetrics().tableClosed(this);
+    this.logLife("room_disposed", "room disposed");
+  }
+
+  /**
+   * A step in the room's life (created, a game finished, disposed): a debug line, since a busy server opens
+   * hundreds of rooms a second; LOG_LEVEL=debug shows them. Nothing is built when the level is off.
+   */
+  private logLife(event: string, message: string, fields: Record<string, number> = {}): void {
+    if (log.isLevelEnabled("debug")) roomLog(this).debug({ event, ...fields }, message);
   }
 
   /** A person takes a seat (an open one or a bot's), and their view shows them the seat's hidden fields. */
@@ -354,6 +367,7 @@ export abstract class TableRoom<
     const outcome = this.engine.apply(match.state, actor, action);
     if (!outcome.ok) throw new Rejection(outcome.code, outcome.reason);
     match.actions.push({ actor, action, at: Date.now(), by, events: outcome.events });
+    tableMetrics().actionTaken(this.roomName, by);
     this.commit(outcome, { actor, by });
   }
 
@@ -370,12 +384,15 @@ export abstract class TableRoom<
     for (const event of applied.events) {
       this.sendEvent(event, made);
       const round = this.engine.roundEnd?.(event);
-      if (round !== undefined) this.keepRecord(match, "round", round.result, round.round);
+      if (round === undefined) continue;
+      this.keepRecord(match, "round", round.result, round.round);
+      this.logLife("round_finished", "round finished", { match: match.number, round: round.round });
     }
     if (waiting.for === "nobody") {
       this.matchTimer.clear();
       this.updateListing();
       this.keepRecord(match, this.engine.roundEnd === undefined ? "game" : "match", this.engine.result(match.state));
+      this.logLife("game_finished", "game finished", { match: match.number, actions: match.actions.length });
       this.onMatchOver();
     }
   }
