@@ -13,7 +13,7 @@
  * its listing.
  */
 import { Room, ServerError, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
-import { StateView, type Schema } from "@colyseus/schema";
+import { Encoder, StateView, type Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction } from "./engine";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
@@ -72,6 +72,31 @@ export interface TableSetUp<Message extends MessageDefinition> {
 
 /** Where a joining client goes: a seat (a given one, or the first open), or the spectators. */
 export type SeatRequest = { watch: true } | { watch: false; seat?: number };
+
+/**
+ * Every room's state encoder holds two buffers of `Encoder.BUFFER_SIZE` bytes (a patch's and a full state's),
+ * 16 KB each by default: 32 KB a room, more than everything else a waiting room holds (BENCHMARKS.md, "Memory per
+ * room"). The largest full state of any game is about 1 KB (a Tractor round late in play; the four hands' views
+ * add a few hundred bytes), so 4 KB leaves room to spare; a state that outgrows it still encodes (the buffer
+ * grows, with a warning from @colyseus/schema).
+ */
+const STATE_BUFFER_BYTES = 4 * 1024;
+
+/**
+ * Sets the size on each copy of @colyseus/schema the process has: under Node, @colyseus/core runs as an ES module
+ * (its "module-sync" build) and so uses the schema's ES build, while this CommonJS code loads its CommonJS build.
+ * Where core itself is CommonJS (jest) there is one copy, and the ES build cannot be required: nothing to do.
+ */
+function sizeStateBuffers(bytes: number): void {
+  Encoder.BUFFER_SIZE = bytes;
+  try {
+    const esBuild = require(require.resolve("@colyseus/schema").replace(/index\.cjs$/, "index.mjs")) as { Encoder: typeof Encoder };
+    esBuild.Encoder.BUFFER_SIZE = bytes;
+  } catch {
+    // one copy only: set above
+  }
+}
+sizeStateBuffers(STATE_BUFFER_BYTES);
 
 /** Bot actions made at once (no pause) before the table lets other rooms run. */
 const ACTIONS_PER_BURST = 200;
