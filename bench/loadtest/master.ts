@@ -202,13 +202,17 @@ function httpUrl(wsUrl: string): string {
   return wsUrl.replace(/^ws/, "http").replace(/\/$/, "");
 }
 
+/** The server's /metrics.json (or /metrics from a server built before /metrics became Prometheus's text). */
 async function fetchMetrics(url: string): Promise<ServerMetrics | null> {
-  try {
-    const response = await fetch(`${httpUrl(url)}/metrics.json`);
-    return response.ok ? ((await response.json()) as ServerMetrics) : null;
-  } catch {
-    return null;
+  for (const route of ["/metrics.json", "/metrics"]) {
+    try {
+      const response = await fetch(`${httpUrl(url)}${route}`);
+      if (response.ok && response.headers.get("content-type")?.startsWith("application/json")) return (await response.json()) as ServerMetrics;
+    } catch {
+      return null;
+    }
   }
+  return null;
 }
 
 function addCounters(total: Counters, part: Counters): void {
