@@ -19,7 +19,7 @@ import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, typ
 import { SEAT_TAKEN_OVER_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
 import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
-import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "./room-kit";
+import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
 import { SeatRoster } from "./seats";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
@@ -200,6 +200,7 @@ export abstract class TableRoom<
     limitMessages(this);
     patchOnChange(this);
     rejectUnknownMessages(this, setUp.messages);
+    shareStateHandshake(this);
     tableMetrics().tableOpened(this);
     this.logLife("room_created", "room created", { seats: setUp.seats });
   }
