@@ -59,9 +59,9 @@ function flood(room: Room): () => void {
   return () => clearInterval(timer);
 }
 
-/** The server's CPU time so far (ms), from its /metrics. */
+/** The server's CPU time so far (ms), from its /metrics.json. */
 async function serverCpuMs(port: number): Promise<number> {
-  const metrics = (await (await fetch(`http://127.0.0.1:${port}/metrics`)).json()) as { cpuUserMicros: number; cpuSystemMicros: number };
+  const metrics = (await (await fetch(`http://127.0.0.1:${port}/metrics.json`)).json()) as { cpuUserMicros: number; cpuSystemMicros: number };
   return (metrics.cpuUserMicros + metrics.cpuSystemMicros) / 1000;
 }
 

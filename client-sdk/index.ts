@@ -15,6 +15,7 @@ import { PatienceOwner, PatienceSpectator, roomOptions, type PatienceCreateOptio
 import { TRACTOR_ROOM, type TractorJoinOptions, type TractorSeatName } from "../rooms/tractor/protocol";
 import { TractorPlayer, TractorSpectator } from "./tractor";
 import { RecordsApi, type GamesQuery } from "./records";
+import "./known-types";
 
 export { CardhallError, SDK_ERROR_CODES, type SdkErrorCode } from "./errors";
 export { RoomSession } from "./session";

@@ -4,15 +4,20 @@
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
+import { monitor } from "@colyseus/monitor";
+import type { Application } from "express";
+import basicAuth from "express-basic-auth";
 import type { RoomListing, ServerMetrics } from "../rooms/kit/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
 import { FoolRoom } from "../rooms/fool/room";
 import { PatienceRoom } from "../rooms/patience/room";
 import { TractorRoom } from "../rooms/tractor/room";
 import { colyseusLogger } from "../rooms/kit/log";
+import { reportTableMetricsTo } from "../rooms/kit/metrics";
 import { AiThreads } from "./fool-ai-pool";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
+import { PrometheusMetrics } from "./metrics";
 import { CardhallTransport } from "./transport";
 
 export interface AppOptions {
@@ -20,7 +25,12 @@ export interface AppOptions {
   gracefullyShutdown?: boolean;
   /** Where finished games are kept (opened beforehand: see Records.open); none by default. */
   records?: Records | null;
+  /** The password of Colyseus's monitor at /monitor (user `admin`, HTTP basic auth); no monitor without one. */
+  monitorPassword?: string | null;
 }
+
+/** The monitor's user name; its password is MONITOR_PASSWORD. */
+export const MONITOR_USER = "admin";
 
 /**
  * The rooms under their names. Every table gets the records' writer among its create options (where it hands
@@ -65,7 +75,7 @@ function eventLoopLag(): IntervalHistogram {
   return lagHistogram;
 }
 
-/** What operators and the load test read: this process's CPU time and memory, and the rooms and clients it hosts. */
+/** GET /metrics.json. What the load test and the benchmarks read: this process's CPU time and memory, and the rooms and clients it hosts. */
 export function serverMetrics(aiThreads: AiThreads, records: Records | null = null): ServerMetrics {
   const cpu = process.cpuUsage();
   const lag = eventLoopLag();
@@ -92,6 +102,8 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
 export function makeServer(options: AppOptions = {}): Server {
   const aiThreads = new AiThreads();
   const records = options.records ?? null;
+  const metrics = new PrometheusMetrics(aiThreads, records);
+  reportTableMetricsTo(metrics);
   const server = defineServer({
     rooms: roomDefinitions(aiThreads, records),
     transport: new CardhallTransport(),
@@ -106,9 +118,14 @@ export function makeServer(options: AppOptions = {}): Server {
         res.json(await listRooms());
       });
       app.get("/metrics", async (_req, res) => {
+        const { contentType, body } = await metrics.text();
+        res.type(contentType).send(body);
+      });
+      app.get("/metrics.json", (_req, res) => {
         res.json(serverMetrics(aiThreads, records));
       });
       recordRoutes(app, records);
+      if (options.monitorPassword) mountMonitor(app, options.monitorPassword);
     },
   });
   // Once the rooms are closed, the AI's threads stop and the finished games still queued are written.
@@ -117,4 +134,13 @@ export function makeServer(options: AppOptions = {}): Server {
     await records?.close();
   });
   return server;
+}
+
+/**
+ * Colyseus's monitor (rooms, their clients and state, across the cluster) at /monitor, behind HTTP basic auth:
+ * it shows every room's state, so it never runs without a password.
+ */
+function mountMonitor(app: Application, password: string): void {
+  const auth = basicAuth({ users: { [MONITOR_USER]: password }, challenge: true, realm: "cardhall monitor" });
+  app.use("/monitor", auth, monitor());
 }

@@ -25,6 +25,7 @@ import { seededRandom } from "../rooms/kit/random";
 import { greedyPolicy } from "../rooms/fool/bots";
 import { legalMovesInView, type FoolMove, type FoolView } from "../rooms/fool/rules";
 import decideInProcess, { type AiTask } from "./fool-ai-worker";
+import { log } from "../rooms/kit/log";
 
 /** The compiled worker beside this module (absent when the sources run directly). */
 export const AI_WORKER_FILE = path.join(__dirname, "fool-ai-worker.js");
@@ -69,8 +70,10 @@ export class AiThreads implements FoolAiDecider {
       }
       if (overTime) {
         this.decisions.abandoned++;
+        log.warn({ event: "ai_decision_abandoned", limitMs: this.limitMs }, `a Fool AI decision took over ${this.limitMs} ms: its thread is stopped and the greedy move played`);
         return greedyPolicy(view, seededRandom(view.hand.join(" ")));
       }
+      log.warn({ event: "ai_thread_failed", answered: move !== undefined }, "a Fool AI thread failed or answered an illegal move: the decision is made in-process");
     }
     this.decisions.inProcess++;
     return decideInProcess(task);

@@ -13,16 +13,27 @@ const DEFAULT_PORT = 2567;
  */
 const LISTEN_BACKLOG = 4096;
 
+/** Operators see a stop begin and end (Colyseus's own handlers close the rooms and run the server's shutdown). */
+function logShutdown(): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => log.info({ event: "shutting_down", signal }, `${signal}: closing the rooms and writing the records still queued`));
+  }
+  // Before pino's own exit handler, which writes out what is buffered.
+  process.prependOnceListener("exit", (code) => log.info({ event: "stopped", code }, "cardhall stopped"));
+}
+
 async function main(): Promise<void> {
   const host = process.env.HOST || DEFAULT_HOST;
   const port = Number(process.env.PORT || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
   const config = recordsConfig(process.env);
   const records = config === null ? null : await Records.open(config);
-  const server = makeServer({ records });
+  const server = makeServer({ records, monitorPassword: process.env.MONITOR_PASSWORD || null });
   await server.listen(port, host, LISTEN_BACKLOG);
+  logShutdown();
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);
   log.info({ event: "records", where: records?.where ?? null }, records === null ? "records are off" : `records in ${records.where} (games: /games)`);
+  log.info({ event: "monitor", on: Boolean(process.env.MONITOR_PASSWORD) }, process.env.MONITOR_PASSWORD ? "monitor at /monitor (user admin, MONITOR_PASSWORD)" : "monitor off (set MONITOR_PASSWORD to serve it at /monitor)");
 }
 
 main().catch((error: unknown) => {

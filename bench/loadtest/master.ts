@@ -202,13 +202,17 @@ function httpUrl(wsUrl: string): string {
   return wsUrl.replace(/^ws/, "http").replace(/\/$/, "");
 }
 
+/** The server's /metrics.json (or /metrics from a server built before /metrics became Prometheus's text). */
 async function fetchMetrics(url: string): Promise<ServerMetrics | null> {
-  try {
-    const response = await fetch(`${httpUrl(url)}/metrics`);
-    return response.ok ? ((await response.json()) as ServerMetrics) : null;
-  } catch {
-    return null;
+  for (const route of ["/metrics.json", "/metrics"]) {
+    try {
+      const response = await fetch(`${httpUrl(url)}${route}`);
+      if (response.ok && response.headers.get("content-type")?.startsWith("application/json")) return (await response.json()) as ServerMetrics;
+    } catch {
+      return null;
+    }
   }
+  return null;
 }
 
 function addCounters(total: Counters, part: Counters): void {
@@ -290,7 +294,7 @@ function startEchoServer(port: number): Promise<ChildProcess> {
   });
 }
 
-/** Samples the server's /metrics every second while a phase runs. */
+/** Samples the server's /metrics.json every second while a phase runs. */
 function watchServer(url: string): { stop: () => Promise<ServerMetrics[]> } {
   const samples: ServerMetrics[] = [];
   let running = true;
@@ -445,7 +449,7 @@ export function formatReport(report: LoadTestReport): string {
     if (ai) {
       lines.push(`  Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`);
     }
-  } else lines.push("  server: /metrics not reachable, no CPU or memory figures");
+  } else lines.push("  server: /metrics.json not reachable, no CPU or memory figures");
   if (report.baseline) lines.push(...phaseLines("ws echo baseline", report.baseline));
   if (report.ratio) lines.push(`overhead vs ws echo: p50 ×${report.ratio.p50.toFixed(2)}, p95 ×${report.ratio.p95.toFixed(2)}, p99 ×${report.ratio.p99.toFixed(2)}`);
   return lines.join("\n");

@@ -13,6 +13,7 @@
  * `_onMessage` is private in Colyseus 0.18 and bound per client at join (`this._onMessage.bind(this, client)`), so
  * the screen replaces it on the room instance; `screenFrames` fails loudly at room creation if it is gone.
  */
+import { tableMetrics } from "./metrics";
 import { getMessageBytes, Protocol, ResponseStatus, type Client, type Room } from "@colyseus/core";
 import { decode, type Iterator } from "@colyseus/schema";
 import { unpack } from "msgpackr";
@@ -96,9 +97,11 @@ export function screenFrames(room: Room, screen: FrameScreen): void {
     const type = echoedType(frame.type);
     if (!screen.withinBudget(client, frame.requestId, type)) return;
     if (frame.kind === "message") {
+      tableMetrics().refused(room.roomName, "UNKNOWN_MESSAGE");
       return refuseFrame(client, frame.requestId, { code: "UNKNOWN_MESSAGE", message: `this room has no message "${type}" (it understands: ${screen.describeKnown})`, type });
     }
     logRefusal({ event: "frame_refused", kind: frame.why, bytes: buffer?.length ?? 0, game: room.roomName, room: room.roomId });
+    tableMetrics().refused(room.roomName, "BAD_PAYLOAD");
     refuseFrame(client, frame.requestId, { code: "BAD_PAYLOAD", message: `the frame could not be read (${frame.why}); it was ignored`, type });
   };
   Object.assign(room, { _onMessage: screened });

@@ -65,7 +65,7 @@ export interface RoomListing {
   metadata: Record<string, unknown> | null;
 }
 
-/** GET /metrics: the server process's resource use and load. */
+/** GET /metrics.json: the server process's resource use and load. */
 export interface ServerMetrics {
   pid: number;
   cpuUserMicros: number;

@@ -138,7 +138,7 @@ export interface Standing {
   readonly rating: { readonly mu: number; readonly sigma: number; readonly ordinal: number } | null;
 }
 
-/** What /metrics shows of the records' queue to the database. */
+/** What /metrics.json shows of the records' queue to the database. */
 export interface RecordWriterMetrics {
   /** Finished games waiting to be written, and the most the queue holds. */
   queued: number;

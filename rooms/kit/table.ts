@@ -13,15 +13,16 @@
  * its listing.
  */
 import { Room, ServerError, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
-import { StateView, type Schema } from "@colyseus/schema";
+import { Encoder, StateView, type Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction } from "./engine";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
 import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
-import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "./room-kit";
+import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
 import { SeatRoster } from "./seats";
-import { roomLog } from "./log";
+import { log, roomLog } from "./log";
+import { tableMetrics } from "./metrics";
 import { addressOf, guardSeatReservations, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
@@ -72,6 +73,31 @@ export interface TableSetUp<Message extends MessageDefinition> {
 
 /** Where a joining client goes: a seat (a given one, or the first open), or the spectators. */
 export type SeatRequest = { watch: true } | { watch: false; seat?: number };
+
+/**
+ * Every room's state encoder holds two buffers of `Encoder.BUFFER_SIZE` bytes (a patch's and a full state's),
+ * 16 KB each by default: 32 KB a room, more than everything else a waiting room holds (BENCHMARKS.md, "Memory per
+ * room"). The largest full state of any game is about 1 KB (a Tractor round late in play; the four hands' views
+ * add a few hundred bytes), so 4 KB leaves room to spare; a state that outgrows it still encodes (the buffer
+ * grows, with a warning from @colyseus/schema).
+ */
+const STATE_BUFFER_BYTES = 4 * 1024;
+
+/**
+ * Sets the size on each copy of @colyseus/schema the process has: under Node, @colyseus/core runs as an ES module
+ * (its "module-sync" build) and so uses the schema's ES build, while this CommonJS code loads its CommonJS build.
+ * Where core itself is CommonJS (jest) there is one copy, and the ES build cannot be required: nothing to do.
+ */
+function sizeStateBuffers(bytes: number): void {
+  Encoder.BUFFER_SIZE = bytes;
+  try {
+    const esBuild = require(require.resolve("@colyseus/schema").replace(/index\.cjs$/, "index.mjs")) as { Encoder: typeof Encoder };
+    esBuild.Encoder.BUFFER_SIZE = bytes;
+  } catch {
+    // one copy only: set above
+  }
+}
+sizeStateBuffers(STATE_BUFFER_BYTES);
 
 /** Bot actions made at once (no pause) before the table lets other rooms run. */
 const ACTIONS_PER_BURST = 200;
@@ -179,6 +205,9 @@ export abstract class TableRoom<
     limitMessages(this);
     patchOnChange(this);
     rejectUnknownMessages(this, setUp.messages);
+    shareStateHandshake(this);
+    tableMetrics().tableOpened(this);
+    this.logLife("room_created", "room created", { seats: setUp.seats });
   }
 
   /** Registers a message that any client may send (validated and rate-limited by the kit). */
@@ -328,6 +357,16 @@ export abstract class TableRoom<
     this.matchTimer.clear();
     this.deadline = 0;
     this.match = null; // a bot's decision still being thought out is dropped
+    tableMetrics().tableClosed(this);
+    this.logLife("room_disposed", "room disposed");
+  }
+
+  /**
+   * A step in the room's life (created, a game finished, disposed): a debug line, since a busy server opens
+   * hundreds of rooms a second; LOG_LEVEL=debug shows them. Nothing is built when the level is off.
+   */
+  private logLife(event: string, message: string, fields: Record<string, number> = {}): void {
+    if (log.isLevelEnabled("debug")) roomLog(this).debug({ event, ...fields }, message);
   }
 
   /** A person takes a seat (an open one or a bot's), and their view shows them the seat's hidden fields. */
@@ -409,6 +448,7 @@ export abstract class TableRoom<
     const outcome = this.engine.apply(match.state, actor, action);
     if (!outcome.ok) throw new Rejection(outcome.code, outcome.reason);
     match.actions.push({ actor, action, at: Date.now(), by, events: outcome.events });
+    tableMetrics().actionTaken(this.roomName, by);
     this.commit(outcome, { actor, by });
   }
 
@@ -425,12 +465,15 @@ export abstract class TableRoom<
     for (const event of applied.events) {
       this.sendEvent(event, made);
       const round = this.engine.roundEnd?.(event);
-      if (round !== undefined) this.keepRecord(match, "round", round.result, round.round);
+      if (round === undefined) continue;
+      this.keepRecord(match, "round", round.result, round.round);
+      this.logLife("round_finished", "round finished", { match: match.number, round: round.round });
     }
     if (waiting.for === "nobody") {
       this.matchTimer.clear();
       this.updateListing();
       this.keepRecord(match, this.engine.roundEnd === undefined ? "game" : "match", this.engine.result(match.state));
+      this.logLife("game_finished", "game finished", { match: match.number, actions: match.actions.length });
       this.onMatchOver();
     }
   }

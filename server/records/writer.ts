@@ -7,6 +7,16 @@
  */
 import type { FinishedGame, RecordSink, RecordWriterMetrics } from "../../rooms/kit/record";
 import type { RecordStore } from "./store";
+import { log } from "../../rooms/kit/log";
+
+/**
+ * What a log line may say of a database's error: its kind and code, never its message (a refused row's message
+ * may quote the row, and a record holds every hand).
+ */
+function errorKind(error: unknown): { kind: string; code?: string } {
+  const { name, code } = (typeof error === "object" && error !== null ? error : {}) as { name?: unknown; code?: unknown };
+  return { kind: typeof name === "string" ? name : typeof error, ...(typeof code === "string" ? { code } : {}) };
+}
 
 export interface RecordWriterOptions {
   /** The most games held while waiting to be written. */
@@ -35,6 +45,10 @@ export class RecordWriter implements RecordSink {
   private scheduled: NodeJS.Immediate | NodeJS.Timeout | null = null;
   private nextRetryMs: number;
   private closed = false;
+  /** Failed attempts in a row: an outage is logged as it starts, at each retry and as it ends. */
+  private failuresInARow = 0;
+  /** Set while games are being dropped (the queue full): the first drop of a run is logged, not each one. */
+  private dropping = false;
 
   constructor(
     private readonly store: RecordStore,
@@ -52,8 +66,11 @@ export class RecordWriter implements RecordSink {
   submit(game: FinishedGame): void {
     if (this.closed || this.queue.length >= this.capacity) {
       this.dropped++;
+      if (!this.dropping) log.error({ event: "records_dropped", closed: this.closed, capacity: this.capacity }, this.closed ? "a finished game came after the records closed: it is not kept" : "the records' queue is full: finished games are dropped until the database catches up");
+      this.dropping = true;
       return;
     }
+    this.dropping = false;
     this.queue.push(game);
     if (this.writing !== null) return; // the write under way schedules the next
     if (this.scheduled === null) this.schedule(this.lingerMs);
@@ -83,6 +100,7 @@ export class RecordWriter implements RecordSink {
   /** Writes what is queued (within `timeoutMs`), then takes no more. Returns whether everything was written. */
   async close(timeoutMs = 10_000): Promise<boolean> {
     const flushed = await this.flush(timeoutMs);
+    if (!flushed) log.error({ event: "records_unwritten_at_close", queued: this.queue.length }, "the records closed with finished games not written (the database did not take them in time)");
     this.closed = true;
     this.cancelSchedule();
     return flushed;
@@ -115,11 +133,15 @@ export class RecordWriter implements RecordSink {
       await this.store.saveBatch(batch);
       this.queue.splice(0, batch.length);
       this.written += batch.length;
+      if (this.failuresInARow > 0) log.info({ event: "records_write_recovered", failedAttempts: this.failuresInARow, queued: this.queue.length }, "the database takes records again");
+      this.failuresInARow = 0;
       this.nextRetryMs = this.retryMs;
       if (this.queue.length > 0) this.schedule(0);
     } catch (error) {
       this.failedWrites++;
       this.lastError = error instanceof Error ? error.message : String(error);
+      this.failuresInARow++;
+      log.warn({ event: "records_write_failed", ...errorKind(error), attempt: this.failuresInARow, queued: this.queue.length, retryInMs: this.nextRetryMs }, "the database refused a batch of records; it will be tried again");
       this.schedule(this.nextRetryMs);
       this.nextRetryMs = Math.min(this.nextRetryMs * 2, this.maxRetryMs);
     }

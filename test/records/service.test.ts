@@ -19,7 +19,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const GAMES = ["evensteven", "fool", "patience", "tractor"] as const;
 
 async function metricsOf(server: ServerProcess): Promise<ServerMetrics> {
-  return (await (await fetch(`${server.httpUrl}/metrics`)).json()) as ServerMetrics;
+  return (await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics;
 }
 
 /** Waits until the server's queue has written at least `count` games and holds none. */

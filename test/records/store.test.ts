@@ -10,7 +10,8 @@ import type { FinishedGame, GamePage, GameSummary } from "../../rooms/kit/record
 import { DatabaseError } from "../../server/records/database";
 import { RecordStore } from "../../server/records/store";
 import { RecordWriter } from "../../server/records/writer";
-import { waitUntil } from "../helpers";
+import { expectConsole, waitUntil } from "../helpers";
+import { takeConsole } from "../setup/console";
 import { PostgresProcess } from "../e2e/postgres-process";
 import { finishedGame, freePort, person, tractorRound } from "./fixtures";
 
@@ -143,6 +144,8 @@ test("an SQLite file locked by another writer: the queue's writes fail at once, 
     other.exec("ROLLBACK");
     expect(await writer.flush()).toBe(true);
     expect((await store.list({ limit: 10 })).games.map((game) => game.seats[0].name)).toEqual(["lee"]);
+    expect(takeConsole(/"records_write_failed","kind":"Error","code":"ERR_SQLITE_ERROR"/).length).toBe(writer.metrics().failedWrites);
+    await expectConsole(/records_write_recovered/);
   } finally {
     other.close();
     await writer.close();

@@ -5,6 +5,7 @@ import { seededRandom } from "../../rooms/kit/random";
 import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
 import { AiThreads } from "../../server/fool-ai-pool";
+import { expectConsole } from "../helpers";
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { newGame, viewFor, type FoolView } from "../../rooms/fool/rules";
 
@@ -58,6 +59,7 @@ describe("the AI's worker threads", () => {
       expect(await threads.decide(first.view, first.memory)).toEqual(aiPolicy(first.view, seededRandom(0), first.memory));
       expect(await threads.decide(second.view, second.memory)).toEqual(aiPolicy(second.view, seededRandom(0), second.memory));
       expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 2, abandoned: 0 });
+      await expectConsole(/"event":"ai_thread_failed"/, 2);
     } finally {
       await threads.close();
     }
@@ -70,6 +72,7 @@ describe("the AI's worker threads", () => {
         expect(await threads.decide(view, memory)).toEqual(greedyPolicy(view, seededRandom(view.hand.join(" "))));
       }
       expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 0, abandoned: 2 });
+      await expectConsole(/"event":"ai_decision_abandoned"/, 2);
     } finally {
       await threads.close();
     }

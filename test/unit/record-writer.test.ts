@@ -2,7 +2,8 @@
 import type { FinishedGame, GameRecord } from "../../rooms/kit/record";
 import type { RecordStore } from "../../server/records/store";
 import { RecordWriter } from "../../server/records/writer";
-import { waitUntil } from "../helpers";
+import { expectConsole, waitUntil } from "../helpers";
+import { takeConsole } from "../setup/console";
 
 /** A store that keeps batches in memory and fails while `down` is set. */
 class FakeStore {
@@ -45,6 +46,12 @@ test("while the database is down the games wait, and are all written in order on
   store.down = false;
   expect(await writer.flush()).toBe(true);
   expect(store.saved.map((saved) => saved.endedAt)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  // The outage is logged attempt by attempt, by the error's kind (never its message), and its end once.
+  const failures = takeConsole(/records_write_failed/);
+  expect(failures.length).toBe(writer.metrics().failedWrites);
+  expect(failures[0]).toContain('"kind":"Error","attempt":1');
+  expect(failures.join("\n")).not.toContain("connection refused");
+  await expectConsole(/records_write_recovered/);
 });
 
 test("the queue is bounded: past its capacity the newest games are dropped and counted", async () => {
@@ -53,9 +60,11 @@ test("the queue is bounded: past its capacity the newest games are dropped and c
   const writer = writerFor(store, { capacity: 3 });
   for (let index = 0; index < 7; index++) writer.submit(game(index));
   expect(writer.metrics()).toMatchObject({ queued: 3, dropped: 4 });
+  await expectConsole(/"records_dropped","closed":false/); // once for the run of drops, not four times
   store.down = false;
   await writer.flush();
   expect(store.saved.map((saved) => saved.endedAt)).toEqual([0, 1, 2]);
+  takeConsole(/records_write_failed|records_write_recovered/);
 });
 
 test("close writes what is queued, then refuses more (counted as dropped)", async () => {
@@ -66,4 +75,5 @@ test("close writes what is queued, then refuses more (counted as dropped)", asyn
   expect(store.saved).toHaveLength(1);
   writer.submit(game(2));
   expect(writer.metrics()).toMatchObject({ queued: 0, dropped: 1 });
+  await expectConsole(/"records_dropped","closed":true/);
 });

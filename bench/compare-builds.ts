@@ -1,0 +1,162 @@
+/**
+ * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2]
+ *
+ * Two builds' servers side by side in one run: runs in turn cannot tell builds apart on a shared host whose stolen
+ * time swings from second to second, runs at the same time can (BENCHMARKS.md). Each pair starts both servers
+ * (records off), drives each with this build's load test at once, and swaps their ports every other pair. Per
+ * build: the server's CPU per move, its memory per room ((RSS peak − RSS at the start) / rooms at the peak), the
+ * latency, and what was lost. With `--generators`, one server of this build is driven by both builds' load tests
+ * at once instead: what a scripted move costs each build's SDK and bots.
+ */
+import { spawn, type ChildProcess } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { Command } from "commander";
+import type { LoadTestReport } from "./loadtest/master";
+import { freePort } from "../test/e2e/ports";
+
+const THIS_ROOT = path.resolve(__dirname, "..", "..");
+
+interface Options {
+  base: string;
+  clients: number;
+  thinkMs: number;
+  duration: number;
+  pairs: number;
+  workers: number;
+  generators: boolean;
+}
+
+function startServer(root: string, port: number): Promise<ChildProcess> {
+  const child = spawn(path.join(root, "node_modules", ".bin", "node"), [path.join(root, "dist", "server", "main.js")], {
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), RECORDS: "off", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server of ${root} did not start`)), 20_000);
+    const poll = setInterval(async () => {
+      const up = await fetch(`http://127.0.0.1:${port}/health`).then((response) => response.ok).catch(() => false);
+      if (!up) return;
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve(child);
+    }, 100);
+    child.once("exit", (code) => reject(new Error(`the server of ${root} exited (${code})`)));
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/** One load test (the given build's) against a port; its JSON report. */
+function loadTest(root: string, port: number, options: Options, json: string): Promise<LoadTestReport> {
+  const args = [path.join(root, "dist", "bin", "src", "loadtest.js"), "--url", `ws://127.0.0.1:${port}`, "--clients", String(options.clients), "--think-ms", String(options.thinkMs), "--duration", String(options.duration), "--workers", String(options.workers), "--no-baseline", "--quiet", "--json", json];
+  const child = spawn(path.join(root, "node_modules", ".bin", "node"), args, { stdio: ["ignore", "ignore", "inherit"] });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(fs.readFileSync(json, "utf8")) as LoadTestReport) : reject(new Error(`load test exited ${code}`))));
+  });
+}
+
+interface Row {
+  build: string;
+  serverMsPerMove: number;
+  generatorMsPerMove: number;
+  kbPerRoom: number;
+  rssMbPeak: number;
+  rooms: number;
+  movesPerSecond: number;
+  p99: number;
+  lost: number;
+  desyncs: number;
+  failed: number;
+  busyPercent: number | null;
+  stolenPercent: number | null;
+}
+
+function row(build: string, report: LoadTestReport): Row {
+  const { server, cardhall } = report;
+  return {
+    build,
+    serverMsPerMove: server?.cpuMsPerMove ?? NaN,
+    generatorMsPerMove: cardhall.generatorCpuMsPerMove,
+    kbPerRoom: server ? Math.round(((server.rssMbPeak - server.rssMbStart) * 1024) / Math.max(1, server.roomsPeak)) : NaN,
+    rssMbPeak: server?.rssMbPeak ?? NaN,
+    rooms: server?.roomsPeak ?? 0,
+    movesPerSecond: cardhall.movesPerSecond,
+    p99: cardhall.latency.p99,
+    lost: cardhall.lost,
+    desyncs: cardhall.counters.desyncs,
+    failed: cardhall.counters.failed,
+    busyPercent: cardhall.machine?.busyPercent ?? null,
+    stolenPercent: cardhall.machine?.stealPercent ?? null,
+  };
+}
+
+/** Servers of both builds at once, each driven by this build's load test. */
+async function serverPair(options: Options, pair: number, dir: string): Promise<Row[]> {
+  const [first, second] = [await freePort(), await freePort()];
+  const ports = pair % 2 === 0 ? { base: first, this: second } : { base: second, this: first };
+  const servers = await Promise.all([startServer(options.base, ports.base), startServer(THIS_ROOT, ports.this)]);
+  try {
+    const [base, current] = await Promise.all([
+      loadTest(THIS_ROOT, ports.base, options, path.join(dir, `base-${pair}.json`)),
+      loadTest(THIS_ROOT, ports.this, options, path.join(dir, `this-${pair}.json`)),
+    ]);
+    return [row("base", base), row("this", current)];
+  } finally {
+    await Promise.all(servers.map(stopServer));
+  }
+}
+
+/** One server of this build, driven by both builds' load tests at once. */
+async function generatorPair(options: Options, pair: number, dir: string): Promise<Row[]> {
+  const port = await freePort();
+  const server = await startServer(THIS_ROOT, port);
+  try {
+    const [base, current] = await Promise.all([
+      loadTest(options.base, port, options, path.join(dir, `base-generator-${pair}.json`)),
+      loadTest(THIS_ROOT, port, options, path.join(dir, `this-generator-${pair}.json`)),
+    ]);
+    return [row("base", base), row("this", current)];
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function main(options: Options): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-compare-"));
+  const rows: Row[] = [];
+  for (let pair = 0; pair < options.pairs; pair++) {
+    const pairRows = options.generators ? await generatorPair(options, pair, dir) : await serverPair(options, pair, dir);
+    for (const result of pairRows) console.log(JSON.stringify({ pair: pair + 1, ...result }));
+    rows.push(...pairRows);
+  }
+  for (const build of ["base", "this"]) {
+    const mine = rows.filter((result) => result.build === build);
+    const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
+    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move, generator ${mean((r) => r.generatorMsPerMove)} ms a move, ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms (means of ${mine.length})`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+new Command("compare-builds")
+  .description("Two builds side by side: their servers (or with --generators their load tests) at the same time.")
+  .requiredOption("--base <dir>", "the other build's root (with dist/ and node_modules/)")
+  .option("--clients <n>", "clients per load test", (text) => Number(text), 1500)
+  .option("--think-ms <ms>", "mean think time", (text) => Number(text), 3000)
+  .option("--duration <seconds>", "steady window", (text) => Number(text), 20)
+  .option("--pairs <n>", "pairs of runs", (text) => Number(text), 2)
+  .option("--workers <n>", "workers per load test", (text) => Number(text), 2)
+  .option("--generators", "compare the builds' load tests against one server instead", false)
+  .action((raw: Options) => main({ ...raw, base: path.resolve(raw.base) }))
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    console.error(`compare-builds: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });

@@ -1,0 +1,132 @@
+/**
+ * GET /metrics in Prometheus's text format, through prom-client (the Prometheus project's own Node client, which
+ * every monitoring stack that reads Prometheus scrapes): the process's own metrics (CPU, memory, event-loop lag,
+ * heap, handles) and cardhall's, named `cardhall_*`:
+ * - tables and clients by game, as the kit reports rooms opening and closing (rooms/kit/metrics.ts);
+ * - actions taken by game and mover, client messages handled (a histogram of the seconds each took on the
+ *   server, its state patch included) and refused by code;
+ * - the Fool AI's decisions by how they were made, and the records' queue to the database.
+ * Counters kept elsewhere (the AI pool's, the records writer's) are read when Prometheus scrapes, not copied on
+ * every change: a move costs the kit one counter increment and one histogram observation.
+ */
+import type { Room } from "@colyseus/core";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Mover } from "../rooms/kit/record";
+import type { TableMetrics } from "../rooms/kit/metrics";
+import type { AiThreads } from "./fool-ai-pool";
+import type { Records } from "./records";
+
+/** A message takes tens of microseconds when all is well and milliseconds under load: buckets from 50 µs to 250 ms. */
+const MESSAGE_SECONDS_BUCKETS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25];
+
+export class PrometheusMetrics implements TableMetrics {
+  readonly registry = new Registry();
+  /** The live tables: counted by game (and their clients) when scraped. */
+  private readonly tables = new Set<Room>();
+  private readonly actions: Counter<"game" | "by">;
+  private readonly messageSeconds: Histogram<"game" | "message">;
+  private readonly refusals: Counter<"game" | "code">;
+
+  constructor(aiThreads: AiThreads, records: Records | null) {
+    collectDefaultMetrics({ register: this.registry });
+    const registers = [this.registry];
+    this.actions = new Counter({ name: "cardhall_actions_total", help: "Actions the tables' engines accepted, by game and by who made them (person, bot, clock, dealer)", labelNames: ["game", "by"], registers });
+    this.messageSeconds = new Histogram({
+      name: "cardhall_message_seconds",
+      help: "Time the server took to handle one client message (a move, a hint...) and send the state patch it caused, by game and message",
+      labelNames: ["game", "message"],
+      buckets: MESSAGE_SECONDS_BUCKETS,
+      registers,
+    });
+    this.refusals = new Counter({ name: "cardhall_refusals_total", help: "Client messages refused, by game and error code", labelNames: ["game", "code"], registers });
+    this.tableGauges(registers);
+    aiDecisionCounter(aiThreads, registers);
+    if (records !== null) recordQueueMetrics(records, registers);
+  }
+
+  tableOpened(room: Room): void {
+    this.tables.add(room);
+  }
+
+  tableClosed(room: Room): void {
+    this.tables.delete(room);
+  }
+
+  messageHandled(game: string, message: string, seconds: number): void {
+    this.messageSeconds.observe({ game, message }, seconds);
+  }
+
+  refused(game: string, code: string): void {
+    this.refusals.inc({ game, code });
+  }
+
+  actionTaken(game: string, by: Mover): void {
+    this.actions.inc({ game, by });
+  }
+
+  /** The text Prometheus scrapes, and its content type. */
+  async text(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  private tableGauges(registers: Registry[]): void {
+    const tables = this.tables;
+    const byGame = (count: (room: Room) => number) => {
+      const totals = new Map<string, number>();
+      for (const room of tables) totals.set(room.roomName, (totals.get(room.roomName) ?? 0) + count(room));
+      return totals;
+    };
+    new Gauge({
+      name: "cardhall_rooms",
+      help: "Tables open in this process, by game",
+      labelNames: ["game"],
+      registers,
+      collect() {
+        this.reset();
+        for (const [game, rooms] of byGame(() => 1)) this.set({ game }, rooms);
+      },
+    });
+    new Gauge({
+      name: "cardhall_clients",
+      help: "Clients connected to this process's tables (players and spectators), by game",
+      labelNames: ["game"],
+      registers,
+      collect() {
+        this.reset();
+        for (const [game, clients] of byGame((room) => room.clients.length)) this.set({ game }, clients);
+      },
+    });
+  }
+}
+
+/** The Fool AI's decisions since start, by how each was made (see AiThreads.decisions). */
+function aiDecisionCounter(aiThreads: AiThreads, registers: Registry[]): void {
+  new Counter({
+    name: "cardhall_fool_ai_decisions_total",
+    help: "Fool AI decisions by how they were made: immediate (nothing to weigh), on_threads, in_process (no worker, or a thread failed), abandoned (over the time limit: the greedy move played)",
+    labelNames: ["how"],
+    registers,
+    collect() {
+      const { immediate, onThreads, inProcess, abandoned } = aiThreads.decisions;
+      this.reset();
+      this.inc({ how: "immediate" }, immediate);
+      this.inc({ how: "on_threads" }, onThreads);
+      this.inc({ how: "in_process" }, inProcess);
+      this.inc({ how: "abandoned" }, abandoned);
+    },
+  });
+}
+
+/** The records' queue to the database (RecordWriter.metrics), read at each scrape. */
+function recordQueueMetrics(records: Records, registers: Registry[]): void {
+  const read = () => records.writer.metrics();
+  const gauge = (name: string, help: string, value: () => number) =>
+    new Gauge({ name, help, registers, collect() { this.set(value()); } });
+  const counter = (name: string, help: string, value: () => number) =>
+    new Counter({ name, help, registers, collect() { this.reset(); this.inc(value()); } });
+  gauge("cardhall_records_queued", "Finished games waiting to be written to the database", () => read().queued);
+  gauge("cardhall_records_queue_capacity", "The most finished games the queue holds; past it the newest are dropped", () => read().capacity);
+  counter("cardhall_records_written_total", "Finished games written to the database", () => read().written);
+  counter("cardhall_records_dropped_total", "Finished games not kept because the queue was full", () => read().dropped);
+  counter("cardhall_records_failed_writes_total", "Batches the database refused (each tried again later)", () => read().failedWrites);
+}

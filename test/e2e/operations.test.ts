@@ -1,0 +1,148 @@
+/**
+ * What an operator reads from a real server process (the compiled one `npm start` runs): /metrics in Prometheus's
+ * text format with cardhall's own metrics moving as games are played, the JSON the load test reads at
+ * /metrics.json, the monitor only behind its password, and a log — at its most verbose — that holds the rooms'
+ * lives but none of a played game's cards, its seed or a player's reconnection token.
+ */
+import { CardhallClient, type GameRecord } from "../../client-sdk";
+import { BOT_TABLES } from "../../client-sdk/bots/tables";
+import type { ServerMetrics } from "../../rooms/kit/protocol";
+import { freePort, ServerProcess } from "./server-process";
+
+const GAMES = ["evensteven", "fool", "patience", "tractor"] as const;
+
+/** One metric's value in Prometheus's text: the sample whose name and labels are these (0 when absent). */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const labelText = line.slice(name.length).split(" ")[0];
+    if (wanted.every((pair) => labelText.includes(pair))) return Number(line.slice(line.lastIndexOf(" ") + 1));
+  }
+  return 0;
+}
+
+async function prometheusText(server: ServerProcess): Promise<{ contentType: string | null; text: string }> {
+  const response = await fetch(`${server.httpUrl}/metrics`);
+  expect(response.status).toBe(200);
+  return { contentType: response.headers.get("content-type"), text: await response.text() };
+}
+
+/** Every string in a record that is a card in one of the games' notations (the record holds every hand). */
+function cardsIn(record: GameRecord): Set<string> {
+  const card = /^(?:(?:10|[2-9TJQKA])[cdhsSHCD]|[HSCD][2-9TJQKA]|[BR]J)$/;
+  const cards = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === "string" && card.test(value)) cards.add(value);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === "object" && value !== null) Object.values(value).forEach(visit);
+  };
+  visit([record.start, record.actions]);
+  return cards;
+}
+
+describe("a server with the monitor on and its log at its most verbose", () => {
+  let server: ServerProcess;
+  const password = "s3cret-monitor";
+
+  beforeAll(async () => {
+    server = new ServerProcess(await freePort(), { MONITOR_PASSWORD: password, LOG_LEVEL: "trace" });
+    await server.start();
+  });
+
+  afterAll(() => server.stop());
+
+  test("/metrics speaks Prometheus's text format; the tables' counters move as games are played and refused", async () => {
+    const before = await prometheusText(server);
+    expect(before.contentType).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(before.text).toMatch(/^process_cpu_seconds_total \d/m);
+    expect(before.text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    expect(before.text).toMatch(/^cardhall_records_queued 0$/m);
+
+    const client = new CardhallClient(server.url);
+    const player = await client.playEvenSteven({ n: 7, name: "metrics" });
+    const turn = await player.nextTurn(1, 1);
+    await expect(player.play("1x")).rejects.toMatchObject({ code: expect.any(String) });
+    if (turn.kind !== "deal") throw new Error("expected a card to answer");
+    await player.play(turn.hand[0]);
+    const { text } = await prometheusText(server);
+    expect(sample(text, "cardhall_rooms", { game: "evensteven" })).toBe(1);
+    expect(sample(text, "cardhall_clients", { game: "evensteven" })).toBe(1);
+    expect(sample(text, "cardhall_actions_total", { game: "evensteven", by: "person" })).toBe(1);
+    expect(sample(text, "cardhall_message_seconds_count", { game: "evensteven", message: "play" })).toBe(1);
+    expect(sample(text, "cardhall_message_seconds_bucket", { game: "evensteven", message: "play", le: "+Inf" })).toBe(1);
+    const refusals = text.split("\n").filter((line) => line.startsWith('cardhall_refusals_total{game="evensteven"'));
+    expect(refusals).toHaveLength(1);
+    expect(Number(refusals[0].split(" ")[1])).toBe(1);
+    await player.leave();
+  });
+
+  test("/metrics.json is the JSON the load test reads", async () => {
+    const metrics = (await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics;
+    expect(metrics.pid).toBeGreaterThan(0);
+    expect(metrics.cpuUserMicros).toBeGreaterThan(0);
+    expect(metrics.foolAiDecisions).toEqual(expect.objectContaining({ immediate: expect.any(Number) }));
+    expect(metrics.records).toEqual(expect.objectContaining({ queued: expect.any(Number) }));
+  });
+
+  test("the monitor answers only with its password", async () => {
+    expect((await fetch(`${server.httpUrl}/monitor/api`)).status).toBe(401);
+    const wrong = Buffer.from("admin:wrong").toString("base64");
+    expect((await fetch(`${server.httpUrl}/monitor/api`, { headers: { authorization: `Basic ${wrong}` } })).status).toBe(401);
+    const right = Buffer.from(`admin:${password}`).toString("base64");
+    const api = await fetch(`${server.httpUrl}/monitor/api`, { headers: { authorization: `Basic ${right}` } });
+    expect(api.status).toBe(200);
+    expect(await api.json()).toEqual(expect.objectContaining({ rooms: expect.any(Array) }));
+    expect((await fetch(`${server.httpUrl}/monitor/`, { headers: { authorization: `Basic ${right}` } })).status).toBe(200);
+  });
+
+  test("the log of played games tells each room's life and holds none of their cards, seeds or tokens", async () => {
+    const roomIds = new Map<string, string>();
+    for (const game of GAMES) roomIds.set(game, (await BOT_TABLES[game].play({ url: server.url, games: 1 })).roomId);
+    // A seat's token, used to take the seat back: the server reads it, and must not write it down.
+    const client = new CardhallClient(server.url);
+    const player = await client.playEvenSteven({ n: 7, name: "token-holder" });
+    const token = player.reconnectionToken;
+    const again = await new CardhallClient(server.url).reconnectEvenSteven(token);
+    await again.leave();
+    await player.leave().catch(() => undefined);
+
+    const records: GameRecord[] = [];
+    const page = await client.games({ limit: 100 });
+    for (const summary of page.games.filter((listed) => [...roomIds.values()].includes(listed.roomId))) records.push(await client.game(summary.id));
+    expect(new Set(records.map((record) => record.game))).toEqual(new Set(GAMES));
+
+    const log = server.output;
+    for (const [game, roomId] of roomIds) {
+      expect(log).toMatch(new RegExp(`"game":"${game}","room":"${roomId}".*"event":"room_created"`));
+      const finished = game === "tractor" ? "round_finished" : "game_finished"; // a match of rounds: one round played
+      expect(log).toMatch(new RegExp(`"game":"${game}","room":"${roomId}".*"event":"${finished}"`));
+    }
+    for (const record of records) {
+      const cards = cardsIn(record);
+      expect(cards.size).toBeGreaterThan(3);
+      for (const card of cards) expect({ game: record.game, card, logged: log.includes(`"${card}"`) }).toEqual({ game: record.game, card, logged: false });
+      expect(record.seed).toBeGreaterThan(999); // fresh seeds (none given): a number that cannot turn up by chance
+      expect(log).not.toMatch(new RegExp(`(^|[^0-9])${record.seed}([^0-9]|$)`));
+    }
+    const secret = token.slice(token.indexOf(":") + 1); // "roomId:secret": the room's id is public
+    expect(secret.length).toBeGreaterThan(5);
+    expect(log).not.toContain(secret);
+  }, 180_000);
+});
+
+describe("a server without MONITOR_PASSWORD", () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = new ServerProcess(await freePort());
+    await server.start();
+  });
+
+  afterAll(() => server.stop());
+
+  test("serves no monitor, and says so as it starts", async () => {
+    expect((await fetch(`${server.httpUrl}/monitor/api`)).status).toBe(404);
+    expect(server.output).toContain("monitor off");
+  });
+});
