@@ -4,13 +4,14 @@
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
-import type { RoomListing, ServerMetrics } from "../rooms/kit/protocol";
+import { SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing, type ServerMetrics } from "../rooms/kit/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
 import { FoolRoom } from "../rooms/fool/room";
 import { PatienceRoom } from "../rooms/patience/room";
 import { TractorRoom } from "../rooms/tractor/room";
-import { colyseusLogger } from "../rooms/kit/log";
-import { AiThreads } from "./fool-ai-pool";
+import { colyseusLogger, log } from "../rooms/kit/log";
+import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
+import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
 import { CardhallTransport } from "./transport";
@@ -20,6 +21,33 @@ export interface AppOptions {
   gracefullyShutdown?: boolean;
   /** Where finished games are kept (opened beforehand: see Records.open); none by default. */
   records?: Records | null;
+  /** One process of a cluster on Redis (server/cluster.ts); alone and in memory by default. */
+  cluster?: ClusterConfig | null;
+  /** On shutdown, how long games under way may go on before their tables are closed (DRAIN_TIMEOUT); 120 s by default. */
+  drainSeconds?: number;
+  /** The Fool AI's worker threads (FOOL_AI_THREADS); one per CPU but the main thread's by default. */
+  aiThreads?: number;
+}
+
+/** How long a shutting-down server lets games under way finish by default. */
+export const DEFAULT_DRAIN_SECONDS = 120;
+
+/**
+ * A shutdown drains: Colyseus locks every room and stops placing new ones here, each table closes once its game is
+ * over (rooms/kit/table.ts), and after `drainSeconds` the tables still playing are closed with the shutdown code.
+ */
+function drainOnShutdown(server: Server, drainSeconds: number, stopWatching: () => void): void {
+  server.onBeforeShutdown(() => {
+    stopWatching();
+    const rooms = matchMaker.stats.local.roomCount;
+    log.info({ event: "draining", rooms, drainSeconds }, `shutting down: ${rooms} room(s) may finish their games within ${drainSeconds} s`);
+    const timer = setTimeout(() => {
+      const left = matchMaker.stats.local.roomCount;
+      if (left > 0) log.warn({ event: "drain_timeout", rooms: left }, `the drain timed out: closing ${left} room(s) still playing`);
+      void Promise.all(matchMaker.disconnectAll(SERVER_SHUTDOWN_CLOSE_CODE)).catch(() => undefined);
+    }, drainSeconds * 1000);
+    timer.unref();
+  });
 }
 
 /**
@@ -90,17 +118,20 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
 
 /** The server, with its one Fool AI pool (no thread starts before the AI's first decision that needs one). */
 export function makeServer(options: AppOptions = {}): Server {
-  const aiThreads = new AiThreads();
+  const aiThreads = options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
   const records = options.records ?? null;
+  const cluster = options.cluster ?? null;
   const server = defineServer({
     rooms: roomDefinitions(aiThreads, records),
     transport: new CardhallTransport(),
+    ...(cluster === null ? {} : clusterServices(cluster)),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
     greet: false,
     logger: colyseusLogger,
     express: (app) => {
       app.get("/health", (_req, res) => {
-        res.json({ ok: true, uptimeSeconds: Math.round(process.uptime()) });
+        const draining = matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+        res.json({ ok: true, uptimeSeconds: Math.round(process.uptime()), draining });
       });
       app.get("/rooms", async (_req, res) => {
         res.json(await listRooms());
@@ -111,6 +142,8 @@ export function makeServer(options: AppOptions = {}): Server {
       recordRoutes(app, records);
     },
   });
+  const stopWatching = cluster === null ? () => undefined : watchCluster(cluster.checkSeconds);
+  drainOnShutdown(server, options.drainSeconds ?? DEFAULT_DRAIN_SECONDS, stopWatching);
   // Once the rooms are closed, the AI's threads stop and the finished games still queued are written.
   server.onShutdown(async () => {
     await aiThreads.close();

@@ -16,7 +16,7 @@ import { Room, ServerError, type Client, type RoomException, type RoomMethodName
 import { StateView, type Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction } from "./engine";
-import { SEAT_TAKEN_OVER_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
+import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
 import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
 import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer } from "./room-kit";
@@ -109,6 +109,8 @@ export abstract class TableRoom<
   private closing = false;
   /** Where finished games go (the server's record writer), if the server keeps records. */
   private recordSink: RecordSink | null = null;
+  /** Set when the server shuts down: the table closes as soon as no game is under way. */
+  private draining = false;
 
   // ----------------------------------------------------------------------------------------------------------
   // What a game defines
@@ -277,6 +279,26 @@ export abstract class TableRoom<
     return super.disconnect(closeCode);
   }
 
+  /**
+   * The server is shutting down (Colyseus has locked the room): a table without a game under way closes now, one
+   * with a game closes as soon as it is over and recorded. The server closes what is still playing after its drain
+   * timeout (server/app.ts).
+   */
+  override onBeforeShutdown(): void {
+    this.draining = true;
+    if (!this.gameUnderWay()) this.closeForShutdown();
+  }
+
+  private gameUnderWay(): boolean {
+    return this.match !== null && this.engine.waiting(this.match.state).for !== "nobody";
+  }
+
+  private closeForShutdown(): void {
+    if (this.closing) return;
+    roomLog(this).info({ event: "table_closed_for_shutdown" }, "the server is shutting down and no game is under way: the table closes");
+    this.disconnect(SERVER_SHUTDOWN_CLOSE_CODE).catch(() => undefined);
+  }
+
   override onDispose(): void {
     this.matchTimer.clear();
     this.deadline = 0;
@@ -376,6 +398,7 @@ export abstract class TableRoom<
       this.matchTimer.clear();
       this.updateListing();
       this.keepRecord(match, this.engine.roundEnd === undefined ? "game" : "match", this.engine.result(match.state));
+      if (this.draining) return this.closeForShutdown(); // no next game on a server that is going away
       this.onMatchOver();
     }
   }
