@@ -2,6 +2,7 @@
  * The server's composition: which rooms exist under which names, the HTTP routes, and the presence/driver.
  * The embedded default keeps everything in one process and in memory.
  */
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from "http";
 import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing, type ServerMetrics } from "../rooms/kit/protocol";
@@ -27,6 +28,26 @@ export interface AppOptions {
   drainSeconds?: number;
   /** The Fool AI's worker threads (FOOL_AI_THREADS); one per CPU but the main thread's by default. */
   aiThreads?: number;
+}
+
+function isDraining(): boolean {
+  return matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+}
+
+/**
+ * Colyseus refuses matchmaking while it shuts down with a 503 whose body is empty, which its client reports as a
+ * JSON syntax error. Its router answers before any Express route, so the refusal is given here, ahead of both, with
+ * a sentence the SDK hands on (JOIN_REFUSED). A proxy in front may retry another process on the 503.
+ */
+function explainRefusalsWhileDraining(httpServer: HttpServer): void {
+  const emit = httpServer.emit.bind(httpServer);
+  httpServer.emit = ((event: string, ...args: unknown[]) => {
+    const [req, res] = args as [IncomingMessage, ServerResponse];
+    if (event !== "request" || !isDraining() || !req.url?.startsWith("/matchmake/")) return emit(event, ...args);
+    res.writeHead(503, { "content-type": "application/json", "access-control-allow-origin": "*" });
+    res.end(JSON.stringify({ code: 503, error: "this server is shutting down and takes no new players: try another" }));
+    return true;
+  }) as HttpServer["emit"];
 }
 
 /** How long a shutting-down server lets games under way finish by default. */
@@ -121,17 +142,18 @@ export function makeServer(options: AppOptions = {}): Server {
   const aiThreads = options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
   const records = options.records ?? null;
   const cluster = options.cluster ?? null;
+  const transport = new CardhallTransport();
+  explainRefusalsWhileDraining(transport.server!);
   const server = defineServer({
     rooms: roomDefinitions(aiThreads, records),
-    transport: new CardhallTransport(),
+    transport,
     ...(cluster === null ? {} : clusterServices(cluster)),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
     greet: false,
     logger: colyseusLogger,
     express: (app) => {
       app.get("/health", (_req, res) => {
-        const draining = matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
-        res.json({ ok: true, uptimeSeconds: Math.round(process.uptime()), draining });
+        res.json({ ok: true, uptimeSeconds: Math.round(process.uptime()), draining: isDraining() });
       });
       app.get("/rooms", async (_req, res) => {
         res.json(await listRooms());

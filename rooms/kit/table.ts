@@ -398,8 +398,10 @@ export abstract class TableRoom<
       this.matchTimer.clear();
       this.updateListing();
       this.keepRecord(match, this.engine.roundEnd === undefined ? "game" : "match", this.engine.result(match.state));
-      if (this.draining) return this.closeForShutdown(); // no next game on a server that is going away
       this.onMatchOver();
+      // No next game on a server going away. The close waits for this callback to end, so that the reply to the
+      // last move and the final state go out first.
+      if (this.draining) setImmediate(() => this.closeForShutdown());
     }
   }
 
