@@ -4,7 +4,7 @@
  * for the Fool AI's threads), prints their addresses, and stops them all on Ctrl-C (or SIGTERM): the processes
  * drain (DRAIN_TIMEOUT, 10 s here unless set), then Redis stops.
  */
-import { spawn, type ChildProcess } from "child_process";
+import type { ChildProcess } from "child_process";
 import * as os from "os";
 import * as path from "path";
 import { Command } from "commander";
@@ -12,11 +12,10 @@ import { wholeNumber } from "./lib/arguments";
 import { EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 import { freePort } from "./lib/free-port";
 import { findRedisServer, REDIS_MISSING, RedisServer } from "./lib/redis-server";
+import { exited, HOST, listening, spawnServer } from "./lib/server-child";
 
-const HOST = "127.0.0.1";
 /** A local cluster is for trying things: Ctrl-C should not wait two minutes for games to end. */
 const LOCAL_DRAIN_SECONDS = "10";
-const ROOT = path.resolve(__dirname, "..", "..", "..");
 
 interface ClusterOptions {
   processes: number;
@@ -42,38 +41,16 @@ function relay(child: ChildProcess, name: string): void {
 }
 
 function startServer(port: number, redisUrl: string, aiThreads: number): ChildProcess {
-  const child = spawn(process.execPath, [path.join(ROOT, "dist", "server", "main.js")], {
-    env: {
-      DRAIN_TIMEOUT: LOCAL_DRAIN_SECONDS,
-      // Without a shared PostgreSQL (DATABASE_URL) each process keeps its finished games in a SQLite file of its own.
-      DATA_DIR: path.join(ROOT, "data", `cluster-${port}`),
-      ...process.env,
-      HOST,
-      PORT: String(port),
-      REDIS_URL: redisUrl,
-      PUBLIC_ADDRESS: `${HOST}:${port}`,
-      FOOL_AI_THREADS: String(aiThreads),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = spawnServer(port, {
+    DRAIN_TIMEOUT: process.env.DRAIN_TIMEOUT || LOCAL_DRAIN_SECONDS,
+    // Without a shared PostgreSQL (DATABASE_URL) each process keeps its finished games in a SQLite file of its own.
+    DATA_DIR: process.env.DATA_DIR ? path.join(process.env.DATA_DIR, `cluster-${port}`) : path.join("data", `cluster-${port}`),
+    REDIS_URL: redisUrl,
+    PUBLIC_ADDRESS: `${HOST}:${port}`,
+    FOOL_AI_THREADS: String(aiThreads),
   });
   relay(child, `:${port}`);
   return child;
-}
-
-/** Resolves once the process answers /health (or rejects when it exits first). */
-async function listening(child: ChildProcess, port: number): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited with ${child.exitCode}`);
-    const healthy = await fetch(`http://${HOST}:${port}/health`).then((response) => response.ok, () => false);
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server on port ${port} did not answer within 20 s`);
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
 async function runCluster(options: ClusterOptions): Promise<void> {

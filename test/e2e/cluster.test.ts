@@ -3,6 +3,11 @@
  * spectate, reconnect, take a bot's seat over) through the process that does not hold it; the scripted tables
  * through either address, their records in one PostgreSQL.
  */
+import { spawnSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import type { LoadTestReport } from "../../bench/loadtest/master";
 import { CardhallClient, type TractorStateView } from "../../client-sdk";
 import { BOT_TABLES } from "../../client-sdk/bots/tables";
 import { dropConnection, waitUntil } from "../helpers";
@@ -73,4 +78,25 @@ describe("a cluster of two processes on Redis", () => {
       await waitUntil(() => roomIds.every((roomId) => listed.includes(roomId)), 10_000, "the games' records").finally(() => clearInterval(poll));
     }
   }, 30_000);
+
+  test("the load test given both addresses plays on both processes and reports each", () => {
+    const jsonFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-loadtest-")), "report.json");
+    const urls = cluster.servers.map((server) => server.url);
+    const run = spawnSync(
+      path.join(__dirname, "..", "..", "bin", "loadtest"),
+      ["--url", urls.join(","), "--clients", "24", "--workers", "2", "--duration", "3", "--ramp", "1", "--think-ms", "50", "--no-baseline", "--quiet", "--json", jsonFile],
+      { encoding: "utf8", timeout: 90_000 },
+    );
+    expect(run.status).toBe(0);
+    const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as LoadTestReport;
+    fs.rmSync(path.dirname(jsonFile), { recursive: true, force: true });
+    expect(report.cardhall.counters).toMatchObject({ joined: 24, failed: 0, errors: 0, desyncs: 0 });
+    expect(report.cardhall.lost).toBe(0);
+    expect(report.cardhall.joins.latency.count).toBe(24);
+    expect(report.processes.map((process) => process.url)).toEqual(urls);
+    for (const { figures } of report.processes) expect(figures!.clientsPeak).toBeGreaterThan(0); // tables landed on both
+    expect(report.server!.clientsPeak).toBe(report.processes.reduce((sum, process) => sum + process.figures!.clientsPeak, 0));
+    expect(run.stdout).toMatch(/server \(2 processes added up\): CPU/);
+    for (const url of urls) expect(run.stdout).toContain(`process ${url}: CPU`);
+  }, 90_000);
 });
