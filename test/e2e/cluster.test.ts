@@ -99,4 +99,18 @@ describe("a cluster of two processes on Redis", () => {
     expect(run.stdout).toMatch(/server \(2 processes added up\): CPU/);
     for (const url of urls) expect(run.stdout).toContain(`process ${url}: CPU`);
   }, 90_000);
+
+  test("the Even-Steven bridge plays through either address as it does against one process", () => {
+    const samples = path.join(__dirname, "..", "fixtures", "samples");
+    const expected = fs.readFileSync(path.join(samples, "evensteven-dealer-sample.out"), "utf8");
+    for (const server of cluster.servers) {
+      const run = spawnSync(path.join(__dirname, "..", "..", "bin", "evensteven-bridge"), ["--url", server.url, "--from-stdin", "--", path.join(__dirname, "..", "..", "bin", "evensteven")], {
+        input: fs.readFileSync(path.join(samples, "evensteven-dealer-sample.in")),
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe(expected);
+    }
+  }, 90_000);
 });
