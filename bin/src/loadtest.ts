@@ -38,7 +38,7 @@ const defaultMix = Object.keys(GAME_DRIVERS).join(",");
 
 usageErrorsAreBadInput(new Command("loadtest"))
   .description("Load-tests a running cardhall server with scripted players, against a ws echo baseline.")
-  .requiredOption("--url <urls>", "the server's WebSocket address; several processes of a cluster: comma-separated", parseUrls)
+  .requiredOption("--url <url>", "the server's WebSocket address; several processes of a cluster: comma-separated", parseUrls)
   .option("--clients <n>", "scripted players", count, 100)
   .option("--workers <n>", "worker processes", count, 4)
   .option("--duration <seconds>", "how long to play after the ramp", seconds(3600), 20)

@@ -45,7 +45,7 @@ export class TestCluster {
 }
 
 /** The room ids GET /rooms of one process lists. */
-export async function listedRoomIds(server: ServerProcess): Promise<string[]> {
+export async function listedRoomIds(server: Pick<ServerProcess, "httpUrl">): Promise<string[]> {
   const response = await fetch(`${server.httpUrl}/rooms`);
   const rooms = (await response.json()) as Array<{ roomId: string }>;
   return rooms.map((room) => room.roomId).sort();

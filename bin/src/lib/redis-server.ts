@@ -15,9 +15,9 @@ const START_LIMIT_MS = 10_000;
 /** How long a SIGTERM'd redis-server may take to go before it is killed. */
 const STOP_LIMIT_MS = 5_000;
 
-/** redis-server's path on the PATH (or Debian's place), or null when it is not installed. */
+/** redis-server's path on the PATH (Debian installs it in /usr/bin), or null when it is not installed. */
 export function findRedisServer(): string | null {
-  const places = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/bin", "/usr/sbin"];
+  const places = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
   for (const place of places) {
     const candidate = path.join(place, "redis-server");
     try {
