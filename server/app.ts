@@ -56,19 +56,22 @@ export const DEFAULT_DRAIN_SECONDS = 120;
 /**
  * A shutdown drains: Colyseus locks every room and stops placing new ones here, each table closes once its game is
  * over (rooms/kit/table.ts), and after `drainSeconds` the tables still playing are closed with the shutdown code.
+ * Returns what ends the drain's timer once every room is closed.
  */
-function drainOnShutdown(server: Server, drainSeconds: number, stopWatching: () => void): void {
+function drainOnShutdown(server: Server, drainSeconds: number, stopWatching: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
   server.onBeforeShutdown(() => {
     stopWatching();
     const rooms = matchMaker.stats.local.roomCount;
     log.info({ event: "draining", rooms, drainSeconds }, `shutting down: ${rooms} room(s) may finish their games within ${drainSeconds} s`);
-    const timer = setTimeout(() => {
+    // Not unref'd: the drain's end must come even when nothing else keeps the process awake.
+    timer = setTimeout(() => {
       const left = matchMaker.stats.local.roomCount;
       if (left > 0) log.warn({ event: "drain_timeout", rooms: left }, `the drain timed out: closing ${left} room(s) still playing`);
       void Promise.all(matchMaker.disconnectAll(SERVER_SHUTDOWN_CLOSE_CODE)).catch(() => undefined);
     }, drainSeconds * 1000);
-    timer.unref();
   });
+  return () => clearTimeout(timer);
 }
 
 /**
@@ -165,9 +168,10 @@ export function makeServer(options: AppOptions = {}): Server {
     },
   });
   const stopWatching = cluster === null ? () => undefined : watchCluster(cluster.checkSeconds);
-  drainOnShutdown(server, options.drainSeconds ?? DEFAULT_DRAIN_SECONDS, stopWatching);
+  const drained = drainOnShutdown(server, options.drainSeconds ?? DEFAULT_DRAIN_SECONDS, stopWatching);
   // Once the rooms are closed, the AI's threads stop and the finished games still queued are written.
   server.onShutdown(async () => {
+    drained();
     await aiThreads.close();
     await records?.close();
   });
