@@ -1,5 +1,5 @@
 import { MatchMakeError } from "@colyseus/sdk";
-import { SEAT_TAKEN_OVER_CLOSE_CODE, type ErrorReply } from "../rooms/kit/protocol";
+import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, type ErrorReply } from "../rooms/kit/protocol";
 
 /**
  * The codes the SDK itself gives, beside each room's own (NOT_IN_HAND, ILLEGAL_PLAY, ...):
@@ -8,9 +8,11 @@ import { SEAT_TAKEN_OVER_CLOSE_CODE, type ErrorReply } from "../rooms/kit/protoc
  * - CONNECTION: the server could not be reached, or the connection was lost;
  * - TIMEOUT, ABORTED: a wait ran out of time, or its AbortSignal aborted;
  * - LEFT: the session was left (`leave()`), so it can no longer act or wait;
- * - TAKEN_OVER: another connection took the seat over with the session's reconnection token.
+ * - TAKEN_OVER: another connection took the seat over with the session's reconnection token;
+ * - SHUT_DOWN: the server shut down and closed the table (a game still under way when its drain ran out); a new
+ *   join goes to another process.
  */
-export const SDK_ERROR_CODES = ["JOIN_REFUSED", "CONNECTION", "TIMEOUT", "ABORTED", "LEFT", "TAKEN_OVER"] as const;
+export const SDK_ERROR_CODES = ["JOIN_REFUSED", "CONNECTION", "TIMEOUT", "ABORTED", "LEFT", "TAKEN_OVER", "SHUT_DOWN"] as const;
 export type SdkErrorCode = (typeof SDK_ERROR_CODES)[number];
 
 /** Every failure the SDK reports: a room's typed error reply, a refused join, or a lost connection. */
@@ -63,5 +65,6 @@ export function sessionEnd(closeCode: number): CardhallError {
   const CONSENTED = 4000; // Colyseus's code for a leave the client asked for
   if (closeCode === CONSENTED) return new CardhallError("LEFT", "the session has left the room");
   if (closeCode === SEAT_TAKEN_OVER_CLOSE_CODE) return new CardhallError("TAKEN_OVER", "another connection took this seat over with its reconnection token");
+  if (closeCode === SERVER_SHUTDOWN_CLOSE_CODE) return new CardhallError("SHUT_DOWN", "the server shut down and closed the table");
   return new CardhallError("CONNECTION", `the connection to the room closed (code ${closeCode})`);
 }

@@ -2,19 +2,21 @@
  * The server's composition: which rooms exist under which names, the HTTP routes, and the presence/driver.
  * The embedded default keeps everything in one process and in memory.
  */
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from "http";
 import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { monitor } from "@colyseus/monitor";
 import type { Application } from "express";
 import basicAuth from "express-basic-auth";
-import type { RoomListing, ServerMetrics } from "../rooms/kit/protocol";
+import { SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing, type ServerMetrics } from "../rooms/kit/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
 import { FoolRoom } from "../rooms/fool/room";
 import { PatienceRoom } from "../rooms/patience/room";
 import { TractorRoom } from "../rooms/tractor/room";
-import { colyseusLogger } from "../rooms/kit/log";
+import { colyseusLogger, log } from "../rooms/kit/log";
 import { reportTableMetricsTo } from "../rooms/kit/metrics";
-import { AiThreads } from "./fool-ai-pool";
+import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
+import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
 import { PrometheusMetrics } from "./metrics";
@@ -27,6 +29,56 @@ export interface AppOptions {
   records?: Records | null;
   /** The password of Colyseus's monitor at /monitor (user `admin`, HTTP basic auth); no monitor without one. */
   monitorPassword?: string | null;
+  /** One process of a cluster on Redis (server/cluster.ts); alone and in memory by default. */
+  cluster?: ClusterConfig | null;
+  /** On shutdown, how long games under way may go on before their tables are closed (DRAIN_TIMEOUT); 120 s by default. */
+  drainSeconds?: number;
+  /** The Fool AI's worker threads (FOOL_AI_THREADS); one per CPU but the main thread's by default. */
+  aiThreads?: number;
+}
+
+function isDraining(): boolean {
+  return matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+}
+
+/**
+ * Colyseus refuses matchmaking while it shuts down with a 503 whose body is empty, which its client reports as a
+ * JSON syntax error. Its router answers before any Express route, so the refusal is given here, ahead of both, with
+ * a sentence the SDK hands on (JOIN_REFUSED). A proxy in front may retry another process on the 503.
+ */
+function explainRefusalsWhileDraining(httpServer: HttpServer): void {
+  const emit = httpServer.emit.bind(httpServer);
+  httpServer.emit = ((event: string, ...args: unknown[]) => {
+    const [req, res] = args as [IncomingMessage, ServerResponse];
+    if (event !== "request" || !isDraining() || !req.url?.startsWith("/matchmake/")) return emit(event, ...args);
+    res.writeHead(503, { "content-type": "application/json", "access-control-allow-origin": "*" });
+    res.end(JSON.stringify({ code: 503, error: "this server is shutting down and takes no new players: try another" }));
+    return true;
+  }) as HttpServer["emit"];
+}
+
+/** How long a shutting-down server lets games under way finish by default. */
+export const DEFAULT_DRAIN_SECONDS = 120;
+
+/**
+ * A shutdown drains: Colyseus locks every room and stops placing new ones here, each table closes once its game is
+ * over (rooms/kit/table.ts), and after `drainSeconds` the tables still playing are closed with the shutdown code.
+ * Returns what ends the drain's timer once every room is closed.
+ */
+function drainOnShutdown(server: Server, drainSeconds: number, stopWatching: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  server.onBeforeShutdown(() => {
+    stopWatching();
+    const rooms = matchMaker.stats.local.roomCount;
+    log.info({ event: "draining", rooms, drainSeconds }, `shutting down: ${rooms} room(s) may finish their games within ${drainSeconds} s`);
+    // Not unref'd: the drain's end must come even when nothing else keeps the process awake.
+    timer = setTimeout(() => {
+      const left = matchMaker.stats.local.roomCount;
+      if (left > 0) log.warn({ event: "drain_timeout", rooms: left }, `the drain timed out: closing ${left} room(s) still playing`);
+      void Promise.all(matchMaker.disconnectAll(SERVER_SHUTDOWN_CLOSE_CODE)).catch(() => undefined);
+    }, drainSeconds * 1000);
+  });
+  return () => clearTimeout(timer);
 }
 
 /** The monitor's user name; its password is MONITOR_PASSWORD. */
@@ -100,19 +152,23 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
 
 /** The server, with its one Fool AI pool (no thread starts before the AI's first decision that needs one). */
 export function makeServer(options: AppOptions = {}): Server {
-  const aiThreads = new AiThreads();
+  const aiThreads = options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
   const records = options.records ?? null;
   const metrics = new PrometheusMetrics(aiThreads, records);
   reportTableMetricsTo(metrics);
+  const cluster = options.cluster ?? null;
+  const transport = new CardhallTransport();
+  explainRefusalsWhileDraining(transport.server!);
   const server = defineServer({
     rooms: roomDefinitions(aiThreads, records),
-    transport: new CardhallTransport(),
+    transport,
+    ...(cluster === null ? {} : clusterServices(cluster)),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
     greet: false,
     logger: colyseusLogger,
     express: (app) => {
       app.get("/health", (_req, res) => {
-        res.json({ ok: true, uptimeSeconds: Math.round(process.uptime()) });
+        res.json({ ok: true, uptimeSeconds: Math.round(process.uptime()), draining: isDraining() });
       });
       app.get("/rooms", async (_req, res) => {
         res.json(await listRooms());
@@ -128,8 +184,11 @@ export function makeServer(options: AppOptions = {}): Server {
       if (options.monitorPassword) mountMonitor(app, options.monitorPassword);
     },
   });
+  const stopWatching = cluster === null ? () => undefined : watchCluster(cluster.checkSeconds);
+  const drained = drainOnShutdown(server, options.drainSeconds ?? DEFAULT_DRAIN_SECONDS, stopWatching);
   // Once the rooms are closed, the AI's threads stop and the finished games still queued are written.
   server.onShutdown(async () => {
+    drained();
     await aiThreads.close();
     await records?.close();
   });

@@ -1,6 +1,11 @@
-/** Starts the server: `HOST` and `PORT` from the environment, 127.0.0.1:2567 by default; production mode unless NODE_ENV is set. */
+/**
+ * Starts the server: `HOST` and `PORT` from the environment, 127.0.0.1:2567 by default; production mode unless
+ * NODE_ENV is set; with `REDIS_URL`, as one process of a cluster (server/cluster.ts); `DRAIN_TIMEOUT` (seconds)
+ * bounds a shutdown's drain, `FOOL_AI_THREADS` the Fool AI's threads, `MONITOR_PASSWORD` opens /monitor.
+ */
 import "./production-mode";
-import { makeServer } from "./app";
+import { DEFAULT_DRAIN_SECONDS, makeServer } from "./app";
+import { clusterConfig } from "./cluster";
 import { log } from "../rooms/kit/log";
 import { Records, recordsConfig } from "./records";
 
@@ -22,16 +27,29 @@ function logShutdown(): void {
   process.prependOnceListener("exit", (code) => log.info({ event: "stopped", code }, "cardhall stopped"));
 }
 
+/** A number of the environment (`fallback` when unset), or an error naming the variable. */
+function nonNegativeNumber(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === "") return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of 0 or more, got "${text}"`);
+  return value;
+}
+
 async function main(): Promise<void> {
   const host = process.env.HOST || DEFAULT_HOST;
   const port = Number(process.env.PORT || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
+  const drainSeconds = nonNegativeNumber("DRAIN_TIMEOUT", DEFAULT_DRAIN_SECONDS);
+  const aiThreads = process.env.FOOL_AI_THREADS ? Math.max(1, Math.round(nonNegativeNumber("FOOL_AI_THREADS", 1))) : undefined;
+  const cluster = clusterConfig(process.env, `${host}:${port}`);
   const config = recordsConfig(process.env);
   const records = config === null ? null : await Records.open(config);
-  const server = makeServer({ records, monitorPassword: process.env.MONITOR_PASSWORD || null });
+  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null });
   await server.listen(port, host, LISTEN_BACKLOG);
   logShutdown();
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);
+  if (cluster !== null) log.info({ event: "cluster", publicAddress: cluster.publicAddress }, `one process of a cluster on Redis, reached at ${cluster.publicAddress}`);
   log.info({ event: "records", where: records?.where ?? null }, records === null ? "records are off" : `records in ${records.where} (games: /games)`);
   log.info({ event: "monitor", on: Boolean(process.env.MONITOR_PASSWORD) }, process.env.MONITOR_PASSWORD ? "monitor at /monitor (user admin, MONITOR_PASSWORD)" : "monitor off (set MONITOR_PASSWORD to serve it at /monitor)");
 }

@@ -12,7 +12,8 @@ import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type Wor
 import { summarize, type LatencySummary } from "../stats";
 
 export interface LoadTestOptions {
-  url: string;
+  /** The server's addresses: one process, or several processes of a cluster (tables are dealt round them). */
+  urls: string[];
   clients: number;
   workers: number;
   durationSeconds: number;
@@ -41,6 +42,8 @@ export interface PhaseResult {
   seconds: number;
   /** The busiest worker's event-loop lag: when it nears the latencies, the load generator is measuring itself. */
   generatorLagMs: { p50: number; p99: number; max: number };
+  /** Every seat's join: how many a second (from the first table's start to the last join), and how long each took. */
+  joins: { perSecond: number; latency: LatencySummary };
   /** The workers' CPU, all together, in % of one core over the phase. */
   generatorCpuPercent: number;
   /** The workers' CPU per move made, in ms: what one scripted move costs the load generator. */
@@ -110,10 +113,7 @@ function shares(before: CpuTicks, after: CpuTicks): Pick<MachineLoad, "busyPerce
   return { busyPercent: percent(busy), stealPercent: percent(steal) };
 }
 
-export interface LoadTestReport {
-  options: LoadTestOptions;
-  cardhall: PhaseResult;
-  server: {
+export type ServerFigures = {
     cpuPercent: number;
     /** The server's CPU per move the scripted players made, in ms (joins and idle rooms included). */
     cpuMsPerMove: number;
@@ -125,7 +125,15 @@ export interface LoadTestReport {
     eventLoopLagMs: ServerMetrics["eventLoopLagMs"];
     /** The Fool AI's decisions during the phase (null from a server that does not report them). */
     foolAiDecisions: ServerMetrics["foolAiDecisions"] | null;
-  } | null;
+};
+
+export interface LoadTestReport {
+  options: LoadTestOptions;
+  cardhall: PhaseResult;
+  /** The server's figures: with several addresses, the processes' added up (CPU, memory, rooms; the worst lag). */
+  server: ServerFigures | null;
+  /** Each address's own figures, in the order given (null where /metrics did not answer). */
+  processes: Array<{ url: string; figures: ServerFigures | null }>;
   baseline: PhaseResult | null;
   /** cardhall's latency over the echo server's, per percentile. */
   ratio: { p50: number; p95: number; p99: number } | null;
@@ -139,7 +147,7 @@ const ECHO_SERVER = path.join(__dirname, "echo-server.js");
  * (Tractor's four) gets its share in whole tables (one at least), and the one-seat games share the rest by their
  * weights (largest remainders). Throws when the mix cannot seat that many exactly (only games of several seats).
  */
-export function planTables(clients: number, mix: Partial<Record<GameName, number>>): TablePlan[] {
+export function planTables(clients: number, mix: Partial<Record<GameName, number>>, urls: readonly string[] = [""]): TablePlan[] {
   const entries = Object.entries(mix).filter(([, weight]) => (weight ?? 0) > 0) as Array<[GameName, number]>;
   const totalWeight = entries.reduce((sum, [, weight]) => sum + weight, 0);
   const share = (weight: number) => (clients * weight) / totalWeight;
@@ -164,9 +172,33 @@ export function planTables(clients: number, mix: Partial<Record<GameName, number
   [...exact].sort((a, b) => (b.exact % 1) - (a.exact % 1)).slice(0, leftOver).forEach(({ game }) => tableCounts.set(game, tableCounts.get(game)! + 1));
   const tables: TablePlan[] = [];
   for (const [game] of entries) {
-    for (let i = 0; i < (tableCounts.get(game) ?? 0); i++) tables.push({ game, players: GAME_DRIVERS[game].seats });
+    for (let i = 0; i < (tableCounts.get(game) ?? 0); i++) tables.push({ game, players: GAME_DRIVERS[game].seats, url: "" });
   }
-  return interleave(tables);
+  return dealAddresses(interleave(tables), urls);
+}
+
+/**
+ * Each game's tables dealt round the addresses (each game starting at another), so that every address matchmakes
+ * its share of every game, whatever the number of games and of addresses.
+ */
+function dealAddresses(tables: TablePlan[], urls: readonly string[]): TablePlan[] {
+  const places = dealRoundByGame(tables, urls.length);
+  return tables.map((table, index) => ({ ...table, url: urls[places[index]] }));
+}
+
+/**
+ * Where each table goes among `count` places (workers, addresses): every game's tables dealt round the places
+ * separately, each game starting at another place, so the games' odd tables do not all land on the first one.
+ */
+function dealRoundByGame(tables: readonly TablePlan[], count: number): number[] {
+  const dealtByGame = new Map<GameName, number>();
+  const games: GameName[] = [];
+  return tables.map((table) => {
+    if (!games.includes(table.game)) games.push(table.game);
+    const dealt = dealtByGame.get(table.game) ?? 0;
+    dealtByGame.set(table.game, dealt + 1);
+    return (dealt + games.indexOf(table.game)) % count;
+  });
 }
 
 /** Mixes the games so each moment of the ramp opens some of every game. */
@@ -186,15 +218,8 @@ function interleave(tables: TablePlan[]): TablePlan[] {
  */
 export function dealToWorkers(tables: readonly TablePlan[], workerCount: number): TablePlan[][] {
   const shares: TablePlan[][] = Array.from({ length: workerCount }, () => []);
-  const dealtByGame = new Map<GameName, number>();
-  const games: GameName[] = [];
-  for (const table of tables) {
-    if (!games.includes(table.game)) games.push(table.game);
-    const dealt = dealtByGame.get(table.game) ?? 0;
-    dealtByGame.set(table.game, dealt + 1);
-    // Each game starts at another worker, so the games' odd tables do not all land on the first one.
-    shares[(dealt + games.indexOf(table.game)) % workerCount]!.push(table);
-  }
+  const places = dealRoundByGame(tables, workerCount);
+  tables.forEach((table, index) => shares[places[index]]!.push(table));
   return shares;
 }
 
@@ -220,7 +245,7 @@ function addCounters(total: Counters, part: Counters): void {
 }
 
 /** Runs one phase (cardhall or the baseline) across the workers; `onProgress` sees the summed counters. */
-async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptions, baseline: boolean, seconds: number, onProgress: (c: Counters) => void): Promise<PhaseResult> {
+async function runPhase(url: string | null, tables: TablePlan[], options: LoadTestOptions, baseline: boolean, seconds: number, onProgress: (c: Counters) => void): Promise<PhaseResult> {
   const started = Date.now();
   const deadline = started + options.rampSeconds * 1000 + seconds * 1000;
   const workerCount = Math.max(1, Math.min(options.workers, tables.length));
@@ -228,7 +253,7 @@ async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptio
   const latest: Counters[] = Array.from({ length: workerCount }, emptyCounters);
   const results = await Promise.all(
     dealToWorkers(tables, workerCount).map((share, index) => {
-      return runWorker({ type: "start", url, tables: share, deadline, rampMs: options.rampSeconds * 1000, thinkMs: options.thinkMs, baseline }, (counters) => {
+      return runWorker({ type: "start", url: url ?? "", tables: share, deadline, rampMs: options.rampSeconds * 1000, thinkMs: options.thinkMs, baseline }, (counters) => {
         latest[index] = counters;
         const total = emptyCounters();
         latest.forEach((part) => addCounters(total, part));
@@ -245,6 +270,8 @@ async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptio
   }
   const latencies = [...byGame.values()].flat();
   const elapsed = (Date.now() - started) / 1000;
+  const windows = results.flatMap((result) => (result.joinWindow ? [result.joinWindow] : []));
+  const joinSeconds = windows.length ? (Math.max(...windows.map((w) => w.until)) - Math.min(...windows.map((w) => w.from))) / 1000 : 0;
   const generatorCpuSeconds = results.reduce((sum, result) => sum + result.cpuSeconds, 0);
   return {
     counters,
@@ -258,6 +285,10 @@ async function runPhase(url: string, tables: TablePlan[], options: LoadTestOptio
     rampSeconds: options.rampSeconds,
     steadySeconds: seconds,
     seconds: elapsed,
+    joins: {
+      perSecond: joinSeconds > 0 ? Math.round((counters.joined / joinSeconds) * 10) / 10 : NaN,
+      latency: summarize(results.flatMap((result) => result.joinLatencies)),
+    },
     generatorCpuPercent: Math.round((generatorCpuSeconds / elapsed) * 1000) / 10,
     generatorCpuMsPerMove: perMoveMs(generatorCpuSeconds, counters.moves),
     machine: await machine,
@@ -316,7 +347,7 @@ function watchServer(url: string): { stop: () => Promise<ServerMetrics[]> } {
   };
 }
 
-function serverFigures(samples: ServerMetrics[], moves: number): LoadTestReport["server"] {
+function serverFigures(samples: ServerMetrics[], moves: number): ServerFigures | null {
   if (samples.length < 2) return null;
   const first = samples[0];
   const last = samples[samples.length - 1];
@@ -333,6 +364,36 @@ function serverFigures(samples: ServerMetrics[], moves: number): LoadTestReport[
     clientsPeak: Math.max(...samples.map((s) => s.clients)),
     eventLoopLagMs: last.eventLoopLagMs,
     foolAiDecisions: decisionsBetween(first.foolAiDecisions, last.foolAiDecisions),
+  };
+}
+
+/** Several processes as one server: their CPU, memory, rooms and clients added up, the worst event-loop lag. */
+export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null {
+  if (figures.length === 0) return null;
+  if (figures.length === 1) return figures[0];
+  const sum = (pick: (f: ServerFigures) => number) => Math.round(figures.reduce((total, f) => total + pick(f), 0) * 1000) / 1000;
+  const decisions = figures.map((f) => f.foolAiDecisions);
+  return {
+    cpuPercent: sum((f) => f.cpuPercent),
+    cpuMsPerMove: sum((f) => f.cpuMsPerMove),
+    rssMbStart: sum((f) => f.rssMbStart),
+    rssMbPeak: sum((f) => f.rssMbPeak),
+    heapMbEnd: sum((f) => f.heapMbEnd),
+    roomsPeak: sum((f) => f.roomsPeak),
+    clientsPeak: sum((f) => f.clientsPeak),
+    eventLoopLagMs: {
+      p50: Math.max(...figures.map((f) => f.eventLoopLagMs.p50)),
+      p99: Math.max(...figures.map((f) => f.eventLoopLagMs.p99)),
+      max: Math.max(...figures.map((f) => f.eventLoopLagMs.max)),
+    },
+    foolAiDecisions: decisions.some((d) => d === null)
+      ? null
+      : {
+          immediate: decisions.reduce((total, d) => total + d!.immediate, 0),
+          onThreads: decisions.reduce((total, d) => total + d!.onThreads, 0),
+          inProcess: decisions.reduce((total, d) => total + d!.inProcess, 0),
+          abandoned: decisions.reduce((total, d) => total + d!.abandoned, 0),
+        },
   };
 }
 
@@ -395,17 +456,21 @@ function progressLines(): Progress {
 }
 
 export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestReport> {
-  const tables = planTables(options.clients, options.mix);
+  const tables = planTables(options.clients, options.mix, options.urls);
   const target = tables.reduce((sum, table) => sum + table.players, 0);
   const bars = progressReport(options);
-  const watcher = watchServer(options.url);
-  const cardhall = await runPhase(options.url, tables, options, false, options.durationSeconds, (c) => bars.update("cardhall", c, target));
-  const server = serverFigures(await watcher.stop(), cardhall.counters.moves);
+  const watchers = options.urls.map((url) => watchServer(url));
+  const cardhall = await runPhase(null, tables, options, false, options.durationSeconds, (c) => bars.update("cardhall", c, target));
+  const processes = await Promise.all(
+    watchers.map(async (watcher, index) => ({ url: options.urls[index], figures: serverFigures(await watcher.stop(), cardhall.counters.moves) })),
+  );
+  const measured = processes.flatMap((process) => (process.figures ? [process.figures] : []));
+  const server = measured.length === processes.length ? addedUp(measured) : null;
   let baseline: PhaseResult | null = null;
   if (options.baseline) {
     const echo = await startEchoServer(options.baselinePort);
     try {
-      const echoTables = tables.map((table) => ({ ...table }));
+      const echoTables = tables.map((table) => ({ ...table, url: `ws://127.0.0.1:${options.baselinePort}` }));
       baseline = await runPhase(`ws://127.0.0.1:${options.baselinePort}`, echoTables, options, true, options.baselineSeconds, (c) => bars.update("ws echo", c, target));
     } finally {
       echo.disconnect();
@@ -415,7 +480,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRep
   const ratio = baseline
     ? { p50: cardhall.latency.p50 / baseline.latency.p50, p95: cardhall.latency.p95 / baseline.latency.p95, p99: cardhall.latency.p99 / baseline.latency.p99 }
     : null;
-  return { options, cardhall, server, baseline, ratio };
+  return { options, cardhall, server, processes, baseline, ratio };
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : "n/a");
@@ -426,6 +491,7 @@ function phaseLines(name: string, phase: PhaseResult): string[] {
     `${name}: ${phase.tables} tables, ${c.joined} clients connected, ${c.failed} failed; ${phase.rampSeconds} s ramp, ${phase.steadySeconds} s steady, every table stopped at ${phase.seconds.toFixed(1)} s`,
     `  moves: ${c.moves} (${phase.movesPerSecond.toFixed(0)}/s), lost: ${phase.lost}, errors: ${c.errors}, desyncs: ${c.desyncs}`,
     `  move-to-broadcast latency (${phase.latency.count} moves after the ramp): p50 ${ms(phase.latency.p50)}, p95 ${ms(phase.latency.p95)}, p99 ${ms(phase.latency.p99)}, max ${ms(phase.latency.max)}`,
+    `  joins: ${phase.joins.perSecond}/s, each p50 ${ms(phase.joins.latency.p50)}, p99 ${ms(phase.joins.latency.p99)} (from its table's start or the previous seat's join to its state)`,
     `  by game: ${Object.entries(phase.latencyByGame)
       .map(([game, l]) => `${game} ${l.count} moves p50 ${ms(l.p50)} p99 ${ms(l.p99)}`)
       .join("; ")}`,
@@ -437,19 +503,24 @@ function phaseLines(name: string, phase: PhaseResult): string[] {
   ];
 }
 
+function serverLines(name: string, s: ServerFigures): string[] {
+  const lag = s.eventLoopLagMs;
+  const ai = s.foolAiDecisions;
+  return [
+    `  ${name}: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`,
+    `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)}`,
+    ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),
+  ];
+}
+
 export function formatReport(report: LoadTestReport): string {
-  const lines = ["", `cardhall load test — ${report.options.clients} clients, mix ${JSON.stringify(report.options.mix)}, think ${report.options.thinkMs} ms, ${report.options.workers} workers`];
+  const lines = ["", `cardhall load test — ${report.options.urls.join(", ")}: ${report.options.clients} clients, mix ${JSON.stringify(report.options.mix)}, think ${report.options.thinkMs} ms, ${report.options.workers} workers`];
   lines.push(...phaseLines("cardhall", report.cardhall));
-  if (report.server) {
-    const s = report.server;
-    lines.push(`  server: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`);
-    const lag = s.eventLoopLagMs;
-    lines.push(`  server event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)}`);
-    const ai = s.foolAiDecisions;
-    if (ai) {
-      lines.push(`  Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`);
-    }
-  } else lines.push("  server: /metrics.json not reachable, no CPU or memory figures");
+  if (report.server) lines.push(...serverLines(report.processes.length > 1 ? `server (${report.processes.length} processes added up)` : "server", report.server));
+  else lines.push("  server: /metrics.json not reachable, no CPU or memory figures");
+  if (report.processes.length > 1) {
+    for (const { url, figures } of report.processes) lines.push(...(figures ? serverLines(`process ${url}`, figures) : [`  process ${url}: /metrics.json not reachable`]));
+  }
   if (report.baseline) lines.push(...phaseLines("ws echo baseline", report.baseline));
   if (report.ratio) lines.push(`overhead vs ws echo: p50 ×${report.ratio.p50.toFixed(2)}, p95 ×${report.ratio.p95.toFixed(2)}, p99 ×${report.ratio.p99.toFixed(2)}`);
   return lines.join("\n");

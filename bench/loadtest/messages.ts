@@ -5,6 +5,8 @@ export interface TablePlan {
   game: GameName;
   /** How many scripted players sit at this table (each its own connection). */
   players: number;
+  /** The server address the table matchmakes through (the load test deals its addresses round the tables). */
+  url: string;
 }
 
 export interface WorkerStart {
@@ -49,6 +51,10 @@ export interface WorkerDone {
   cpuSeconds: number;
   /** Moves sent after the ramp and before the deadline. */
   steadyMoves: number;
+  /** Each seat's join in ms: from its table's start (or the table's previous seat's join) to its joined state. */
+  joinLatencies: number[];
+  /** When this worker's first table started and its last seat joined (ms since the epoch); null without a join. */
+  joinWindow: { from: number; until: number } | null;
 }
 
 export type WorkerMessage = WorkerProgress | WorkerDone;

@@ -26,6 +26,17 @@ let steadyFrom = Infinity;
 let steadyUntil = Infinity;
 /** Moves sent between the end of the ramp and the deadline: the throughput of a table in play. */
 let steadyMoves = 0;
+const joinLatencies: number[] = [];
+let joinWindow: WorkerDone["joinWindow"] = null;
+
+/** A seat joined: its join took from `since` (its table's start, or the previous seat's join) to now. */
+function joinedSince(since: number): number {
+  const now = performance.now();
+  joinLatencies.push(now - since);
+  const at = Date.now();
+  joinWindow = joinWindow ? { from: joinWindow.from, until: at } : { from: at - (now - since), until: at };
+  return now;
+}
 
 function remember(detail: string): void {
   if (samples.length < MAX_SAMPLES) samples.push(detail);
@@ -84,13 +95,15 @@ async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<vo
   const seatProbes = Array.from({ length: plan.players }, () => new LatencyProbe(plan.game));
   probes.push(...seatProbes);
   let joined = 0;
+  let joinFrom = performance.now();
   try {
     await GAME_DRIVERS[plan.game].play({
-      url: start.url,
+      url: plan.url,
       probes: seatProbes,
       thinkMs: start.thinkMs,
       keepPlaying: () => Date.now() < start.deadline,
       joined: () => {
+        joinFrom = joinedSince(joinFrom);
         joined++;
         counters.joined++;
         counters.connected++;
@@ -159,7 +172,7 @@ async function run(start: WorkerStart): Promise<void> {
   const loopLagMs = { p50: lag(loopLag.percentile(50)), p99: lag(loopLag.percentile(99)), max: lag(loopLag.max) };
   const cpu = process.cpuUsage();
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, lost, samples, loopLagMs, cpuSeconds, steadyMoves };
+  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, lost, samples, loopLagMs, cpuSeconds, steadyMoves, joinLatencies, joinWindow };
   send(done);
 }
 

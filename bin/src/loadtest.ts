@@ -1,7 +1,8 @@
 /**
  * npm run loadtest -- --url ws://127.0.0.1:2567 --clients 2000 [--mix evensteven=1] [--duration 30] ...
- * Drives scripted players against a running cardhall server and reports throughput, latency, errors and desyncs,
- * with a plain ws echo server as the baseline. See BENCHMARKS.md.
+ * Drives scripted players against a running cardhall server and reports throughput, joins, latency, errors and
+ * desyncs, with a plain ws echo server as the baseline. See BENCHMARKS.md. `--url` takes several addresses (the
+ * processes of a cluster, comma-separated): the tables matchmake through each in turn, and each process is reported.
  */
 import { Command, InvalidArgumentError } from "commander";
 import * as fs from "fs";
@@ -25,11 +26,19 @@ function parseMix(text: string): Partial<Record<GameName, number>> {
   return mix;
 }
 
+/** `ws://a:1,ws://b:2`: the addresses, each a ws:// or wss:// one. */
+function parseUrls(text: string): string[] {
+  const urls = text.split(",").map((url) => url.trim()).filter(Boolean);
+  const bad = urls.find((url) => !/^wss?:\/\/[^\s/]+/.test(url));
+  if (urls.length === 0 || bad !== undefined) throw new InvalidArgumentError(`expected ws:// addresses, comma-separated${bad ? ` (got "${bad}")` : ""}`);
+  return urls;
+}
+
 const defaultMix = Object.keys(GAME_DRIVERS).join(",");
 
 usageErrorsAreBadInput(new Command("loadtest"))
   .description("Load-tests a running cardhall server with scripted players, against a ws echo baseline.")
-  .requiredOption("--url <url>", "the server's WebSocket address")
+  .requiredOption("--url <url>", "the server's WebSocket address; several processes of a cluster: comma-separated", parseUrls)
   .option("--clients <n>", "scripted players", count, 100)
   .option("--workers <n>", "worker processes", count, 4)
   .option("--duration <seconds>", "how long to play after the ramp", seconds(3600), 20)
@@ -43,7 +52,7 @@ usageErrorsAreBadInput(new Command("loadtest"))
   .option("--quiet", "no progress bar", false)
   .action(async (raw: Record<string, unknown>) => {
     const options: LoadTestOptions = {
-      url: raw.url as string,
+      urls: raw.url as string[],
       clients: raw.clients as number,
       workers: Math.max(1, raw.workers as number),
       durationSeconds: raw.duration as number,
@@ -56,7 +65,7 @@ usageErrorsAreBadInput(new Command("loadtest"))
       quiet: raw.quiet as boolean,
     };
     try {
-      planTables(options.clients, options.mix);
+      planTables(options.clients, options.mix, options.urls);
     } catch (error) {
       console.error(`loadtest: ${error instanceof Error ? error.message : String(error)}`);
       process.exitCode = EXIT_BAD_INPUT;

@@ -25,6 +25,14 @@ export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
  */
 export const SEAT_TAKEN_OVER_CLOSE_CODE = 4101;
 
+/**
+ * The WebSocket close code of a table closed by its server shutting down (SIGTERM): the server lets a game under
+ * way finish for up to DRAIN_TIMEOUT seconds, then closes the tables still playing with this code. It is Colyseus's
+ * own SERVER_SHUTDOWN code, which its client does not try to reconnect after; a client may join a new table at once
+ * (another process of the cluster takes it).
+ */
+export const SERVER_SHUTDOWN_CLOSE_CODE = 4001;
+
 /** The payload of an error reply: a stable code for programs and a sentence for people. */
 export interface ErrorReply<Code extends string = string> {
   code: Code;

@@ -16,7 +16,7 @@ import { Room, ServerError, type AuthContext, type Client, type RoomException, t
 import { Encoder, StateView, type Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction } from "./engine";
-import { SEAT_TAKEN_OVER_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
+import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
 import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
 import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
@@ -138,6 +138,8 @@ export abstract class TableRoom<
   private recordSink: RecordSink | null = null;
   /** The places promised to seat reservations whose clients have not connected yet. */
   private readonly promised = new PromisedPlaces();
+  /** Set when the server shuts down: the table closes as soon as no game is under way. */
+  private draining = false;
 
   // ----------------------------------------------------------------------------------------------------------
   // What a game defines
@@ -352,6 +354,26 @@ export abstract class TableRoom<
     return super.disconnect(closeCode);
   }
 
+  /**
+   * The server is shutting down (Colyseus has locked the room): a table without a game under way closes now, one
+   * with a game closes as soon as it is over and recorded. The server closes what is still playing after its drain
+   * timeout (server/app.ts).
+   */
+  override onBeforeShutdown(): void {
+    this.draining = true;
+    if (!this.gameUnderWay()) this.closeForShutdown();
+  }
+
+  private gameUnderWay(): boolean {
+    return this.match !== null && this.engine.waiting(this.match.state).for !== "nobody";
+  }
+
+  private closeForShutdown(): void {
+    if (this.closing) return;
+    roomLog(this).info({ event: "table_closed_for_shutdown" }, "the server is shutting down and no game is under way: the table closes");
+    this.disconnect(SERVER_SHUTDOWN_CLOSE_CODE).catch(() => undefined);
+  }
+
   override onDispose(): void {
     this.promised.clear();
     this.matchTimer.clear();
@@ -475,6 +497,9 @@ export abstract class TableRoom<
       this.keepRecord(match, this.engine.roundEnd === undefined ? "game" : "match", this.engine.result(match.state));
       this.logLife("game_finished", "game finished", { match: match.number, actions: match.actions.length });
       this.onMatchOver();
+      // No next game on a server going away. The close waits for this callback to end, so that the reply to the
+      // last move and the final state go out first.
+      if (this.draining) setImmediate(() => this.closeForShutdown());
     }
   }
 

@@ -16,7 +16,7 @@ const INPUT_PROGRAMS: Array<[string, string[]]> = [
   ["fool-solve", []],
 ];
 
-const EVERY_PROGRAM = [...INPUT_PROGRAMS.map(([name]) => name), "evensteven-bridge", "bots", "loadtest"];
+const EVERY_PROGRAM = [...INPUT_PROGRAMS.map(([name]) => name), "evensteven-bridge", "bots", "loadtest", "cluster"];
 
 describe("exit status", () => {
   it.each(INPUT_PROGRAMS)("%s: an empty input is bad input (2), said in one line", (name, args) => {

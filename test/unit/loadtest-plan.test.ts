@@ -1,4 +1,4 @@
-import { dealToWorkers, machineLoadOver, planTables, type CpuTicks } from "../../bench/loadtest/master";
+import { addedUp, dealToWorkers, machineLoadOver, planTables, type CpuTicks, type ServerFigures } from "../../bench/loadtest/master";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
 const EVEN_MIX = { evensteven: 1, fool: 1, patience: 1, tractor: 1 };
@@ -78,4 +78,28 @@ describe("the machine's load", () => {
     expect(machineLoadOver([null, null])).toBeNull();
     expect(machineLoadOver(readings([]))).toBeNull();
   });
+});
+
+test("several addresses: the tables matchmake through each in turn, every game's tables shared among them", () => {
+  const urls = ["ws://127.0.0.1:1", "ws://127.0.0.1:2"];
+  const tables = planTables(400, EVEN_MIX, urls);
+  expect(tables.slice(0, 4).map((table) => table.url)).toEqual([urls[0], urls[1], urls[0], urls[1]]); // the ramp alternates
+  for (const url of urls) {
+    const through = countByGame(tables.filter((table) => table.url === url));
+    for (const [game, count] of Object.entries(countByGame(tables))) expect(Math.abs(through[game] * 2 - count)).toBeLessThanOrEqual(1);
+  }
+});
+
+test("several processes' figures add up to one server's: CPU, memory, rooms and clients summed, the worst lag", () => {
+  const figures = (cpu: number, lag: number): ServerFigures => ({
+    cpuPercent: cpu, cpuMsPerMove: cpu / 100, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
+    eventLoopLagMs: { p50: lag, p99: lag * 2, max: lag * 3 },
+    foolAiDecisions: { immediate: 1, onThreads: 2, inProcess: 0, abandoned: 0 },
+  });
+  expect(addedUp([figures(30, 1), figures(10, 4)])).toEqual({
+    cpuPercent: 40, cpuMsPerMove: 0.4, rssMbStart: 200, rssMbPeak: 300, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
+    eventLoopLagMs: { p50: 4, p99: 8, max: 12 },
+    foolAiDecisions: { immediate: 2, onThreads: 4, inProcess: 0, abandoned: 0 },
+  });
+  expect(addedUp([])).toBeNull();
 });

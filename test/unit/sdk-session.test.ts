@@ -29,7 +29,8 @@ describe("a session's end", () => {
     [4000, "LEFT"],
     [4101, "TAKEN_OVER"],
     [1006, "CONNECTION"],
-    [4001, "CONNECTION"],
+    [4001, "SHUT_DOWN"],
+    [4003, "CONNECTION"],
   ])("after close code %i rejects the waits under way and to come with %s, and stops listening", async (closeCode, code) => {
     const { room, listeners, close } = fakeRoom({ count: 0 });
     const session = new RoomSession<CounterView, object>(room);

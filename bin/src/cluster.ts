@@ -1,0 +1,109 @@
+/**
+ * bin/cluster --processes N [--port P]: a local cardhall cluster. Starts a private redis-server on 127.0.0.1 and N
+ * server processes on consecutive ports from P (each announcing its own address, each with its share of the CPUs
+ * for the Fool AI's threads), prints their addresses, and stops them all on Ctrl-C (or SIGTERM): the processes
+ * drain (DRAIN_TIMEOUT, 10 s here unless set), then Redis stops.
+ */
+import type { ChildProcess } from "child_process";
+import * as os from "os";
+import * as path from "path";
+import { Command } from "commander";
+import { wholeNumber } from "./lib/arguments";
+import { EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
+import { freePort } from "./lib/free-port";
+import { findRedisServer, REDIS_MISSING, RedisServer } from "./lib/redis-server";
+import { exited, HOST, listening, spawnServer } from "./lib/server-child";
+
+/** A local cluster is for trying things: Ctrl-C should not wait two minutes for games to end. */
+const LOCAL_DRAIN_SECONDS = "10";
+
+interface ClusterOptions {
+  processes: number;
+  port: number;
+  redisPort?: number;
+}
+
+/** Each process's Fool AI threads: its share of the CPUs, less its own main thread, at least one. */
+function aiThreadsPerProcess(cpus: number, processes: number): number {
+  return Math.max(1, Math.floor(cpus / processes) - 1);
+}
+
+/** Copies a child's output lines to ours, each prefixed with the process's name. */
+function relay(child: ChildProcess, name: string): void {
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let partial = "";
+    stream.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split("\n");
+      partial = lines.pop()!;
+      for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+    });
+  }
+}
+
+function startServer(port: number, redisUrl: string, aiThreads: number): ChildProcess {
+  const child = spawnServer(port, {
+    DRAIN_TIMEOUT: process.env.DRAIN_TIMEOUT || LOCAL_DRAIN_SECONDS,
+    // Without a shared PostgreSQL (DATABASE_URL) each process keeps its finished games in a SQLite file of its own.
+    DATA_DIR: process.env.DATA_DIR ? path.join(process.env.DATA_DIR, `cluster-${port}`) : path.join("data", `cluster-${port}`),
+    REDIS_URL: redisUrl,
+    PUBLIC_ADDRESS: `${HOST}:${port}`,
+    FOOL_AI_THREADS: String(aiThreads),
+  });
+  relay(child, `:${port}`);
+  return child;
+}
+
+async function runCluster(options: ClusterOptions): Promise<void> {
+  if (findRedisServer() === null) {
+    console.error(`cluster: ${REDIS_MISSING}`);
+    process.exitCode = EXIT_FAILED;
+    return;
+  }
+  const redis = new RedisServer(options.redisPort ?? (await freePort()));
+  await redis.start();
+  const aiThreads = aiThreadsPerProcess(os.availableParallelism(), options.processes);
+  const ports = Array.from({ length: options.processes }, (_, index) => options.port + index);
+  const servers = ports.map((port) => startServer(port, redis.url, aiThreads));
+
+  let stopping = false;
+  const stopAll = async (status: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log("cluster: stopping (the processes drain their games first)");
+    for (const server of servers) server.kill("SIGTERM");
+    await Promise.all(servers.map(exited));
+    await redis.destroy();
+    process.exit(status);
+  };
+  process.on("SIGINT", () => void stopAll(EXIT_DONE));
+  process.on("SIGTERM", () => void stopAll(EXIT_DONE));
+  servers.forEach((server, index) =>
+    server.once("exit", (code) => {
+      if (stopping) return;
+      console.error(`cluster: the process on port ${ports[index]} exited (${code ?? "killed"}); stopping the others`);
+      void stopAll(EXIT_FAILED);
+    }),
+  );
+
+  try {
+    await Promise.all(servers.map((server, index) => listening(server, ports[index])));
+  } catch (error) {
+    console.error(`cluster: ${error instanceof Error ? error.message : String(error)}`);
+    return stopAll(EXIT_FAILED);
+  }
+  console.log(`cluster: redis on ${redis.url}; ${options.processes} process(es), ${aiThreads} Fool AI thread(s) each:`);
+  for (const port of ports) console.log(`cluster:   ws://${HOST}:${port}`);
+  console.log("cluster: Ctrl-C stops them all");
+}
+
+usageErrorsAreBadInput(new Command("cluster"))
+  .description("Starts redis-server and N cardhall processes on consecutive ports on 127.0.0.1; Ctrl-C stops them all.")
+  .option("--processes <n>", "how many server processes", wholeNumber(1, 64), 2)
+  .option("--port <port>", "the first process's port; the others follow", wholeNumber(1, 65535), 2567)
+  .option("--redis-port <port>", "Redis's port (default: a free one)", wholeNumber(1, 65535))
+  .action(runCluster)
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    console.error(`cluster: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = EXIT_FAILED;
+  });
