@@ -176,9 +176,7 @@ class Bridge {
     void turn.overtaken(watching.signal).then(() => watching.signal.aborted || overtaken.abort());
     try {
       this.program.dropQueued(); // anything read so far answered an earlier turn
-      const { view, legal, complete, suggestion, deadline } = turn;
-      const timeLeftMs = deadline > 0 ? Math.max(0, deadline - Date.now()) : null;
-      this.send({ type: "turn", turn: number, game: turn.game, view, legal, complete, suggestion: suggestion ?? null, timeLeftMs });
+      this.sendTurn(turn, number);
       for (let attempt = 1; ; ) {
         const line = await this.program.next(overtaken.signal);
         if (line.kind === "aborted") return this.timedOut(number);
@@ -197,10 +195,18 @@ class Bridge {
         this.tally.refused++;
         this.send({ type: "error", turn: number, code: refusal.code, message: refusal.message, attempt, maxErrors: this.options.maxErrors });
         if (attempt++ >= this.options.maxErrors) return this.botPlays(seat, turn, number, `${this.options.maxErrors} answers were refused`);
+        this.sendTurn(turn, number);
       }
     } finally {
       watching.abort();
     }
+  }
+
+  /** The turn as the program sees it, with the time its clock has left now. */
+  private sendTurn(turn: SeatTurn, number: number): void {
+    const { view, legal, complete, suggestion, deadline } = turn;
+    const timeLeftMs = deadline > 0 ? Math.max(0, deadline - Date.now()) : null;
+    this.send({ type: "turn", turn: number, game: turn.game, view, legal, complete, suggestion: suggestion ?? null, timeLeftMs });
   }
 
   /** Makes the action; null when the room accepted it, else the room's refusal. */
@@ -269,6 +275,11 @@ async function runBridge(command: string, args: string[], options: BridgeOptions
   const name = (options.name ?? path.basename(command)).slice(0, MAX_NAME);
   const games = options.games ?? DEFAULT_GAMES;
   const program = new JsonLinesProgram(command, args, options.maxLineBytes);
+  const startFailure = await program.started();
+  if (startFailure !== null) {
+    say(`the program could not be started: ${startFailure}`);
+    return EXIT_FAILED;
+  }
   const bridge = new Bridge(program, options);
   const request: TableRequest = { ...options, name, onEvent: (event, payload) => bridge.send({ type: "event", name: event, payload }) };
   let seat: BridgedSeat | undefined;

@@ -53,6 +53,14 @@ export class JsonLinesProgram {
     });
   }
 
+  /** Resolves once the program has started, with null, or with why it could not be started. */
+  started(): Promise<string | null> {
+    return new Promise((resolve) => {
+      this.child.once("spawn", () => resolve(null));
+      this.child.once("error", (error) => resolve(error.message));
+    });
+  }
+
   /** Writes one message as a JSON line (dropped once the program has stopped reading). */
   send(message: object): void {
     if (this.child.stdin.writable) this.child.stdin.write(JSON.stringify(message) + "\n");
