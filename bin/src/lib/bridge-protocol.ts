@@ -18,10 +18,13 @@ export type BridgeGame = (typeof BRIDGE_GAMES)[number];
 const turnNumber = z.number().int().min(1).describe("the turn's number, counted from 1 over the whole run");
 const gameNumber = z.number().int().min(1).describe("the game's number in this run, from 1 (Tractor: the round's)");
 
+/** Every line's `type`, which names the message. */
+const messageType = <Name extends string>(name: Name) => z.literal(name).describe("the message's kind");
+
 // Bridge → program ------------------------------------------------------------------------------------------
 
 export const helloMessage = z.strictObject({
-  type: z.literal("hello"),
+  type: messageType("hello"),
   protocol: z.number().int().describe("the protocol's version (this document: 1)"),
   game: z.enum(BRIDGE_GAMES).describe("the game played"),
   room: z.string().describe("the room's id (a spectator joins it by this id)"),
@@ -34,13 +37,13 @@ export const helloMessage = z.strictObject({
 });
 
 export const eventMessage = z.strictObject({
-  type: z.literal("event"),
+  type: messageType("event"),
   name: z.string().describe("the room's event name (docs/protocol.md lists each game's events)"),
   payload: z.unknown().describe("the event's payload, exactly as the room sent it to this seat"),
 });
 
 export const turnMessage = z.strictObject({
-  type: z.literal("turn"),
+  type: messageType("turn"),
   turn: turnNumber,
   game: gameNumber,
   view: z.unknown().describe("the room's state as this seat receives it (docs/protocol.md): its own hidden cards, never another's"),
@@ -51,7 +54,7 @@ export const turnMessage = z.strictObject({
 });
 
 export const errorMessage = z.strictObject({
-  type: z.literal("error"),
+  type: messageType("error"),
   turn: turnNumber,
   code: z.string().describe("the room's error code (BAD_PAYLOAD for a line that is not JSON, not an answer, or too long)"),
   message: z.string().describe("the reason, for people"),
@@ -60,27 +63,27 @@ export const errorMessage = z.strictObject({
 });
 
 export const botMoveMessage = z.strictObject({
-  type: z.literal("botMove"),
+  type: messageType("botMove"),
   turn: turnNumber,
   action: z.unknown().describe("the action the seat's bot played for the program"),
   reason: z.string().describe("why the bot played: too many refused answers, or the program has ended"),
 });
 
 export const timeoutMessage = z.strictObject({
-  type: z.literal("timeout"),
+  type: messageType("timeout"),
   turn: turnNumber,
   message: z.string().describe("what happened: the turn clock acted for the seat (the room's own rule: its bot's move, or a forfeit)"),
 });
 
 export const gameOverMessage = z.strictObject({
-  type: z.literal("gameOver"),
+  type: messageType("gameOver"),
   game: gameNumber,
   result: z.unknown().describe("the game's result as the room reported it (Tractor: the round's end)"),
   line: z.string().describe("the result in one line for people, as the bridge prints it"),
 });
 
 export const byeMessage = z.strictObject({
-  type: z.literal("bye"),
+  type: messageType("bye"),
   games: z.number().int().describe("games finished"),
   message: z.string().describe("why the run ends; the bridge closes the program's input next"),
 });
