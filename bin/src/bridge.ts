@@ -33,6 +33,7 @@ interface BridgeOptions {
   turnTimeMs?: number;
   maxErrors: number;
   maxLineBytes: number;
+  timing: boolean;
 }
 
 const DEFAULT_GAMES = 1;
@@ -94,6 +95,8 @@ interface Tally {
 
 class Bridge {
   private readonly tally: Tally = { turns: 0, answered: 0, refused: 0, byBot: 0, timedOut: 0 };
+  /** Milliseconds from each turn line written to its answer read and checked (`--timing`). */
+  private readonly roundTrips: number[] = [];
   /** Why the program no longer plays (it ended early), once it does not. */
   private programEnded: string | null = null;
   private helloSent = false;
@@ -143,6 +146,7 @@ class Bridge {
     if (summary) out(summary);
     const { turns, answered, refused, byBot, timedOut } = this.tally;
     out(`turns: ${turns}; answered by the program ${answered}, refused ${refused}, played by the bot ${byBot}, timed out ${timedOut}`);
+    if (options.timing) out(`round trips: ${JSON.stringify(this.roundTrips.map((ms) => Number(ms.toFixed(3))))}`);
     if (this.programEnded !== null) return EXIT_FAILED;
     this.send({ type: "bye", games: finished, message: "the run is over" });
     const exit = await this.program.finish(EXIT_GRACE_MS);
@@ -176,6 +180,7 @@ class Bridge {
     void turn.overtaken(watching.signal).then(() => watching.signal.aborted || overtaken.abort());
     try {
       this.program.dropQueued(); // anything read so far answered an earlier turn
+      let sent = performance.now();
       this.sendTurn(turn, number);
       for (let attempt = 1; ; ) {
         const line = await this.program.next(overtaken.signal);
@@ -186,6 +191,7 @@ class Bridge {
         }
         const answer = readAnswer(line, this.options.game, this.options.maxLineBytes, number);
         if (answer === "stale") continue;
+        this.roundTrips.push(performance.now() - sent);
         const refusal = "action" in answer ? await this.tryAction(seat, answer.action) : answer;
         if (refusal === null) {
           this.tally.answered++;
@@ -195,6 +201,7 @@ class Bridge {
         this.tally.refused++;
         this.send({ type: "error", turn: number, code: refusal.code, message: refusal.message, attempt, maxErrors: this.options.maxErrors });
         if (attempt++ >= this.options.maxErrors) return this.botPlays(seat, turn, number, `${this.options.maxErrors} answers were refused`);
+        sent = performance.now();
         this.sendTurn(turn, number);
       }
     } finally {
@@ -311,6 +318,7 @@ function main(): void {
     .option("--turn-time-ms <ms>", "the room's turn clock for the program's seat (patience: the bridge's own)", wholeNumber(100, 3_600_000))
     .option("--max-errors <n>", "refused answers to one turn before the seat's bot plays it", wholeNumber(1, 1_000), 3)
     .option("--max-line-bytes <n>", "the longest answer line read; longer lines are refused unread", wholeNumber(64, 16 * 1024 * 1024), 65_536)
+    .option("--timing", "print, last, each answer's round trip: ms from the turn line written to the answer read and checked", false)
     .argument("<program>", "the player program to run")
     .argument("[args...]", "arguments passed to the program")
     .passThroughOptions()

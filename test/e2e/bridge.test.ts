@@ -134,6 +134,14 @@ describe("bin/bridge", () => {
       expect(run.status).toBe(0);
     });
 
+    test("a silent program at Patience: the deal has no player clock, so the bridge's own deals each step and the deal ends", async () => {
+      const run = await runBridge(["--url", server.url, "--game", "patience", "--seed", "42", "--turn-time-ms", "100"], [FIXTURE, "silent"]);
+      const counts = tally(run);
+      expect(counts).toEqual({ turns: counts.turns, answered: 0, refused: 0, byBot: 0, timedOut: counts.turns });
+      expect(run.stdout).toMatch(/^deal 1 \(seed 42\): +1: [\d ]+$/m);
+      expect(run.status).toBe(0);
+    });
+
     test("a program that exits early is reported in one line with its status; the bot finishes the game and the bridge fails", async () => {
       const run = await runBridge(["--url", server.url, "--game", "fool", "--seed", "42", "--games", "3"], [FIXTURE, "crash", "2"]);
       const reports = run.stderr.split("\n").filter((line) => line.startsWith("bridge:"));
@@ -155,6 +163,30 @@ describe("bin/bridge", () => {
       expect(run.stderr).toBe("bridge: --n is for evensteven, not fool\n");
       expect(run.status).toBe(2);
     });
+  });
+
+  test("a bridged seat takes over a bot's seat at a live Tractor table by id, and its views hold its own hand only", async () => {
+    const table = await new CardhallClient(server.url).watchTractor({
+      bots: ["Alice", "Bob", "Charles", "David"],
+      trump: "fixed",
+      mainSuit: "S",
+      botDelayMs: 50,
+      startDelayMs: 0,
+      roundPauseMs: 0,
+      seed: 9,
+    });
+    try {
+      const run = await runBridge(["--url", server.url, "--game", "tractor", "--room", table.roomId, "--seat", "Charles", "--name", "taker"], [FIXTURE, "suggest"]);
+      expect(run.stdout).toMatch(new RegExp(`^room ${table.roomId}: tractor, seat Charles, playing as taker\n`));
+      expect(run.stdout).toMatch(/^round \d+ \(seed \d+\): defenders \d+ points/m);
+      const hands = run.stderr.split("\n").filter((line) => line.startsWith("hands seen"));
+      expect(hands.length).toBeGreaterThan(0);
+      expect(new Set(hands)).toEqual(new Set(["hands seen 1"]));
+      expect(tally(run)).toMatchObject({ refused: 0, byBot: 0, timedOut: 0 });
+      expect(run.status).toBe(0);
+    } finally {
+      await table.leave();
+    }
   });
 
   test("a spectator sees a bridged Tractor game like any other, never a hand; the program's seat is recorded under its name", async () => {
