@@ -137,6 +137,10 @@ class Bridge {
     out(`room ${seat.session.roomId}: ${options.game}, seat ${seat.seat}, playing as ${name}`);
     let finished = 0;
     for (let game = 1; game <= games && this.programEnded === null; game++) {
+      if (game > 1 && !this.program.running) {
+        await this.programHasEnded(this.tally.turns + 1, "the run stops"); // between games: no game is left to finish
+        break;
+      }
       if (game > 1) await seat.newGame();
       const last = await this.playGame(seat);
       finished++;
@@ -243,10 +247,10 @@ class Bridge {
   }
 
   /** The program stopped before the run was over: one line says so, and the bot plays its seat to the game's end. */
-  private async programHasEnded(number: number): Promise<void> {
+  private async programHasEnded(number: number, then = "its seat goes to the bot until the game ends"): Promise<void> {
     const how = await this.program.endDescription();
     this.programEnded = `the program ${how}`;
-    say(`the program ${how} at turn ${number}, before the run was over; its seat goes to the bot until the game ends`);
+    say(`the program ${how} at turn ${number}, before the run was over; ${then}`);
   }
 }
 
