@@ -9,6 +9,9 @@ import * as os from "os";
 import * as path from "path";
 import { Client } from "@colyseus/sdk";
 import { CardhallClient } from "../../client-sdk";
+import { playFoolGame } from "../../client-sdk/bots/fool";
+import { seededRandom } from "../../rooms/kit/random";
+import { greedyPolicy } from "../../rooms/fool/bots";
 import { Received, waitUntil } from "../helpers";
 import { finished, freePort, ServerProcess, type Finished } from "./server-process";
 
@@ -186,6 +189,22 @@ describe("bin/bridge", () => {
       expect(run.status).toBe(0);
     } finally {
       await table.leave();
+    }
+  });
+
+  test("a bridged seat joins a two-player Fool room by id and plays a person (the SDK's greedy bot) to the game's end", async () => {
+    const host = await new CardhallClient(server.url).playFool({ mode: "two-players", seed: 3, name: "host" });
+    try {
+      const bridging = runBridge(["--url", server.url, "--game", "fool", "--room", host.roomId, "--name", "guest"], [path.join(EXAMPLES, "python", "fool_player.py")]);
+      const hosted = await playFoolGame(host, greedyPolicy, seededRandom("host"), { timeoutMs: 30_000 });
+      const run = await bridging;
+      expect(run.stdout).toMatch(new RegExp(`^room ${host.roomId}: fool, seat 1, playing as guest\n`));
+      const line = /^game 1 \(seed 3\): (won|lost|capped)$/m.exec(run.stdout);
+      expect(line?.[1]).toBe(hosted.outcome === "capped" ? "capped" : hosted.won ? "lost" : "won");
+      expect(tally(run)).toMatchObject({ refused: 0, byBot: 0, timedOut: 0 });
+      expect(run.status).toBe(0);
+    } finally {
+      await host.leave();
     }
   });
 
