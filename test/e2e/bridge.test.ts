@@ -80,6 +80,14 @@ describe("bin/bridge", () => {
       expect(run.status).toBe(0);
     });
 
+    test("Fool against the greedy AI, which answers in the same message: the seat's hand stays right, so no suggestion is refused", async () => {
+      const run = await runBridge(["--url", server.url, "--game", "fool", "--ai", "greedy", "--seed", "1000", "--games", "4"], [FIXTURE, "suggest"]);
+      expect(run.stdout.match(/^game \d+ \(seed \d+\): (won|lost|capped)$/gm)).toHaveLength(4);
+      const counts = tally(run);
+      expect(counts).toEqual({ turns: counts.turns, answered: counts.turns, refused: 0, byBot: 0, timedOut: 0 });
+      expect(run.status).toBe(0);
+    });
+
     test("Even-Steven in C: compiled here, it never loses unnecessarily (the greedy cover is optimal)", async () => {
       const binary = path.join(scratch, "evensteven_player");
       const compiled = spawnSync("cc", ["-std=c11", "-Wall", "-Wextra", "-Werror", "-O2", "-o", binary, path.join(EXAMPLES, "c", "evensteven_player.c")], { encoding: "utf8" });

@@ -85,6 +85,43 @@ describe("syncList", () => {
     );
   });
 
+  it("leaves any lists right when several are synced between two patches", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.oneof(sortedCards, anyList), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (patches) => {
+        const table = connectedTable();
+        for (const lists of patches) {
+          for (const wanted of lists) syncList(table.state.seat.hand, wanted);
+          table.patch();
+          expect(table.owner.seat.hand.toArray()).toEqual(lists[lists.length - 1]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("follows a hand through several plays and draws between two patches (a bot answering in the same message)", () => {
+    fc.assert(
+      fc.property(sortedCards, fc.array(fc.array(fc.tuple(fc.boolean(), fc.nat()), { minLength: 1, maxLength: 4 }), { maxLength: 15 }), (start, patches) => {
+        const table = connectedTable();
+        let hand = start;
+        syncList(table.state.seat.hand, hand);
+        table.patch();
+        for (const changes of patches) {
+          for (const [draw, pick] of changes) {
+            if (draw) {
+              const missing = Array.from({ length: 54 }, (_, card) => `c${card}`).filter((card) => !hand.includes(card));
+              hand = [...hand, missing[pick % missing.length]!].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+            } else if (hand.length > 0) hand = hand.filter((_, index) => index !== pick % hand.length);
+            syncList(table.state.seat.hand, hand);
+          }
+          table.patch();
+          expect(table.owner.seat.hand.toArray()).toEqual(hand);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("sends one card played from a hand of 25 in a fraction of the bytes a rewrite takes", () => {
     const hand = Array.from({ length: 25 }, (_, card) => `c${card + 10}`);
     const bytesFor = (change: (list: ArraySchema<string>) => void) => {
