@@ -7,9 +7,9 @@
  *
  *   node dist/bench/flood.js [ROOT ...]      (default: this project; e.g. an older build's worktree beside it)
  */
-import { spawn, type ChildProcess } from "child_process";
 import * as path from "path";
 import { Client, type Room } from "@colyseus/sdk";
+import { startServer, stopServer } from "./server";
 import { summarize, type LatencySummary } from "./stats";
 
 const HERE = path.resolve(__dirname, "..", "..");
@@ -19,24 +19,6 @@ const FLOOD_PER_SECOND = 10_000;
 const ROUNDS = 2;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startServer(root: string, port: number): Promise<ChildProcess> {
-  const child = spawn(path.join(root, "node_modules", ".bin", "node"), [path.join(root, "dist", "server", "main.js")], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
-    child.on("exit", (code) => reject(new Error(`the server in ${root} exited (${code})`)));
-  });
-  return child;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 /** Round trips of `samples` refused plays, one every SAMPLE_EVERY_MS. */
 async function roundTrips(room: Room, samples: number): Promise<number[]> {

@@ -98,6 +98,16 @@ function timeout(match: EvenStevenMatch): Outcome<EvenStevenMatch, EvenStevenEng
   return { ok: true, state: over.match, events: [over.event] };
 }
 
+/** The player's legal actions while a card waits to be covered: any card of the hand. */
+export function playsFrom(hand: readonly string[]): EvenStevenAction[] {
+  return hand.map((card) => ({ type: "play", card }));
+}
+
+/** The seat's bot: the lowest card that covers the dealt one (the optimal play), from what the player sees. */
+export function botPlay(hand: readonly string[], dealt: string): EvenStevenAction {
+  return { type: "play", card: optimalPlay(hand, dealt) };
+}
+
 export const evenStevenEngine: MatchEngine<
   EvenStevenOptions,
   EvenStevenMatch,
@@ -138,7 +148,7 @@ export const evenStevenEngine: MatchEngine<
 
   legalActions(match, seat) {
     if (seat !== PLAYER_SEAT || match.outcome !== null) return { actions: [], complete: true };
-    return { actions: match.game.hand.map((card) => ({ type: "play", card })), complete: true };
+    return { actions: playsFrom(match.game.hand), complete: true };
   },
 
   waiting: (match) => (match.outcome === null ? { for: "seat", seat: PLAYER_SEAT } : { for: "nobody" }),
@@ -146,7 +156,7 @@ export const evenStevenEngine: MatchEngine<
   botAction(match, seat) {
     const dealt = cardToCover(match.game);
     if (seat !== PLAYER_SEAT || match.outcome !== null || dealt === null) return undefined;
-    return { type: "play", card: optimalPlay(match.game.hand, dealt) };
+    return botPlay(match.game.hand, dealt);
   },
 
   timedOut: () => ({ actor: DEALER, action: { type: "timeout" } }),

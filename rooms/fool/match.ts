@@ -10,7 +10,7 @@ import { seededRandom } from "../kit/random";
 import { greedyPolicy } from "./bots";
 import { isJoker, type Card } from "./cards";
 import type { FoolErrorCode, FoolMoveEvent, FoolOutcome, FoolOverEvent, FoolStartEvent } from "./protocol";
-import { applyMove, formatLaid, legalMoves, newGame, viewFor, type FaceUp, type FoolEvent, type FoolMove, type FoolState, type Phase } from "./rules";
+import { applyMove, formatLaid, legalMoves, newGame, viewFor, type FaceUp, type FoolEvent, type FoolMove, type FoolState, type FoolView, type Phase } from "./rules";
 
 export const FOOL_SEATS = 2;
 
@@ -118,8 +118,15 @@ function move(match: FoolMatch, seat: number, action: FoolMove): Outcome<FoolMat
 /** The engine's own bot: the greedy baseline, its ties broken by dice seeded from what the seat sees. */
 function greedyMove(match: FoolMatch, seat: number): FoolMove | undefined {
   if (match.outcome !== null || match.game.turn !== seat) return undefined;
-  const view = viewFor(match.game, seat);
-  return greedyPolicy(view, seededRandom(`${view.hand.join(" ")}|${match.game.moveCount}`));
+  return greedyMoveInView(viewFor(match.game, seat), match.game.moveCount);
+}
+
+/**
+ * The engine's bot from a seat's own view and the move count: a client holding the seat's view (the bridge's
+ * suggestion) gets the very move the room's bot would make.
+ */
+export function greedyMoveInView(view: FoolView, moveCount: number): FoolMove {
+  return greedyPolicy(view, seededRandom(`${view.hand.join(" ")}|${moveCount}`));
 }
 
 export const foolEngine: MatchEngine<FoolOptions, FoolMatch, FoolMove, FoolEngineEvent, FoolMatchView, FoolResult, FoolErrorCode> = {

@@ -2,7 +2,7 @@
  * Keeping a schema list in step with the engine's list. Rewriting a list (clear, then push every item) sends every
  * item again to every client that sees it; a hand that loses one card or gains one should cost one operation.
  */
-import type { ArraySchema } from "@colyseus/schema";
+import { $changes, type ArraySchema } from "@colyseus/schema";
 
 type Item = string | number;
 
@@ -38,12 +38,33 @@ function insertMissing<T extends Item>(list: ArraySchema<T>, shown: readonly T[]
 }
 
 /**
+ * Whether `list` has changes not yet sent (@colyseus/schema's own record of them, its change tree). Splices are
+ * decoded right one to a patch, but not always after other changes in the same patch (5.0.34: a splice at the end
+ * after a removal put the new item before the last old one, and a Fool hand went on showing a played card when a
+ * bot answered the player in the same message), so a list already changed is rewritten in place instead.
+ */
+function changedSinceLastPatch(list: ArraySchema<Item>): boolean {
+  const tree = (list as unknown as Record<symbol, { collDirty?: Map<number, unknown> } | undefined>)[$changes];
+  return (tree?.collDirty?.size ?? 0) > 0;
+}
+
+/** Each differing place overwritten, the surplus popped, the rest pushed: ops the decoder applies in any number. */
+function rewriteInPlace<T extends Item>(list: ArraySchema<T>, wanted: readonly T[]): void {
+  wanted.forEach((item, index) => {
+    if (index >= list.length) list.push(item);
+    else if (list[index] !== item) list[index] = item;
+  });
+  while (list.length > wanted.length) list.pop();
+}
+
+/**
  * Makes `list` equal `wanted`. When items were only taken out, or only put in, keeping the others' order (a card
  * played, a card drawn into a sorted hand), only those changes are made; anything else rewrites the list.
  */
 export function syncList<T extends Item>(list: ArraySchema<T>, wanted: readonly T[]): void {
   const shown = list.toArray();
   if (sameItems(shown, wanted)) return;
+  if (changedSinceLastPatch(list)) return rewriteInPlace(list, wanted);
   if (wanted.length < shown.length && isSubsequence(wanted, shown)) return removeLeftOut(list, shown, wanted);
   if (wanted.length > shown.length && isSubsequence(shown, wanted)) return insertMissing(list, shown, wanted);
   list.clear();

@@ -44,6 +44,15 @@ const sortedCards = fc.uniqueArray(fc.integer({ min: 0, max: 53 }), { maxLength:
 /** Lists with repeated items too (two decks hold two of every card). */
 const anyList = fc.array(fc.constantFrom("HA", "HA", "S2", "BJ", "RJ", "D7"), { maxLength: 12 });
 
+/** The hand after one change: a missing card drawn into its sorted place (`pick` chooses it), or a card played. */
+function changedHand(hand: string[], draw: boolean, pick: number): string[] {
+  if (draw) {
+    const missing = Array.from({ length: 54 }, (_, card) => `c${card}`).filter((card) => !hand.includes(card));
+    return [...hand, missing[pick % missing.length]!].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  }
+  return hand.length > 0 ? hand.filter((_, index) => index !== pick % hand.length) : hand;
+}
+
 describe("syncList", () => {
   it("leaves the list equal to what is wanted, and both clients decode exactly that (the spectator sees no hand)", () => {
     fc.assert(
@@ -72,16 +81,47 @@ describe("syncList", () => {
         syncList(table.state.seat.hand, hand);
         table.patch();
         for (const [draw, pick] of changes) {
-          if (draw) {
-            const missing = Array.from({ length: 54 }, (_, card) => `c${card}`).filter((card) => !hand.includes(card));
-            hand = [...hand, missing[pick % missing.length]!].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
-          } else if (hand.length > 0) hand = hand.filter((_, index) => index !== pick % hand.length);
+          hand = changedHand(hand, draw, pick);
           syncList(table.state.seat.hand, hand);
           table.patch();
           expect(table.owner.seat.hand.toArray()).toEqual(hand);
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("leaves any lists right when several are synced between two patches", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.oneof(sortedCards, anyList), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (patches) => {
+        const table = connectedTable();
+        for (const lists of patches) {
+          for (const wanted of lists) syncList(table.state.seat.hand, wanted);
+          table.patch();
+          expect(table.owner.seat.hand.toArray()).toEqual(lists[lists.length - 1]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("follows a hand through several plays and draws between two patches (a bot answering in the same message)", () => {
+    fc.assert(
+      fc.property(sortedCards, fc.array(fc.array(fc.tuple(fc.boolean(), fc.nat()), { minLength: 1, maxLength: 4 }), { maxLength: 15 }), (start, patches) => {
+        const table = connectedTable();
+        let hand = start;
+        syncList(table.state.seat.hand, hand);
+        table.patch();
+        for (const changes of patches) {
+          for (const [draw, pick] of changes) {
+            hand = changedHand(hand, draw, pick);
+            syncList(table.state.seat.hand, hand);
+          }
+          table.patch();
+          expect(table.owner.seat.hand.toArray()).toEqual(hand);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 

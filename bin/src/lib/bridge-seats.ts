@@ -1,0 +1,307 @@
+/**
+ * One seat per game as the bridge plays it, built only on the SDK: the seat's turns (its view, the legal actions
+ * and the bot's suggestion, from the match engines' own functions or the room's `hint`), its actions, the end of
+ * each game, and the moment the room moves past a turn. No game rule is written here.
+ */
+import { CardhallClient, CardhallError, type RoomSession } from "../../../client-sdk";
+import { tractorOutcomeLine, tractorRoundLine } from "../../../client-sdk/bots/tables";
+import type { EvenStevenPlayer } from "../../../client-sdk/evensteven";
+import type { FoolPlayer } from "../../../client-sdk/fool";
+import type { PatienceOwner } from "../../../client-sdk/patience";
+import type { TractorPlayer } from "../../../client-sdk/tractor";
+import { botPlay, playsFrom } from "../../../rooms/evensteven/match";
+import { evenStevenEvents } from "../../../rooms/evensteven/protocol";
+import { greedyMoveInView } from "../../../rooms/fool/match";
+import { foolEvents, type FoolAiPolicy, type FoolMove } from "../../../rooms/fool/protocol";
+import { patienceEvents } from "../../../rooms/patience/protocol";
+import { TRACTOR_SEATS, tractorEvents, type TractorRoundEndEvent, type TractorSeatName } from "../../../rooms/tractor/protocol";
+import type { BridgeAction, BridgeGame } from "./bridge-protocol";
+
+/** A position the seat must act in. */
+export interface SeatTurn {
+  game: number;
+  view: unknown;
+  legal: unknown[];
+  complete: boolean;
+  suggestion: unknown | null;
+  /** When the room's clock acts for the seat (ms since the epoch), or 0 when no clock runs. */
+  deadline: number;
+  /** Resolves once the room has moved past this position without the seat (its clock played), or `signal` aborts. */
+  overtaken(signal: AbortSignal): Promise<void>;
+}
+
+export type SeatStep = { kind: "turn"; turn: SeatTurn } | { kind: "gameOver"; game: number; result: unknown; line: string; last?: boolean };
+
+export interface BridgedSeat {
+  readonly session: RoomSession<unknown, object>;
+  /** The seat as the hello names it. */
+  readonly seat: number | string;
+  /** The room's options as the bridge asked for them. */
+  readonly rules: Record<string, unknown>;
+  /** The next turn of the current game, or its end (`last`: the table plays no more games). */
+  next(): Promise<SeatStep>;
+  /** Makes the action (already checked against the game's action schema); a refusal throws the room's CardhallError. */
+  act(action: unknown): Promise<void>;
+  /** Starts the next game, once the last is over (Tractor's rounds follow by themselves). */
+  newGame(): Promise<void>;
+  /** A line for people once the run ends (Tractor: the match's outcome), or undefined. */
+  summary(): string | undefined;
+}
+
+/** What the command line says about the table. */
+export interface TableRequest {
+  url: string;
+  name: string;
+  room?: string;
+  seat?: string;
+  seed?: number;
+  n?: number;
+  ai?: FoolAiPolicy;
+  mainSuit?: "H" | "S" | "C" | "D" | "O";
+  bots?: TractorSeatName[];
+  turnTimeMs?: number;
+  /** Called with each of the room's events as the seat receives it, from the moment the seat is taken. */
+  onEvent: (name: string, payload: unknown) => void;
+}
+
+/** How long the bridge waits for the room to say anything (a person may be slow at another seat). */
+const ROOM_WAIT_MS = 10 * 60_000;
+
+/** Resolves once the live state satisfies `moved` (the room left the turn's position), or when `signal` aborts. */
+function stateMoves<View>(session: RoomSession<View, object>, moved: (view: View) => boolean, signal: AbortSignal): Promise<void> {
+  return session.waitForView(moved, ROOM_WAIT_MS, undefined, signal).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Hands each of the game's events (its protocol's names) to `onEvent` as the session receives it. */
+function forwardEvents(session: RoomSession<unknown, object>, names: Record<string, string>, request: TableRequest): void {
+  for (const name of Object.values(names)) (session.on as (name: string, listener: (payload: unknown) => void) => void)(name, (payload) => request.onEvent(name, payload));
+}
+
+function defined(options: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
+
+async function evenStevenSeat(request: TableRequest): Promise<BridgedSeat> {
+  const rules = defined({ n: request.n, seed: request.seed, cardTimeLimitMs: request.turnTimeMs });
+  const session: EvenStevenPlayer = await new CardhallClient(request.url).playEvenSteven({ ...rules, name: request.name });
+  forwardEvents(session as RoomSession<unknown, object>, evenStevenEvents, request);
+  let game = 1;
+  let index = 1;
+  return {
+    session: session as RoomSession<unknown, object>,
+    seat: 0,
+    rules,
+    async next() {
+      const turn = await session.nextTurn(game, index, ROOM_WAIT_MS);
+      if (turn.kind === "over") return { kind: "gameOver", game, result: { outcome: turn.outcome, seed: turn.seed }, line: `game ${game} (seed ${turn.seed}): ${turn.outcome}` };
+      const [atGame, atIndex] = [game, index++];
+      // The turn comes from the room's events; its view is the state once the state shows the same card.
+      const view = await session.waitForView((v) => v.game === atGame && (v.dealt.length >= atIndex || v.phase === "over"), ROOM_WAIT_MS);
+      return {
+        kind: "turn",
+        turn: {
+          game,
+          view,
+          legal: playsFrom(turn.hand),
+          complete: true,
+          suggestion: botPlay(turn.hand, turn.card),
+          deadline: view.deadline,
+          overtaken: (signal) => stateMoves(session, (v) => v.game !== atGame || v.phase === "over" || v.dealt.length > atIndex, signal),
+        },
+      };
+    },
+    act: (action) => session.play((action as BridgeAction<"evensteven">).card),
+    async newGame() {
+      await session.newGame(defined({ n: request.n }));
+      game++;
+      index = 1;
+    },
+    summary: () => undefined,
+  };
+}
+
+async function foolSeat(request: TableRequest): Promise<BridgedSeat> {
+  const client = new CardhallClient(request.url);
+  const rules = defined({ seed: request.seed, ai: request.ai, turnTimeMs: request.turnTimeMs, aiDelayMs: request.room ? undefined : 0 });
+  const session: FoolPlayer = request.room
+    ? await client.joinFool(request.room, { name: request.name })
+    : await client.playFool({ ...rules, name: request.name });
+  forwardEvents(session as RoomSession<unknown, object>, foolEvents, request);
+  await session.waitForView(() => true, ROOM_WAIT_MS);
+  let game = 1;
+  return {
+    session: session as RoomSession<unknown, object>,
+    seat: session.seat() ?? 0,
+    rules,
+    async next() {
+      const turn = await session.nextTurn(ROOM_WAIT_MS);
+      if (turn.kind === "over") {
+        const { outcome, fool, winners, seed, won } = turn;
+        const verdict = won ? "won" : outcome === "capped" ? "capped" : "lost";
+        return { kind: "gameOver", game, result: { outcome, fool, winners, seed, won }, line: `game ${game} (seed ${seed}): ${verdict}` };
+      }
+      const { moveCount } = turn;
+      const view = session.view()!;
+      return {
+        kind: "turn",
+        turn: {
+          game,
+          view,
+          legal: turn.moves,
+          complete: true,
+          suggestion: greedyMoveInView(turn.view, moveCount),
+          deadline: view.deadline,
+          overtaken: (signal) => stateMoves(session, (v) => v.game !== turn.game || v.moveCount !== moveCount || v.phase === "over", signal),
+        },
+      };
+    },
+    act: (action) => session.move(action as FoolMove),
+    async newGame() {
+      await session.newGame();
+      game++;
+    },
+    summary: () => undefined,
+  };
+}
+
+async function patienceSeat(request: TableRequest): Promise<BridgedSeat> {
+  const rules = defined({ seed: request.seed, paused: true });
+  const owner: PatienceOwner = await new CardhallClient(request.url).createPatience({ ...rules, name: request.name });
+  forwardEvents(owner as RoomSession<unknown, object>, patienceEvents, request);
+  // A deal has no player clock: the bridge keeps one, and steps for a silent program when it runs out.
+  const stepTimeMs = request.turnTimeMs ?? 30_000;
+  let deal = 1;
+  return {
+    session: owner as RoomSession<unknown, object>,
+    seat: 0,
+    rules: { ...rules, stepTimeMs },
+    async next() {
+      const view = await owner.waitForView((v) => v.deal === deal, ROOM_WAIT_MS);
+      if (view.phase === "over") {
+        const over = await owner.dealOver(deal, ROOM_WAIT_MS);
+        return { kind: "gameOver", game: deal, result: over, line: `deal ${deal} (seed ${over.seed}): ${over.line.trim()}` };
+      }
+      const deadline = Date.now() + stepTimeMs;
+      const steps = view.steps;
+      return {
+        kind: "turn",
+        turn: {
+          game: deal,
+          view,
+          legal: [{ type: "step" }],
+          complete: true,
+          suggestion: { type: "step" },
+          deadline,
+          async overtaken(signal) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, deadline - Date.now());
+              signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+            });
+            if (signal.aborted) return;
+            await owner.step().catch(() => undefined);
+            await stateMoves(owner, (v) => v.deal !== deal || v.steps > steps, signal);
+          },
+        },
+      };
+    },
+    act: () => owner.step(),
+    async newGame() {
+      await owner.restart({ paused: true });
+      deal++;
+    },
+    summary: () => undefined,
+  };
+}
+
+async function tractorSeat(request: TableRequest, rounds: number): Promise<BridgedSeat> {
+  const client = new CardhallClient(request.url);
+  const seat = (request.seat ?? "Alice") as TractorSeatName;
+  const mainSuit = request.mainSuit ?? "H";
+  const bots = request.bots ?? TRACTOR_SEATS.filter((other) => other !== seat);
+  const rules = request.room
+    ? defined({ seat })
+    : defined({ seat, trump: "fixed", mainSuit, bots, seed: request.seed, turnTimeMs: request.turnTimeMs, botDelayMs: 0, startDelayMs: 100, roundPauseMs: 0 });
+  const player: TractorPlayer = request.room
+    ? await client.joinTractor(request.room, { seat, name: request.name })
+    : await client.playTractor({ ...(rules as object), name: request.name });
+  forwardEvents(player as RoomSession<unknown, object>, tractorEvents, request);
+  const ends: TractorRoundEndEvent[] = [];
+  let roundsReported = 0;
+  const roundEnded = new Set<() => void>();
+  player.on("roundEnd", (end) => {
+    ends.push(end);
+    for (const wake of [...roundEnded]) wake();
+  });
+  const roundOver = (): SeatStep | undefined => {
+    const end = ends[roundsReported];
+    if (end === undefined) return undefined;
+    roundsReported++;
+    const last = end.matchWinner !== 0 || roundsReported >= rounds;
+    return { kind: "gameOver", game: end.round, result: end, line: tractorRoundLine(end), last };
+  };
+  const next = async (): Promise<SeatStep> => {
+    const earlier = roundOver();
+    if (earlier) return earlier;
+    // A round's end comes as an event; a turn comes in the state: whichever is first.
+    const stop = new AbortController();
+    const ended = new Promise<void>((resolve) => {
+      const wake = () => (roundEnded.delete(wake), stop.abort(), resolve());
+      roundEnded.add(wake);
+      stop.signal.addEventListener("abort", wake, { once: true });
+    });
+    const turn = await player.nextTurn(ROOM_WAIT_MS, stop.signal).catch((error: unknown) => {
+      if (error instanceof CardhallError && error.code === "ABORTED") return null;
+      throw error;
+    });
+    stop.abort();
+    await ended;
+    // A round that ended meanwhile is reported first; its next round's turn is handed out again by nextTurn.
+    const over = roundOver();
+    if (over) return over;
+    if (turn === null || turn.kind === "matchOver") return next();
+    const hint = await player.hint();
+    const type = turn.kind;
+    const view = player.view()!;
+    return {
+      kind: "turn",
+      turn: {
+        game: turn.round,
+        view,
+        legal: hint.options.map((cards) => ({ type, cards })),
+        complete: type === "play" && hint.complete,
+        suggestion: hint.suggestion.length > 0 ? { type, cards: hint.suggestion } : null,
+        deadline: view.deadline,
+        overtaken: (signal) => stateMoves(player, (v) => v.step !== turn.step, signal),
+      },
+    };
+  };
+  return {
+    session: player as RoomSession<unknown, object>,
+    seat,
+    rules,
+    next,
+    act(action) {
+      const { type, cards } = action as BridgeAction<"tractor">;
+      return type === "bury" ? player.bury(cards) : player.play(cards);
+    },
+    newGame: async () => undefined,
+    summary: () => tractorOutcomeLine(ends),
+  };
+}
+
+/** Takes the seat for `game`: a new room, or the one named. */
+export function takeSeat(game: BridgeGame, request: TableRequest, games: number): Promise<BridgedSeat> {
+  switch (game) {
+    case "evensteven":
+      return evenStevenSeat(request);
+    case "fool":
+      return foolSeat(request);
+    case "patience":
+      return patienceSeat(request);
+    case "tractor":
+      return tractorSeat(request, games);
+  }
+}
