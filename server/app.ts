@@ -3,7 +3,7 @@
  * The embedded default keeps everything in one process and in memory.
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
-import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
+import { defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from "@colyseus/core";
 import type { RoomListing, ServerMetrics } from "../rooms/kit/protocol";
 import { EvenStevenRoom } from "../rooms/evensteven/room";
 import { FoolRoom } from "../rooms/fool/room";
@@ -14,6 +14,10 @@ import { AiThreads } from "./fool-ai-pool";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
 import { CardhallTransport } from "./transport";
+import { serveWebClient } from "./web";
+
+/** The room the web page's lobby joins: Colyseus's LobbyRoom, told by each table of every change to its listing. */
+export const LOBBY_ROOM = "lobby";
 
 export interface AppOptions {
   /** Install SIGINT/SIGTERM handlers that close rooms cleanly (off in tests). */
@@ -29,16 +33,17 @@ export interface AppOptions {
 export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null) {
   const services = records === null ? {} : { records: records.writer };
   return {
-    evensteven: defineRoom(EvenStevenRoom, services),
-    fool: defineRoom(FoolRoom, { ...services, aiThreads }),
-    patience: defineRoom(PatienceRoom, services),
-    tractor: defineRoom(TractorRoom, services),
+    evensteven: defineRoom(EvenStevenRoom, services).enableRealtimeListing(),
+    fool: defineRoom(FoolRoom, { ...services, aiThreads }).enableRealtimeListing(),
+    patience: defineRoom(PatienceRoom, services).enableRealtimeListing(),
+    tractor: defineRoom(TractorRoom, services).enableRealtimeListing(),
+    [LOBBY_ROOM]: defineRoom(LobbyRoom),
   };
 }
 
 /** Live rooms for spectators to find: id, name, clients and metadata. Private rooms are included (join by id). */
 export async function listRooms(): Promise<RoomListing[]> {
-  const rooms = await matchMaker.query({});
+  const rooms = (await matchMaker.query({})).filter((room) => room.name !== LOBBY_ROOM);
   return rooms.map((room) => ({
     roomId: room.roomId,
     name: room.name,
@@ -109,6 +114,7 @@ export function makeServer(options: AppOptions = {}): Server {
         res.json(serverMetrics(aiThreads, records));
       });
       recordRoutes(app, records);
+      serveWebClient(app);
     },
   });
   // Once the rooms are closed, the AI's threads stop and the finished games still queued are written.

@@ -1,0 +1,50 @@
+/**
+ * Headless Chromium (Debian's, at /usr/bin/chromium) driven by playwright-core, for the web page's tests. Every
+ * page opened through `openPage` records its console errors, uncaught exceptions and WebSocket frames; a test
+ * ends by asserting that no errors came.
+ */
+import { spawnSync } from "child_process";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => spawnSync(file, ["--version"]).status === 0);
+
+/** The flags that work on this project's machines (root, no GPU, no network beyond 127.0.0.1). */
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** Starts the browser with a fresh profile of its own (playwright makes and removes it); `close()` stops it. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions, as text. */
+  errors: string[];
+  /** Every WebSocket frame the page received, as text (binary frames as latin1, where card names still show). */
+  framesReceived: string[];
+}
+
+/** A page in a context of its own (its own session storage), width as a phone's when asked. */
+export async function openPage(browser: Browser, options: { phone?: boolean } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext(options.phone ? { viewport: { width: 375, height: 740 } } : { viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const watched: WatchedPage = { page, context, errors: [], framesReceived: [] };
+  page.on("console", (message) => {
+    if (message.type() === "error") watched.errors.push(message.text());
+  });
+  page.on("pageerror", (error) => watched.errors.push(error.message));
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", (frame) => watched.framesReceived.push(typeof frame.payload === "string" ? frame.payload : frame.payload.toString("latin1")));
+  });
+  return watched;
+}
+
+/** Presses Tab until the focused element satisfies `selector` (at most `limit` presses): how a keyboard user gets there. */
+export async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`no element matching ${selector} came within ${limit} presses of Tab`);
+}
