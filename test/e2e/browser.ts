@@ -5,6 +5,7 @@
  */
 import { spawnSync } from "child_process";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { freePort, ServerProcess } from "./server-process";
 
 export const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => spawnSync(file, ["--version"]).status === 0);
 
@@ -47,4 +48,45 @@ export async function tabTo(page: Page, selector: string, limit = 80): Promise<v
     await page.keyboard.press("Tab");
   }
   throw new Error(`no element matching ${selector} came within ${limit} presses of Tab`);
+}
+
+/** A cardhall server and a browser for one test file, with the pages it opened checked for errors after each test. */
+export interface WebSuite {
+  server: ServerProcess;
+  browser: Browser;
+  /** Opens a path of the server's in a fresh context (its own session storage). */
+  open(pathname: string, options?: { phone?: boolean }): Promise<WatchedPage>;
+}
+
+export function webSuite(): WebSuite {
+  const pages: WatchedPage[] = [];
+  const suite = {
+    open: async (pathname: string, options: { phone?: boolean } = {}) => {
+      const watched = await openPage(suite.browser, options);
+      pages.push(watched);
+      await watched.page.goto(`${suite.server.httpUrl}${pathname}`);
+      return watched;
+    },
+  } as WebSuite;
+  beforeAll(async () => {
+    suite.server = new ServerProcess(await freePort());
+    await suite.server.start();
+    suite.browser = await launchBrowser();
+  }, 60_000);
+  afterEach(async () => {
+    for (const watched of pages.splice(0)) {
+      expect(watched.errors).toEqual([]);
+      await watched.context.close();
+    }
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+}
+
+/** Card names as the rooms encode strings on the wire (a length byte, 0xa0 | length, then the text), in latin1. */
+export function wireString(text: string): string {
+  return String.fromCharCode(0xa0 | text.length) + text;
 }

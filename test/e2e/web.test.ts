@@ -5,10 +5,8 @@
 import { readFileSync } from "fs";
 import * as path from "path";
 import { gzipSync } from "zlib";
-import type { Browser } from "playwright-core";
 import { CardhallClient } from "../../client-sdk";
-import { CHROMIUM, launchBrowser, openPage, tabTo, type WatchedPage } from "./browser";
-import { freePort, ServerProcess } from "./server-process";
+import { CHROMIUM, tabTo, webSuite } from "./browser";
 
 const WEB = path.resolve(__dirname, "..", "..", "dist", "web");
 
@@ -33,40 +31,16 @@ describe("the web page's bundle", () => {
 });
 
 (CHROMIUM ? describe : describe.skip)("the web page in Chromium", () => {
-  let server: ServerProcess;
-  let browser: Browser;
+  const suite = webSuite();
+  const open = (pathname: string, options?: { phone?: boolean }) => suite.open(pathname, options);
   let client: CardhallClient;
-  const pages: WatchedPage[] = [];
-
-  beforeAll(async () => {
-    server = new ServerProcess(await freePort());
-    await server.start();
-    browser = await launchBrowser();
-    client = new CardhallClient(server.url);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(pathname: string, options: { phone?: boolean } = {}): Promise<WatchedPage> {
-    const watched = await openPage(browser, options);
-    pages.push(watched);
-    await watched.page.goto(`${server.httpUrl}${pathname}`);
-    return watched;
-  }
-
-  afterEach(async () => {
-    for (const watched of pages.splice(0)) {
-      expect(watched.errors).toEqual([]);
-      await watched.context.close();
-    }
+  beforeAll(() => {
+    client = new CardhallClient(suite.server.url);
   });
 
   it("serves the page at / and at every table's address", async () => {
     for (const pathname of ["/", "/watch/abc", "/play/tractor", "/replay/x"]) {
-      const response = await fetch(`${server.httpUrl}${pathname}`);
+      const response = await fetch(`${suite.server.httpUrl}${pathname}`);
       expect(response.status).toBe(200);
       expect(await response.text()).toMatch(/<main id="app"/);
     }
