@@ -3,19 +3,11 @@
  * page opened through `openPage` records its console errors, uncaught exceptions and WebSocket frames; a test
  * ends by asserting that no errors came.
  */
-import { spawnSync } from "child_process";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser } from "../../scripts/browser";
 import { freePort, ServerProcess } from "./server-process";
 
-export const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => spawnSync(file, ["--version"]).status === 0);
-
-/** The flags that work on this project's machines (root, no GPU, no network beyond 127.0.0.1). */
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
-/** Starts the browser with a fresh profile of its own (playwright makes and removes it); `close()` stops it. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
-}
+export { CHROMIUM, launchBrowser } from "../../scripts/browser";
 
 export interface WatchedPage {
   page: Page;

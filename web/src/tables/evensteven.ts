@@ -9,6 +9,7 @@ import { button, draw, h } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say, turnClock } from "../seats";
 import type { TableModule, Teardown } from "../table";
+import { timed } from "../timings";
 
 const ROOM_OPTIONS = ["n", "seed", "cardTimeLimitMs", "reconnectSeconds", "name"] as const;
 
@@ -16,7 +17,7 @@ function tablePage(session: EvenStevenSpectator, root: HTMLElement, player: bool
   const region = h("div", { class: "table evensteven" });
   const refusals = notice();
   root.append(h("h1", { text: player ? "Even-Steven" : "Watching Even-Steven" }), refusals, region);
-  const render = (view: EvenStevenStateView) => draw(region, ...body(view, player, act));
+  const render = timed((view: EvenStevenStateView) => draw(region, ...body(view, player, act)));
   const stop = session.onView(render);
   session.onError((error) => say(refusals, inWords(error)));
   session.onLeave(() => say(refusals, `The table closed: ${session.ended?.message ?? "left"}`));

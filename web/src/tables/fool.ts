@@ -11,6 +11,7 @@ import { button, draw, h, logLine } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say, seatView, turnClock } from "../seats";
 import type { TableModule, Teardown } from "../table";
+import { timed } from "../timings";
 
 const ROOM_OPTIONS = ["mode", "seed", "ai", "aiDelayMs", "turnTimeMs", "reconnectSeconds", "nextGameDelayMs", "maxMoves", "name"] as const;
 
@@ -26,7 +27,7 @@ function tablePage(session: FoolSpectator, root: HTMLElement, actions: Actions |
   let choosing: string | null = null;
   let view: FoolStateView | undefined;
   root.append(h("h1", { text: actions ? "Fool" : "Watching Fool" }), refusals, region, h("h2", { text: "Moves" }), log);
-  const render = () => view && draw(region, ...body(view, actions, choosing, choose));
+  const render = timed(() => view && draw(region, ...body(view, actions, choosing, choose)));
   // A card that may be laid several ways (a joker, a Queen) opens its choices; the keyboard goes to the first.
   const choose = (card: string | null) => {
     choosing = choosing === card ? null : card;

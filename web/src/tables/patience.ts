@@ -9,6 +9,7 @@ import { button, draw, h, logLine } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say } from "../seats";
 import type { TableModule, Teardown } from "../table";
+import { timed } from "../timings";
 
 const ROOM_OPTIONS = ["seed", "paused", "paceMs", "reconnectSeconds", "name"] as const;
 
@@ -18,7 +19,7 @@ function tablePage(session: PatienceSpectator, root: HTMLElement, owner: Patienc
   const refusals = notice();
   root.append(h("h1", { text: owner ? "Patience" : "Watching Patience" }), refusals, region, h("h2", { text: "Steps" }), log);
   const act = (action: () => Promise<void>) => () => void action().then(() => say(refusals, ""), (error: unknown) => say(refusals, inWords(error)));
-  const render = (view: PatienceStateView) => draw(region, ...body(view, owner && session.isOwner() ? owner : null, act));
+  const render = timed((view: PatienceStateView) => draw(region, ...body(view, owner && session.isOwner() ? owner : null, act)));
   const stop = session.onView(render);
   session.on("move", (event) => logLine(log, `${event.step}. ${event.description}`));
   session.on("dealOver", (event) => logLine(log, `Deal ${event.deal} over after ${event.steps} steps: ${event.line.trim()}`));

@@ -12,6 +12,7 @@ import { button, draw, h } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say, seatView, turnClock } from "../seats";
 import type { TableModule, Teardown } from "../table";
+import { timed } from "../timings";
 
 const ROOM_OPTIONS = ["trump", "mainSuit", "dealer", "seed", "turnTimeMs", "reconnectSeconds", "botDelayMs", "dealDelayMs", "declareWindowMs", "startDelayMs", "roundPauseMs", "name"] as const;
 const POSITIONS = ["south", "west", "north", "east"] as const;
@@ -97,7 +98,7 @@ function tablePage(session: TractorSpectator, root: HTMLElement, player: Tractor
   let view: TractorStateView | undefined;
   /** The defenders' points this page showed after each trick of the round (what a person saw, trick by trick). */
   const afterTrick = new Map<string, number>();
-  const render = () => view && draw(region, ...body(view, controls, afterTrick));
+  const render = timed(() => view && draw(region, ...body(view, controls, afterTrick)));
   const controls = player ? new SeatControls(player, render, (error) => say(refusals, inWords(error))) : null;
   root.append(h("h1", { text: player ? "Tractor" : "Watching Tractor" }), refusals, region);
   const stop = session.onView((next) => {

@@ -1,0 +1,27 @@
+/**
+ * Headless Chromium (Debian's) driven by playwright-core, and a cardhall server in this process: what the page's
+ * screenshots script, its benchmark and its tests share.
+ */
+import { spawnSync } from "child_process";
+import { chromium, type Browser } from "playwright-core";
+import { makeServer } from "../server/app";
+import { freePort } from "../test/e2e/ports";
+
+export const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => spawnSync(file, ["--version"]).status === 0);
+
+/** The flags that work on this project's machines (root, no GPU, nothing fetched from elsewhere). */
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** Starts the browser with a fresh profile of its own (playwright makes it, and removes it on `close()`). */
+export function launchBrowser(): Promise<Browser> {
+  if (!CHROMIUM) throw new Error("no chromium here: install Debian's (apt-get install -y chromium)");
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+}
+
+/** A cardhall server in this process on a free port of 127.0.0.1, serving the built page; `stop()` closes it. */
+export async function startServer(): Promise<{ httpUrl: string; url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const server = makeServer({ gracefullyShutdown: false });
+  await server.listen(port, "127.0.0.1");
+  return { httpUrl: `http://127.0.0.1:${port}`, url: `ws://127.0.0.1:${port}`, stop: () => server.gracefullyShutdown(false) };
+}
