@@ -11,7 +11,8 @@ import { gzipSync } from "zlib";
 import { Command, InvalidArgumentError } from "commander";
 import type { Browser } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS, type TractorSpectator } from "../client-sdk";
-import { launchBrowser, startServer } from "../scripts/browser";
+import { launchBrowser, runScript, startServer } from "../scripts/browser";
+import { summarize, type LatencySummary } from "./stats";
 
 const WEB = path.resolve(__dirname, "..", "web");
 /** However slow the machine, a run stops: the updates are followed for at most this long. */
@@ -40,10 +41,6 @@ const FASTEST = "trump=fixed&mainSuit=S&botDelayMs=10&startDelayMs=0&roundPauseM
 
 function fastestTable(client: CardhallClient): Promise<TractorSpectator> {
   return client.watchTractor({ bots: [...TRACTOR_SEATS], trump: "fixed", mainSuit: "S", botDelayMs: 0, startDelayMs: 0, roundPauseMs: 0 });
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 /** Opens /watch/<id> `opens` times, each in a fresh context; the time of the "cardhall:first-table" mark each time. */
@@ -92,16 +89,17 @@ async function main(): Promise<void> {
   try {
     const client = new CardhallClient(server.url);
     const table = await fastestTable(client);
-    const opens = (await firstTable(browser, server.httpUrl, table.roomId, options.opens)).sort((a, b) => a - b);
+    const opens = summarize(await firstTable(browser, server.httpUrl, table.roomId, options.opens));
     await table.leave();
     const followed = await updates(browser, server.httpUrl, options.updates);
-    const durations = followed.durations.sort((a, b) => a - b);
+    const perUpdate = summarize(followed.durations);
     const ms = (value: number) => `${value.toFixed(2)} ms`;
+    const figures = (summary: LatencySummary) => `median ${ms(summary.p50)}, p95 ${ms(summary.p95)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`;
     process.stdout.write(
       [
         `JavaScript: ${(sizes.raw / 1024).toFixed(1)} KB, ${(sizes.gzip / 1024).toFixed(1)} KB gzipped`,
-        `opening /watch/<id> to the first drawn table (${opens.length} opens): median ${ms(quantile(opens, 0.5))}, p90 ${ms(quantile(opens, 0.9))}, max ${ms(opens[opens.length - 1])}`,
-        `time per update following four bots 10 ms apart (${durations.length} redraws over ${followed.matches} whole matches): median ${ms(quantile(durations, 0.5))}, p90 ${ms(quantile(durations, 0.9))}, p99 ${ms(quantile(durations, 0.99))}, max ${ms(durations[durations.length - 1])}`,
+        `opening /watch/<id> to the first drawn table (${opens.count} opens): ${figures(opens)}`,
+        `time per update following four bots 10 ms apart (${perUpdate.count} redraws over ${followed.matches} whole matches): ${figures(perUpdate)}`,
       ].join("\n") + "\n",
     );
   } finally {
@@ -110,10 +108,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench:web failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runScript("bench:web", main);

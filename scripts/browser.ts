@@ -25,3 +25,14 @@ export async function startServer(): Promise<{ httpUrl: string; url: string; sto
   await server.listen(port, "127.0.0.1");
   return { httpUrl: `http://127.0.0.1:${port}`, url: `ws://127.0.0.1:${port}`, stop: () => server.gracefullyShutdown(false) };
 }
+
+/** Runs a script's `main` and exits: 0 when it resolves, 1 with its error's stack on stderr when it fails. */
+export function runScript(name: string, main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${name} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -7,7 +7,7 @@ import { mkdirSync } from "fs";
 import * as path from "path";
 import type { Page } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS } from "../client-sdk";
-import { launchBrowser, startServer } from "./browser";
+import { launchBrowser, runScript, startServer } from "./browser";
 
 const OUT = path.resolve(__dirname, "..", "..", "docs", "screenshots");
 
@@ -60,10 +60,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`screenshots failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runScript("screenshots", main);
