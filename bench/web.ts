@@ -11,7 +11,8 @@ import { gzipSync } from "zlib";
 import { Command, InvalidArgumentError } from "commander";
 import type { Browser } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS, type TractorSpectator } from "../client-sdk";
-import { launchBrowser, runScript, startServer } from "../scripts/browser";
+import { launchBrowser, runScript } from "../scripts/browser";
+import { startServer } from "../scripts/server";
 import { summarize, type LatencySummary } from "./stats";
 
 const WEB = path.resolve(__dirname, "..", "web");

@@ -1,11 +1,9 @@
 /**
- * Headless Chromium (Debian's) driven by playwright-core, and a cardhall server in this process: what the page's
- * screenshots script, its benchmark and its tests share.
+ * Headless Chromium (Debian's) driven by playwright-core: what the page's screenshots script, its benchmark and
+ * its tests share; and how those scripts run.
  */
 import { spawnSync } from "child_process";
 import { chromium, type Browser } from "playwright-core";
-import { makeServer } from "../server/app";
-import { freePort } from "../test/e2e/ports";
 
 export const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => spawnSync(file, ["--version"]).status === 0);
 
@@ -16,14 +14,6 @@ const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", 
 export function launchBrowser(): Promise<Browser> {
   if (!CHROMIUM) throw new Error("no chromium here: install Debian's (apt-get install -y chromium)");
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
-}
-
-/** A cardhall server in this process on a free port of 127.0.0.1, serving the built page; `stop()` closes it. */
-export async function startServer(): Promise<{ httpUrl: string; url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const server = makeServer({ gracefullyShutdown: false });
-  await server.listen(port, "127.0.0.1");
-  return { httpUrl: `http://127.0.0.1:${port}`, url: `ws://127.0.0.1:${port}`, stop: () => server.gracefullyShutdown(false) };
 }
 
 /** Runs a script's `main` and exits: 0 when it resolves, 1 with its error's stack on stderr when it fails. */

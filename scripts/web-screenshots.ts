@@ -7,7 +7,8 @@ import { mkdirSync } from "fs";
 import * as path from "path";
 import type { Page } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS } from "../client-sdk";
-import { launchBrowser, runScript, startServer } from "./browser";
+import { launchBrowser, runScript } from "./browser";
+import { startServer } from "./server";
 
 const OUT = path.resolve(__dirname, "..", "..", "docs", "screenshots");
 

@@ -6,6 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS, type TractorTrickEvent } from "../../client-sdk";
+import { sleep } from "../helpers";
 import { CHROMIUM, tabTo, webSuite, wireString } from "./browser";
 
 const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((rank) => suit + rank)).concat(["BJ", "RJ"]);
@@ -99,6 +100,50 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     // The detector of the spectator test finds the cards a player's own page was sent.
     expect(framesReceived.some((frame) => TRACTOR_CARDS.some((card) => frame.includes(wireString(card))))).toBe(true);
   }, 120_000);
+
+  it("declares trumps at Tractor while the cards are dealt", async () => {
+    const { page } = await suite.open("/play/tractor?seed=7&dealDelayMs=40&declareWindowMs=3000&botDelayMs=0&startDelayMs=0&roundPauseMs=60000");
+    // A current-rank card (or a pair of jokers) in the hand makes it a declaration the hint allows: its card is enabled.
+    const declarable = page.locator(".hand button.card:not([disabled])");
+    await declarable.first().waitFor({ timeout: 20_000 });
+    const card = (await declarable.first().getAttribute("aria-label"))!.split(",")[0];
+    await declarable.first().click();
+    await page.getByRole("button", { name: "Declare", exact: true }).click();
+    // The room takes it (the table names Alice's declaration) or refuses it in words (a bot declared more strongly first).
+    await page.locator(`.middle:has-text("Declared by Alice"), .notice:has-text("ILLEGAL_DECLARATION")`).first().waitFor();
+    if (await page.locator('.middle:has-text("Declared by Alice")').count()) {
+      expect(await page.getByRole("group", { name: "Declaration" }).getByRole("img").first().getAttribute("aria-label")).toMatch(new RegExp(`^${card},`));
+    }
+  }, 60_000);
+
+  it("seats a friend at Fool by the page's link", async () => {
+    const first = await suite.open("/play/fool?mode=two-players&aiDelayMs=10");
+    const share = first.page.locator(".share");
+    await share.waitFor();
+    const link = /https?:\/\/\S+/.exec((await share.textContent())!)![0];
+    expect(link).toMatch(/\/play\/fool\?room=/);
+    const friend = await suite.open(new URL(link).pathname + new URL(link).search);
+    for (const { page } of [first, friend]) await page.locator(".status", { hasText: /to move/ }).waitFor();
+    expect(await friend.page.locator(".hand button.card").count()).toBeGreaterThan(0);
+    expect(await first.page.locator(".hand button.card").count()).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("replays a finished game from the lobby's list", async () => {
+    const player = await client.playEvenSteven({ name: "replayed", n: 1 });
+    const turn = await player.nextTurn(1, 1);
+    if (turn.kind === "deal") await player.play(turn.hand[0]);
+    await player.nextTurn(1, 2);
+    await player.leave();
+    // The records are written a moment after the game ends (bounded: 10 s at most).
+    for (let tries = 0; tries < 100 && (await client.games({ game: "evensteven" })).games.length === 0; tries++) await sleep(100);
+    const { page } = await suite.open("/");
+    const link = page.getByRole("link", { name: /Even-Steven · / }).first();
+    await link.click();
+    await page.getByRole("heading", { name: /Replay of Even-Steven/ }).waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    expect(await page.locator(".frame").textContent()).toMatch(/step|play|deal/i);
+    expect(await page.getByText(/step 1 of \d+/).count()).toBe(1);
+  }, 60_000);
 
   it("follows four bots at Tractor: the defenders' points equal the room's after every trick, and no hidden card reaches the page", async () => {
     const watcher = await client.watchTractor({ bots: [...TRACTOR_SEATS], trump: "fixed", mainSuit: "S", botDelayMs: 40, startDelayMs: 2_500, roundPauseMs: 60_000 });
