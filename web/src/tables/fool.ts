@@ -22,7 +22,7 @@ interface Actions {
 
 function tablePage(session: FoolSpectator, root: HTMLElement, actions: Actions | null): Teardown {
   const region = h("div", { class: "table fool" });
-  const log = h("ol", { class: "log", label: "Moves" });
+  const log = h("ul", { class: "log", label: "Moves" });
   const refusals = notice();
   let choosing: string | null = null;
   let view: FoolStateView | undefined;
@@ -115,7 +115,7 @@ function body(view: FoolStateView, actions: Actions | null, choosing: string | n
   return [
     h("p", { class: "status", text: `Game ${view.game} · ${view.phase === "waiting" ? "waiting for the second player" : over ? "over" : `${seatName(view, view.turn)} to move`} · move ${view.moveCount}` }),
     mine === null ? seats[0] : seats[1 - mine],
-    h("div", { class: "middle" }, faceUp, cardBacks(view.deckCount, "Deck")),
+    h("div", { class: "middle" }, faceUp, h("div", { text: `Deck: ${view.deckCount} cards` }), cardBacks(view.deckCount, "Deck")),
     turnClock(view.phase === "playing" ? view.deadline : 0, view.turn === mine ? "Your time" : `${seatName(view, view.turn)}'s time`),
     mine === null ? seats[1] : seats[mine],
     choices.length > 0 ? h("div", { class: "choices", role: "group", label: `Ways to play ${choosing}` }, ...choices.map((move) => button(moveText(move), () => actions?.move(move), { key: `choice:${moveText(move)}` }))) : null,

@@ -15,11 +15,13 @@ const ROOM_OPTIONS = ["seed", "paused", "paceMs", "reconnectSeconds", "name"] as
 
 function tablePage(session: PatienceSpectator, root: HTMLElement, owner: PatienceOwner | null): Teardown {
   const region = h("div", { class: "table patience" });
-  const log = h("ol", { class: "log", label: "Steps" });
+  const log = h("ul", { class: "log", label: "Steps" });
   const refusals = notice();
   root.append(h("h1", { text: owner ? "Patience" : "Watching Patience" }), refusals, region, h("h2", { text: "Steps" }), log);
   const act = (action: () => Promise<void>) => () => void action().then(() => say(refusals, ""), (error: unknown) => say(refusals, inWords(error)));
-  const render = timed((view: PatienceStateView) => draw(region, ...body(view, owner && session.isOwner() ? owner : null, act)));
+  // The pace being typed outlives the redraws the running deal makes until it is set.
+  const pace: PaceDraft = { typed: undefined };
+  const render = timed((view: PatienceStateView) => draw(region, ...body(view, owner && session.isOwner() ? owner : null, act, pace)));
   const stop = session.onView(render);
   session.on("move", (event) => logLine(log, `${event.step}. ${event.description}`));
   session.on("dealOver", (event) => logLine(log, `Deal ${event.deal} over after ${event.steps} steps: ${event.line.trim()}`));
@@ -31,7 +33,11 @@ function tablePage(session: PatienceSpectator, root: HTMLElement, owner: Patienc
   };
 }
 
-function body(view: PatienceStateView, owner: PatienceOwner | null, act: (action: () => Promise<void>) => () => void): Node[] {
+interface PaceDraft {
+  typed: number | undefined;
+}
+
+function body(view: PatienceStateView, owner: PatienceOwner | null, act: (action: () => Promise<void>) => () => void, pace: PaceDraft): Node[] {
   const moved = new Set(view.cover.piles);
   const piles = view.piles.map((pile, index) =>
     h("div", { class: `pile${moved.has(index) ? " moved" : ""}`, role: "group", label: `Pile ${index + 1}: ${pile.count} card${pile.count === 1 ? "" : "s"}` },
@@ -40,13 +46,15 @@ function body(view: PatienceStateView, owner: PatienceOwner | null, act: (action
   );
   const over = view.phase === "over";
   const paused = view.phase === "paused";
-  let pace = view.paceMs;
   const controls = owner
     ? h("div", { class: "controls", role: "group", label: "Owner's controls" },
         paused ? button("Resume", act(() => owner.resume()), { disabled: over }) : button("Pause", act(() => owner.pause()), { disabled: over }),
         button("Step", act(() => owner.step()), { disabled: !paused }),
-        h("label", {}, "Pace (ms) ", h("input", { type: "number", value: String(view.paceMs), key: "pace", attrs: { min: "0", max: "10000", step: "50" }, onInput: (event) => (pace = Number((event.target as HTMLInputElement).value)) })),
-        button("Set pace", act(() => owner.setPace(pace))),
+        h("label", {}, "Pace (ms) ", h("input", { type: "number", value: String(pace.typed ?? view.paceMs), key: "pace", attrs: { min: "0", max: "10000", step: "50" }, onInput: (event) => (pace.typed = Number((event.target as HTMLInputElement).value)) })),
+        button("Set pace", act(async () => {
+          await owner.setPace(pace.typed ?? view.paceMs);
+          pace.typed = undefined;
+        })),
         button("Deal again", act(() => owner.restart()), { disabled: !over }))
     : null;
   return [
