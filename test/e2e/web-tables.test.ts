@@ -128,6 +128,17 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     expect(await first.page.locator(".hand button.card").count()).toBeGreaterThan(0);
   }, 60_000);
 
+  it("seats a friend at Tractor in a bot's place by the page's link", async () => {
+    const first = await suite.open("/play/tractor?trump=fixed&mainSuit=D&botDelayMs=500&startDelayMs=0");
+    const share = first.page.locator(".share");
+    await share.waitFor();
+    const link = new URL(/https?:\/\/\S+/.exec((await share.textContent())!)![0]);
+    const friend = await suite.open(link.pathname + link.search);
+    await friend.page.locator(".hand button.card").first().waitFor();
+    await first.page.getByRole("region", { name: /^Bob/ }).filter({ hasText: "Friend" }).waitFor();
+    expect(await friend.page.locator(".seat.pos-south .seat-name").textContent()).toMatch(/^Bob · you/);
+  }, 60_000);
+
   it("replays a finished game from the lobby's list", async () => {
     const player = await client.playEvenSteven({ name: "replayed", n: 1 });
     const turn = await player.nextTurn(1, 1);

@@ -78,8 +78,14 @@ function roomItem(room: Listed): HTMLElement {
     h("span", { class: "room-game", text: GAME_TITLES[game] }),
     h("span", { class: "room-facts", text: facts.join(" · ") }),
     h("a", { href: `/watch/${room.roomId}`, text: "Watch", label: `Watch ${GAME_TITLES[game]} table ${room.roomId}`, attrs: { "data-link": "" } }),
-    open > 0 && (game === "tractor" || game === "fool") ? h("a", { href: `/play/${game}?room=${room.roomId}`, text: "Take a seat", attrs: { "data-link": "" } }) : null,
+    takesFriend(game, meta, open) ? h("a", { href: `/play/${game}?room=${room.roomId}`, text: "Take a seat", attrs: { "data-link": "" } }) : null,
   );
+}
+
+/** A Fool table's open seat, or a Tractor seat open or held by a bot, can be taken from the lobby. */
+function takesFriend(game: GameName, meta: Record<string, unknown>, open: number): boolean {
+  if (game === "fool") return open > 0;
+  return game === "tractor" && Object.values((meta.seats ?? {}) as Record<string, string>).some((holder) => holder === "open" || holder === "bot");
 }
 
 function openSeats(game: GameName, meta: Record<string, unknown>): number {

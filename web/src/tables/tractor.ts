@@ -5,7 +5,7 @@
  * by link): the cards the room's `hint` allows are the enabled ones, several are played by selecting them, and the
  * dealer buries by selecting eight. Anyone may watch: a spectator's page holds no hand (the room sends none).
  */
-import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type TractorHint, type TractorPlayer, type TractorSeat, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
+import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type TractorHint, type TractorPlayer, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
 import { cardBacks, cardButton, cardRow, suitView } from "../cards";
 import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
@@ -189,6 +189,14 @@ function body(view: TractorStateView, controls: SeatControls | null, afterTrick:
   ].filter((node): node is HTMLElement => node !== null);
 }
 
+/** The seat a friend's link takes: the first open one, else the first a bot holds (a person takes it over). */
+async function seatForFriend(client: CardhallClient, roomId: string): Promise<TractorSeatName | undefined> {
+  const listing = (await client.listRooms("tractor")).find((room) => room.roomId === roomId);
+  const seats = Object.entries((listing?.metadata?.seats ?? {}) as Record<string, string>);
+  const seat = seats.find(([, holder]) => holder === "open") ?? seats.find(([, holder]) => holder === "bot");
+  return seat?.[0] as TractorSeatName | undefined;
+}
+
 export const tractorTable: TableModule = {
   async watch(client: CardhallClient, roomId: string, root: HTMLElement) {
     return tablePage(await client.spectateTractor(roomId), root, null);
@@ -202,8 +210,8 @@ export const tractorTable: TableModule = {
       replaceLocation(`/watch/${watcher.roomId}`);
       return tablePage(watcher, root, null);
     }
-    const session = await rejoinOr(roomId, (token) => client.reconnectTractor(token), () =>
-      roomId ? client.joinTractor(roomId, { name: "Friend" }) : client.playTractor({ name: "You", seat: "Alice", bots: ["Bob", "Charles", "David"], ...options }));
+    const session = await rejoinOr(roomId, (token) => client.reconnectTractor(token), async () =>
+      roomId ? client.joinTractor(roomId, { name: "Friend", seat: await seatForFriend(client, roomId) }) : client.playTractor({ name: "You", seat: "Alice", bots: ["Bob", "Charles", "David"], ...options }));
     replaceLocation(`/play/tractor?room=${session.roomId}`);
     const close = tablePage(session, root, session);
     root.append(h("p", { class: "share", text: `A friend takes a bot's seat with this link: ${location.origin}/play/tractor?room=${session.roomId}` }));
