@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "http";
 import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
-import { defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
+import { defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from "@colyseus/core";
 import { monitor } from "@colyseus/monitor";
 import type { Application } from "express";
 import basicAuth from "express-basic-auth";
@@ -21,6 +21,10 @@ import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
 import { PrometheusMetrics } from "./metrics";
 import { CardhallTransport } from "./transport";
+import { serveWebClient } from "./web";
+
+/** The room the web page's lobby joins: Colyseus's LobbyRoom, told by each table of every change to its listing. */
+export const LOBBY_ROOM = "lobby";
 
 export interface AppOptions {
   /** Install SIGINT/SIGTERM handlers that close rooms cleanly (off in tests). */
@@ -91,16 +95,17 @@ export const MONITOR_USER = "admin";
 export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null) {
   const services = records === null ? {} : { records: records.writer };
   return {
-    evensteven: defineRoom(EvenStevenRoom, services),
-    fool: defineRoom(FoolRoom, { ...services, aiThreads }),
-    patience: defineRoom(PatienceRoom, services),
-    tractor: defineRoom(TractorRoom, services),
+    evensteven: defineRoom(EvenStevenRoom, services).enableRealtimeListing(),
+    fool: defineRoom(FoolRoom, { ...services, aiThreads }).enableRealtimeListing(),
+    patience: defineRoom(PatienceRoom, services).enableRealtimeListing(),
+    tractor: defineRoom(TractorRoom, services).enableRealtimeListing(),
+    [LOBBY_ROOM]: defineRoom(LobbyRoom),
   };
 }
 
 /** Live rooms for spectators to find: id, name, clients and metadata. Private rooms are included (join by id). */
 export async function listRooms(): Promise<RoomListing[]> {
-  const rooms = await matchMaker.query({});
+  const rooms = (await matchMaker.query({})).filter((room) => room.name !== LOBBY_ROOM);
   return rooms.map((room) => ({
     roomId: room.roomId,
     name: room.name,
@@ -182,6 +187,7 @@ export function makeServer(options: AppOptions = {}): Server {
       });
       recordRoutes(app, records);
       if (options.monitorPassword) mountMonitor(app, options.monitorPassword);
+      serveWebClient(app);
     },
   });
   const stopWatching = cluster === null ? () => undefined : watchCluster(cluster.checkSeconds);

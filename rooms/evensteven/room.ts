@@ -123,7 +123,8 @@ export class EvenStevenRoom extends TableRoom<
   }
 
   protected override listing(): Record<string, unknown> {
-    return { game: "evensteven", player: this.roster?.seats[PLAYER_SEAT].name ?? "", phase: this.state.phase };
+    const { games, wins } = this.state.score;
+    return { game: "evensteven", player: this.roster?.seats[PLAYER_SEAT].name ?? "", phase: this.state.phase, score: `${wins} won of ${games}` };
   }
 }
 

@@ -170,6 +170,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
 
   protected override listing(): Record<string, unknown> {
     const players = this.state.seats.map((held) => ({ name: held.name, controller: held.controller }));
-    return { game: "fool", mode: this.settings.mode, players, phase: this.state.phase };
+    const score = this.state.seats.map((held) => held.wins).join("–");
+    return { game: "fool", mode: this.settings.mode, players, phase: this.state.phase, score: `games won ${score}` };
   }
 }

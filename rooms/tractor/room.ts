@@ -152,6 +152,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   protected override listing(): Record<string, unknown> {
     const seats = this.state.seats.map((seat) => [seat.seat, seat.occupant === "person" ? seat.player : seat.occupant]);
     // The kit adds `openSeats` (open and not promised to a joining client) to every listing.
-    return { game: "tractor", phase: this.state.phase, round: this.state.round, trump: this.state.trump, seats: Object.fromEntries(seats) };
+    const score = `ranks ${this.state.teamRanks.join("–")}`;
+    return { game: "tractor", phase: this.state.phase, round: this.state.round, trump: this.state.trump, seats: Object.fromEntries(seats), score };
   }
 }

@@ -1,0 +1,64 @@
+/**
+ * Screenshots of the web page's lobby and every table, into docs/screenshots/ (the README shows them):
+ * `npm run screenshots`. It starts a server in this process and Debian's chromium, plays a little at each table
+ * and takes the picture.
+ */
+import { mkdirSync } from "fs";
+import * as path from "path";
+import type { Page } from "playwright-core";
+import { CardhallClient, TRACTOR_SEATS } from "../client-sdk";
+import { launchBrowser, runScript } from "./browser";
+import { startServer } from "./server";
+
+const OUT = path.resolve(__dirname, "..", "..", "docs", "screenshots");
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const client = new CardhallClient(server.url);
+  const shoot = async (name: string, pathname: string, ready: (page: Page) => Promise<void>, phone = false) => {
+    const context = await browser.newContext({ viewport: phone ? { width: 390, height: 844 } : { width: 1100, height: 820 } });
+    const page = await context.newPage();
+    await page.goto(`${server.httpUrl}${pathname}`);
+    await ready(page);
+    await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: !phone });
+    process.stdout.write(`docs/screenshots/${name}.png\n`);
+    return context;
+  };
+  try {
+    const bots = await client.watchTractor({ bots: [...TRACTOR_SEATS], botDelayMs: 400, startDelayMs: 0 });
+    const fool = await client.watchFoolAiGame({ aiDelayMs: 800 });
+    const open = [
+      await shoot("lobby", "/", (page) => page.locator("li.room").nth(1).waitFor()),
+      await shoot("evensteven", "/play/evensteven?n=7", async (page) => {
+        await page.locator(".hand button.card:not([disabled])").first().click();
+        await page.waitForFunction(() => document.querySelectorAll(".covers li .card").length >= 2);
+      }),
+      await shoot("fool", "/play/fool?aiDelayMs=300", async (page) => {
+        await page.locator(".hand button.card:not([disabled]), .moves button:not([disabled])").first().click();
+        await page.getByRole("list", { name: "Moves" }).locator("li").nth(2).waitFor();
+      }),
+      await shoot("tractor", "/play/tractor?trump=fixed&mainSuit=H&botDelayMs=300&startDelayMs=0", async (page) => {
+        await page.getByRole("button", { name: "Suggest" }).click();
+        await page.getByRole("button", { name: "Bury", exact: true }).click();
+        await page.getByRole("button", { name: "Play", exact: true }).waitFor({ timeout: 30_000 });
+        await page.getByRole("button", { name: "Suggest" }).click();
+        await page.getByRole("button", { name: "Play", exact: true }).click();
+        await page.locator(".past-trick").first().waitFor({ timeout: 30_000 });
+        await page.getByRole("button", { name: "Play", exact: true }).waitFor({ timeout: 30_000 });
+        await page.getByRole("button", { name: "Suggest" }).click();
+      }),
+      await shoot("tractor-watch-phone", `/watch/${bots.roomId}`, (page) => page.locator(".past-trick").first().waitFor({ timeout: 60_000 }), true),
+      await shoot("patience", "/play/patience?paceMs=120", async (page) => void (await page.waitForFunction(() => /step (2\d|[3-9]\d)/.test(document.querySelector(".status")?.textContent ?? "")))),
+    ];
+    await Promise.all(open.map((context) => context.close()));
+    await bots.leave();
+    await fool.leave();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+runScript("screenshots", main);

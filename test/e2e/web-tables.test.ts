@@ -1,0 +1,217 @@
+/**
+ * Every game's table in headless Chromium, played by a person (clicking and by keyboard) and watched: Fool against
+ * the AI, a Tractor round beside three bots, a spectator following four bots (its defenders' points equal to the
+ * room's after every trick, and no hidden card in its page or its WebSocket frames), a Patience deal paused,
+ * stepped and finished, and a reload that takes the seat back.
+ */
+import type { Page } from "playwright-core";
+import { CardhallClient, TRACTOR_SEATS, type TractorTrickEvent } from "../../client-sdk";
+import { sleep } from "../helpers";
+import { CHROMIUM, tabTo, webSuite, wireString } from "./browser";
+
+const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((rank) => suit + rank)).concat(["BJ", "RJ"]);
+
+(CHROMIUM ? describe : describe.skip)("the tables in Chromium", () => {
+  const suite = webSuite();
+  let client: CardhallClient;
+  beforeAll(() => {
+    client = new CardhallClient(suite.server.url);
+  });
+
+  /** Waits until `read` returns something other than `before` (or `limitMs` passes: the room may have refused). */
+  async function changed(page: Page, before: string, limitMs = 5_000): Promise<void> {
+    await page.waitForFunction((was) => (document.querySelector(".table")?.textContent ?? "") !== was, before, { timeout: limitMs }).catch(() => undefined);
+  }
+
+  async function playFool(byKeyboard: boolean): Promise<void> {
+    const { page } = await suite.open("/play/fool?aiDelayMs=10&maxMoves=120");
+    const over = page.getByRole("status", { name: "Game over" });
+    const actionable = ".choices button, .hand button.card:not([disabled]), .moves button:not([disabled])";
+    // A card laid several ways opens its choices: take one of them next.
+    const next = async () => ((await page.locator(".choices button").count()) > 0 ? ".choices button" : actionable);
+    let moves = 0;
+    for (let turn = 0; turn < 400; turn++) {
+      await page.waitForSelector(`${actionable}, [aria-label="Game over"]`);
+      if (await over.count()) break;
+      const before = (await page.locator(".table").textContent()) ?? "";
+      if (byKeyboard) {
+        await tabTo(page, await next());
+        await page.keyboard.press("Enter");
+      } else {
+        await page.locator(await next()).first().click({ timeout: 2_000 }).catch(() => undefined);
+      }
+      moves++;
+      await changed(page, before);
+    }
+    await over.waitFor();
+    expect(moves).toBeGreaterThan(0);
+    expect(await over.textContent()).toMatch(/Game over: (.+ is the Fool|no Fool \(move limit\))Seed \d+/);
+    expect(await page.getByRole("list", { name: "Moves" }).textContent()).toMatch(/laid/);
+  }
+
+  it("plays Fool against the AI to the end by clicking", () => playFool(false), 120_000);
+
+  it("plays Fool against the AI to the end by keyboard", () => playFool(true), 120_000);
+
+  it("plays a Tractor round beside three bots: burial, a refused play in words, plays of the hint's cards", async () => {
+    const { page, framesReceived } = await suite.open("/play/tractor?trump=fixed&mainSuit=H&botDelayMs=0&startDelayMs=200&roundPauseMs=60000");
+    const result = page.getByRole("status", { name: "Round result" });
+    let buried = false;
+    let refused = false;
+    let plays = 0;
+    for (let turn = 0; turn < 60; turn++) {
+      await page.waitForSelector('button:text-is("Play"), button:text-is("Bury"), [aria-label="Round result"]');
+      if (await result.count()) break;
+      // While a bot is to play, none of the person's cards may be played.
+      if (await page.locator('.seat.active[aria-label^="Alice"]').count() === 0) expect(await page.locator(".hand button.card:not([disabled])").count()).toBe(0);
+      if (await page.getByRole("button", { name: "Bury", exact: true }).count()) {
+        await page.getByRole("button", { name: "Suggest" }).click();
+        expect(await page.locator(".hand button.card[aria-pressed=true]").count()).toBe(8);
+        await page.getByRole("button", { name: "Bury", exact: true }).click();
+        await page.getByRole("button", { name: "Bury", exact: true }).waitFor({ state: "detached" });
+        buried = true;
+        continue;
+      }
+      // The first lead: the highest and the lowest card together is no play; the room says why, in words.
+      const enabled = page.locator(".hand button.card:not([disabled])");
+      await enabled.first().waitFor();
+      if (!refused) {
+        await enabled.first().click();
+        await enabled.last().click();
+        await page.getByRole("button", { name: "Play", exact: true }).click();
+        await page.getByRole("alert").filter({ hasText: "ILLEGAL_PLAY" }).waitFor();
+        refused = true;
+      }
+      await page.getByRole("button", { name: "Suggest" }).click();
+      const chosen = await page.locator(".hand button.card[aria-pressed=true]").count();
+      expect(chosen).toBeGreaterThan(0);
+      const before = (await page.locator(".table").textContent()) ?? "";
+      await page.getByRole("button", { name: "Play", exact: true }).click();
+      plays++;
+      await changed(page, before);
+    }
+    await result.waitFor();
+    expect(buried).toBe(true);
+    expect(refused).toBe(true);
+    expect(plays).toBeGreaterThan(0);
+    expect(await page.locator(".hand button.card").count()).toBe(0); // every card played
+    expect(await result.textContent()).toMatch(/defenders scored \d+ \(bonus \d+ from the buried cards\)/);
+    expect(await page.getByRole("group", { name: "Buried cards" }).getByRole("img").count()).toBe(8);
+    // The detector of the spectator test finds the cards a player's own page was sent.
+    expect(framesReceived.some((frame) => TRACTOR_CARDS.some((card) => frame.includes(wireString(card))))).toBe(true);
+  }, 120_000);
+
+  it("declares trumps at Tractor while the cards are dealt", async () => {
+    const { page } = await suite.open("/play/tractor?seed=7&dealDelayMs=40&declareWindowMs=3000&botDelayMs=0&startDelayMs=0&roundPauseMs=60000");
+    // A current-rank card (or a pair of jokers) in the hand makes it a declaration the hint allows: its card is enabled.
+    const declarable = page.locator(".hand button.card:not([disabled])");
+    await declarable.first().waitFor({ timeout: 20_000 });
+    const card = (await declarable.first().getAttribute("aria-label"))!.split(",")[0];
+    await declarable.first().click();
+    await page.getByRole("button", { name: "Declare", exact: true }).click();
+    // The room takes it (the table names Alice's declaration) or refuses it in words (a bot declared more strongly first).
+    await page.locator(`.middle:has-text("Declared by Alice"), .notice:has-text("ILLEGAL_DECLARATION")`).first().waitFor();
+    if (await page.locator('.middle:has-text("Declared by Alice")').count()) {
+      expect(await page.getByRole("group", { name: "Declaration" }).getByRole("img").first().getAttribute("aria-label")).toMatch(new RegExp(`^${card},`));
+    }
+  }, 60_000);
+
+  it("seats a friend at Fool by the page's link", async () => {
+    const first = await suite.open("/play/fool?mode=two-players&aiDelayMs=10");
+    const share = first.page.locator(".share");
+    await share.waitFor();
+    const link = /https?:\/\/\S+/.exec((await share.textContent())!)![0];
+    expect(link).toMatch(/\/play\/fool\?room=/);
+    const friend = await suite.open(new URL(link).pathname + new URL(link).search);
+    for (const { page } of [first, friend]) await page.locator(".status", { hasText: /to move/ }).waitFor();
+    expect(await friend.page.locator(".hand button.card").count()).toBeGreaterThan(0);
+    expect(await first.page.locator(".hand button.card").count()).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("seats a friend at Tractor in a bot's place by the page's link", async () => {
+    const first = await suite.open("/play/tractor?trump=fixed&mainSuit=D&botDelayMs=500&startDelayMs=0");
+    const share = first.page.locator(".share");
+    await share.waitFor();
+    const link = new URL(/https?:\/\/\S+/.exec((await share.textContent())!)![0]);
+    const friend = await suite.open(link.pathname + link.search);
+    await friend.page.locator(".hand button.card").first().waitFor();
+    await first.page.getByRole("region", { name: /^Bob/ }).filter({ hasText: "Friend" }).waitFor();
+    expect(await friend.page.locator(".seat.pos-south .seat-name").textContent()).toMatch(/^Bob · you/);
+  }, 60_000);
+
+  it("replays a finished game from the lobby's list", async () => {
+    const player = await client.playEvenSteven({ name: "replayed", n: 1 });
+    const turn = await player.nextTurn(1, 1);
+    if (turn.kind === "deal") await player.play(turn.hand[0]);
+    await player.nextTurn(1, 2);
+    await player.leave();
+    // The records are written a moment after the game ends (bounded: 10 s at most).
+    for (let tries = 0; tries < 100 && (await client.games({ game: "evensteven" })).games.length === 0; tries++) await sleep(100);
+    const { page } = await suite.open("/");
+    const link = page.getByRole("link", { name: /Even-Steven · / }).first();
+    await link.click();
+    await page.getByRole("heading", { name: /Replay of Even-Steven/ }).waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    expect(await page.locator(".frame").textContent()).toMatch(/step|play|deal/i);
+    expect(await page.getByText(/step 1 of \d+/).count()).toBe(1);
+  }, 60_000);
+
+  it("follows four bots at Tractor: the defenders' points equal the room's after every trick, and no hidden card reaches the page", async () => {
+    const watcher = await client.watchTractor({ bots: [...TRACTOR_SEATS], trump: "fixed", mainSuit: "S", botDelayMs: 40, startDelayMs: 2_500, roundPauseMs: 60_000 });
+    const tricks: TractorTrickEvent[] = [];
+    watcher.on("trick", (event) => tricks.push(event));
+    const { page, framesReceived } = await suite.open(`/watch/${watcher.roomId}`, { phone: true });
+    const result = page.getByRole("status", { name: "Round result" });
+    await result.waitFor({ timeout: 60_000 });
+    const shown = await page.locator(".past-trick").evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.defenders)));
+    expect(tricks.length).toBeGreaterThan(0);
+    expect(shown).toEqual(tricks.filter((trick) => trick.round === 1).map((trick) => trick.defenderPoints));
+    // No hand on a spectator's page, and before the first card is played no card at all in what it received.
+    expect(await page.locator(".hand").count()).toBe(0);
+    const firstPlay = framesReceived.findIndex((frame) => frame.includes(wireString("played")));
+    expect(firstPlay).toBeGreaterThan(0);
+    const beforePlay = framesReceived.slice(0, firstPlay);
+    expect(TRACTOR_CARDS.filter((card) => beforePlay.some((frame) => frame.includes(wireString(card))))).toEqual([]);
+    await watcher.leave();
+  }, 120_000);
+
+  it("pauses, steps and finishes a Patience deal", async () => {
+    const { page } = await suite.open("/play/patience?paceMs=300");
+    const status = page.locator(".status");
+    await page.getByRole("button", { name: "Pause" }).click();
+    await page.getByRole("button", { name: "Step" }).waitFor();
+    const steps = async () => Number(/step (\d+)/.exec((await status.textContent()) ?? "")![1]);
+    const paused = await steps();
+    for (let step = 1; step <= 3; step++) {
+      await page.getByRole("button", { name: "Step" }).click();
+      await page.waitForFunction((want) => new RegExp(`step ${want} `).test(document.querySelector(".status")?.textContent ?? ""), paused + step);
+    }
+    expect(await page.getByRole("group", { name: "Piles" }).getByRole("img").count()).toBeGreaterThan(0);
+    await page.getByLabel("Pace (ms)").fill("0");
+    await page.getByRole("button", { name: "Set pace" }).click();
+    await page.waitForFunction(() => /pace 0 ms/.test(document.querySelector(".status")?.textContent ?? ""));
+    await page.getByRole("button", { name: "Resume" }).click();
+    const over = page.getByRole("status", { name: "Deal over" });
+    await over.waitFor({ timeout: 60_000 });
+    expect(await over.textContent()).toMatch(/(Finished|Overflowed at card \d+)/);
+    expect(await page.locator(".final-line").textContent()).toMatch(/\d/);
+    await page.getByRole("button", { name: "Deal again" }).click();
+    await page.waitForFunction(() => /Deal 2 /.test(document.querySelector(".status")?.textContent ?? ""));
+  }, 90_000);
+
+  it("takes the seat back after a reload", async () => {
+    const { page } = await suite.open("/play/evensteven?n=5");
+    await page.locator(".hand button.card:not([disabled])").first().click();
+    // The card dealt and the card that answered it, side by side.
+    await page.waitForFunction(() => document.querySelectorAll(".covers li .card").length >= 2);
+    const url = page.url();
+    expect(url).toMatch(/\/play\/evensteven\?room=/);
+    const hand = await page.locator(".hand button.card").count();
+    await page.reload();
+    await page.locator(".hand button.card").first().waitFor();
+    expect(page.url()).toBe(url);
+    expect(await page.locator(".hand button.card").count()).toBe(hand);
+    expect(await page.locator(".covers li .card").count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator(".status").textContent()).toMatch(/Game 1 /);
+  }, 60_000);
+});

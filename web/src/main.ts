@@ -1,0 +1,67 @@
+/** The page: the router choosing the lobby, a table (one module per game) or a replay. */
+import "./style.css";
+import { cardhall, GAME_TITLES, inWords, isGame, type GameName } from "./connection";
+import { h } from "./dom";
+import { showLobby } from "./lobby";
+import { showReplay } from "./replay";
+import { navigate, routeOf } from "./router";
+import type { TableModule, Teardown } from "./table";
+import { evenStevenTable } from "./tables/evensteven";
+import { foolTable } from "./tables/fool";
+import { patienceTable } from "./tables/patience";
+import { tractorTable } from "./tables/tractor";
+
+const TABLES: Record<GameName, TableModule> = { evensteven: evenStevenTable, fool: foolTable, tractor: tractorTable, patience: patienceTable };
+
+const app = document.getElementById("app")!;
+let teardown: Teardown | undefined;
+/** Counts page changes, so a page that finishes opening after the person has moved on closes at once. */
+let visit = 0;
+
+async function show(): Promise<void> {
+  teardown?.();
+  teardown = undefined;
+  const thisVisit = ++visit;
+  const route = routeOf(location);
+  const root = h("div", { class: `page page-${route.page}` });
+  app.replaceChildren(root);
+  try {
+    const close = await open(route, root);
+    if (thisVisit === visit) teardown = close;
+    else close();
+  } catch (error) {
+    root.replaceChildren(h("p", { class: "notice", role: "alert", text: `This page could not open: ${inWords(error)}` }), h("a", { href: "/", text: "Back to the lobby", attrs: { "data-link": "" } }));
+  }
+}
+
+async function open(route: ReturnType<typeof routeOf>, root: HTMLElement): Promise<Teardown> {
+  const client = cardhall();
+  switch (route.page) {
+    case "lobby":
+      return showLobby(client, root);
+    case "replay":
+      return showReplay(client, route.id, root);
+    case "play":
+      if (!isGame(route.game)) throw new Error(`there is no game "${route.game}"`);
+      document.title = `${GAME_TITLES[route.game]} · cardhall`;
+      return TABLES[route.game].play(client, route.roomId, root);
+    case "watch": {
+      const listing = (await client.listRooms()).find((room) => room.roomId === route.roomId);
+      if (!listing || !isGame(listing.name)) throw new Error(`no live table has the id ${route.roomId}`);
+      document.title = `Watching ${GAME_TITLES[listing.name]} · cardhall`;
+      return TABLES[listing.name].watch(client, route.roomId, root);
+    }
+    case "missing":
+      throw new Error(`nothing lives at ${route.path}`);
+  }
+}
+
+// Links inside the page change pages without reloading it (the rooms stay joined only on their own page).
+document.addEventListener("click", (event) => {
+  const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[data-link]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey || link.origin !== location.origin) return;
+  event.preventDefault();
+  navigate(link.pathname + link.search);
+});
+window.addEventListener("popstate", () => void show());
+void show();

@@ -1,0 +1,31 @@
+/**
+ * The page's routes: the lobby at `/`, a table to watch at `/watch/<roomId>`, a game to play at `/play/<game>`
+ * (`?room=<id>` once it exists: the link a friend opens, and what a reload rejoins), a finished game's replay at
+ * `/replay/<id>`. The server answers every one of these paths with the page.
+ */
+export type Route =
+  | { page: "lobby" }
+  | { page: "watch"; roomId: string }
+  | { page: "play"; game: string; roomId?: string }
+  | { page: "replay"; id: string }
+  | { page: "missing"; path: string };
+
+export function routeOf(location: Location): Route {
+  const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0) return { page: "lobby" };
+  if (parts[0] === "watch" && parts.length === 2) return { page: "watch", roomId: parts[1] };
+  if (parts[0] === "play" && parts.length === 2) return { page: "play", game: parts[1], roomId: new URLSearchParams(location.search).get("room") ?? undefined };
+  if (parts[0] === "replay" && parts.length === 2) return { page: "replay", id: parts[1] };
+  return { page: "missing", path: location.pathname };
+}
+
+/** Goes to a page of this site without reloading it. */
+export function navigate(path: string): void {
+  history.pushState(null, "", path);
+  window.dispatchEvent(new PopStateEvent("popstate"));
+}
+
+/** Records where the page is now (e.g. the room a /play page created) without a new history entry. */
+export function replaceLocation(path: string): void {
+  history.replaceState(null, "", path);
+}

@@ -1,0 +1,220 @@
+/**
+ * Tractor: four seats around the table (names, hand sizes), the trick under way in the middle, the trump suit and
+ * rank, the defenders' points after every trick, the trick history, declarations, the buried cards and their
+ * bonus at the round's end, rank changes and the match's progress. A person takes a seat beside bots (or friends
+ * by link): the cards the room's `hint` allows are the enabled ones, several are played by selecting them, and the
+ * dealer buries by selecting eight. Anyone may watch: a spectator's page holds no hand (the room sends none).
+ */
+import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type TractorHint, type TractorPlayer, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
+import { cardBacks, cardButton, cardRow, suitView } from "../cards";
+import { inWords, queryOptions, rejoinOr } from "../connection";
+import { button, draw, h } from "../dom";
+import { replaceLocation } from "../router";
+import { notice, say, seatView, turnClock } from "../seats";
+import type { TableModule, Teardown } from "../table";
+import { timed } from "../timings";
+
+const ROOM_OPTIONS = ["trump", "mainSuit", "dealer", "seed", "turnTimeMs", "reconnectSeconds", "botDelayMs", "dealDelayMs", "declareWindowMs", "startDelayMs", "roundPauseMs", "name"] as const;
+const POSITIONS = ["south", "west", "north", "east"] as const;
+const BURY_COUNT = 8;
+const RANK_NAMES: Record<number, string> = { 11: "J", 12: "Q", 13: "K", 14: "A" };
+
+function rankName(rank: number): string {
+  return rank > 14 ? "past A" : (RANK_NAMES[rank] ?? String(rank));
+}
+
+/** What the person at the table may do now, from the room's hint, and the cards they have chosen. */
+class SeatControls {
+  hint: TractorHint | null = null;
+  private hintFor = "";
+  private position = "";
+  readonly selected = new Set<number>();
+
+  constructor(private readonly player: TractorPlayer, readonly redraw: () => void, private readonly refuse: (error: unknown) => void) {}
+
+  /** Asks for a fresh hint when the position this seat may act in has changed (a new step, or new cards while dealing). */
+  follow(view: TractorStateView): void {
+    const seat = ownTractorSeat(view);
+    const mine = seat === undefined ? "" : TRACTOR_SEATS[seat];
+    const hand = seat === undefined ? [] : (view.seats[seat].hand ?? []);
+    const acting = view.phase === "declaring" || ((view.phase === "burying" || view.phase === "playing") && view.turn === mine);
+    // While the cards are dealt the position is the round's declaration window (each dealt card is a step of the
+    // room's, but a person choosing cards to declare keeps the choice); after that, each step is a new position.
+    const position = !acting ? "" : view.phase === "declaring" ? `${view.round}:declaring` : `${view.round}:${view.phase}:${view.step}`;
+    const key = position === "" ? "" : `${position}:${hand.length}`;
+    if (key === this.hintFor) return;
+    if (position !== this.position) this.selected.clear();
+    this.position = position;
+    this.hintFor = key;
+    this.hint = null;
+    if (key === "") return;
+    this.player.hint().then((hint) => {
+      if (this.hintFor !== key) return;
+      this.hint = hint;
+      this.redraw();
+    }, this.refuse);
+  }
+
+  /** The cards of the hand that some allowed action uses (every card while burying). */
+  allowed(view: TractorStateView, hand: readonly string[]): Set<string> {
+    if (this.hint === null) return new Set();
+    if (view.phase === "burying") return new Set(hand);
+    return new Set(this.hint.options.flat());
+  }
+
+  chosen(hand: readonly string[]): string[] {
+    return [...this.selected].sort((a, b) => a - b).map((index) => hand[index]).filter((card) => card !== undefined);
+  }
+
+  /** Selects the seat bot's suggestion (a help for people, and how tests play quickly). */
+  suggest(hand: readonly string[]): void {
+    this.selected.clear();
+    const taken = new Set<number>();
+    for (const card of this.hint?.suggestion ?? []) {
+      const index = hand.findIndex((held, at) => held === card && !taken.has(at));
+      if (index >= 0) taken.add(index);
+    }
+    for (const index of taken) this.selected.add(index);
+    this.redraw();
+  }
+
+  async send(kind: "play" | "bury" | "declare", hand: readonly string[]): Promise<void> {
+    const cards = this.chosen(hand);
+    try {
+      if (kind === "play") await this.player.play(cards);
+      else if (kind === "bury") await this.player.bury(cards);
+      else await this.player.declare(cards);
+      this.selected.clear();
+    } catch (error) {
+      this.refuse(error);
+    }
+    this.redraw();
+  }
+}
+
+function tablePage(session: TractorSpectator, root: HTMLElement, player: TractorPlayer | null): Teardown {
+  const region = h("div", { class: "table tractor" });
+  const refusals = notice();
+  let view: TractorStateView | undefined;
+  /** The defenders' points this page showed after each trick of the round (what a person saw, trick by trick). */
+  const afterTrick = new Map<string, number>();
+  const render = timed(() => view && draw(region, ...body(view, controls, afterTrick)));
+  const controls = player ? new SeatControls(player, render, (error) => say(refusals, inWords(error))) : null;
+  root.append(h("h1", { text: player ? "Tractor" : "Watching Tractor" }), refusals, region);
+  const stop = session.onView((next) => {
+    view = next;
+    if (next.tricks.length > 0) afterTrick.set(`${next.round}:${next.tricks.length}`, next.defenderPoints);
+    controls?.follow(next);
+    render();
+  });
+  session.onError((error) => say(refusals, inWords(error)));
+  session.onLeave(() => say(refusals, `The table closed: ${session.ended?.message ?? "left"}`));
+  return () => {
+    stop();
+    void session.leave();
+  };
+}
+
+function seatBox(view: TractorStateView, seat: TractorSeat, position: string, mine: boolean, hand: Node | null): HTMLElement {
+  const holder = mine ? "you" : seat.occupant === "person" ? seat.player : seat.occupant;
+  const dealer = view.dealer === seat.seat ? "dealer" : "";
+  const box = seatView({ name: seat.seat, holder, connected: seat.connected || seat.occupant !== "person", cards: seat.handCount, active: view.turn === seat.seat, extra: [`team ${seat.team}`, dealer].filter(Boolean).join(" · ") }, [
+    hand ?? cardBacks(seat.handCount, `${seat.seat}'s hand`),
+  ]);
+  box.classList.add(`pos-${position}`);
+  return box;
+}
+
+function trickView(trick: TractorTrick, label: string): HTMLElement {
+  return h("div", { class: "trick", role: "group", label }, ...trick.plays.map((play) => h("div", { class: "play" }, h("span", { text: `${play.seat}: ` }), cardRow(play.cards, `${play.seat} played`, "small"))));
+}
+
+function handControls(view: TractorStateView, seat: TractorSeat, controls: SeatControls): Node {
+  const hand = seat.hand ?? [];
+  const allowed = controls.allowed(view, hand);
+  const cards = hand.map((card, index) =>
+    cardButton(card, {
+      enabled: allowed.has(card),
+      legal: allowed.has(card),
+      selected: controls.selected.has(index),
+      key: `card:${index}:${card}`,
+      onClick: () => {
+        if (!controls.selected.delete(index)) controls.selected.add(index);
+        controls.redraw();
+      },
+    }),
+  );
+  const chosen = controls.selected.size;
+  const myTurn = view.turn === seat.seat;
+  const actions = h("div", { class: "actions" },
+    view.phase === "declaring" ? button("Declare", () => void controls.send("declare", hand), { disabled: chosen === 0 || allowed.size === 0 }) : null,
+    view.phase === "burying" && myTurn ? button("Bury", () => void controls.send("bury", hand), { disabled: chosen !== BURY_COUNT }) : null,
+    view.phase === "playing" && myTurn ? button("Play", () => void controls.send("play", hand), { disabled: chosen === 0 }) : null,
+    controls.hint && controls.hint.suggestion.length > 0 ? button("Suggest", () => controls.suggest(hand)) : null,
+    view.phase === "burying" && myTurn ? h("span", { text: `${chosen} of ${BURY_COUNT} chosen to bury` }) : null,
+  );
+  return h("div", { class: "hand", label: "Your hand" }, ...cards, actions);
+}
+
+function body(view: TractorStateView, controls: SeatControls | null, afterTrick: ReadonlyMap<string, number>): Node[] {
+  const mine = ownTractorSeat(view);
+  const south = mine ?? 0;
+  const seats = view.seats.map((seat, index) => {
+    const position = POSITIONS[(index - south + 4) % 4];
+    const own = index === mine && controls !== null;
+    return seatBox(view, seat, position, index === mine, own ? handControls(view, seat, controls) : null);
+  });
+  const history = view.tricks.map((trick, index) => {
+    const defenders = afterTrick.get(`${view.round}:${index + 1}`);
+    const seen = defenders === undefined ? "" : ` · defenders ${defenders}`;
+    return h("li", { class: "past-trick", attrs: { "data-trick": String(index + 1), "data-defenders": String(defenders ?? "") } }, h("span", { text: `Trick ${index + 1}: ${trick.winner} won ${trick.points}${seen} · ` }), trickView(trick, `Trick ${index + 1}`));
+  });
+  const middle = h("div", { class: "middle" },
+    h("p", { text: `Round ${view.round} · ${view.phase}${view.phase === "declaring" ? ` (${view.dealt} of 100 dealt)` : ""}` }),
+    h("p", {}, "Trumps: ", suitView(view.mainSuit), ` · rank ${rankName(view.currentRank)}`),
+    view.declaration.seat ? h("p", {}, `Declared by ${view.declaration.seat}: `, cardRow(view.declaration.cards, "Declaration", "small")) : null,
+    h("p", { class: "defenders", attrs: { "data-defender-points": String(view.defenderPoints) }, text: `Defenders' points: ${view.defenderPoints}${view.penaltyPoints ? ` (penalties ${view.penaltyPoints})` : ""}` }),
+    view.trick.plays.length > 0 ? trickView(view.trick, "Trick under way") : h("p", { class: "placeholder", text: "No trick under way" }),
+    turnClock(view.deadline, view.turn ? `${view.turn}'s time` : ""),
+  );
+  const result = view.result;
+  return [
+    h("p", { class: "status", text: `Match: team 1 (Alice, Charles) at ${rankName(view.teamRanks[0])}, team 2 (Bob, David) at ${rankName(view.teamRanks[1])}${view.winner ? ` · team ${view.winner} won the match` : ""}` }),
+    h("div", { class: "tractor-table" }, ...seats, middle),
+    result ? h("section", { class: "verdict", role: "status", label: "Round result" },
+      h("h2", { text: `Round ${view.round}: defenders scored ${result.defenderPoints} (bonus ${result.hiddenBonus} from the buried cards)` }),
+      cardRow(result.hiddenCards, "Buried cards", "small"),
+      h("p", { text: `${result.make ? "The declarers held" : "The defenders took over"}: team ${result.team} goes up ${result.levels} rank${result.levels === 1 ? "" : "s"} · ranks now ${result.teamRanks.map(rankName).join(" and ")} · next dealer ${result.nextDealer} · seed ${result.seed}` })) : null,
+    h("section", { class: "history" }, h("h2", { text: "Tricks" }), h("ol", { class: "tricks", label: "Trick history" }, ...history)),
+  ].filter((node): node is HTMLElement => node !== null);
+}
+
+/** The seat a friend's link takes: the first open one, else the first a bot holds (a person takes it over). */
+async function seatForFriend(client: CardhallClient, roomId: string): Promise<TractorSeatName | undefined> {
+  const listing = (await client.listRooms("tractor")).find((room) => room.roomId === roomId);
+  const seats = Object.entries((listing?.metadata?.seats ?? {}) as Record<string, string>);
+  const seat = seats.find(([, holder]) => holder === "open") ?? seats.find(([, holder]) => holder === "bot");
+  return seat?.[0] as TractorSeatName | undefined;
+}
+
+export const tractorTable: TableModule = {
+  async watch(client: CardhallClient, roomId: string, root: HTMLElement) {
+    return tablePage(await client.spectateTractor(roomId), root, null);
+  },
+
+  async play(client: CardhallClient, roomId: string | undefined, root: HTMLElement) {
+    const options = queryOptions(ROOM_OPTIONS);
+    if (new URLSearchParams(location.search).get("watch") === "bots") {
+      // The page that creates a table of bots watches it (a table nobody watches would close at once).
+      const watcher = await client.watchTractor({ ...options, bots: [...TRACTOR_SEATS] });
+      replaceLocation(`/watch/${watcher.roomId}`);
+      return tablePage(watcher, root, null);
+    }
+    const session = await rejoinOr(roomId, (token) => client.reconnectTractor(token), async () =>
+      roomId ? client.joinTractor(roomId, { name: "Friend", seat: await seatForFriend(client, roomId) }) : client.playTractor({ name: "You", seat: "Alice", bots: ["Bob", "Charles", "David"], ...options }));
+    replaceLocation(`/play/tractor?room=${session.roomId}`);
+    const close = tablePage(session, root, session);
+    root.append(h("p", { class: "share", text: `A friend takes a bot's seat with this link: ${location.origin}/play/tractor?room=${session.roomId}` }));
+    return close;
+  },
+};
