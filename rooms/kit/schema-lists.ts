@@ -41,20 +41,20 @@ function insertMissing<T extends Item>(list: ArraySchema<T>, shown: readonly T[]
  * Whether `list` has changes not yet sent (@colyseus/schema's own record of them, its change tree). Splices are
  * decoded right one to a patch, but not always after other changes in the same patch (5.0.34: a splice at the end
  * after a removal put the new item before the last old one, and a Fool hand went on showing a played card when a
- * bot answered the player in the same message), so a list already changed is rewritten in place instead.
+ * bot answered the player in the same message), so a list already changed is sent whole instead.
  */
 function changedSinceLastPatch(list: ArraySchema<Item>): boolean {
   const tree = (list as unknown as Record<symbol, { collDirty?: Map<number, unknown> } | undefined>)[$changes];
   return (tree?.collDirty?.size ?? 0) > 0;
 }
 
-/** Each differing place overwritten, the surplus popped, the rest pushed: ops the decoder applies in any number. */
-function rewriteInPlace<T extends Item>(list: ArraySchema<T>, wanted: readonly T[]): void {
-  wanted.forEach((item, index) => {
-    if (index >= list.length) list.push(item);
-    else if (list[index] !== item) list[index] = item;
-  });
-  while (list.length > wanted.length) list.pop();
+/**
+ * Cleared and filled again. Overwriting places after a splice in the same patch is not decoded right either (5.0.34:
+ * an item spliced in at the front, then the places overwritten, lost an item), so a list already changed is sent whole.
+ */
+function rewriteWhole<T extends Item>(list: ArraySchema<T>, wanted: readonly T[]): void {
+  list.clear();
+  list.push(...wanted);
 }
 
 /**
@@ -64,9 +64,8 @@ function rewriteInPlace<T extends Item>(list: ArraySchema<T>, wanted: readonly T
 export function syncList<T extends Item>(list: ArraySchema<T>, wanted: readonly T[]): void {
   const shown = list.toArray();
   if (sameItems(shown, wanted)) return;
-  if (changedSinceLastPatch(list)) return rewriteInPlace(list, wanted);
+  if (changedSinceLastPatch(list)) return rewriteWhole(list, wanted);
   if (wanted.length < shown.length && isSubsequence(wanted, shown)) return removeLeftOut(list, shown, wanted);
   if (wanted.length > shown.length && isSubsequence(shown, wanted)) return insertMissing(list, shown, wanted);
-  list.clear();
-  list.push(...wanted);
+  rewriteWhole(list, wanted);
 }

@@ -248,7 +248,7 @@ describe("the hostile suite", () => {
   }, 120_000);
 
   test("oversize bodies are refused without being kept", async () => {
-    const rssOf = async () => ((await (await fetch(`${server.httpUrl}/metrics`)).json()) as { rssBytes: number }).rssBytes;
+    const rssOf = async () => ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as { rssBytes: number }).rssBytes;
     const before = await rssOf();
     const answers = await Promise.all(
       Array.from({ length: OVERSIZE_BODIES }, (_, index) => postOversizeBody(server.port, index % 2 === 0 ? "/matchmake/create/fool" : "/matchmake/joinById/x", index % 3 === 0 ? null : 100 * 1024 * 1024)),
