@@ -178,7 +178,9 @@ describe("5. junk frames cost a few log lines, with no stack and none of their b
     const reservation = await create("fool", { mode: "two-players" });
     track(await consume(server.url, reservation));
     expect((await matchmake(server.httpUrl, "reconnect", reservation.roomId, { reconnectionToken: "stolen" })).status).toBe(410);
-    expect(server.output.slice(before)).toBe("");
+    // This test sends no frame: a frame_refused line here is the junk of the test before, read from the pipe late.
+    const lines = server.output.slice(before).split("\n").filter((line) => line.trim() !== "" && !line.includes('"event":"frame_refused"'));
+    expect(lines).toEqual([]);
   });
 });
 
