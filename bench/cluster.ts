@@ -33,7 +33,7 @@ interface Layout {
 async function startServers(count: number, env: Record<string, string>): Promise<{ urls: string[]; children: ChildProcess[] }> {
   const ports: number[] = [];
   for (let index = 0; index < count; index++) ports.push(await freePort());
-  const children = ports.map((port) => spawnServer(port, { RECORDS: "off", ...env, ...(env.REDIS_URL ? { PUBLIC_ADDRESS: `${HOST}:${port}` } : {}) }, ["ignore", "ignore", "inherit"]));
+  const children = ports.map((port) => spawnServer(port, { RECORDS: "off", JOINS_PENDING_PER_ADDRESS: "0", ...env, ...(env.REDIS_URL ? { PUBLIC_ADDRESS: `${HOST}:${port}` } : {}) }, ["ignore", "ignore", "inherit"]));
   await Promise.all(children.map((child, index) => listening(child, ports[index])));
   return { urls: ports.map((port) => `ws://${HOST}:${port}`), children };
 }

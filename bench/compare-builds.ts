@@ -30,7 +30,7 @@ interface Options {
 
 function startServer(root: string, port: number): Promise<ChildProcess> {
   const child = spawn(path.join(root, "node_modules", ".bin", "node"), [path.join(root, "dist", "server", "main.js")], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), RECORDS: "off", LOG_LEVEL: "warn" },
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), RECORDS: "off", LOG_LEVEL: "warn", JOINS_PENDING_PER_ADDRESS: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Promise((resolve, reject) => {

@@ -20,6 +20,8 @@ import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
 import { PrometheusMetrics } from "./metrics";
+import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
+import { setClientAddressRules, type ClientAddressRules } from "./matchmaking";
 import { CardhallTransport } from "./transport";
 import { serveWebClient } from "./web";
 
@@ -39,6 +41,8 @@ export interface AppOptions {
   drainSeconds?: number;
   /** The Fool AI's worker threads (FOOL_AI_THREADS); one per CPU but the main thread's by default. */
   aiThreads?: number;
+  /** How clients are told apart and bounded (server/matchmaking.ts): 64 pending joins an address, no proxy, by default. */
+  clientAddresses?: Partial<ClientAddressRules>;
 }
 
 function isDraining(): boolean {
@@ -161,6 +165,7 @@ export function makeServer(options: AppOptions = {}): Server {
   const records = options.records ?? null;
   const metrics = new PrometheusMetrics(aiThreads, records);
   reportTableMetricsTo(metrics);
+  setClientAddressRules({ pendingJoinsPerAddress: DEFAULT_PENDING_JOINS_PER_ADDRESS, trustedProxies: [], ...options.clientAddresses });
   const cluster = options.cluster ?? null;
   const transport = new CardhallTransport();
   explainRefusalsWhileDraining(transport.server!);

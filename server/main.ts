@@ -1,12 +1,15 @@
 /**
  * Starts the server: `HOST` and `PORT` from the environment, 127.0.0.1:2567 by default; production mode unless
  * NODE_ENV is set; with `REDIS_URL`, as one process of a cluster (server/cluster.ts); `DRAIN_TIMEOUT` (seconds)
- * bounds a shutdown's drain, `FOOL_AI_THREADS` the Fool AI's threads, `MONITOR_PASSWORD` opens /monitor.
+ * bounds a shutdown's drain, `FOOL_AI_THREADS` the Fool AI's threads, `MONITOR_PASSWORD` opens /monitor;
+ * `JOINS_PENDING_PER_ADDRESS` bounds one client address's joins waiting for their connections (0: no bound) and
+ * `TRUSTED_PROXIES` names the reverse proxies whose X-Forwarded-For tells the clients apart.
  */
 import "./production-mode";
 import { DEFAULT_DRAIN_SECONDS, makeServer } from "./app";
 import { clusterConfig } from "./cluster";
 import { log } from "../rooms/kit/log";
+import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { Records, recordsConfig } from "./records";
 
 const DEFAULT_HOST = "127.0.0.1";
@@ -43,9 +46,13 @@ async function main(): Promise<void> {
   const drainSeconds = nonNegativeNumber("DRAIN_TIMEOUT", DEFAULT_DRAIN_SECONDS);
   const aiThreads = process.env.FOOL_AI_THREADS ? Math.max(1, Math.round(nonNegativeNumber("FOOL_AI_THREADS", 1))) : undefined;
   const cluster = clusterConfig(process.env, `${host}:${port}`);
+  const clientAddresses = {
+    pendingJoinsPerAddress: Math.round(nonNegativeNumber("JOINS_PENDING_PER_ADDRESS", DEFAULT_PENDING_JOINS_PER_ADDRESS)),
+    trustedProxies: (process.env.TRUSTED_PROXIES ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== ""),
+  };
   const config = recordsConfig(process.env);
   const records = config === null ? null : await Records.open(config);
-  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null });
+  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses });
   await server.listen(port, host, LISTEN_BACKLOG);
   logShutdown();
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);

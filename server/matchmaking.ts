@@ -4,9 +4,9 @@
  * - the body is read up to MATCHMAKE_BODY_LIMIT and refused with 413 past it (at once when its declared length
  *   is over), and one that is not a JSON object of options is refused with 400, each with a sentence;
  * - Colyseus answers a refused matchmaking with 520-524 (its own codes); here a client's error is a 4xx;
- * - the reservation carries the client's address (the peer's, not a header a client can write), which the table
- *   kit bounds (rooms/kit/reservations.ts), and a join the table would refuse is refused with the table's reason
- *   before any seat is reserved.
+ * - the reservation carries the client's address (the peer's, or what a trusted proxy says the peer was: never a
+ *   header a client can write itself), which the table kit bounds (rooms/kit/reservations.ts), and a join the
+ *   table would refuse is refused with the table's reason before any seat is reserved.
  * The matchmaker itself (matchMaker.create, joinById, reconnect...) is Colyseus's, unchanged.
  */
 import type { IncomingMessage, ServerResponse } from "http";
@@ -19,6 +19,47 @@ import { log } from "../rooms/kit/log";
 export const MATCHMAKE_BODY_LIMIT = 4 * 1024;
 
 const MATCHMAKE_PATH = /^\/matchmake\/([A-Za-z]+)\/([A-Za-z0-9_-]+)$/;
+
+/** How the server tells its clients apart and bounds each one's joins waiting for their connections. */
+export interface ClientAddressRules {
+  /** Reservations not yet taken that one address may hold (JOINS_PENDING_PER_ADDRESS); 0 for no bound. */
+  pendingJoinsPerAddress: number;
+  /**
+   * Peers that are the deployment's own reverse proxies (TRUSTED_PROXIES): for a request from one of them, the
+   * client is the nearest address its X-Forwarded-For names that is not itself a trusted proxy. Behind a proxy
+   * without this, every client shares the proxy's address and its bound.
+   */
+  trustedProxies: readonly string[];
+}
+
+let trustedProxies: ReadonlySet<string> = new Set();
+
+/** Sets the rules for the whole process (the pending joins are counted process-wide). */
+export function setClientAddressRules(rules: ClientAddressRules): void {
+  pendingJoins.limit = rules.pendingJoinsPerAddress === 0 ? Infinity : rules.pendingJoinsPerAddress;
+  trustedProxies = new Set(rules.trustedProxies.map(canonicalAddress));
+}
+
+/** "::ffff:10.0.0.1", as a dual-stack socket reports an IPv4 peer, is "10.0.0.1". */
+function canonicalAddress(address: string): string {
+  const trimmed = address.trim();
+  return trimmed.startsWith("::ffff:") && trimmed.includes(".") ? trimmed.slice("::ffff:".length) : trimmed;
+}
+
+/**
+ * The client's address: the peer's, unless the peer is a trusted proxy; then the forwarding chain is read from
+ * its right end (the entry the trusted proxy itself appended) leftwards, past the other trusted proxies. Entries a
+ * client wrote lie to the left of the first untrusted one and are never reached.
+ */
+export function clientAddressOf(req: IncomingMessage): string | null {
+  const peer = req.socket.remoteAddress;
+  if (peer === undefined) return null;
+  let address = canonicalAddress(peer);
+  const header = req.headers["x-forwarded-for"];
+  const chain = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").map(canonicalAddress).filter((entry) => entry !== "");
+  while (trustedProxies.has(address) && chain.length > 0) address = chain.pop() as string;
+  return address;
+}
 
 export function isMatchmakeRequest(req: IncomingMessage): boolean {
   return req.method === "POST" && (req.url ?? "").split("?", 1)[0].startsWith("/matchmake/");
@@ -157,7 +198,7 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): voi
 
 /** Serves one matchmaking request (see the module's comment). */
 export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const address = req.socket.remoteAddress ?? null;
+  const address = clientAddressOf(req);
   try {
     const path = MATCHMAKE_PATH.exec((req.url ?? "").split("?", 1)[0]);
     const body = await readBoundedBody(req, MATCHMAKE_BODY_LIMIT);

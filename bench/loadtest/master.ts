@@ -500,8 +500,17 @@ function phaseLines(name: string, phase: PhaseResult): string[] {
       ? `  machine: ${phase.machine.busyPercent}% busy, ${phase.machine.stealPercent}% stolen by the hypervisor (worst second ${phase.machine.stealWorstSecondPercent}%, ${phase.machine.stealBurstSeconds} s over ${STEAL_BURST_PERCENT}%${phase.machine.stealPercent >= 5 || phase.machine.stealBurstSeconds > 0 ? ": latencies are inflated" : ""})`
       : "  machine: no /proc/stat, no machine-wide figures",
     ...phase.samples.map((sample) => `  sample: ${sample}`),
+    ...(phase.samples.some(isPerAddressRefusal) ? [PER_ADDRESS_HINT] : []),
   ];
 }
+
+/** The server's refusal of a join over its bound on one address's joins waiting for their connections. */
+function isPerAddressRefusal(sample: string): boolean {
+  return sample.includes("joins from your address are waiting");
+}
+
+const PER_ADDRESS_HINT =
+  "  hint: every scripted player joins from this machine's address, which the server bounds (64 joins waiting at once by default): load-test a server started with JOINS_PENDING_PER_ADDRESS=0";
 
 function serverLines(name: string, s: ServerFigures): string[] {
   const lag = s.eventLoopLagMs;

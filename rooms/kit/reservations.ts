@@ -21,8 +21,10 @@ import type { Room } from "@colyseus/core";
 export type Place = number | "watch";
 
 /**
- * Reservations not yet taken that one client address may hold across the process. A real client connects within
- * milliseconds of its reservation; a load test ramping hundreds of joins from one machine stays under this.
+ * Reservations not yet taken that one client address may hold across the process, by default. A real client
+ * connects within milliseconds of its reservation; a load test ramping a thousand joins a second from one machine
+ * into a busy server does not, and is run against a server started with the bound raised or off
+ * (JOINS_PENDING_PER_ADDRESS, server/matchmaking.ts).
  */
 export const DEFAULT_PENDING_JOINS_PER_ADDRESS = 64;
 

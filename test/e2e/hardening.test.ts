@@ -200,3 +200,53 @@ describe("6. refusals are client errors, and a seat taken over closes the older 
     await waitUntil(() => socketOf(first).readyState === 3, 5000, "the first socket closed");
   });
 });
+
+describe("7. behind a reverse proxy, clients are told apart by what the trusted proxy says, and only then", () => {
+  let proxied: ServerProcess;
+  const PROXY = "127.0.0.1";
+  const BOUND = 4;
+
+  beforeAll(async () => {
+    proxied = new ServerProcess(await freePort(), { TRUSTED_PROXIES: PROXY, JOINS_PENDING_PER_ADDRESS: String(BOUND) });
+    await proxied.start();
+  });
+
+  afterAll(async () => {
+    await proxied.stop();
+  });
+
+  /** Creates `count` tables at once, none connected, and returns the statuses. */
+  async function createsAtOnce(count: number, from: string, headers: Record<string, string> = {}): Promise<number[]> {
+    return Promise.all(Array.from({ length: count }, () => matchmake(proxied.httpUrl, "create", "evensteven", {}, from, headers).then((answer) => answer.status)));
+  }
+
+  test("each forwarded client has its own bound; a client behind the proxy does not share another's", async () => {
+    const first = await createsAtOnce(BOUND + 1, PROXY, { "x-forwarded-for": "198.51.100.1" });
+    expect(first.filter((status) => status === 200)).toHaveLength(BOUND);
+    expect(first.filter((status) => status === 429)).toHaveLength(1);
+    // What a client wrote itself is to the left of the proxy's own entry and is never read.
+    const second = await createsAtOnce(BOUND, PROXY, { "x-forwarded-for": "198.51.100.1, 198.51.100.2" });
+    expect(second).toEqual(Array(BOUND).fill(200));
+  });
+
+  test("a peer that is not a trusted proxy is judged by its own address, whatever header it sends", async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: BOUND + 1 }, (_, index) => matchmake(proxied.httpUrl, "create", "evensteven", {}, "127.0.0.9", { "x-forwarded-for": `203.0.113.${index}` }).then((answer) => answer.status)),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(BOUND);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+  });
+});
+
+describe("8. a load test from one machine runs against a server whose bound is off", () => {
+  test("JOINS_PENDING_PER_ADDRESS=0: a hundred joins waiting from one address are all granted", async () => {
+    const unbounded = new ServerProcess(await freePort(), { JOINS_PENDING_PER_ADDRESS: "0" });
+    await unbounded.start();
+    try {
+      const statuses = await Promise.all(Array.from({ length: 100 }, () => matchmake(unbounded.httpUrl, "create", "evensteven", {}).then((answer) => answer.status)));
+      expect(statuses).toEqual(Array(100).fill(200));
+    } finally {
+      await unbounded.stop();
+    }
+  }, 60_000);
+});

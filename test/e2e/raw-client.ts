@@ -14,14 +14,14 @@ export interface HttpAnswer {
 
 /**
  * POST /matchmake/<method>/<target> with a JSON body (or the raw text given), from `from` (a loopback address: any
- * of 127.0.0.0/8 reaches the server, so a test can play clients at different addresses).
+ * of 127.0.0.0/8 reaches the server, so a test can play clients at different addresses), with any extra headers.
  */
-export function matchmake(httpUrl: string, method: string, target: string, body: unknown = {}, from = "127.0.0.1"): Promise<HttpAnswer> {
+export function matchmake(httpUrl: string, method: string, target: string, body: unknown = {}, from = "127.0.0.1", headers: Record<string, string> = {}): Promise<HttpAnswer> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
   const url = new URL(`${httpUrl}/matchmake/${method}/${target}`);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress: from, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) } },
+      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress: from, headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(text) } },
       (response) => {
         let answer = "";
         response.on("data", (chunk: Buffer) => (answer += chunk.toString()));
