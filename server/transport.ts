@@ -10,15 +10,21 @@
  * holds each socket's writes until the end of the current callback, so everything a room sends one client in
  * one go leaves in one system call.
  *
+ * - Node accepts one new connection per turn of its event loop, and a turn that handles thousands of clients'
+ *   messages takes milliseconds: joins arriving faster than the turns queue in the kernel for seconds (a load
+ *   test of 5,000 clients saw 3,900 connections waiting to be accepted and joins taking 6 s). The port is
+ *   listened on by several sockets of this one process (SO_REUSEPORT, which the kernel allows only to the same
+ *   user), so each turn accepts one connection per socket.
+ *
  * It also bounds what a client may make the server hold (see `guardRequests`): every HTTP request's headers and
  * body must arrive within seconds, bodies are size-limited and refused early, matchmaking is served by
  * server/matchmaking.ts, and a socket's protocol errors cost at most a rate-limited log line, never a stack.
  */
 import http, { type IncomingMessage, type ServerResponse } from "http";
-import type { Socket } from "net";
+import net, { type AddressInfo, type Socket } from "net";
 import type WebSocket from "ws";
 import { WebSocketTransport, type TransportOptions } from "@colyseus/ws-transport";
-import { logRefusal } from "../rooms/kit/log";
+import { log, logRefusal } from "../rooms/kit/log";
 import { closeAfterAnswer, isMatchmakeRequest, serveMatchmaking } from "./matchmaking";
 
 /** How often a slice of the clients is pinged: the sweep over all of them is spread over the ping interval. */
@@ -131,17 +137,77 @@ function boundedHttpServer(): http.Server {
   return server;
 }
 
+/** Sockets listening on the server's port, the HTTP server's own included: connections accepted per loop turn. */
+export const ACCEPTING_SOCKETS = 8;
+
+/** Where Node can share a port between sockets (elsewhere `reusePort` is an error, and the server keeps one socket). */
+const SHARES_PORTS = new Set<NodeJS.Platform>(["linux", "freebsd"]);
+
+/**
+ * Claims the port as the only listener (SO_REUSEPORT alone would let a second server started on the same port by
+ * mistake share it silently instead of failing with EADDRINUSE), then lets it go for the sockets that share it.
+ * Resolves to the port (the one the system chose, for port 0).
+ */
+function claimPort(port: number, host: string | undefined, claimed: (port: number) => void, failed: (error: Error) => void): void {
+  const probe = net.createServer();
+  probe.once("error", failed);
+  probe.listen({ port, host, exclusive: true }, () => {
+    const chosen = (probe.address() as AddressInfo).port;
+    probe.close(() => claimed(chosen));
+  });
+}
+
+/**
+ * More sockets on the HTTP server's port, each handing what it accepts to the HTTP server (which serves a
+ * connection however it came in).
+ */
+function moreAcceptingSockets(server: http.Server, port: number, host: string | undefined, backlog: number | undefined): net.Server[] {
+  return Array.from({ length: ACCEPTING_SOCKETS - 1 }, () => {
+    const acceptor = net.createServer((socket) => server.emit("connection", socket));
+    acceptor.on("error", (error: Error & { code?: string }) => {
+      log.warn({ event: "acceptor_failed", code: error.code ?? null }, "one more socket on the port could not listen; the server accepts through the others");
+      acceptor.close();
+    });
+    return acceptor.listen({ port, host, backlog, reusePort: true });
+  });
+}
+
 export class CardhallTransport extends WebSocketTransport {
+  private acceptors: net.Server[] = [];
+
   constructor(options: TransportOptions = {}) {
     super({ server: boundedHttpServer(), ...options });
   }
 
-  /** Listens, then (once Colyseus has bound its routes, in the callback) puts the server's checks in front. */
+  /**
+   * Listens (on several sockets: see the module's comment), then, once Colyseus has bound its routes in the
+   * callback, puts the server's checks in front.
+   */
   override listen(port: number, hostname?: string, backlog?: number, listeningListener?: (error?: unknown) => void): this {
-    return super.listen(port, hostname, backlog, (error?: unknown) => {
-      listeningListener?.(error);
-      if (this.server) guardRequests(this.server);
-    });
+    const server = this.server!;
+    const listening = () => {
+      listeningListener?.();
+      guardRequests(server);
+    };
+    if (!SHARES_PORTS.has(process.platform)) return super.listen(port, hostname, backlog, listening);
+    claimPort(
+      port,
+      hostname,
+      (claimed) => {
+        server.listen({ port: claimed, host: hostname, backlog, reusePort: true }, () => {
+          this.acceptors = moreAcceptingSockets(server, claimed, hostname, backlog);
+          listening();
+        });
+      },
+      // Colyseus rejects its listen() with the error given to this callback: the server says why and exits.
+      (error) => listeningListener?.(error),
+    );
+    return this;
+  }
+
+  override shutdown(): void {
+    for (const acceptor of this.acceptors) acceptor.close();
+    super.shutdown();
   }
 
   /** Ws calls this unbound (as the server's "connection" listener), so it must not rely on `this`. */

@@ -5,11 +5,11 @@
  */
 import { spawn, type ChildProcess } from "child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "fs";
-import { connect } from "net";
 import { tmpdir } from "os";
 import * as path from "path";
 import { CardhallClient } from "../../client-sdk";
 import { waitUntil } from "../helpers";
+import { portAnswers } from "./ports";
 import { freePort } from "./server-process";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -21,13 +21,6 @@ function serveStep(): string {
   return scripts.start.split("&&").pop()!.trim();
 }
 
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
-}
 
 describe("npm start", () => {
   let prefix: string;
