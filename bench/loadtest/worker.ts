@@ -177,6 +177,8 @@ async function run(start: WorkerStart): Promise<void> {
 }
 
 limitConcurrentFetches(MAX_JOINS_IN_FLIGHT);
+// A master that stopped (its run failed, or it was interrupted) takes its workers with it.
+process.once("disconnect", () => process.exit(0));
 process.once("message", (message: WorkerStart) => {
   run(message)
     .catch((error: unknown) => remember(`worker: ${error instanceof Error ? error.message : String(error)}`))

@@ -78,5 +78,6 @@ usageErrorsAreBadInput(new Command("loadtest"))
   .parseAsync(process.argv)
   .catch((error: unknown) => {
     console.error(`loadtest: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = EXIT_FAILED;
+    // A failed phase leaves its server sampling and its other workers running: stop here (workers follow, below).
+    process.exit(EXIT_FAILED);
   });
