@@ -22,6 +22,7 @@ import { recordRoutes } from "./records/http";
 import { PrometheusMetrics } from "./metrics";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { setClientAddressRules, type ClientAddressRules } from "./matchmaking";
+import { IndexedLocalDriver } from "./local-driver";
 import { CardhallTransport } from "./transport";
 import { serveWebClient } from "./web";
 
@@ -172,7 +173,7 @@ export function makeServer(options: AppOptions = {}): Server {
   const server = defineServer({
     rooms: roomDefinitions(aiThreads, records),
     transport,
-    ...(cluster === null ? {} : clusterServices(cluster)),
+    ...(cluster === null ? { driver: new IndexedLocalDriver() } : clusterServices(cluster)),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
     greet: false,
     logger: colyseusLogger,
