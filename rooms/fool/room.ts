@@ -63,11 +63,6 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     });
   }
 
-  override onDispose(): void {
-    this.dealTimer.clear();
-    super.onDispose();
-  }
-
   protected override seatRequest(options: FoolJoinOptions): SeatRequest {
     if (options.spectate === true || this.settings.mode === "ai-vs-ai") return { watch: true };
     // Only an open seat (the kit would let a person take over the AI's).

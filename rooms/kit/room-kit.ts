@@ -146,10 +146,22 @@ export function patchOnChange(room: Room): void {
  * above would be once a second. After the action, the state's changes are sent at once; an exception in the action
  * goes to the room's onUncaughtException, like one in a message handler.
  */
+/** Each room's timers: the room's end cancels them all, so no action of a timer runs on a disposed room. */
+const timersOfRoom = new WeakMap<Room, Set<RoomTimer>>();
+
+/** Cancels every RoomTimer of the room (the table kit does it when the room is disposed). */
+export function clearRoomTimers(room: Room): void {
+  for (const timer of timersOfRoom.get(room) ?? []) timer.clear();
+}
+
 export class RoomTimer {
   private pending: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly room: Room) {}
+  constructor(private readonly room: Room) {
+    const timers = timersOfRoom.get(room) ?? new Set<RoomTimer>();
+    timers.add(this);
+    timersOfRoom.set(room, timers);
+  }
 
   /** Runs `action` in `delayMs`, replacing the action pending, if any. */
   start(delayMs: number, action: () => void): void {

@@ -19,7 +19,7 @@ import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, typ
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
 import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
-import { forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
+import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
 import { SeatRoster } from "./seats";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
@@ -376,7 +376,7 @@ export abstract class TableRoom<
 
   override onDispose(): void {
     this.promised.clear();
-    this.matchTimer.clear();
+    clearRoomTimers(this); // the kit's turn clock and a game's own timers (Tractor's start, Fool's deal)
     this.deadline = 0;
     this.match = null; // a bot's decision still being thought out is dropped
     tableMetrics().tableClosed(this);

@@ -1,5 +1,5 @@
 import { TimedEventException, type Room } from "@colyseus/core";
-import { patchOnChange, RoomTimer, SWEEP_PATCH_MS } from "../../rooms/kit/room-kit";
+import { clearRoomTimers, patchOnChange, RoomTimer, SWEEP_PATCH_MS } from "../../rooms/kit/room-kit";
 
 /** Just what the kit touches of a room: its patches, its sweep, its error hook and its lifecycle steps. */
 function fakeRoom() {
@@ -50,6 +50,19 @@ describe("RoomTimer", () => {
     timer.clear();
     jest.advanceTimersByTime(1000);
     expect(calls).toEqual(["second", "patch"]);
+  });
+
+  test("clearing a room's timers cancels every one of them, and only that room's", () => {
+    const disposed = fakeRoom();
+    const other = fakeRoom();
+    new RoomTimer(disposed.asRoom).start(100, () => disposed.calls.push("turn clock"));
+    new RoomTimer(disposed.asRoom).start(5_000, () => disposed.calls.push("start delay"));
+    const survivor = new RoomTimer(other.asRoom);
+    survivor.start(100, () => other.calls.push("other room"));
+    clearRoomTimers(disposed.asRoom);
+    jest.advanceTimersByTime(10_000);
+    expect(disposed.calls).toEqual([]);
+    expect(other.calls).toEqual(["other room", "patch"]);
   });
 
   test("an action that throws goes to the room's onUncaughtException and nothing escapes", () => {
