@@ -8,6 +8,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { LoadTestReport } from "../../bench/loadtest/master";
+import { Client as ColyseusClient, type Room } from "@colyseus/sdk";
+import { LOBBY_ROOM } from "../../server/app";
 import { CardhallClient, type TractorStateView } from "../../client-sdk";
 import { BOT_TABLES } from "../../client-sdk/bots/tables";
 import { dropConnection, waitUntil } from "../helpers";
@@ -35,6 +37,25 @@ afterAll(async () => {
 async function recordedRoomIds(httpUrl: string): Promise<string[]> {
   const page = (await (await fetch(`${httpUrl}/games?game=evensteven`)).json()) as { games: Array<{ roomId: string }> };
   return page.games.map((game) => game.roomId);
+}
+
+/**
+ * Joins the lobby room as the web page does, keeping its listing in `listed`. The handlers are put on the room as
+ * the SDK makes it, before it connects: in Node a WebSocket hands over the frames of one read at once, and the
+ * lobby's first listing arrives with the join, before code awaiting the join could register for it.
+ */
+async function joinLobby(url: string, listed: Set<string>): Promise<Room> {
+  const client = new ColyseusClient(url);
+  const sdk = client as unknown as { createRoom(...args: unknown[]): Room };
+  const createRoom = sdk.createRoom.bind(client);
+  sdk.createRoom = (...args) => {
+    const room = createRoom(...args);
+    room.onMessage("rooms", (rooms: Array<{ roomId: string }>) => rooms.forEach((listing) => listed.add(listing.roomId)));
+    room.onMessage("+", ([roomId]: [string, unknown]) => listed.add(roomId));
+    room.onMessage("-", (roomId: string) => listed.delete(roomId));
+    return room;
+  };
+  return client.joinOrCreate(LOBBY_ROOM);
 }
 
 const handsSeen = (view: TractorStateView) => view.seats.filter((seat) => seat.hand !== undefined).map((seat) => seat.seat);
@@ -66,6 +87,17 @@ describe("a cluster of two processes on Redis", () => {
     expect(cluster.hostOf(back.room)).toBe(host);
 
     for (const session of [spectator, bob, back]) await session.leave();
+  }, 30_000);
+
+  test("the lobby's live listing, joined through either process, shows the tables of both as they open and close", async () => {
+    const listings = cluster.servers.map(() => new Set<string>());
+    const lobbies = await Promise.all(cluster.servers.map((server, index) => joinLobby(server.url, listings[index])));
+    const tables = await Promise.all(cluster.servers.map((server) => new CardhallClient(server.url).playEvenSteven({ n: 5, name: "lobby" })));
+    expect(new Set(tables.map((table) => cluster.hostOf(table.room).port)).size).toBe(2);
+    for (const listed of listings) await waitUntil(() => tables.every((table) => listed.has(table.roomId)), 10_000, "both tables in the lobby");
+    for (const table of tables) await table.leave();
+    for (const listed of listings) await waitUntil(() => tables.every((table) => !listed.has(table.roomId)), 10_000, "both tables gone from the lobby");
+    for (const lobby of lobbies) await lobby.leave();
   }, 30_000);
 
   test("the scripted tables play through either address, and every finished game is in the one PostgreSQL", async () => {
