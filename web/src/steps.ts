@@ -18,7 +18,11 @@ export function byWords(by: ReplayFrame["by"]): string {
   return "";
 }
 
-/** A step's action in words: "<who> <did what><how>", or nothing for the start. */
-export function actionLine(frame: ReplayFrame, record: GameRecord, did: string, seatName?: SeatNamer): string[] {
-  return frame.actor === undefined ? [] : [`${actorName(frame.actor, record, seatName)} ${did}${byWords(frame.by)}`];
+/**
+ * A step's action in words: "<who> <did what><how>", or nothing for the start (which has no action). `did` reads
+ * the action as the game's engine defines it.
+ */
+export function actionLine<Action>(frame: ReplayFrame, record: GameRecord, did: (action: Action) => string, seatName?: SeatNamer): string[] {
+  if (frame.actor === undefined || frame.action === undefined) return [];
+  return [`${actorName(frame.actor, record, seatName)} ${did(frame.action as Action)}${byWords(frame.by)}`];
 }

@@ -4,7 +4,7 @@
  * a finished game's replay shows the hand too.
  */
 import type { CardhallClient, EvenStevenSpectator, EvenStevenStateView, GameRecord, ReplayFrame } from "../../../client-sdk/index";
-import type { EvenStevenEngineEvent, EvenStevenMatchView } from "../../../rooms/evensteven/match";
+import type { EvenStevenAction, EvenStevenEngineEvent, EvenStevenMatchView } from "../../../rooms/evensteven/match";
 import { cardButton, cardName, cardRow, cardView } from "../cards";
 import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
@@ -91,9 +91,8 @@ function eventWords(event: EvenStevenEngineEvent): string {
   }
 }
 
-function actionWords(action: unknown): string {
-  const taken = action as { type: string; card?: string };
-  return taken.type === "play" ? `played ${cardName(taken.card ?? "")}` : "called time";
+function actionWords(action: EvenStevenAction): string {
+  return action.type === "play" ? `played ${cardName(action.card)}` : "called time";
 }
 
 export const evenStevenTable: TableModule = {
@@ -115,7 +114,7 @@ export const evenStevenTable: TableModule = {
   replayStep(frame, record) {
     return {
       table: drawTable(viewOfFrame(frame, record), "replay"),
-      words: [...actionLine(frame, record, actionWords(frame.action)), ...frame.events.map((event) => eventWords(event as EvenStevenEngineEvent))],
+      words: [...actionLine(frame, record, actionWords), ...frame.events.map((event) => eventWords(event as EvenStevenEngineEvent))],
     };
   },
 };

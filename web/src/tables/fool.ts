@@ -206,7 +206,7 @@ export const foolTable: TableModule = {
     const name = (seat: number) => seatName(view, seat);
     return {
       table: drawTable(view, "replay"),
-      words: [...actionLine(frame, record, `chose: ${moveText(frame.action as FoolMove)}`), ...frame.events.map((event) => engineEventWords(event as FoolEngineEvent, record.match, name))],
+      words: [...actionLine(frame, record, (move: FoolMove) => `chose: ${moveText(move)}`), ...frame.events.map((event) => engineEventWords(event as FoolEngineEvent, record.match, name))],
     };
   },
 };

@@ -113,7 +113,7 @@ export const patienceTable: TableModule = {
   replayStep(frame, record) {
     return {
       table: drawTable(viewOfFrame(frame, record), "replay"),
-      words: [...actionLine(frame, record, "made a step"), ...frame.events.map((event) => {
+      words: [...actionLine(frame, record, () => "made a step"), ...frame.events.map((event) => {
         const happened = event as PatienceEngineEvent;
         return happened.name === "move" ? moveWords(happened.payload) : dealOverWords(record.match, happened.payload);
       })],

@@ -325,7 +325,7 @@ export const tractorTable: TableModule = {
   replayStep(frame, record) {
     return {
       table: drawTable(viewOfFrame(frame, record), "replay", null, new Map()),
-      words: [...actionLine(frame, record, actionWords(frame.action as TractorAction), (seat) => TRACTOR_SEATS[seat] ?? `Seat ${seat + 1}`), ...frame.events.map((event) => eventWords(event as TractorEngineEvent))],
+      words: [...actionLine(frame, record, actionWords, (seat) => TRACTOR_SEATS[seat] ?? `Seat ${seat + 1}`), ...frame.events.map((event) => eventWords(event as TractorEngineEvent))],
     };
   },
 };
