@@ -116,14 +116,13 @@ class SeatControls {
   }
 }
 
-function tablePage(session: TractorSpectator, root: HTMLElement, player: TractorPlayer | null): Teardown {
+function tablePage(session: TractorSpectator, root: HTMLElement, player: TractorPlayer | null, hintLimit = HINT_LIMIT): Teardown {
   const region = h("div", { class: "table tractor" });
   const refusals = notice();
   let view: TractorStateView | undefined;
   /** The defenders' points this page showed after each trick of the round (what a person saw, trick by trick). */
   const afterTrick = new Map<string, number>();
   const render = timed(() => view && draw(region, ...drawTable(view, controls ? "play" : "watch", controls, afterTrick)));
-  const hintLimit = Number(new URLSearchParams(location.search).get("hintLimit")) || HINT_LIMIT;
   const controls = player ? new SeatControls(player, render, (error) => say(refusals, inWords(error)), hintLimit) : null;
   root.append(h("h1", { text: player ? "Tractor" : "Watching Tractor" }), refusals, region);
   const stop = session.onView((next) => {
@@ -308,6 +307,8 @@ export const tractorTable: TableModule = {
 
   async play(client: CardhallClient, roomId: string | undefined, root: HTMLElement) {
     const options = queryOptions(ROOM_OPTIONS);
+    // Read before the address becomes the room's: not a room option, the page's own.
+    const hintLimit = Number(new URLSearchParams(location.search).get("hintLimit")) || HINT_LIMIT;
     if (new URLSearchParams(location.search).get("watch") === "bots") {
       // The page that creates a table of bots watches it (a table nobody watches would close at once).
       const watcher = await client.watchTractor({ ...options, bots: [...TRACTOR_SEATS] });
@@ -317,7 +318,7 @@ export const tractorTable: TableModule = {
     const session = await rejoinOr(roomId, (token) => client.reconnectTractor(token), async () =>
       roomId ? client.joinTractor(roomId, { name: "Friend", seat: await seatForFriend(client, roomId) }) : client.playTractor({ name: "You", seat: "Alice", bots: ["Bob", "Charles", "David"], ...options }));
     replaceLocation(`/play/tractor?room=${session.roomId}`);
-    const close = tablePage(session, root, session);
+    const close = tablePage(session, root, session, hintLimit);
     root.append(h("p", { class: "share", text: `A friend takes a bot's seat with this link: ${location.origin}/play/tractor?room=${session.roomId}` }));
     return close;
   },
