@@ -19,10 +19,12 @@ export function byWords(by: ReplayFrame["by"]): string {
 }
 
 /**
- * A step's action in words: "<who> <did what><how>", or nothing for the start (which has no action). `did` reads
- * the action as the game's engine defines it.
+ * A step in words: its action ("<who> <did what><how>"; nothing for the start, which has no action) and then the
+ * events it caused. `did` reads the action as the game's engine defines it; an event that only repeats the action
+ * ("Bob played H5" after "Bob played H5 (the seat's bot)") is left out.
  */
-export function actionLine<Action>(frame: ReplayFrame, record: GameRecord, did: (action: Action) => string, seatName?: SeatNamer): string[] {
-  if (frame.actor === undefined || frame.action === undefined) return [];
-  return [`${actorName(frame.actor, record, seatName)} ${did(frame.action as Action)}${byWords(frame.by)}`];
+export function stepWords<Action>(frame: ReplayFrame, record: GameRecord, did: (action: Action) => string, events: readonly string[], seatName?: SeatNamer): string[] {
+  if (frame.actor === undefined || frame.action === undefined) return [...events];
+  const action = `${actorName(frame.actor, record, seatName)} ${did(frame.action as Action)}`;
+  return [`${action}${byWords(frame.by)}`, ...events.filter((words) => words !== action)];
 }

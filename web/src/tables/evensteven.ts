@@ -10,7 +10,7 @@ import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say, turnClock } from "../seats";
-import { actionLine } from "../steps";
+import { stepWords } from "../steps";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
 
@@ -114,7 +114,7 @@ export const evenStevenTable: TableModule = {
   replayStep(frame, record) {
     return {
       table: drawTable(viewOfFrame(frame, record), "replay"),
-      words: [...actionLine(frame, record, actionWords), ...frame.events.map((event) => eventWords(event as EvenStevenEngineEvent))],
+      words: stepWords(frame, record, actionWords, frame.events.map((event) => eventWords(event as EvenStevenEngineEvent))),
     };
   },
 };

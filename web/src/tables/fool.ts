@@ -11,7 +11,7 @@ import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h, logLine } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say, seatView, turnClock } from "../seats";
-import { actionLine, type SeatNamer } from "../steps";
+import { stepWords, type SeatNamer } from "../steps";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
 
@@ -206,7 +206,7 @@ export const foolTable: TableModule = {
     const name = (seat: number) => seatName(view, seat);
     return {
       table: drawTable(view, "replay"),
-      words: [...actionLine(frame, record, (move: FoolMove) => `chose: ${moveText(move)}`), ...frame.events.map((event) => engineEventWords(event as FoolEngineEvent, record.match, name))],
+      words: stepWords(frame, record, (move: FoolMove) => `chose: ${moveText(move)}`, frame.events.map((event) => engineEventWords(event as FoolEngineEvent, record.match, name))),
     };
   },
 };

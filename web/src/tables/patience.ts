@@ -9,7 +9,7 @@ import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h, logLine } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say } from "../seats";
-import { actionLine } from "../steps";
+import { stepWords } from "../steps";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
 
@@ -113,10 +113,10 @@ export const patienceTable: TableModule = {
   replayStep(frame, record) {
     return {
       table: drawTable(viewOfFrame(frame, record), "replay"),
-      words: [...actionLine(frame, record, () => "made a step"), ...frame.events.map((event) => {
+      words: stepWords(frame, record, () => "made a step", frame.events.map((event) => {
         const happened = event as PatienceEngineEvent;
         return happened.name === "move" ? moveWords(happened.payload) : dealOverWords(record.match, happened.payload);
-      })],
+      })),
     };
   },
 };

@@ -14,7 +14,7 @@ import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say, seatView, turnClock } from "../seats";
-import { actionLine } from "../steps";
+import { stepWords } from "../steps";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
 import { selectionOf, type Selection } from "./tractor-selection";
@@ -326,7 +326,7 @@ export const tractorTable: TableModule = {
   replayStep(frame, record) {
     return {
       table: drawTable(viewOfFrame(frame, record), "replay", null, new Map()),
-      words: [...actionLine(frame, record, actionWords, (seat) => TRACTOR_SEATS[seat] ?? `Seat ${seat + 1}`), ...frame.events.map((event) => eventWords(event as TractorEngineEvent))],
+      words: stepWords(frame, record, actionWords, frame.events.map((event) => eventWords(event as TractorEngineEvent)), (seat) => TRACTOR_SEATS[seat] ?? `Seat ${seat + 1}`),
     };
   },
 };
