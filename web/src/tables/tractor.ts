@@ -83,7 +83,8 @@ class SeatControls {
     if (view.phase === "burying") return { enabled: new Set(places), playable: chosen === BURY_COUNT, roomJudges: false };
     if (view.phase === "playing") return selectionOf(hand, this.selected, this.hint);
     const declarable = new Set(this.hint.options.flat());
-    return { enabled: new Set(places.filter((place) => declarable.has(hand[place]))), playable: chosen > 0 && declarable.size > 0, roomJudges: true };
+    // A chosen card stays enabled (to be put back) even if a later hint no longer lists it.
+    return { enabled: new Set(places.filter((place) => declarable.has(hand[place]) || this.selected.has(place))), playable: chosen > 0 && declarable.size > 0, roomJudges: true };
   }
 
   chosen(hand: readonly string[]): string[] {
