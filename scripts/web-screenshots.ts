@@ -1,9 +1,10 @@
 /**
  * Screenshots of the web page's lobby and every table, into docs/screenshots/ (the README shows them):
- * `npm run screenshots`. It starts a server in this process and Debian's chromium, plays a little at each table
- * and takes the picture.
+ * `npm run screenshots`. It starts a server in this process (keeping its records in a scratch directory, for a
+ * replay) and Debian's chromium, plays a little at each table and takes the picture.
  */
-import { mkdirSync } from "fs";
+import { mkdirSync, mkdtempSync, rmSync } from "fs";
+import * as os from "os";
 import * as path from "path";
 import type { Page } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS } from "../client-sdk";
@@ -14,7 +15,8 @@ const OUT = path.resolve(__dirname, "..", "..", "docs", "screenshots");
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const server = await startServer();
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "cardhall-screenshots-"));
+  const server = await startServer({ recordsIn: scratch });
   const browser = await launchBrowser();
   const client = new CardhallClient(server.url);
   const shoot = async (name: string, pathname: string, ready: (page: Page) => Promise<void>, phone = false) => {
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
       }),
       await shoot("fool", "/play/fool?aiDelayMs=300", async (page) => {
         await page.locator(".hand button.card:not([disabled]), .moves button:not([disabled])").first().click();
+        // A joker or a Queen opens its ways to be played: take the first.
+        if (await page.locator(".choices button").count()) await page.locator(".choices button").first().click();
         await page.getByRole("list", { name: "Moves" }).locator("li").nth(2).waitFor();
       }),
       await shoot("tractor", "/play/tractor?trump=fixed&mainSuit=H&botDelayMs=300&startDelayMs=0", async (page) => {
@@ -52,13 +56,35 @@ async function main(): Promise<void> {
       await shoot("tractor-watch-phone", `/watch/${bots.roomId}`, (page) => page.locator(".past-trick").first().waitFor({ timeout: 60_000 }), true),
       await shoot("patience", "/play/patience?paceMs=120", async (page) => void (await page.waitForFunction(() => /step (2\d|[3-9]\d)/.test(document.querySelector(".status")?.textContent ?? "")))),
     ];
+    open.push(await shoot("replay-tractor", `/replay/${await finishedTractorRound(client)}`, async (page) => {
+      // Part-way through the round's tricks: every hand shown, a trick under way, the history so far.
+      await page.locator(".step-count").waitFor();
+      const last = Number(/of (\d+)/.exec((await page.locator(".step-count").textContent()) ?? "")?.[1] ?? 0);
+      const shown = Math.floor((last * 2) / 3);
+      for (let step = 0; step < shown; step++) await page.keyboard.press("ArrowRight");
+      await page.locator(".step-count", { hasText: `step ${shown} of` }).waitFor();
+    }));
     await Promise.all(open.map((context) => context.close()));
     await bots.leave();
     await fool.leave();
   } finally {
     await browser.close();
     await server.stop();
+    rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The record id of a Tractor round four bots play at full speed (its record is written a moment after it ends). */
+async function finishedTractorRound(client: CardhallClient): Promise<string> {
+  const bots = await client.watchTractor({ bots: [...TRACTOR_SEATS], trump: "fixed", mainSuit: "S", botDelayMs: 0, startDelayMs: 0, roundPauseMs: 60_000 });
+  await bots.waitForView((view) => view.result !== undefined, 60_000);
+  await bots.leave();
+  for (let tries = 0; tries < 100; tries++) {
+    const round = (await client.games({ game: "tractor" })).games.find((game) => game.roomId === bots.roomId && game.part === "round");
+    if (round) return round.id;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the Tractor round was not recorded within 10 s");
 }
 
 runScript("screenshots", main);

@@ -6,6 +6,9 @@
  */
 import type { Page } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS, type TractorTrickEvent } from "../../client-sdk";
+import { cardName, parseCard } from "../../rooms/tractor/cards";
+import { legalPlays } from "../../rooms/tractor/legality";
+import { cardOrdering } from "../../rooms/tractor/order";
 import { sleep } from "../helpers";
 import { CHROMIUM, tabTo, webSuite, wireString } from "./browser";
 
@@ -53,8 +56,9 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
 
   it("plays Fool against the AI to the end by keyboard", () => playFool(true), 120_000);
 
-  it("plays a Tractor round beside three bots: burial, a refused play in words, plays of the hint's cards", async () => {
-    const { page, framesReceived } = await suite.open("/play/tractor?trump=fixed&mainSuit=H&botDelayMs=0&startDelayMs=200&roundPauseMs=60000");
+  it("plays a Tractor round beside three bots: burial, a refused play in words when the room judges, plays of the hint's cards", async () => {
+    // A hint cut at one play leaves the judging to the room (the page says so), which refuses an illegal play in words.
+    const { page, framesReceived } = await suite.open("/play/tractor?trump=fixed&mainSuit=H&botDelayMs=0&startDelayMs=200&roundPauseMs=60000&hintLimit=1");
     const result = page.getByRole("status", { name: "Round result" });
     let buried = false;
     let refused = false;
@@ -76,6 +80,7 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
       const enabled = page.locator(".hand button.card:not([disabled])");
       await enabled.first().waitFor();
       if (!refused) {
+        expect(await page.locator(".judging").textContent()).toMatch(/the room judges the play/);
         await enabled.first().click();
         await enabled.last().click();
         await page.getByRole("button", { name: "Play", exact: true }).click();
@@ -100,6 +105,61 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     // The detector of the spectator test finds the cards a player's own page was sent.
     expect(framesReceived.some((frame) => TRACTOR_CARDS.some((card) => frame.includes(wireString(card))))).toBe(true);
   }, 120_000);
+
+  it("plays pairs at Tractor by keyboard: the cards that can join the choice are enabled, Play only for a legal play", async () => {
+    // Charles deals and leads: Alice follows the bots' leads (a lead's list is often cut: every sub-multiset of a suit).
+    const { page } = await suite.open("/play/tractor?trump=fixed&mainSuit=H&seed=5&dealer=Charles&botDelayMs=0&startDelayMs=200&roundPauseMs=60000");
+    const result = page.getByRole("status", { name: "Round result" });
+    const cards = page.locator(".hand button.card");
+    const play = page.getByRole("button", { name: "Play", exact: true });
+    let pairs = 0;
+    let illegalChoices = 0;
+    let checked = 0;
+    for (let turn = 0; turn < 60; turn++) {
+      await page.waitForSelector('button:text-is("Play"), button:text-is("Bury"), [aria-label="Round result"]');
+      if (await result.count()) break;
+      if (await page.getByRole("button", { name: "Bury", exact: true }).count()) {
+        await page.getByRole("button", { name: "Suggest" }).click();
+        await page.getByRole("button", { name: "Bury", exact: true }).click();
+        await page.getByRole("button", { name: "Bury", exact: true }).waitFor({ state: "detached" });
+        continue;
+      }
+      await page.locator(".judging").waitFor();
+      const hand = await cards.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")!.split(",")[0]));
+      const legal = await legalPlaysShown(page, hand);
+      if (!legal.complete) {
+        expect(await page.locator(".judging").textContent()).toMatch(/the room judges the play/);
+        await page.getByRole("button", { name: "Suggest" }).click();
+      } else {
+        // The engine's own list of legal plays, against what the page enables after each card chosen by keyboard.
+        const target = legal.plays.filter(hasPair).sort((a, b) => a.length - b.length)[0] ?? legal.plays[0];
+        const places = placesOf(target, hand);
+        const chosen: number[] = [];
+        expect(await enabledPlaces(page)).toEqual(expectedEnabled(hand, chosen, legal.plays));
+        for (const place of places) {
+          await tabTo(page, `.hand button.card[data-key="card:${place}:${hand[place]}"]`, 120);
+          await page.keyboard.press("Enter");
+          chosen.push(place);
+          await page.locator(`.hand button.card[data-key="card:${place}:${hand[place]}"][aria-pressed="true"]`).waitFor();
+          expect(await enabledPlaces(page)).toEqual(expectedEnabled(hand, chosen, legal.plays));
+          const whole = legal.plays.some((cardsOfPlay) => sameCards(cardsOfPlay, chosen.map((at) => hand[at])));
+          expect(await play.isDisabled()).toBe(!whole);
+          if (!whole) illegalChoices++;
+          checked++;
+        }
+        if (hasPair(target)) pairs++;
+      }
+      const before = await cards.count();
+      await tabTo(page, '.actions button[data-key="button:Play"]', 120);
+      await page.keyboard.press("Enter");
+      await page.waitForFunction((was) => document.querySelectorAll(".hand button.card").length < was || document.querySelector('[aria-label="Round result"]') !== null, before);
+    }
+    await result.waitFor();
+    expect(checked).toBeGreaterThan(0);
+    expect(pairs).toBeGreaterThan(0);
+    expect(illegalChoices).toBeGreaterThan(0);
+    expect(await page.getByRole("alert").textContent()).toBe("");
+  }, 180_000);
 
   it("declares trumps at Tractor while the cards are dealt", async () => {
     const { page } = await suite.open("/play/tractor?seed=7&dealDelayMs=40&declareWindowMs=3000&botDelayMs=0&startDelayMs=0&roundPauseMs=60000");
@@ -152,8 +212,10 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     await link.click();
     await page.getByRole("heading", { name: /Replay of Even-Steven/ }).waitFor();
     await page.getByRole("button", { name: "Next" }).click();
-    expect(await page.locator(".frame").textContent()).toMatch(/step|play|deal/i);
+    expect(await page.getByRole("list", { name: "What happened" }).textContent()).toMatch(/played/);
     expect(await page.getByText(/step 1 of \d+/).count()).toBe(1);
+    // The page draws Even-Steven's own table (web-replay.test.ts replays every game in full).
+    expect(await page.getByRole("region", { name: "Covers" }).getByRole("img").count()).toBeGreaterThan(0);
   }, 60_000);
 
   it("follows four bots at Tractor: the defenders' points equal the room's after every trick, and no hidden card reaches the page", async () => {
@@ -215,3 +277,48 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     expect(await page.locator(".status").textContent()).toMatch(/Game 1 /);
   }, 60_000);
 });
+
+/** The Tractor page's trick under way and trump rank, and the engine's legal plays of `hand` from them (as the room lists them). */
+async function legalPlaysShown(page: Page, hand: string[]): Promise<{ plays: string[][]; complete: boolean }> {
+  const rankText = /rank (\d+|[JQKA])/.exec((await page.locator(".middle").textContent()) ?? "")![1];
+  const currentRank = ({ J: 11, Q: 12, K: 13, A: 14 } as Record<string, number>)[rankText] ?? Number(rankText);
+  const trick = page.getByRole("group", { name: "Trick under way", exact: true });
+  const lead = (await trick.count()) === 0 ? undefined : await trick.locator(".play").first().getByRole("img").evaluateAll((shown) => shown.map((card) => card.getAttribute("aria-label")!.split(",")[0]));
+  const parse = (codes: string[]) => codes.map((code) => parseCard(code)!);
+  const legal = legalPlays(parse(hand), lead && parse(lead), cardOrdering({ mainSuit: "H", currentRank }), TRACTOR_PAGE_HINT_LIMIT);
+  return { plays: legal.plays.map((cards) => cards.map(cardName)), complete: legal.complete };
+}
+
+/** The page asks the room for this many plays (web/src/tables/tractor.ts). */
+const TRACTOR_PAGE_HINT_LIMIT = 2_000;
+
+async function enabledPlaces(page: Page): Promise<number[]> {
+  const enabled = await page.locator(".hand button.card").evaluateAll((buttons) => buttons.map((button) => !(button as HTMLButtonElement).disabled));
+  return enabled.flatMap((on, place) => (on ? [place] : []));
+}
+
+const sorted = (cards: readonly string[]) => [...cards].sort().join(" ");
+const sameCards = (a: readonly string[], b: readonly string[]) => sorted(a) === sorted(b);
+const hasPair = (cards: readonly string[]) => new Set(cards).size < cards.length;
+
+/** Whether `play` holds every card of `cards`, copies counted. */
+function holdsAll(play: readonly string[], cards: readonly string[]): boolean {
+  const left = [...play];
+  return cards.every((card) => {
+    const at = left.indexOf(card);
+    return at >= 0 && left.splice(at, 1).length === 1;
+  });
+}
+
+/** The places a person may click: those chosen, and each other whose card some legal play holds with the chosen ones. */
+function expectedEnabled(hand: readonly string[], chosen: readonly number[], plays: readonly string[][]): number[] {
+  const chosenCards = chosen.map((place) => hand[place]);
+  return hand.flatMap((card, place) => (chosen.includes(place) || plays.some((play) => holdsAll(play, [...chosenCards, card])) ? [place] : []));
+}
+
+/** The hand's places of a play's cards (a pair takes both copies). */
+function placesOf(play: readonly string[], hand: readonly string[]): number[] {
+  const taken: number[] = [];
+  for (const card of play) taken.push(hand.findIndex((held, place) => held === card && !taken.includes(place)));
+  return taken.sort((a, b) => a - b);
+}

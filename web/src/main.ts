@@ -40,7 +40,7 @@ async function open(route: ReturnType<typeof routeOf>, root: HTMLElement): Promi
     case "lobby":
       return showLobby(client, root);
     case "replay":
-      return showReplay(client, route.id, root);
+      return showReplay(client, route.id, root, TABLES);
     case "play":
       if (!isGame(route.game)) throw new Error(`there is no game "${route.game}"`);
       document.title = `${GAME_TITLES[route.game]} · cardhall`;

@@ -1,40 +1,83 @@
 /**
- * A finished game's replay (GET /games/:id/replay): the engine's account of every step, walked forwards and
- * backwards. The game is over, so every card is shown. This page is the same for every game: it shows each step's
- * action and events and the table as the engine's views give it, without drawing a game's table.
+ * A finished game's replay (GET /games/:id/replay): the game's own table, drawn by its table module exactly as it
+ * was drawn live, step by step — every hand shown, since the game is over — with each step's action and events
+ * in words. Previous and Next (or the arrow keys) step; Play steps on its own at a pace a person can follow.
  */
-import type { CardhallClient, Replay } from "../../client-sdk/index";
-import { GAME_TITLES, isGame } from "./connection";
+import type { CardhallClient, GameRecord, Replay } from "../../client-sdk/index";
+import { GAME_TITLES, isGame, type GameName } from "./connection";
 import { button, draw, h } from "./dom";
-import type { Teardown } from "./table";
+import type { TableModule, Teardown } from "./table";
 
-export async function showReplay(client: CardhallClient, id: string, root: HTMLElement): Promise<Teardown> {
-  const replay: Replay = await client.replay(id);
-  const title = isGame(replay.game) ? GAME_TITLES[replay.game] : replay.game;
+/** Play's pace: a step that says something gets time to be read; a silent one (a card dealt) goes quickly. */
+const STEP_MS = 900;
+const SILENT_STEP_MS = 200;
+
+export async function showReplay(client: CardhallClient, id: string, root: HTMLElement, tables: Record<GameName, TableModule>): Promise<Teardown> {
+  const [replay, record]: [Replay, GameRecord] = await Promise.all([client.replay(id), client.game(id)]);
+  if (!isGame(replay.game)) throw new Error(`this page cannot draw a game of ${replay.game}`);
+  const table = tables[replay.game];
+  const title = GAME_TITLES[replay.game];
   document.title = `Replay of ${title} · cardhall`;
+  const last = replay.frames.length - 1;
   let index = 0;
-  const controls = h("div", { class: "controls" });
-  const frame = h("div", { class: "frame" });
-  const redraw = () => {
-    const step = replay.frames[index];
+  let playing: ReturnType<typeof setTimeout> | undefined;
+
+  const controls = h("div", { class: "controls", role: "group", label: "Replay controls" });
+  const said = h("ul", { class: "events", label: "What happened", attrs: { "aria-live": "polite" } });
+  const region = h("div", { class: `table ${replay.game}` });
+
+  const go = (to: number) => {
+    index = Math.max(0, Math.min(last, to));
+    if (index === last) pause();
+    redraw();
+  };
+  const pause = () => {
+    clearTimeout(playing);
+    playing = undefined;
+  };
+  const tick = () => {
+    go(index + 1);
+    if (index < last) playing = setTimeout(tick, paceOf(index));
+  };
+  const play = () => {
+    if (index === last) index = 0;
+    playing = setTimeout(tick, paceOf(index));
+    redraw();
+  };
+  const paceOf = (at: number) => (replay.frames[at + 1]?.events.length === 0 ? SILENT_STEP_MS : STEP_MS);
+
+  function redraw(): void {
+    const step = table.replayStep(replay.frames[index], record);
     draw(
       controls,
-      button("Previous", () => ((index = Math.max(0, index - 1)), redraw()), { disabled: index === 0 }),
-      h("span", { text: `step ${index} of ${replay.frames.length - 1}` }),
-      button("Next", () => ((index = Math.min(replay.frames.length - 1, index + 1)), redraw()), { disabled: index === replay.frames.length - 1 }),
+      button("Previous", () => go(index - 1), { disabled: index === 0 }),
+      h("span", { class: "step-count", role: "status", text: `step ${index} of ${last}` }),
+      button("Next", () => go(index + 1), { disabled: index === last }),
+      playing === undefined ? button("Play", play, { key: "button:play" }) : button("Pause", () => (pause(), redraw()), { key: "button:play" }),
     );
-    draw(
-      frame,
-      h("p", { text: step.actor === undefined ? "The start" : `${describe(step.actor)} (${step.by ?? "?"}): ${describe(step.action)}` }),
-      h("ul", { class: "events" }, ...step.events.map((event) => h("li", { text: describe(event) }))),
-      h("pre", { class: "view", text: JSON.stringify(step.table, null, 1) }),
-    );
+    draw(said, ...(step.words.length === 0 ? ["The start: the cards as dealt"] : step.words).map((words) => h("li", { text: words })));
+    draw(region, ...step.table);
+  }
+
+  const onKey = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || (event.target as HTMLElement).closest("input, textarea, select")) return;
+    const keys: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: last };
+    const to = keys[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    go(to);
   };
-  root.append(h("h1", { text: `Replay of ${title} ${replay.id}` }), controls, frame, h("h2", { text: "Result" }), h("pre", { text: JSON.stringify(replay.result, null, 1) }));
+  document.addEventListener("keydown", onKey);
+
+  root.append(h("h1", { text: `Replay of ${title} ${replay.id}` }), h("p", { text: `${partWords(record)} · ${record.seats.map((seat) => seat.name || "open").join(", ")}` }), controls, said, region);
   redraw();
-  return () => undefined;
+  return () => {
+    pause();
+    document.removeEventListener("keydown", onKey);
+  };
 }
 
-function describe(value: unknown): string {
-  return typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value);
+function partWords(record: GameRecord): string {
+  if (record.part === "round") return `Match ${record.match}, round ${record.round ?? "?"} (from the match's start)`;
+  return record.part === "match" ? `Match ${record.match}` : `Game ${record.match}`;
 }

@@ -3,14 +3,16 @@
  * effects in words as they happen (the AI's at the room's pace), the turn clock. A person plays against the AI or
  * a friend (the link this page shows); anyone may watch.
  */
-import { foolViewOf, ownSeat, type CardhallClient, type FoolMove, type FoolMoveEvent, type FoolSpectator, type FoolStateView, type FoolEvent } from "../../../client-sdk/index";
+import { foolViewOf, ownSeat, type CardhallClient, type FoolMove, type FoolMoveEvent, type FoolOverEvent, type FoolSpectator, type FoolStartEvent, type FoolStateView, type FoolEvent, type GameRecord, type ReplayFrame } from "../../../client-sdk/index";
+import type { FoolEngineEvent, FoolMatchView } from "../../../rooms/fool/match";
 import { legalMovesInView } from "../../../rooms/fool/rules";
-import { cardBacks, cardButton, cardName, cardView, SUIT_WORDS, type SuitLetter } from "../cards";
+import { cardBacks, cardButton, cardName, cardRow, cardView, SUIT_WORDS, type SuitLetter } from "../cards";
 import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h, logLine } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say, seatView, turnClock } from "../seats";
-import type { TableModule, Teardown } from "../table";
+import { stepWords, type SeatNamer } from "../steps";
+import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
 
 const ROOM_OPTIONS = ["mode", "seed", "ai", "aiDelayMs", "turnTimeMs", "reconnectSeconds", "nextGameDelayMs", "maxMoves", "name"] as const;
@@ -27,7 +29,7 @@ function tablePage(session: FoolSpectator, root: HTMLElement, actions: Actions |
   let choosing: string | null = null;
   let view: FoolStateView | undefined;
   root.append(h("h1", { text: actions ? "Fool" : "Watching Fool" }), refusals, region, h("h2", { text: "Moves" }), log);
-  const render = timed(() => view && draw(region, ...body(view, actions, choosing, choose)));
+  const render = timed(() => view && draw(region, ...drawTable(view, actions ? "play" : "watch", actions, choosing, choose)));
   // A card that may be laid several ways (a joker, a Queen) opens its choices; the keyboard goes to the first.
   const choose = (card: string | null) => {
     choosing = choosing === card ? null : card;
@@ -39,9 +41,10 @@ function tablePage(session: FoolSpectator, root: HTMLElement, actions: Actions |
     view = next;
     render();
   });
-  session.on("start", (event) => logLine(log, `Game ${event.game} dealt: ${event.faceUpText} face up, ${event.seats[event.turn]?.name ?? "?"} to move`));
-  session.on("move", (event) => logLine(log, describeMove(event, view)));
-  session.on("over", (event) => logLine(log, event.outcome === "capped" ? `Game ${event.game} stopped after ${event.moves} moves, no Fool (seed ${event.seed})` : `Game ${event.game} over: ${seatName(view, event.fool ?? -1)} is the Fool (seed ${event.seed})`));
+  const name = (seat: number) => seatName(view, seat);
+  session.on("start", (event) => logLine(log, describeStart(event, event.game, name)));
+  session.on("move", (event) => logLine(log, describeMove(event, name)));
+  session.on("over", (event) => logLine(log, describeOver(event, event.game, name)));
   session.onError((error) => say(refusals, inWords(error)));
   session.onLeave(() => say(refusals, `The table closed: ${session.ended?.message ?? "left"}`));
   return () => {
@@ -54,8 +57,17 @@ function seatName(view: FoolStateView | undefined, seat: number): string {
   return view?.seats[seat]?.name || `seat ${seat}`;
 }
 
-function describeEvent(event: FoolEvent, view: FoolStateView | undefined): string {
-  const who = seatName(view, event.seat);
+
+function describeStart(event: Pick<FoolStartEvent, "faceUpText" | "turn">, game: number, name: SeatNamer): string {
+  return `Game ${game} dealt: ${event.faceUpText} face up, ${name(event.turn)} to move`;
+}
+
+function describeOver(event: Pick<FoolOverEvent, "outcome" | "moves" | "seed" | "fool">, game: number, name: SeatNamer): string {
+  return event.outcome === "capped" ? `Game ${game} stopped after ${event.moves} moves, no Fool (seed ${event.seed})` : `Game ${game} over: ${name(event.fool ?? -1)} is the Fool (seed ${event.seed})`;
+}
+
+function describeEvent(event: FoolEvent, name: SeatNamer): string {
+  const who = name(event.seat);
   switch (event.type) {
     case "played": {
       const { card, as, namedSuit } = event.faceUp;
@@ -74,9 +86,9 @@ function describeEvent(event: FoolEvent, view: FoolStateView | undefined): strin
   }
 }
 
-function describeMove(event: FoolMoveEvent, view: FoolStateView | undefined): string {
+function describeMove(event: Pick<FoolMoveEvent, "number" | "events"> & { by?: FoolMoveEvent["by"] }, name: SeatNamer): string {
   const by = event.by === "clock" ? " (time ran out: the AI moved)" : "";
-  return `${event.number}. ${event.events.map((inner) => describeEvent(inner, view)).join("; ")}${by}`;
+  return `${event.number}. ${event.events.map((inner) => describeEvent(inner, name)).join("; ")}${by}`;
 }
 
 function moveText(move: FoolMove): string {
@@ -84,8 +96,10 @@ function moveText(move: FoolMove): string {
   return `Play ${move.card}${move.as && move.as !== move.card ? ` as ${move.as}` : ""}${move.namedSuit ? ` naming ${SUIT_WORDS[move.namedSuit as SuitLetter]}` : ""}`;
 }
 
-function body(view: FoolStateView, actions: Actions | null, choosing: string | null, choose: (card: string | null) => void): Node[] {
-  const mine = ownSeat(view);
+/** The table drawn from a view: the one drawing of Fool's table, live or replayed. */
+function drawTable(view: FoolStateView, mode: TableMode, actions: Actions | null = null, choosing: string | null = null, choose: (card: string | null) => void = () => undefined): Node[] {
+  // Only a player's own hand is theirs to play; a replay holds every hand, each shown face up.
+  const mine = mode === "play" ? ownSeat(view) : null;
   const moves = mine !== null && view.phase === "playing" ? legalMovesInView(foolViewOf(view, mine)) : [];
   const playsOf = (card: string) => moves.filter((move) => move.kind === "play" && move.card === card);
   const seats = view.seats.map((seat, index) => {
@@ -100,9 +114,11 @@ function body(view: FoolStateView, actions: Actions | null, choosing: string | n
             else choose(card);
           },
         })))
-      : cardBacks(seat.handCount, `${seat.name || `seat ${index}`}'s hand`);
+      : seat.hand
+        ? cardRow(seat.hand, `${seat.name || `seat ${index}`}'s hand`)
+        : cardBacks(seat.handCount, `${seat.name || `seat ${index}`}'s hand`);
     const holder = index === mine ? "you" : seat.controller === "ai" ? "AI" : seat.controller === "open" ? "open" : seat.name;
-    return seatView({ name: seat.name || `Seat ${index}`, holder, connected: seat.connected || seat.controller !== "player", cards: seat.handCount, active: view.phase === "playing" && view.turn === index, extra: `${seat.wins} won` }, [hand]);
+    return seatView({ name: seat.name || `Seat ${index}`, holder, connected: seat.connected || seat.controller !== "player", cards: seat.handCount, active: view.phase === "playing" && view.turn === index, extra: mode === "replay" ? undefined : `${seat.wins} won` }, [hand]);
   });
   const faceUp = view.faceUp.card
     ? h("div", { class: "face-up", label: "Face-up card" }, cardView(view.faceUp.card, "large"),
@@ -116,13 +132,56 @@ function body(view: FoolStateView, actions: Actions | null, choosing: string | n
     h("p", { class: "status", text: `Game ${view.game} · ${view.phase === "waiting" ? "waiting for the second player" : over ? "over" : `${seatName(view, view.turn)} to move`} · move ${view.moveCount}` }),
     mine === null ? seats[0] : seats[1 - mine],
     h("div", { class: "middle" }, faceUp, h("div", { text: `Deck: ${view.deckCount} cards` }), cardBacks(view.deckCount, "Deck")),
-    turnClock(view.phase === "playing" ? view.deadline : 0, view.turn === mine ? "Your time" : `${seatName(view, view.turn)}'s time`),
+    mode === "replay" ? null : turnClock(view.phase === "playing" ? view.deadline : 0, view.turn === mine ? "Your time" : `${seatName(view, view.turn)}'s time`),
     mine === null ? seats[1] : seats[mine],
     choices.length > 0 ? h("div", { class: "choices", role: "group", label: `Ways to play ${choosing}` }, ...choices.map((move) => button(moveText(move), () => actions?.move(move), { key: `choice:${moveText(move)}` }))) : null,
     actions ? h("div", { class: "actions moves" }, button("Draw", () => actions.move({ kind: "draw" }), { disabled: !canDraw }), button("Pass", () => actions.move({ kind: "pass" }), { disabled: !canPass })) : null,
     over ? h("section", { class: "verdict", role: "status", label: "Game over" }, h("h2", { text: view.outcome === "capped" ? "Game over: no Fool (move limit)" : `Game over: ${seatName(view, view.fool)} is the Fool` }), h("p", { text: `Seed ${view.revealedSeed}` })) : null,
     actions && over ? button("New game", actions.newGame) : null,
   ].filter((node): node is HTMLElement => node !== null);
+}
+
+/** A replay frame as the live table's view: the public view, with each seat's own view giving its hand. */
+function viewOfFrame(frame: ReplayFrame, record: GameRecord): FoolStateView {
+  const table = frame.table as FoolMatchView;
+  const seats = frame.seats as FoolMatchView[];
+  const ai = record.seats.some((seat) => seat.kind === "ai");
+  return {
+    mode: ai ? "vs-ai" : "two-players",
+    phase: table.over ? "over" : "playing",
+    game: record.match,
+    dealer: table.dealer,
+    seats: table.handCounts.map((handCount, index) => ({
+      name: record.seats[index]?.name ?? "",
+      controller: record.seats[index]?.kind === "ai" ? "ai" : "player",
+      connected: true,
+      handCount,
+      wins: 0,
+      hand: seats[index]?.hand,
+    })),
+    faceUp: { card: table.faceUp.card, as: table.faceUp.as, namedSuit: table.faceUp.namedSuit ?? "", text: table.faceUpText },
+    deckCount: table.deckCount,
+    turn: table.turn,
+    turnPhase: table.turnPhase,
+    deadline: 0,
+    moveCount: table.moveCount,
+    winners: table.winners,
+    fool: table.fool,
+    outcome: table.outcome,
+    revealedSeed: table.revealedSeed,
+    spectators: 0,
+  };
+}
+
+function engineEventWords(event: FoolEngineEvent, game: number, name: SeatNamer): string {
+  switch (event.name) {
+    case "start":
+      return describeStart(event.payload, game, name);
+    case "move":
+      return describeMove(event.payload, name);
+    case "over":
+      return describeOver(event.payload, game, name);
+  }
 }
 
 export const foolTable: TableModule = {
@@ -140,5 +199,14 @@ export const foolTable: TableModule = {
       root.append(h("p", { class: "share", text: `A friend joins with this link: ${location.origin}/play/fool?room=${session.roomId}` }));
     }
     return close;
+  },
+
+  replayStep(frame, record) {
+    const view = viewOfFrame(frame, record);
+    const name = (seat: number) => seatName(view, seat);
+    return {
+      table: drawTable(view, "replay"),
+      words: stepWords(frame, record, (move: FoolMove) => `chose: ${moveText(move)}`, frame.events.map((event) => engineEventWords(event as FoolEngineEvent, record.match, name))),
+    };
   },
 };

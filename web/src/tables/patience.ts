@@ -2,13 +2,15 @@
  * Shuffling Patience: the 4×4 grid of piles moving live, the step count and the final line; the owner's Pause,
  * Resume, Step, pace and Deal again controls. Nothing in a Patience room is hidden, so a spectator sees it all.
  */
-import type { CardhallClient, PatienceOwner, PatienceSpectator, PatienceStateView } from "../../../client-sdk/index";
+import type { CardhallClient, GameRecord, PatienceOwner, PatienceSpectator, PatienceStateView, ReplayFrame } from "../../../client-sdk/index";
+import type { PatienceEngineEvent, PatienceMatchView } from "../../../rooms/patience/match";
 import { cardView } from "../cards";
 import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h, logLine } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say } from "../seats";
-import type { TableModule, Teardown } from "../table";
+import { stepWords } from "../steps";
+import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
 
 const ROOM_OPTIONS = ["seed", "paused", "paceMs", "reconnectSeconds", "name"] as const;
@@ -21,10 +23,10 @@ function tablePage(session: PatienceSpectator, root: HTMLElement, owner: Patienc
   const act = (action: () => Promise<void>) => () => void action().then(() => say(refusals, ""), (error: unknown) => say(refusals, inWords(error)));
   // The pace being typed outlives the redraws the running deal makes until it is set.
   const pace: PaceDraft = { typed: undefined };
-  const render = timed((view: PatienceStateView) => draw(region, ...body(view, owner && session.isOwner() ? owner : null, act, pace)));
+  const render = timed((view: PatienceStateView) => draw(region, ...drawTable(view, owner ? "play" : "watch", owner && session.isOwner() ? owner : null, act, pace)));
   const stop = session.onView(render);
-  session.on("move", (event) => logLine(log, `${event.step}. ${event.description}`));
-  session.on("dealOver", (event) => logLine(log, `Deal ${event.deal} over after ${event.steps} steps: ${event.line.trim()}`));
+  session.on("move", (event) => logLine(log, moveWords(event)));
+  session.on("dealOver", (event) => logLine(log, dealOverWords(event.deal, event)));
   session.onError((error) => say(refusals, inWords(error)));
   session.onLeave(() => say(refusals, `The table closed: ${session.ended?.message ?? "left"}`));
   return () => {
@@ -37,7 +39,8 @@ interface PaceDraft {
   typed: number | undefined;
 }
 
-function body(view: PatienceStateView, owner: PatienceOwner | null, act: (action: () => Promise<void>) => () => void, pace: PaceDraft): Node[] {
+/** The table drawn from a view: the one drawing of Patience's table, live or replayed. */
+function drawTable(view: PatienceStateView, mode: TableMode, owner: PatienceOwner | null = null, act: (action: () => Promise<void>) => () => void = (action) => action, pace: PaceDraft = { typed: undefined }): Node[] {
   const moved = new Set(view.cover.piles);
   const piles = view.piles.map((pile, index) =>
     h("div", { class: `pile${moved.has(index) ? " moved" : ""}`, role: "group", label: `Pile ${index + 1}: ${pile.count} card${pile.count === 1 ? "" : "s"}` },
@@ -57,12 +60,43 @@ function body(view: PatienceStateView, owner: PatienceOwner | null, act: (action
         })),
         button("Deal again", act(() => owner.restart()), { disabled: !over }))
     : null;
+  // A replay has no pace or owner to speak of: its steps go at the replay page's pace.
+  const live = mode === "replay" ? "" : ` · pace ${view.paceMs} ms · owner: ${view.ownerName || "none"}${view.owner && !view.ownerConnected ? " (away)" : ""}`;
   return [
-    h("p", { class: "status", text: `Deal ${view.deal} · ${view.phase} · step ${view.steps} · ${view.dealt} of ${view.deckSize} cards dealt · pace ${view.paceMs} ms · owner: ${view.ownerName || "none"}${view.owner && !view.ownerConnected ? " (away)" : ""}` }),
+    h("p", { class: "status", text: `Deal ${view.deal} · ${view.phase} · step ${view.steps} · ${view.dealt} of ${view.deckSize} cards dealt${live}` }),
     h("div", { class: "grid", role: "group", label: "Piles" }, ...piles),
     controls,
     over ? h("section", { class: "verdict", role: "status", label: "Deal over" }, h("h2", { text: view.outcome.kind === "finished" ? "Finished" : `Overflowed at card ${view.outcome.overflowCard}` }), h("pre", { class: "final-line", text: view.outcome.line }), view.revealedSeed ? h("p", { text: `Seed ${view.revealedSeed}` }) : null) : null,
   ].filter((node): node is HTMLElement => node !== null);
+}
+
+/** A replay frame as the live table's view (a Patience view is the same for everyone). */
+function viewOfFrame(frame: ReplayFrame, record: GameRecord): PatienceStateView {
+  const seen = frame.table as PatienceMatchView;
+  return {
+    phase: seen.over ? "over" : "dealing",
+    deal: record.match,
+    steps: seen.steps,
+    paceMs: 0,
+    dealt: seen.dealt,
+    deckSize: seen.deckSize,
+    piles: seen.piles,
+    cover: seen.cover,
+    outcome: seen.outcome,
+    revealedSeed: seen.revealedSeed,
+    owner: "",
+    ownerName: record.seats[0]?.name ?? "",
+    ownerConnected: false,
+    spectators: 0,
+  };
+}
+
+function moveWords(move: { step: number; description: string }): string {
+  return `${move.step}. ${move.description}`;
+}
+
+function dealOverWords(deal: number, over: { steps: number; line: string }): string {
+  return `Deal ${deal} over after ${over.steps} steps: ${over.line.trim()}`;
 }
 
 export const patienceTable: TableModule = {
@@ -74,5 +108,15 @@ export const patienceTable: TableModule = {
     const session = await rejoinOr(roomId, (token) => client.reconnectPatience(token), () => client.createPatience({ name: "You", ...queryOptions(ROOM_OPTIONS) }));
     replaceLocation(`/play/patience?room=${session.roomId}`);
     return tablePage(session, root, session);
+  },
+
+  replayStep(frame, record) {
+    return {
+      table: drawTable(viewOfFrame(frame, record), "replay"),
+      words: stepWords(frame, record, () => "made a step", frame.events.map((event) => {
+        const happened = event as PatienceEngineEvent;
+        return happened.name === "move" ? moveWords(happened.payload) : dealOverWords(record.match, happened.payload);
+      })),
+    };
   },
 };

@@ -2,21 +2,32 @@
  * Tractor: four seats around the table (names, hand sizes), the trick under way in the middle, the trump suit and
  * rank, the defenders' points after every trick, the trick history, declarations, the buried cards and their
  * bonus at the round's end, rank changes and the match's progress. A person takes a seat beside bots (or friends
- * by link): the cards the room's `hint` allows are the enabled ones, several are played by selecting them, and the
- * dealer buries by selecting eight. Anyone may watch: a spectator's page holds no hand (the room sends none).
+ * by link): the cards the room's `hint` allows are the enabled ones, several are played by selecting them (each
+ * choice narrows the rest to the plays that hold it: tractor-selection.ts), and the dealer buries by selecting
+ * eight. Anyone may watch: a spectator's page holds no hand (the room sends none). A finished game's replay shows
+ * every hand.
  */
-import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type TractorHint, type TractorPlayer, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
-import { cardBacks, cardButton, cardRow, suitView } from "../cards";
+import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type GameRecord, type ReplayFrame, type TractorHint, type TractorPlayer, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
+import type { TractorAction, TractorEngineEvent, TractorMatchView } from "../../../rooms/tractor/match";
+import { cardBacks, cardButton, cardName, cardRow, suitView, SUIT_WORDS, type SuitLetter } from "../cards";
 import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
 import { replaceLocation } from "../router";
 import { notice, say, seatView, turnClock } from "../seats";
-import type { TableModule, Teardown } from "../table";
+import { stepWords } from "../steps";
+import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
+import { selectionOf, type Selection } from "./tractor-selection";
 
 const ROOM_OPTIONS = ["trump", "mainSuit", "dealer", "seed", "turnTimeMs", "reconnectSeconds", "botDelayMs", "dealDelayMs", "declareWindowMs", "startDelayMs", "roundPauseMs", "name"] as const;
 const POSITIONS = ["south", "west", "north", "east"] as const;
 const BURY_COUNT = 8;
+/**
+ * How many legal plays the page asks the hint for. The room lists 500 by default, which a lead from a long trump
+ * holding exceeds (every sub-multiset of one suit is a lead); 2,000 covers nearly every hand, and a longer list
+ * is still handled: the page lets the room judge. `?hintLimit=` sets it (the tests make a list incomplete).
+ */
+const HINT_LIMIT = 2_000;
 const RANK_NAMES: Record<number, string> = { 11: "J", 12: "Q", 13: "K", 14: "A" };
 
 function rankName(rank: number): string {
@@ -30,7 +41,12 @@ class SeatControls {
   private position = "";
   readonly selected = new Set<number>();
 
-  constructor(private readonly player: TractorPlayer, readonly redraw: () => void, private readonly refuse: (error: unknown) => void) {}
+  constructor(
+    private readonly player: TractorPlayer,
+    readonly redraw: () => void,
+    private readonly refuse: (error: unknown) => void,
+    private readonly hintLimit: number,
+  ) {}
 
   /** Asks for a fresh hint when the position this seat may act in has changed (a new step, or new cards while dealing). */
   follow(view: TractorStateView): void {
@@ -48,18 +64,27 @@ class SeatControls {
     this.hintFor = key;
     this.hint = null;
     if (key === "") return;
-    this.player.hint().then((hint) => {
+    this.player.hint(this.hintLimit).then((hint) => {
       if (this.hintFor !== key) return;
       this.hint = hint;
       this.redraw();
     }, this.refuse);
   }
 
-  /** The cards of the hand that some allowed action uses (every card while burying). */
-  allowed(view: TractorStateView, hand: readonly string[]): Set<string> {
-    if (this.hint === null) return new Set();
-    if (view.phase === "burying") return new Set(hand);
-    return new Set(this.hint.options.flat());
+  /**
+   * The places of the hand that may be chosen now and whether the choice may be sent: while playing, the places
+   * some legal play holds with the cards chosen; while burying, any eight; while declaring, the cards of any
+   * declaration the hint lists (the room judges the combination).
+   */
+  selection(view: TractorStateView, hand: readonly string[]): Selection {
+    const places = hand.map((_, place) => place);
+    const chosen = this.selected.size;
+    if (this.hint === null) return { enabled: new Set(), playable: false, roomJudges: false };
+    if (view.phase === "burying") return { enabled: new Set(places), playable: chosen === BURY_COUNT, roomJudges: false };
+    if (view.phase === "playing") return selectionOf(hand, this.selected, this.hint);
+    const declarable = new Set(this.hint.options.flat());
+    // A chosen card stays enabled (to be put back) even if a later hint no longer lists it.
+    return { enabled: new Set(places.filter((place) => declarable.has(hand[place]) || this.selected.has(place))), playable: chosen > 0 && declarable.size > 0, roomJudges: true };
   }
 
   chosen(hand: readonly string[]): string[] {
@@ -92,14 +117,14 @@ class SeatControls {
   }
 }
 
-function tablePage(session: TractorSpectator, root: HTMLElement, player: TractorPlayer | null): Teardown {
+function tablePage(session: TractorSpectator, root: HTMLElement, player: TractorPlayer | null, hintLimit = HINT_LIMIT): Teardown {
   const region = h("div", { class: "table tractor" });
   const refusals = notice();
   let view: TractorStateView | undefined;
   /** The defenders' points this page showed after each trick of the round (what a person saw, trick by trick). */
   const afterTrick = new Map<string, number>();
-  const render = timed(() => view && draw(region, ...body(view, controls, afterTrick)));
-  const controls = player ? new SeatControls(player, render, (error) => say(refusals, inWords(error))) : null;
+  const render = timed(() => view && draw(region, ...drawTable(view, controls ? "play" : "watch", controls, afterTrick)));
+  const controls = player ? new SeatControls(player, render, (error) => say(refusals, inWords(error)), hintLimit) : null;
   root.append(h("h1", { text: player ? "Tractor" : "Watching Tractor" }), refusals, region);
   const stop = session.onView((next) => {
     view = next;
@@ -115,11 +140,11 @@ function tablePage(session: TractorSpectator, root: HTMLElement, player: Tractor
   };
 }
 
-function seatBox(view: TractorStateView, seat: TractorSeat, position: string, mine: boolean, hand: Node | null): HTMLElement {
+function seatBox(view: TractorStateView, seat: TractorSeat, position: string, mine: boolean, hand: Node[] | null): HTMLElement {
   const holder = mine ? "you" : seat.occupant === "person" ? seat.player : seat.occupant;
   const dealer = view.dealer === seat.seat ? "dealer" : "";
   const box = seatView({ name: seat.seat, holder, connected: seat.connected || seat.occupant !== "person", cards: seat.handCount, active: view.turn === seat.seat, extra: [`team ${seat.team}`, dealer].filter(Boolean).join(" · ") }, [
-    hand ?? cardBacks(seat.handCount, `${seat.seat}'s hand`),
+    ...(hand ?? [cardBacks(seat.handCount, `${seat.seat}'s hand`)]),
   ]);
   box.classList.add(`pos-${position}`);
   return box;
@@ -131,11 +156,11 @@ function trickView(trick: TractorTrick, label: string): HTMLElement {
 
 function handControls(view: TractorStateView, seat: TractorSeat, controls: SeatControls): Node {
   const hand = seat.hand ?? [];
-  const allowed = controls.allowed(view, hand);
+  const selection = controls.selection(view, hand);
   const cards = hand.map((card, index) =>
     cardButton(card, {
-      enabled: allowed.has(card),
-      legal: allowed.has(card),
+      enabled: selection.enabled.has(index),
+      legal: selection.enabled.has(index),
       selected: controls.selected.has(index),
       key: `card:${index}:${card}`,
       onClick: () => {
@@ -147,22 +172,38 @@ function handControls(view: TractorStateView, seat: TractorSeat, controls: SeatC
   const chosen = controls.selected.size;
   const myTurn = view.turn === seat.seat;
   const actions = h("div", { class: "actions" },
-    view.phase === "declaring" ? button("Declare", () => void controls.send("declare", hand), { disabled: chosen === 0 || allowed.size === 0 }) : null,
-    view.phase === "burying" && myTurn ? button("Bury", () => void controls.send("bury", hand), { disabled: chosen !== BURY_COUNT }) : null,
-    view.phase === "playing" && myTurn ? button("Play", () => void controls.send("play", hand), { disabled: chosen === 0 }) : null,
+    view.phase === "declaring" ? button("Declare", () => void controls.send("declare", hand), { disabled: !selection.playable }) : null,
+    view.phase === "burying" && myTurn ? button("Bury", () => void controls.send("bury", hand), { disabled: !selection.playable }) : null,
+    view.phase === "playing" && myTurn ? button("Play", () => void controls.send("play", hand), { disabled: !selection.playable }) : null,
     controls.hint && controls.hint.suggestion.length > 0 ? button("Suggest", () => controls.suggest(hand)) : null,
     view.phase === "burying" && myTurn ? h("span", { text: `${chosen} of ${BURY_COUNT} chosen to bury` }) : null,
+    view.phase === "playing" && myTurn && controls.hint !== null ? h("p", { class: "judging", text: judgingWords(selection, controls.hint) }) : null,
   );
   return h("div", { class: "hand", label: "Your hand" }, ...cards, actions);
 }
 
-function body(view: TractorStateView, controls: SeatControls | null, afterTrick: ReadonlyMap<string, number>): Node[] {
-  const mine = ownTractorSeat(view);
+/** Who judges the cards chosen, in words: the page from the hint's whole list, or the room. */
+function judgingWords(selection: Selection, hint: TractorHint): string {
+  if (selection.roomJudges) return `The hint lists only the first ${hint.options.length} legal plays of this hand: every card may be chosen, and the room judges the play.`;
+  return `${hint.options.length} legal play${hint.options.length === 1 ? "" : "s"}: the cards that can join your choice are enabled, and Play is enabled once the choice is one of them.`;
+}
+
+/** What a seat's box holds beside its name: the person's own hand to play, every hand in a replay, else backs. */
+function seatCards(view: TractorStateView, seat: TractorSeat, mode: TableMode, own: boolean, controls: SeatControls | null): Node[] | null {
+  if (own && controls !== null) return [handControls(view, seat, controls)];
+  if (mode !== "replay" || seat.hand === undefined) return null;
+  const buried = seat.buried ?? [];
+  return [cardRow(seat.hand, `${seat.seat}'s hand`, "small"), buried.length > 0 ? h("div", { class: "buried" }, `${seat.seat} buried: `, cardRow(buried, `${seat.seat} buried`, "small")) : h("span")];
+}
+
+/** The table drawn from a view: the one drawing of Tractor's table, live or replayed. */
+function drawTable(view: TractorStateView, mode: TableMode, controls: SeatControls | null, afterTrick: ReadonlyMap<string, number>): Node[] {
+  // A replay's view holds every hand: none of them is "yours", and Alice sits at the bottom.
+  const mine = mode === "play" ? ownTractorSeat(view) : undefined;
   const south = mine ?? 0;
   const seats = view.seats.map((seat, index) => {
     const position = POSITIONS[(index - south + 4) % 4];
-    const own = index === mine && controls !== null;
-    return seatBox(view, seat, position, index === mine, own ? handControls(view, seat, controls) : null);
+    return seatBox(view, seat, position, index === mine, seatCards(view, seat, mode, index === mine, controls));
   });
   const history = view.tricks.map((trick, index) => {
     const defenders = afterTrick.get(`${view.round}:${index + 1}`);
@@ -175,7 +216,7 @@ function body(view: TractorStateView, controls: SeatControls | null, afterTrick:
     view.declaration.seat ? h("p", {}, `Declared by ${view.declaration.seat}: `, cardRow(view.declaration.cards, "Declaration", "small")) : null,
     h("p", { class: "defenders", attrs: { "data-defender-points": String(view.defenderPoints) }, text: `Defenders' points: ${view.defenderPoints}${view.penaltyPoints ? ` (penalties ${view.penaltyPoints})` : ""}` }),
     view.trick.plays.length > 0 ? trickView(view.trick, "Trick under way") : h("p", { class: "placeholder", text: "No trick under way" }),
-    turnClock(view.deadline, view.turn ? `${view.turn}'s time` : ""),
+    mode === "replay" ? null : turnClock(view.deadline, view.turn ? `${view.turn}'s time` : ""),
   );
   const result = view.result;
   return [
@@ -197,6 +238,69 @@ async function seatForFriend(client: CardhallClient, roomId: string): Promise<Tr
   return seat?.[0] as TractorSeatName | undefined;
 }
 
+/** A replay frame as the live table's view: the public view, with each seat's own view giving its hand. */
+function viewOfFrame(frame: ReplayFrame, record: GameRecord): TractorStateView {
+  const { handCounts, hand: _hand, buried: _buried, ...table } = frame.table as TractorMatchView;
+  const seen = frame.seats as TractorMatchView[];
+  const seats = TRACTOR_SEATS.map((name, index): TractorSeat => ({
+    seat: name,
+    team: index % 2 === 0 ? 1 : 2,
+    occupant: record.seats[index]?.kind === "person" ? "person" : "bot",
+    player: record.seats[index]?.name || "bot",
+    connected: true,
+    handCount: handCounts[index] ?? 0,
+    hand: seen[index]?.hand,
+    buried: seen[index]?.buried,
+  }));
+  return { ...table, deadline: 0, seats, spectators: 0 };
+}
+
+const cardsInWords = (cards: readonly string[]) => cards.map(cardName).join("; ");
+
+function mainSuitWords(letter: string): string {
+  return letter in SUIT_WORDS ? SUIT_WORDS[letter as SuitLetter] : letter === "O" ? "no trump suit" : "to be declared";
+}
+
+function actionWords(action: TractorAction): string {
+  switch (action.type) {
+    case "declare":
+      return `declared ${cardsInWords(action.cards)}`;
+    case "bury":
+      return `buried ${action.cards.length} cards`;
+    case "play":
+      return `played ${cardsInWords(action.cards)}`;
+    case "deal":
+      return "dealt a card to each seat in turn";
+    case "closeDeclarations":
+      return "closed the declarations";
+    case "nextRound":
+      return "began the next round";
+  }
+}
+
+function eventWords(event: TractorEngineEvent): string {
+  switch (event.name) {
+    case "roundStart":
+      return `Round ${event.payload.round}: ${event.payload.dealer} deals; trumps ${mainSuitWords(event.payload.mainSuit)}, rank ${rankName(event.payload.currentRank)}`;
+    case "declared":
+      return `${event.payload.seat} declared ${cardsInWords(event.payload.cards)}`;
+    case "trump":
+      return `Trumps: ${mainSuitWords(event.payload.mainSuit)}${event.payload.declaredBy ? `, declared by ${event.payload.declaredBy}` : ", nobody declared"}`;
+    case "buried":
+      return `${event.payload.dealer} buried ${BURY_COUNT} cards`;
+    case "played": {
+      const failed = event.payload.failedThrow;
+      return `${event.payload.seat} played ${cardsInWords(event.payload.cards)}${failed ? ` (the throw of ${cardsInWords(failed.attempted)} failed: penalty ${failed.penalty})` : ""}`;
+    }
+    case "trick":
+      return `Trick ${event.payload.trick}: ${event.payload.winner} won ${event.payload.points} points; defenders' points ${event.payload.defenderPoints}`;
+    case "roundEnd":
+      return `Round ${event.payload.round} over: defenders scored ${event.payload.defenderPoints} (bonus ${event.payload.hiddenBonus}); team ${event.payload.team} goes up ${event.payload.levels}`;
+    case "matchEnd":
+      return `Team ${event.payload.winner} won the match after ${event.payload.rounds} rounds`;
+  }
+}
+
 export const tractorTable: TableModule = {
   async watch(client: CardhallClient, roomId: string, root: HTMLElement) {
     return tablePage(await client.spectateTractor(roomId), root, null);
@@ -204,6 +308,8 @@ export const tractorTable: TableModule = {
 
   async play(client: CardhallClient, roomId: string | undefined, root: HTMLElement) {
     const options = queryOptions(ROOM_OPTIONS);
+    // Read before the address becomes the room's: not a room option, the page's own.
+    const hintLimit = Number(new URLSearchParams(location.search).get("hintLimit")) || HINT_LIMIT;
     if (new URLSearchParams(location.search).get("watch") === "bots") {
       // The page that creates a table of bots watches it (a table nobody watches would close at once).
       const watcher = await client.watchTractor({ ...options, bots: [...TRACTOR_SEATS] });
@@ -213,8 +319,15 @@ export const tractorTable: TableModule = {
     const session = await rejoinOr(roomId, (token) => client.reconnectTractor(token), async () =>
       roomId ? client.joinTractor(roomId, { name: "Friend", seat: await seatForFriend(client, roomId) }) : client.playTractor({ name: "You", seat: "Alice", bots: ["Bob", "Charles", "David"], ...options }));
     replaceLocation(`/play/tractor?room=${session.roomId}`);
-    const close = tablePage(session, root, session);
+    const close = tablePage(session, root, session, hintLimit);
     root.append(h("p", { class: "share", text: `A friend takes a bot's seat with this link: ${location.origin}/play/tractor?room=${session.roomId}` }));
     return close;
+  },
+
+  replayStep(frame, record) {
+    return {
+      table: drawTable(viewOfFrame(frame, record), "replay", null, new Map()),
+      words: stepWords(frame, record, actionWords, frame.events.map((event) => eventWords(event as TractorEngineEvent)), (seat) => TRACTOR_SEATS[seat] ?? `Seat ${seat + 1}`),
+    };
   },
 };
