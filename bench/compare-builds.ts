@@ -66,6 +66,8 @@ function loadTest(root: string, port: number, options: Options, json: string): P
 interface Row {
   build: string;
   serverMsPerMove: number;
+  serverSteadyMsPerMove: number;
+  generatorSteadyMsPerMove: number;
   generatorMsPerMove: number;
   kbPerRoom: number;
   rssMbPeak: number;
@@ -84,7 +86,9 @@ function row(build: string, report: LoadTestReport): Row {
   return {
     build,
     serverMsPerMove: server?.cpuMsPerMove ?? NaN,
+    serverSteadyMsPerMove: server?.steadyCpuMsPerMove ?? NaN,
     generatorMsPerMove: cardhall.generatorCpuMsPerMove,
+    generatorSteadyMsPerMove: cardhall.generatorSteadyCpuMsPerMove,
     kbPerRoom: server ? Math.round(((server.rssMbPeak - server.rssMbStart) * 1024) / Math.max(1, server.roomsPeak)) : NaN,
     rssMbPeak: server?.rssMbPeak ?? NaN,
     rooms: server?.roomsPeak ?? 0,
@@ -140,7 +144,7 @@ async function main(options: Options): Promise<void> {
   for (const build of ["base", "this"]) {
     const mine = rows.filter((result) => result.build === build);
     const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
-    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move, generator ${mean((r) => r.generatorMsPerMove)} ms a move, ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms (means of ${mine.length})`);
+    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms (means of ${mine.length})`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -33,6 +33,8 @@ export interface PhaseResult {
   /** The same figures for each game's tables. */
   latencyByGame: Partial<Record<GameName, LatencySummary>>;
   movesPerSecond: number;
+  /** The steady window (after the ramp, up to the deadline) as wall-clock times, and the moves made in it. */
+  steady: { fromMs: number; untilMs: number; moves: number };
   lost: number;
   samples: string[];
   /** The ramp and the steady window after it (`--duration`), as asked. */
@@ -46,8 +48,10 @@ export interface PhaseResult {
   joins: { perSecond: number; latency: LatencySummary };
   /** The workers' CPU, all together, in % of one core over the phase. */
   generatorCpuPercent: number;
-  /** The workers' CPU per move made, in ms: what one scripted move costs the load generator. */
+  /** The workers' CPU per move made, in ms: what one scripted move costs the load generator (joins included). */
   generatorCpuMsPerMove: number;
+  /** The same over the steady window alone: the workers' CPU after the ramp over the moves made then. */
+  generatorSteadyCpuMsPerMove: number;
   /** The whole machine over the steady window (Linux only): how busy its cores were, and what the hypervisor took. */
   machine: MachineLoad | null;
 }
@@ -117,6 +121,11 @@ export type ServerFigures = {
     cpuPercent: number;
     /** The server's CPU per move the scripted players made, in ms (joins and idle rooms included). */
     cpuMsPerMove: number;
+    /**
+     * The same over the steady window only (after the ramp, when the joins are mostly done): what a move costs a
+     * seated table. NaN when fewer than two of the server's samples fall in the window.
+     */
+    steadyCpuMsPerMove: number;
     rssMbStart: number;
     rssMbPeak: number;
     heapMbEnd: number;
@@ -280,6 +289,7 @@ async function runPhase(url: string | null, tables: TablePlan[], options: LoadTe
     latencyByGame: Object.fromEntries([...byGame].sort(([a], [b]) => a.localeCompare(b)).map(([game, values]) => [game, summarize(values)])),
     // Throughput over the steady window (after the ramp, before the deadline): the tail of games finishing is left out.
     movesPerSecond: results.reduce((sum, result) => sum + result.steadyMoves, 0) / Math.max(0.001, seconds),
+    steady: { fromMs: deadline - seconds * 1000, untilMs: deadline, moves: results.reduce((sum, result) => sum + result.steadyMoves, 0) },
     lost: results.reduce((sum, result) => sum + result.lost, 0),
     samples: results.flatMap((result) => result.samples).slice(0, 10),
     rampSeconds: options.rampSeconds,
@@ -291,6 +301,10 @@ async function runPhase(url: string | null, tables: TablePlan[], options: LoadTe
     },
     generatorCpuPercent: Math.round((generatorCpuSeconds / elapsed) * 1000) / 10,
     generatorCpuMsPerMove: perMoveMs(generatorCpuSeconds, counters.moves),
+    generatorSteadyCpuMsPerMove: perMoveMs(
+      results.reduce((sum, result) => sum + result.steadyCpuSeconds, 0),
+      results.reduce((sum, result) => sum + result.steadyMoves, 0),
+    ),
     machine: await machine,
     generatorLagMs: {
       p50: Math.max(...results.map((result) => result.loopLagMs.p50)),
@@ -347,7 +361,20 @@ function watchServer(url: string): { stop: () => Promise<ServerMetrics[]> } {
   };
 }
 
-function serverFigures(samples: ServerMetrics[], moves: number): ServerFigures | null {
+/**
+ * Server CPU per move over the steady window: the CPU between the first and the last sample inside it, over the
+ * window's moves scaled to the span those samples cover.
+ */
+export function steadyMsPerMove(samples: ServerMetrics[], steady: PhaseResult["steady"]): number {
+  const within = samples.filter((sample) => sample.uptimeSeconds * 1000 >= steady.fromMs && sample.uptimeSeconds * 1000 <= steady.untilMs);
+  if (within.length < 2) return NaN;
+  const [first, last] = [within[0], within[within.length - 1]];
+  const cpuSeconds = (last.cpuUserMicros + last.cpuSystemMicros - first.cpuUserMicros - first.cpuSystemMicros) / 1e6;
+  const spanMs = (last.uptimeSeconds - first.uptimeSeconds) * 1000;
+  return perMoveMs(cpuSeconds, (steady.moves * spanMs) / Math.max(1, steady.untilMs - steady.fromMs));
+}
+
+function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseResult["steady"]): ServerFigures | null {
   if (samples.length < 2) return null;
   const first = samples[0];
   const last = samples[samples.length - 1];
@@ -357,6 +384,7 @@ function serverFigures(samples: ServerMetrics[], moves: number): ServerFigures |
   return {
     cpuPercent: Math.round((cpuSeconds / Math.max(0.001, wallSeconds)) * 1000) / 10,
     cpuMsPerMove: perMoveMs(cpuSeconds, moves),
+    steadyCpuMsPerMove: steadyMsPerMove(samples, steady),
     rssMbStart: mb(first.rssBytes),
     rssMbPeak: mb(Math.max(...samples.map((s) => s.rssBytes))),
     heapMbEnd: mb(last.heapUsedBytes),
@@ -376,6 +404,7 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
   return {
     cpuPercent: sum((f) => f.cpuPercent),
     cpuMsPerMove: sum((f) => f.cpuMsPerMove),
+    steadyCpuMsPerMove: sum((f) => f.steadyCpuMsPerMove),
     rssMbStart: sum((f) => f.rssMbStart),
     rssMbPeak: sum((f) => f.rssMbPeak),
     heapMbEnd: sum((f) => f.heapMbEnd),
@@ -462,7 +491,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRep
   const watchers = options.urls.map((url) => watchServer(url));
   const cardhall = await runPhase(null, tables, options, false, options.durationSeconds, (c) => bars.update("cardhall", c, target));
   const processes = await Promise.all(
-    watchers.map(async (watcher, index) => ({ url: options.urls[index], figures: serverFigures(await watcher.stop(), cardhall.counters.moves) })),
+    watchers.map(async (watcher, index) => ({ url: options.urls[index], figures: serverFigures(await watcher.stop(), cardhall.counters.moves, cardhall.steady) })),
   );
   const measured = processes.flatMap((process) => (process.figures ? [process.figures] : []));
   const server = measured.length === processes.length ? addedUp(measured) : null;
@@ -495,7 +524,7 @@ function phaseLines(name: string, phase: PhaseResult): string[] {
     `  by game: ${Object.entries(phase.latencyByGame)
       .map(([game, l]) => `${game} ${l.count} moves p50 ${ms(l.p50)} p99 ${ms(l.p99)}`)
       .join("; ")}`,
-    `  load generator: CPU ${phase.generatorCpuPercent}% of one core (all workers, ${phase.generatorCpuMsPerMove} ms per move), event-loop lag of the busiest worker p50 ${ms(phase.generatorLagMs.p50)}, p99 ${ms(phase.generatorLagMs.p99)}`,
+    `  load generator: CPU ${phase.generatorCpuPercent}% of one core (all workers, ${phase.generatorCpuMsPerMove} ms per move, joins included; ${ms(phase.generatorSteadyCpuMsPerMove)} per move after the ramp), event-loop lag of the busiest worker p50 ${ms(phase.generatorLagMs.p50)}, p99 ${ms(phase.generatorLagMs.p99)}`,
     phase.machine
       ? `  machine: ${phase.machine.busyPercent}% busy, ${phase.machine.stealPercent}% stolen by the hypervisor (worst second ${phase.machine.stealWorstSecondPercent}%, ${phase.machine.stealBurstSeconds} s over ${STEAL_BURST_PERCENT}%${phase.machine.stealPercent >= 5 || phase.machine.stealBurstSeconds > 0 ? ": latencies are inflated" : ""})`
       : "  machine: no /proc/stat, no machine-wide figures",
@@ -516,7 +545,7 @@ function serverLines(name: string, s: ServerFigures): string[] {
   const lag = s.eventLoopLagMs;
   const ai = s.foolAiDecisions;
   return [
-    `  ${name}: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`,
+    `  ${name}: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move, joins included; ${Number.isFinite(s.steadyCpuMsPerMove) ? `${s.steadyCpuMsPerMove} ms per move after the ramp` : "too short a window after the ramp to say"}), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`,
     `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)}`,
     ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),
   ];

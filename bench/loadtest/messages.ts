@@ -49,6 +49,8 @@ export interface WorkerDone {
   loopLagMs: { p50: number; p99: number; max: number };
   /** CPU time this worker used, in seconds. */
   cpuSeconds: number;
+  /** The worker's CPU over the steady window alone (after the ramp, up to the deadline), in seconds. */
+  steadyCpuSeconds: number;
   /** Moves sent after the ramp and before the deadline. */
   steadyMoves: number;
   /** Each seat's join in ms: from its table's start (or the table's previous seat's join) to its joined state. */

@@ -157,6 +157,11 @@ async function run(start: WorkerStart): Promise<void> {
   steadyUntil = performance.now() + (start.deadline - Date.now());
   loopLag.enable();
   const progress = setInterval(() => send({ type: "progress", counters: { ...counters } }), 500);
+  // The worker's CPU over the steady window alone: the ramp's joins cost far more than the moves after them.
+  let atSteadyStart: NodeJS.CpuUsage | null = null;
+  let steadyCpu: NodeJS.CpuUsage | null = null;
+  const steadyStarts = setTimeout(() => (atSteadyStart = process.cpuUsage()), start.rampMs);
+  const steadyEnds = setTimeout(() => atSteadyStart && (steadyCpu = process.cpuUsage(atSteadyStart)), Math.max(0, start.deadline - Date.now()));
   const spacing = start.tables.length > 1 ? start.rampMs / start.tables.length : 0;
   const running = start.tables.map(async (plan, index) => {
     await new Promise((resolve) => setTimeout(resolve, index * spacing));
@@ -172,7 +177,11 @@ async function run(start: WorkerStart): Promise<void> {
   const loopLagMs = { p50: lag(loopLag.percentile(50)), p99: lag(loopLag.percentile(99)), max: lag(loopLag.max) };
   const cpu = process.cpuUsage();
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, lost, samples, loopLagMs, cpuSeconds, steadyMoves, joinLatencies, joinWindow };
+  clearTimeout(steadyStarts);
+  clearTimeout(steadyEnds);
+  const measuredSteady = steadyCpu as NodeJS.CpuUsage | null;
+  const steadyCpuSeconds = measuredSteady ? (measuredSteady.user + measuredSteady.system) / 1e6 : NaN;
+  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, lost, samples, loopLagMs, cpuSeconds, steadyCpuSeconds, steadyMoves, joinLatencies, joinWindow };
   send(done);
 }
 

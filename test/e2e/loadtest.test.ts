@@ -72,6 +72,10 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   expect(report.server!.clientsPeak).toBeGreaterThan(0);
   expect(report.server!.cpuPercent).toBeGreaterThan(0);
   expect(report.server!.cpuMsPerMove).toBeGreaterThan(0);
+  // After the ramp: a figure when the server's one-second samples fell twice in the steady window, else said so.
+  const steady = report.server!.steadyCpuMsPerMove;
+  expect(Number.isNaN(steady) || steady > 0).toBe(true);
+  expect(run.stdout).toMatch(/ms per move, joins included; ([\d.]+ ms per move after the ramp|too short a window after the ramp to say)\)/);
   expect(report.server!.eventLoopLagMs.p99).toBeGreaterThanOrEqual(report.server!.eventLoopLagMs.p50);
   // The Fool tables play the room's AI: its decisions ran on the server's threads, none given up.
   expect(report.server!.foolAiDecisions!.onThreads).toBeGreaterThan(0);

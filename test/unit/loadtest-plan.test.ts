@@ -1,4 +1,5 @@
-import { addedUp, dealToWorkers, machineLoadOver, planTables, type CpuTicks, type ServerFigures } from "../../bench/loadtest/master";
+import { addedUp, dealToWorkers, machineLoadOver, planTables, steadyMsPerMove, type CpuTicks, type ServerFigures } from "../../bench/loadtest/master";
+import type { ServerMetrics } from "../../rooms/kit/protocol";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
 const EVEN_MIX = { evensteven: 1, fool: 1, patience: 1, tractor: 1 };
@@ -92,14 +93,24 @@ test("several addresses: the tables matchmake through each in turn, every game's
 
 test("several processes' figures add up to one server's: CPU, memory, rooms and clients summed, the worst lag", () => {
   const figures = (cpu: number, lag: number): ServerFigures => ({
-    cpuPercent: cpu, cpuMsPerMove: cpu / 100, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
+    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
     eventLoopLagMs: { p50: lag, p99: lag * 2, max: lag * 3 },
     foolAiDecisions: { immediate: 1, onThreads: 2, inProcess: 0, abandoned: 0 },
   });
   expect(addedUp([figures(30, 1), figures(10, 4)])).toEqual({
-    cpuPercent: 40, cpuMsPerMove: 0.4, rssMbStart: 200, rssMbPeak: 300, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
+    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, rssMbStart: 200, rssMbPeak: 300, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
     eventLoopLagMs: { p50: 4, p99: 8, max: 12 },
     foolAiDecisions: { immediate: 2, onThreads: 4, inProcess: 0, abandoned: 0 },
   });
   expect(addedUp([])).toBeNull();
+});
+
+test("the server's CPU per move after the ramp counts only the samples inside the steady window", () => {
+  // A server that spends 100 ms of CPU each second for ten seconds; the steady window is its last five seconds.
+  const samples = Array.from({ length: 11 }, (_, second) => ({ uptimeSeconds: 1000 + second, cpuUserMicros: second * 100_000, cpuSystemMicros: 0 }) as ServerMetrics);
+  const window = { fromMs: 1_005_000, untilMs: 1_010_000, moves: 50 };
+  expect(steadyMsPerMove(samples, window)).toBe(10); // 0.5 s of CPU for 50 moves
+  // Samples covering only part of the window count that part's share of its moves: 0.2 s for 20 moves.
+  expect(steadyMsPerMove(samples.slice(0, 8), window)).toBe(10);
+  expect(steadyMsPerMove(samples.slice(0, 6), window)).toBeNaN(); // one sample inside: nothing to tell
 });
