@@ -3,6 +3,8 @@
  * redis-server, one line naming the package.
  */
 import { spawn, spawnSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { CardhallClient } from "../../client-sdk";
 import { waitUntil } from "../helpers";
@@ -21,7 +23,9 @@ test("without redis-server it says which Debian package to install, in one line,
 test("starts two processes on consecutive ports as one cluster, prints their addresses, and stops all on Ctrl-C", async () => {
   let first = await freePort();
   while (!(await portsFree(first + 1))) first = await freePort();
-  const child = spawn(CLUSTER, ["--processes", "2", "--port", String(first)], { stdio: ["ignore", "pipe", "pipe"] });
+  // The processes' SQLite files go to a scratch directory, not the project's data/.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-cluster-"));
+  const child = spawn(CLUSTER, ["--processes", "2", "--port", String(first)], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, DATA_DIR: dataDir } });
   const done = finished(child, 60_000);
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -36,8 +40,10 @@ test("starts two processes on consecutive ports as one cluster, prints their add
     expect(status).toBe(0);
     expect(watcher.ended?.code).toBe("SHUT_DOWN"); // the drain closed its game (10 s at most) before the exit
     for (const port of [first, first + 1]) await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    expect(fs.readdirSync(dataDir).sort()).toEqual([`cluster-${first}`, `cluster-${first + 1}`]);
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }, 90_000);
 
