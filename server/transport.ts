@@ -145,8 +145,8 @@ const SHARES_PORTS = new Set<NodeJS.Platform>(["linux", "freebsd"]);
 
 /**
  * Claims the port as the only listener (SO_REUSEPORT alone would let a second server started on the same port by
- * mistake share it silently instead of failing with EADDRINUSE), then lets it go for the sockets that share it.
- * Resolves to the port (the one the system chose, for port 0).
+ * mistake share it silently instead of failing with EADDRINUSE), then lets it go for the sockets that share it,
+ * handing `claimed` the port (the one the system chose, for port 0).
  */
 function claimPort(port: number, host: string | undefined, claimed: (port: number) => void, failed: (error: Error) => void): void {
   const probe = net.createServer();
