@@ -52,8 +52,22 @@ function tcpSocketOf(client: WebSocket): Socket | undefined {
 }
 
 /**
+ * The bytes of a frame, owned by the socket until they are written. Colyseus hands the transport its state frames
+ * as views into the state encoder's own buffers (@colyseus/schema's `sharedBuffer`, the serializer's full-state
+ * buffer), which the next patch overwrites in place; ws and Node's socket keep a reference to what they are given,
+ * not a copy. A frame held by a corked socket (or by a socket with writes queued behind a slow client) would go
+ * out with the next patch's bytes in it: a client then decodes another state than the one sent (a Fool spectator
+ * saw seat names turn empty, wins of 117376131 and another seat's hidden fields; docs/architecture.md). Colyseus's
+ * own messages are Buffers it made for this send alone (Buffer.from copies), so only plain views are copied.
+ */
+export function ownedFrame<T>(data: T): T | Buffer {
+  return data instanceof Uint8Array && !Buffer.isBuffer(data) ? Buffer.from(data) : data;
+}
+
+/**
  * Wrap the client's `send` so the first send of a callback corks its socket and the end of the callback
  * uncorks it: the frames queued in between go out together. Nothing waits: the uncork runs before any I/O.
+ * Every frame is the socket's own copy (see ownedFrame).
  */
 export function batchWritesPerCallback(client: WebSocket): void {
   const socket = tcpSocketOf(client);
@@ -64,13 +78,13 @@ export function batchWritesPerCallback(client: WebSocket): void {
     corked = false;
     socket.uncork();
   };
-  client.send = function batchedSend(this: WebSocket, ...args: Parameters<WebSocket["send"]>) {
+  client.send = function batchedSend(this: WebSocket, data: unknown, ...rest: unknown[]) {
     if (!corked && !socket.destroyed) {
       corked = true;
       socket.cork();
       process.nextTick(uncork);
     }
-    return (send as (...a: Parameters<WebSocket["send"]>) => void).apply(this, args);
+    return (send as (...a: unknown[]) => void).call(this, ownedFrame(data), ...rest);
   } as WebSocket["send"];
 }
 

@@ -108,4 +108,27 @@ describe("batched socket writes", () => {
     expect(writev.mock.calls.length + write.mock.calls.length).toBe(2);
     client.close();
   });
+  test("a frame that is a view into a buffer reused after the send goes out as it was when sent", async () => {
+    const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const received: number[][] = [];
+    const allArrived = new Promise<void>((resolve) =>
+      client.on("message", (data: Buffer) => {
+        received.push([...data]);
+        if (received.length === 2) resolve();
+      }),
+    );
+    const socket = await serverSide;
+    batchWritesPerCallback(socket);
+    // What @colyseus/schema's encoder does: each patch is written into one buffer and handed out as a view of it.
+    const encoderBuffer = new Uint8Array(8);
+    const patch = (bytes: number[]) => (encoderBuffer.set(bytes), encoderBuffer.subarray(0, bytes.length));
+    socket.send(patch([1, 2, 3]));
+    socket.send(patch([9, 9, 9]));
+    await allArrived;
+    expect(received).toEqual([
+      [1, 2, 3],
+      [9, 9, 9],
+    ]);
+    client.close();
+  });
 });
