@@ -5,7 +5,7 @@
  */
 import { DEALER, refuse, SPECTATOR, type Actor, type GameEvent, type MatchEngine, type Outcome, type Viewer } from "../kit/engine";
 import { cardsToCover, cardToCover, describeFault, newGame, playCard, type Game, type PlayFault } from "./engine";
-import type { EvenStevenErrorCode, EvenStevenOutcome } from "./protocol";
+import type { EvenStevenErrorCode, EvenStevenOutcome, EvenStevenPositionView } from "./protocol";
 import { optimalPlay } from "./strategy";
 
 export const PLAYER_SEAT = 0;
@@ -38,18 +38,6 @@ export interface EvenStevenResult {
   played: string[];
 }
 
-/** What a viewer may see: the player alone sees the hand; the seed only once the game is over. */
-export interface EvenStevenMatchView {
-  over: boolean;
-  handSize: number;
-  hand: string[] | undefined;
-  cardsInHand: number;
-  toCover: string;
-  dealt: string[];
-  played: string[];
-  outcome: EvenStevenOutcome | "";
-  revealedSeed: number;
-}
 
 const FAULT_CODES: Record<PlayFault["kind"], EvenStevenErrorCode> = {
   "not-a-card": "NOT_A_CARD",
@@ -113,7 +101,7 @@ export const evenStevenEngine: MatchEngine<
   EvenStevenMatch,
   EvenStevenAction,
   EvenStevenEngineEvent,
-  EvenStevenMatchView,
+  EvenStevenPositionView,
   EvenStevenResult,
   EvenStevenErrorCode
 > = {
@@ -131,12 +119,12 @@ export const evenStevenEngine: MatchEngine<
     return play(match, action.card);
   },
 
-  view(match, viewer: Viewer) {
+  /** The player alone sees the hand; the seed only once the game is over. */
+  view(match, viewer: Viewer): EvenStevenPositionView {
     const { game, outcome } = match;
-    return {
-      over: outcome !== null,
+    const position: EvenStevenPositionView = {
+      phase: outcome === null ? "playing" : "over",
       handSize: game.n,
-      hand: viewer === SPECTATOR ? undefined : [...game.hand],
       cardsInHand: game.hand.length,
       toCover: outcome === null ? (cardToCover(game) ?? "") : "",
       dealt: dealtCards(match),
@@ -144,6 +132,7 @@ export const evenStevenEngine: MatchEngine<
       outcome: outcome ?? "",
       revealedSeed: outcome === null ? 0 : game.seed,
     };
+    return viewer === SPECTATOR ? position : { ...position, player: { hand: [...game.hand] } };
   },
 
   legalActions(match, seat) {

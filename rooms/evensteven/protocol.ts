@@ -98,21 +98,42 @@ export interface EvenStevenEvents {
 }
 
 /** The public state every client sees (the player's `hand` is sent to the player alone). */
-export interface EvenStevenStateView {
+/** The game's position as a viewer sees it: the engine's view (rooms/evensteven/match.ts), the state view less the table's fields. */
+export interface EvenStevenPositionView {
   phase: "waiting" | "playing" | "over";
-  game: number;
   handSize: number;
   cardsInHand: number;
   /** The card to cover now, or "" between cards. */
   toCover: string;
-  deadline: number;
   dealt: string[];
   played: string[];
   /** The last finished game's outcome, or "". */
   outcome: string;
   /** The last finished game's seed, or 0: a game's seed is revealed only with its verdict. */
   revealedSeed: number;
-  score: { games: number; wins: number; necessaryLosses: number; unnecessaryLosses: number; timeOuts: number };
-  player?: { name: string; connected: boolean; hand?: string[] };
+  /** The player's own view only: its hand. */
+  player?: { hand?: string[] };
+}
+
+export interface EvenStevenScoreView {
+  games: number;
+  wins: number;
+  necessaryLosses: number;
+  unnecessaryLosses: number;
+  timeOuts: number;
+}
+
+/** What the table shows beside the position (the room's part): the same for every viewer. */
+export interface EvenStevenTableView {
+  game: number;
+  deadline: number;
+  score: EvenStevenScoreView;
+  /** The player, once one has joined. */
+  player?: { name: string; connected: boolean };
   spectators: number;
+}
+
+/** The state every client decodes: the position as it may see it with the table's fields. */
+export interface EvenStevenStateView extends Omit<EvenStevenPositionView, "player">, Omit<EvenStevenTableView, "player"> {
+  player?: { name: string; connected: boolean; hand?: string[] };
 }

@@ -3,7 +3,6 @@
  * seat, the player's; the dealer is the table. The room mirrors each game into the schema state: the hand goes to
  * the player's view only; the deck and the seed stay in the engine's state until the verdict reveals the seed.
  */
-import { syncList } from "../kit/schema-lists";
 import { Rejection } from "../kit/room-kit";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
 import { evenStevenEngine, PLAYER_SEAT, type EvenStevenAction, type EvenStevenEngineEvent, type EvenStevenMatch, type EvenStevenOptions } from "./match";
@@ -16,8 +15,12 @@ import {
   type EvenStevenErrorCode,
   type EvenStevenJoinOptions,
   type EvenStevenOutcome,
+  type EvenStevenPositionView,
+  type EvenStevenScoreView,
+  type EvenStevenStateView,
+  type EvenStevenTableView,
 } from "./protocol";
-import { EvenStevenPlayer, EvenStevenState } from "./state";
+import { EvenStevenPlayer, EvenStevenState, stateMatchesView } from "./state";
 
 const MAX_SPECTATORS = 64;
 
@@ -28,11 +31,15 @@ export class EvenStevenRoom extends TableRoom<
   EvenStevenMatch,
   EvenStevenAction,
   EvenStevenEngineEvent,
-  EvenStevenErrorCode
+  EvenStevenErrorCode,
+  EvenStevenStateView
 > {
   override state = new EvenStevenState();
   protected override readonly engine = evenStevenEngine;
   protected override readonly joinOptions = evenStevenJoinOptions;
+  protected override readonly stateMatchesView = stateMatchesView;
+  /** The games before the current one, counted by outcome. */
+  private scoreBefore: EvenStevenScoreView = { games: 0, wins: 0, necessaryLosses: 0, unnecessaryLosses: 0, timeOuts: 0 };
 
   override onCreate(rawOptions: unknown): void {
     const options = this.createOptions(rawOptions);
@@ -51,12 +58,12 @@ export class EvenStevenRoom extends TableRoom<
     this.onActionMessage(evenStevenMessages.play, ({ card }) => ({ type: "play", card }));
     this.onSeatMessage(evenStevenMessages.newGame, (_seat, { n, seed }) => {
       if (this.state.phase === "playing") throw new Rejection("GAME_IN_PROGRESS", "finish this game before starting another");
-      this.startMatch({ n: n ?? this.state.handSize }, seed);
+      this.deal(n ?? this.state.handSize, seed);
     });
   }
 
   protected override onJoined(place: number | "watch", options: EvenStevenJoinOptions): void {
-    if (place !== "watch") this.startMatch({ n: options.n ?? DEFAULT_HAND_SIZE }, options.seed);
+    if (place !== "watch") this.deal(options.n ?? DEFAULT_HAND_SIZE, options.seed);
   }
 
   protected override seatRequest(options: EvenStevenJoinOptions): SeatRequest {
@@ -83,10 +90,6 @@ export class EvenStevenRoom extends TableRoom<
     void this.disconnect();
   }
 
-  protected override onMatchOver(): void {
-    countOutcome(this.state, this.match!.state.outcome!);
-  }
-
   protected override seatView(): EvenStevenPlayer {
     return (this.state.player ??= new EvenStevenPlayer());
   }
@@ -97,29 +100,25 @@ export class EvenStevenRoom extends TableRoom<
     return { game, ...event.payload };
   }
 
-  protected override mirror(): void {
-    const state = this.state;
+  protected override tableView(): EvenStevenTableView {
     const held = this.roster.seats[PLAYER_SEAT];
-    if (held.holder !== "open") {
-      const player = this.seatView();
-      player.name = held.name;
-      player.connected = held.connected;
-    }
-    state.spectators = this.roster.spectators;
-    const match = this.match;
-    if (match === null) return;
-    const view = evenStevenEngine.view(match.state, PLAYER_SEAT);
-    state.phase = view.over ? "over" : "playing";
-    state.game = match.number;
-    state.handSize = view.handSize;
-    state.cardsInHand = view.cardsInHand;
-    state.toCover = view.toCover;
-    state.deadline = view.over ? 0 : this.turnDeadline;
-    syncList(state.dealt, view.dealt);
-    syncList(state.played, view.played);
-    state.outcome = view.outcome;
-    state.revealedSeed = view.revealedSeed;
-    if (state.player) syncList(state.player.hand!, view.hand ?? []);
+    return {
+      game: this.match?.number ?? 0,
+      deadline: this.turnDeadline,
+      score: withOutcome(this.scoreBefore, this.match?.state.outcome ?? null),
+      player: held.holder === "open" ? undefined : { name: held.name, connected: held.connected },
+      spectators: this.roster.spectators,
+    };
+  }
+
+  protected override viewBeforeMatch(): EvenStevenPositionView {
+    return { phase: "waiting", handSize: 0, cardsInHand: 0, toCover: "", dealt: [], played: [], outcome: "", revealedSeed: 0 };
+  }
+
+  /** A new game; the last one's outcome joins the score before it. */
+  private deal(n: number, seed: number | undefined): void {
+    this.scoreBefore = withOutcome(this.scoreBefore, this.match?.state.outcome ?? null);
+    this.startMatch({ n }, seed);
   }
 
   protected override listing(): Record<string, unknown> {
@@ -128,11 +127,15 @@ export class EvenStevenRoom extends TableRoom<
   }
 }
 
-function countOutcome(state: EvenStevenState, outcome: EvenStevenOutcome): void {
-  const score = state.score;
-  score.games++;
-  if (outcome === "WIN") score.wins++;
-  else if (outcome === "LOSE NECESSARILY") score.necessaryLosses++;
-  else if (outcome === "LOSE UNNECESSARILY") score.unnecessaryLosses++;
-  else score.timeOuts++;
+/** The score with one more game's outcome counted (none while a game runs). */
+function withOutcome(score: EvenStevenScoreView, outcome: EvenStevenOutcome | null): EvenStevenScoreView {
+  if (outcome === null) return score;
+  const { games, wins, necessaryLosses, unnecessaryLosses, timeOuts } = score;
+  return {
+    games: games + 1,
+    wins: wins + (outcome === "WIN" ? 1 : 0),
+    necessaryLosses: necessaryLosses + (outcome === "LOSE NECESSARILY" ? 1 : 0),
+    unnecessaryLosses: unnecessaryLosses + (outcome === "LOSE UNNECESSARILY" ? 1 : 0),
+    timeOuts: timeOuts + (outcome === "TIME OUT" ? 1 : 0),
+  };
 }

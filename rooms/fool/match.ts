@@ -9,7 +9,7 @@ import { DEALER, refuse, SPECTATOR, type Actor, type GameEvent, type MatchEngine
 import { seededRandom } from "../kit/random";
 import { greedyPolicy } from "./bots";
 import { isJoker, type Card } from "./cards";
-import type { FoolErrorCode, FoolMoveEvent, FoolOutcome, FoolOverEvent, FoolStartEvent } from "./protocol";
+import type { FoolErrorCode, FoolMoveEvent, FoolOutcome, FoolOverEvent, FoolPositionView, FoolStartEvent } from "./protocol";
 import { applyMove, formatLaid, legalMoves, newGame, viewFor, type FaceUp, type FoolEvent, type FoolMove, type FoolState, type FoolView, type Phase } from "./rules";
 
 export const FOOL_SEATS = 2;
@@ -41,29 +41,6 @@ export type FoolEngineEvent = GameEvent<"start", FoolStartData> | GameEvent<"mov
 
 export type FoolResult = FoolOverData;
 
-/** What a viewer may see: a seat its own hand and what it may do; a spectator only what is public. */
-export interface FoolMatchView {
-  over: boolean;
-  dealer: number;
-  /** The viewing seat's hand; undefined for a spectator. */
-  hand: Card[] | undefined;
-  canDraw: boolean;
-  canPass: boolean;
-  handCounts: number[];
-  faceUp: FaceUp;
-  faceUpText: string;
-  deckCount: number;
-  turn: number;
-  /** The rules' phase of the turn, "over" once the game is (a capped game too). */
-  turnPhase: Phase;
-  moveCount: number;
-  winners: number[];
-  /** The Fool's seat once the game is over with one, else -1. */
-  fool: number;
-  outcome: FoolOutcome | "";
-  /** The seed once the game is over, else 0. */
-  revealedSeed: number;
-}
 
 function seatsOf(options: FoolOptions): number {
   return options.seats ?? FOOL_SEATS;
@@ -129,7 +106,7 @@ export function greedyMoveInView(view: FoolView, moveCount: number): FoolMove {
   return greedyPolicy(view, seededRandom(`${view.hand.join(" ")}|${moveCount}`));
 }
 
-export const foolEngine: MatchEngine<FoolOptions, FoolMatch, FoolMove, FoolEngineEvent, FoolMatchView, FoolResult, FoolErrorCode> = {
+export const foolEngine: MatchEngine<FoolOptions, FoolMatch, FoolMove, FoolEngineEvent, FoolPositionView, FoolResult, FoolErrorCode> = {
   seatCount: seatsOf,
 
   start(options, seed) {
@@ -147,20 +124,17 @@ export const foolEngine: MatchEngine<FoolOptions, FoolMatch, FoolMove, FoolEngin
     return move(match, actor, action);
   },
 
-  view(match, viewer: Viewer) {
+  /** A seat sees its own hand and what it may do; a spectator only what is public. */
+  view(match, viewer: Viewer): FoolPositionView {
     const { game, outcome } = match;
     const over = outcome !== null;
     const seat = viewer === SPECTATOR ? null : viewer;
     const seen = seat === null || over ? null : viewFor(game, seat);
     return {
-      over,
+      phase: over ? "over" : "playing",
       dealer: game.dealer,
-      hand: seat === null ? undefined : [...game.hands[seat]],
-      canDraw: seen?.canDraw ?? false,
-      canPass: seen?.canPass ?? false,
-      handCounts: game.hands.map((hand) => hand.length),
-      faceUp: game.faceUp,
-      faceUpText: formatLaid(game.faceUp),
+      seats: game.hands.map((hand, index) => (index === seat ? { handCount: hand.length, hand: [...hand], canDraw: seen?.canDraw ?? false, canPass: seen?.canPass ?? false } : { handCount: hand.length })),
+      faceUp: { card: game.faceUp.card, as: game.faceUp.as, namedSuit: game.faceUp.namedSuit ?? "", text: formatLaid(game.faceUp) },
       deckCount: game.deck.length,
       turn: game.turn,
       turnPhase: over ? "over" : game.phase,

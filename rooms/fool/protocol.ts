@@ -193,25 +193,30 @@ export interface FoolOverEvent {
 /** player: a person (possibly reconnecting); ai: the room plays it; open: waiting for a person to join. */
 export type FoolSeatController = "player" | "ai" | "open";
 
-export interface FoolSeatView {
+/** A seat as the table shows it (the table kit's and the room's part): who holds it, and its games won here. */
+export interface FoolSeatHolderView {
   name: string;
   controller: FoolSeatController;
   connected: boolean;
-  handCount: number;
   wins: number;
+}
+
+/** A seat in the game's position (the engine's part). */
+export interface FoolSeatPositionView {
+  handCount: number;
   /** Present only in the state of the seat's own player: the hand, and whether a draw or a pass is allowed now. */
   hand?: string[];
   canDraw?: boolean;
   canPass?: boolean;
 }
 
-/** The public state every client sees (each player also sees its own seat's hand). */
-export interface FoolStateView {
-  mode: FoolMode;
+export interface FoolSeatView extends FoolSeatHolderView, FoolSeatPositionView {}
+
+/** The game's position as a viewer sees it: the engine's view (rooms/fool/match.ts), the state view less the table's fields. */
+export interface FoolPositionView {
   phase: "waiting" | "playing" | "over";
-  game: number;
   dealer: number;
-  seats: FoolSeatView[];
+  seats: FoolSeatPositionView[];
   /** `namedSuit` is "" when the face-up card is not a Queen; `text` is the statement's notation. */
   faceUp: { card: string; as: string; namedSuit: string; text: string };
   deckCount: number;
@@ -219,8 +224,6 @@ export interface FoolStateView {
   turn: number;
   /** The engine's phase of the turn: cover, afterDraw (drew once), coverEight (must cover an 8), over. */
   turnPhase: Phase | "";
-  /** When the person to move runs out of time (ms since the epoch); 0 on an AI's turn or between games. */
-  deadline: number;
   moveCount: number;
   winners: number[];
   /** The last finished game's Fool, or -1. */
@@ -229,5 +232,19 @@ export interface FoolStateView {
   outcome: FoolOutcome | "";
   /** The last finished game's seed, or 0 while a game runs: a seed is revealed only when its game is over. */
   revealedSeed: number;
+}
+
+/** What the table shows beside the position (the room's part): the same for every viewer. */
+export interface FoolTableView {
+  mode: FoolMode;
+  game: number;
+  seats: FoolSeatHolderView[];
+  /** When the person to move runs out of time (ms since the epoch); 0 on an AI's turn or between games. */
+  deadline: number;
   spectators: number;
+}
+
+/** The state every client decodes: the position as it may see it with the table's fields (each player also sees its own seat's hand). */
+export interface FoolStateView extends Omit<FoolPositionView, "seats">, Omit<FoolTableView, "seats"> {
+  seats: FoolSeatView[];
 }

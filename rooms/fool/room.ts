@@ -6,17 +6,16 @@
 import { ServerError } from "@colyseus/core";
 import { freshSeed } from "../kit/random";
 import { Rejection, RoomTimer } from "../kit/room-kit";
-import { syncList } from "../kit/schema-lists";
 import type { SeatHolder } from "../kit/seats";
 import type { RecordedSeat } from "../kit/record";
-import { SPECTATOR } from "../kit/engine";
+import type { Viewer } from "../kit/engine";
 import { TableRoom, type Made, type Mover, type SeatRequest } from "../kit/table";
 import type { FoolAiDecider } from "./ai";
 import { FOOL_SEATS, foolEngine, type FoolEngineEvent, type FoolMatch, type FoolOptions } from "./match";
 import { FOOL_DEFAULTS, foolJoinOptions, foolMessages, foolRoomSettings, type FoolErrorCode, type FoolJoinOptions } from "./protocol";
-import type { FoolMover, FoolRoomSettings, FoolSeatController } from "./protocol";
+import type { FoolMover, FoolPositionView, FoolRoomSettings, FoolSeatController, FoolStateView, FoolTableView } from "./protocol";
 import type { FoolMove } from "./rules";
-import { FoolRoomState, FoolSeat } from "./state";
+import { FoolRoomState, type FoolSeat, stateMatchesView } from "./state";
 import { FoolTablePlayers } from "./table-players";
 
 const MAX_SPECTATORS = 64;
@@ -24,15 +23,17 @@ const CONTROLLERS: Record<SeatHolder, FoolSeatController> = { open: "open", bot:
 /** Fool has no dealer's actions: "dealer" never makes a move. */
 const MOVERS: Record<Mover, FoolMover> = { person: "player", bot: "ai", clock: "clock", dealer: "ai" };
 
-export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOptions, FoolMatch, FoolMove, FoolEngineEvent, FoolErrorCode> {
+export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOptions, FoolMatch, FoolMove, FoolEngineEvent, FoolErrorCode, FoolStateView> {
   override state = new FoolRoomState();
   protected override readonly engine = foolEngine;
   protected override readonly joinOptions = foolJoinOptions;
+  protected override readonly stateMatchesView = stateMatchesView;
 
   private settings: FoolRoomSettings = { ...FOOL_DEFAULTS };
   private players!: FoolTablePlayers;
   private firstSeed: number | undefined;
-  private winsCounted = 0;
+  /** Each seat's games won at this table before the current game. */
+  private readonly winsBefore: number[] = Array.from({ length: FOOL_SEATS }, () => 0);
   private readonly dealTimer = new RoomTimer(this);
 
   override onCreate(rawOptions: unknown): void {
@@ -49,9 +50,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
       timings: { turnTimeMs: settings.turnTimeMs, botDelayMs: settings.aiDelayMs, reconnectSeconds: settings.reconnectSeconds, paces: {} },
       messages: Object.values(foolMessages),
     });
-    this.state.mode = settings.mode;
     for (let seat = 0; seat < FOOL_SEATS; seat++) {
-      this.state.seats.push(new FoolSeat());
       if (settings.mode === "ai-vs-ai" || (settings.mode === "vs-ai" && seat !== (options.seat ?? 0))) this.roster.seatBot(seat, `AI (${settings.ai})`);
     }
     this.mirror();
@@ -106,6 +105,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   /** The first game is dealt by the last seat (seat 0 moves first); after that by the last game's Fool. */
   private startGame(seed: number | undefined): void {
     this.dealTimer.clear();
+    this.winsBefore.forEach((_, seat) => (this.winsBefore[seat] += this.wonThisGame(seat) ? 1 : 0));
     const last = this.match?.state.game;
     const dealer = last === undefined ? FOOL_SEATS - 1 : (last.fool ?? (last.dealer + 1) % FOOL_SEATS);
     this.startMatch({ dealer, maxMoves: this.settings.maxMoves }, seed ?? freshSeed());
@@ -135,32 +135,31 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
       const { number, seat, ...rest } = event.payload;
       return { game, number, seat, by: MOVERS[made.by], ...rest, deadline };
     }
-    return { game, ...event.payload, wins: this.state.seats.map((held) => held.wins) };
+    return { game, ...event.payload, wins: this.tableView().seats.map((held) => held.wins) };
   }
 
-  protected override mirror(): void {
-    const state = this.state;
-    state.spectators = this.roster.spectators;
-    this.roster.seats.forEach(({ name, holder, connected }, seat) => Object.assign(state.seats[seat], { name, controller: CONTROLLERS[holder], connected }));
+  protected override tableView(): FoolTableView {
     const match = this.match;
-    if (match === null) return;
-    const view = foolEngine.view(match.state, SPECTATOR);
-    state.phase = view.over ? "over" : "playing";
-    state.game = match.number;
-    state.dealer = view.dealer;
-    Object.assign(state.faceUp, { card: view.faceUp.card, as: view.faceUp.as, namedSuit: view.faceUp.namedSuit ?? "", text: view.faceUpText });
-    const { deckCount, turn, turnPhase, moveCount, fool, outcome, revealedSeed } = view;
-    Object.assign(state, { deckCount, turn, turnPhase, moveCount, fool, outcome, revealedSeed, deadline: view.over ? 0 : this.turnDeadline });
-    syncList(state.winners, view.winners);
-    if (view.over && this.winsCounted < match.number) {
-      this.winsCounted = match.number;
-      if (view.outcome === "fool") for (const seat of view.winners) state.seats[seat].wins++;
-    }
-    state.seats.forEach((shown, seat) => {
-      const { hand, canDraw, canPass } = foolEngine.view(match.state, seat);
-      Object.assign(shown, { handCount: view.handCounts[seat], canDraw, canPass });
-      syncList(shown.hand, hand ?? []);
-    });
+    const over = match !== null && match.state.outcome !== null;
+    return {
+      mode: this.settings.mode,
+      game: match?.number ?? 0,
+      seats: this.roster.seats.map(({ name, holder, connected }, seat) => ({ name, controller: CONTROLLERS[holder], connected, wins: this.winsBefore[seat]! + (over && this.wonThisGame(seat) ? 1 : 0) })),
+      deadline: this.turnDeadline,
+      spectators: this.roster.spectators,
+    };
+  }
+
+  /** Whether the seat emptied its hand in the game just over, with a Fool found (a capped game has no winner). */
+  private wonThisGame(seat: number): boolean {
+    const game = this.match?.state;
+    return game?.outcome === "fool" && game.game.finished.includes(seat);
+  }
+
+  protected override viewBeforeMatch(viewer: Viewer): FoolPositionView {
+    const seats = Array.from({ length: FOOL_SEATS }, (_, seat) => (seat === viewer ? { handCount: 0, hand: [], canDraw: false, canPass: false } : { handCount: 0 }));
+    const faceUp = { card: "", as: "", namedSuit: "", text: "" };
+    return { phase: "waiting", dealer: 0, seats, faceUp, deckCount: 0, turn: -1, turnPhase: "", moveCount: 0, winners: [], fool: -1, outcome: "", revealedSeed: 0 };
   }
 
   protected override listing(): Record<string, unknown> {

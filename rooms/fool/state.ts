@@ -1,5 +1,6 @@
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
-import type { FoolMode, FoolOutcome, FoolSeatController } from "./protocol";
+import type { StateMatchesView } from "../kit/state-check";
+import type { FoolMode, FoolOutcome, FoolSeatController, FoolStateView } from "./protocol";
 import type { Phase } from "./rules";
 
 export class FoolSeat extends Schema {
@@ -9,9 +10,9 @@ export class FoolSeat extends Schema {
   @type("uint8") handCount = 0;
   @type("uint32") wins = 0;
   /** The seat's own player alone sees these: the hand, and what the rules allow it now. */
-  @view() @type(["string"]) hand = new ArraySchema<string>();
-  @view() @type("boolean") canDraw = false;
-  @view() @type("boolean") canPass = false;
+  @view() @type(["string"]) hand? = new ArraySchema<string>();
+  @view() @type("boolean") canDraw? = false;
+  @view() @type("boolean") canPass? = false;
 }
 
 export class FoolFaceUpState extends Schema {
@@ -21,7 +22,7 @@ export class FoolFaceUpState extends Schema {
   @type("string") text = "";
 }
 
-/** Mirrors FoolStateView in protocol.ts; the engine's state (deck order, every hand) and the seed stay in the room. */
+/** FoolStateView in protocol.ts, written by the table kit; the engine's state (deck order, every hand) and the seed stay in the room. */
 export class FoolRoomState extends Schema {
   @type("string") mode: FoolMode = "vs-ai";
   @type("string") phase: "waiting" | "playing" | "over" = "waiting";
@@ -40,3 +41,5 @@ export class FoolRoomState extends Schema {
   @type("uint32") revealedSeed = 0;
   @type("uint16") spectators = 0;
 }
+
+export const stateMatchesView: StateMatchesView<FoolRoomState, FoolStateView> = true;

@@ -6,7 +6,7 @@
  */
 import { DEALER, refuse, SPECTATOR, type Actor, type GameEvent, type MatchEngine, type Outcome } from "../kit/engine";
 import { seededRandom, shuffled } from "../kit/random";
-import type { HighCardErrorCode } from "./protocol";
+import type { HighCardErrorCode, HighCardPositionView } from "./protocol";
 
 export const SEATS = 2;
 export const HAND_SIZE = 3;
@@ -45,14 +45,6 @@ export interface HighCardResult {
   seed: number;
 }
 
-export interface HighCardView {
-  hand: string[] | undefined;
-  handCounts: number[];
-  trick: string[];
-  tricksWon: number[];
-  turn: number;
-  revealedSeed: number;
-}
 
 const rank = (card: string) => RANKS.indexOf(card[0]!);
 const dealtCount = (match: HighCardMatch) => SEATS * HAND_SIZE - match.stock.length;
@@ -102,7 +94,7 @@ function botCard(match: HighCardMatch, seat: number): string {
   return (led !== undefined && hand.find((card) => rank(card) > rank(led))) || hand[0]!;
 }
 
-export const highCardEngine: MatchEngine<HighCardOptions, HighCardMatch, HighCardAction, HighCardEvent, HighCardView, HighCardResult, HighCardErrorCode> = {
+export const highCardEngine: MatchEngine<HighCardOptions, HighCardMatch, HighCardAction, HighCardEvent, HighCardPositionView, HighCardResult, HighCardErrorCode> = {
   seatCount: () => SEATS,
 
   start(options, seed) {
@@ -116,14 +108,18 @@ export const highCardEngine: MatchEngine<HighCardOptions, HighCardMatch, HighCar
     return play(match, actor, action.card);
   },
 
-  view: (match, viewer) => ({
-    hand: viewer === SPECTATOR ? undefined : [...match.hands[viewer]!],
-    handCounts: match.hands.map((hand) => hand.length),
-    trick: [...match.trick],
-    tricksWon: [...match.tricksWon],
-    turn: turnOf(match) ?? -1,
-    revealedSeed: isOver(match) ? match.seed : 0,
-  }),
+  /** A seat sees its own hand; everyone sees the counts, the trick and the tricks won; the seed once the game is over. */
+  view(match, viewer): HighCardPositionView {
+    const waiting = this.waiting(match);
+    return {
+      phase: waiting.for === "dealer" ? "dealing" : waiting.for === "seat" ? "playing" : "over",
+      turn: turnOf(match) ?? -1,
+      trick: [...match.trick],
+      seats: match.hands.map((hand, seat) => ({ handCount: hand.length, tricksWon: match.tricksWon[seat]!, ...(seat === viewer ? { hand: [...hand] } : {}) })),
+      winner: resultOf(match)?.winner ?? -1,
+      revealedSeed: isOver(match) ? match.seed : 0,
+    };
+  },
 
   legalActions(match, seat) {
     if (turnOf(match) !== seat) return { actions: [], complete: true };

@@ -38,23 +38,40 @@ export interface HighCardEvents {
   over: { winner: number; tricksWon: number[]; seed: number };
 }
 
-export interface HighCardSeatView {
+/** A seat as the table shows it: who holds it (the table kit's part). */
+export interface HighCardSeatHolderView {
   name: string;
   holder: "open" | "bot" | "person";
   connected: boolean;
+}
+
+/** A seat in the position (the engine's part); `hand` only in the seat's own view. */
+export interface HighCardSeatPositionView {
   handCount: number;
   tricksWon: number;
-  /** Only in the seat's own state. */
   hand?: string[];
 }
 
-export interface HighCardStateView {
+export interface HighCardSeatView extends HighCardSeatHolderView, HighCardSeatPositionView {}
+
+/** The position as a viewer sees it: the engine's view (match.ts), the state view less the table's fields. */
+export interface HighCardPositionView {
   phase: "waiting" | "dealing" | "playing" | "over";
   turn: number;
-  deadline: number;
   trick: string[];
-  seats: HighCardSeatView[];
+  seats: HighCardSeatPositionView[];
   winner: number;
   revealedSeed: number;
+}
+
+/** What the table shows beside the position, the same for every viewer. */
+export interface HighCardTableView {
+  deadline: number;
+  seats: HighCardSeatHolderView[];
   spectators: number;
+}
+
+/** The state every client decodes. */
+export interface HighCardStateView extends Omit<HighCardPositionView, "seats">, Omit<HighCardTableView, "seats"> {
+  seats: HighCardSeatView[];
 }

@@ -1,20 +1,21 @@
 /**
  * The `highcard` room: the table kit (rooms/kit/table.ts) plus the High Card engine (match.ts). Everything a
- * room of the kit must say is here: its options and timings, its messages, how the engine's state shows in the
- * schema, what the wire events carry beyond the engine's, and its listing.
+ * room of the kit must say is here: its options and timings, its messages, how the table shows beside the
+ * engine's view, what the wire events carry beyond the engine's, and its listing.
  */
-import { syncList } from "../kit/schema-lists";
 import { TableRoom, type Made, type SeatRequest } from "../kit/table";
 import { highCardEngine, SEATS, type HighCardAction, type HighCardEvent, type HighCardMatch, type HighCardOptions } from "./match";
-import { highCardJoinOptions, highCardMessages, type HighCardErrorCode, type HighCardJoinOptions } from "./protocol";
-import { HighCardSeat, HighCardState } from "./state";
+import { highCardJoinOptions, highCardMessages, type HighCardErrorCode, type HighCardJoinOptions, type HighCardPositionView, type HighCardStateView, type HighCardTableView } from "./protocol";
+import { type HighCardSeat, HighCardState, stateMatchesView } from "./state";
+import type { Viewer } from "../kit/engine";
 
 const MAX_SPECTATORS = 16;
 
-export class HighCardRoom extends TableRoom<HighCardState, HighCardJoinOptions, HighCardOptions, HighCardMatch, HighCardAction, HighCardEvent, HighCardErrorCode> {
+export class HighCardRoom extends TableRoom<HighCardState, HighCardJoinOptions, HighCardOptions, HighCardMatch, HighCardAction, HighCardEvent, HighCardErrorCode, HighCardStateView> {
   override state = new HighCardState();
   protected override readonly engine = highCardEngine;
   protected override readonly joinOptions = highCardJoinOptions;
+  protected override readonly stateMatchesView = stateMatchesView;
   private seed: number | undefined;
 
   override onCreate(rawOptions: unknown): void {
@@ -57,25 +58,14 @@ export class HighCardRoom extends TableRoom<HighCardState, HighCardJoinOptions, 
     return event.name === "played" ? { ...event.payload, by: made.by } : event.payload;
   }
 
-  protected override mirror(): void {
-    const state = this.state;
-    state.spectators = this.roster.spectators;
-    this.roster.seats.forEach((held, seat) => Object.assign(state.seats[seat]!, { name: held.name, holder: held.holder, connected: held.connected }));
-    const match = this.match;
-    if (match === null) return;
-    const waiting = highCardEngine.waiting(match.state);
-    state.phase = waiting.for === "dealer" ? "dealing" : waiting.for === "seat" ? "playing" : "over";
-    state.turn = waiting.for === "seat" ? waiting.seat : -1;
-    state.deadline = this.turnDeadline;
-    state.winner = highCardEngine.result(match.state)?.winner ?? -1;
-    state.seats.forEach((seatState, seat) => {
-      const view = highCardEngine.view(match.state, seat);
-      seatState.handCount = view.handCounts[seat]!;
-      seatState.tricksWon = view.tricksWon[seat]!;
-      syncList(seatState.hand!, view.hand!);
-      syncList(state.trick, view.trick);
-      state.revealedSeed = view.revealedSeed;
-    });
+  protected override tableView(): HighCardTableView {
+    const seats = this.roster.seats.map(({ name, holder, connected }) => ({ name, holder, connected }));
+    return { deadline: this.turnDeadline, seats, spectators: this.roster.spectators };
+  }
+
+  protected override viewBeforeMatch(viewer: Viewer): HighCardPositionView {
+    const seats = Array.from({ length: SEATS }, (_, seat) => ({ handCount: 0, tricksWon: 0, ...(seat === viewer ? { hand: [] } : {}) }));
+    return { phase: "waiting", turn: -1, trick: [], seats, winner: -1, revealedSeed: 0 };
   }
 
   protected override listing(): Record<string, unknown> {

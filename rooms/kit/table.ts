@@ -15,12 +15,14 @@
 import { Room, ServerError, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { Encoder, StateView, type Schema } from "@colyseus/schema";
 import type { z } from "zod";
-import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction } from "./engine";
+import { DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
 import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
 import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
 import { SeatRoster } from "./seats";
+import { mergeViews, writeView, type Plain } from "./state-writer";
+import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
 import { addressOf, guardSeatReservations, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
@@ -110,8 +112,14 @@ export abstract class TableRoom<
   Action,
   Event extends GameEvent,
   Code extends string,
+  View extends Plain = Plain,
 > extends Room<{ state: S }> {
-  protected abstract readonly engine: MatchEngine<Options, State, Action, Event, unknown, unknown, Code>;
+  protected abstract readonly engine: MatchEngine<Options, State, Action, Event, Plain, unknown, Code>;
+  /**
+   * `true`, which compiles only when the schema state decodes to exactly the protocol's state view (state-check.ts):
+   * a field added to one and not the other is a compile error in the game's room.
+   */
+  protected abstract readonly stateMatchesView: StateMatchesView<S, View>;
   /** The schema of the options a client gives to create or join the room. */
   protected abstract readonly joinOptions: z.ZodType<JoinOptions>;
 
@@ -144,8 +152,13 @@ export abstract class TableRoom<
   // ----------------------------------------------------------------------------------------------------------
   // What a game defines
 
-  /** Writes the match (engine state) and the seats into the room's schema state. */
-  protected abstract mirror(): void;
+  /**
+   * What the table itself shows, in the game's words, the same for every viewer: who holds each seat and whether
+   * they are connected, the turn's deadline, the spectators, and what the room keeps across its matches.
+   */
+  protected abstract tableView(): Plain;
+  /** The game's position as a viewer sees it before the table's first match. */
+  protected abstract viewBeforeMatch(viewer: Viewer): Plain;
   /** Where a joining client goes. */
   protected abstract seatRequest(options: JoinOptions): SeatRequest;
   /** The name a person gets in a seat. */
@@ -403,6 +416,35 @@ export abstract class TableRoom<
     // A bot's pending move (or decision under way) is dropped: the person now has the turn clock.
     this.thinking = null;
     this.advance();
+  }
+
+  /** What `viewer` sees of the game's position now: the engine's view of the match, or the view before one. */
+  private positionView(viewer: Viewer): Plain {
+    return this.match === null ? this.viewBeforeMatch(viewer) : this.engine.view(this.match.state, viewer);
+  }
+
+  /**
+   * The state view `viewer` must hold (docs/protocol.md): the engine's view of the position with the table's own
+   * fields laid over it. Every client's decoded state equals this for its viewer (the differential test proves it).
+   */
+  stateView(viewer: Viewer): View {
+    return mergeViews(this.positionView(viewer), this.tableView()) as unknown as View;
+  }
+
+  /** The viewer a client is: its seat, or a spectator. */
+  viewerOf(sessionId: string): Viewer {
+    return this.roster.seatOf(sessionId) ?? SPECTATOR;
+  }
+
+  /**
+   * Writes the state views into the schema: the public fields from the spectator's view, then the hidden fields of
+   * each seat a person holds (the only seats with a StateView) from that seat's own view.
+   */
+  protected mirror(): void {
+    writeView(this.state, this.stateView(SPECTATOR), "public");
+    this.roster.seats.forEach((held, seat) => {
+      if (held.holder === "person" && this.seatView(seat) !== undefined) writeView(this.state, this.positionView(seat), "hidden");
+    });
   }
 
   /** After any change of seats: the state and the listing show it. */

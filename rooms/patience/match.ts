@@ -16,7 +16,7 @@ import { DEALER, refuse, type Actor, type GameEvent, type MatchEngine, type Outc
 import { deckOfSeed, formatCard, type Card } from "./cards";
 import { MAX_PILES, startDeal, step, topCard, type Outcome, type PatienceEvent, type PatienceState as Deal } from "./engine";
 import { DeckInputError, describeEvent, formatResult, parseDeal } from "./notation";
-import type { PatienceDealOverEvent, PatienceErrorCode, PatienceMoveData, PatienceOutcomeData, PatiencePileView, PatienceStateView } from "./protocol";
+import type { PatienceDealOverEvent, PatienceErrorCode, PatienceMoveData, PatienceOutcomeData, PatiencePileView, PatiencePositionView, PatienceStateView } from "./protocol";
 
 /** The owner's seat: a person's, which never acts in the game itself. */
 export const OWNER_SEAT = 0;
@@ -61,10 +61,6 @@ export type PatienceResult = Omit<PatienceDealOverEvent, "deal">;
 
 export type PatienceEngineEvent = GameEvent<"move", PatienceMovePayload> | GameEvent<"dealOver", PatienceResult>;
 
-/** What anyone may see (the owner and a spectator alike): the public state's deal fields. */
-export type PatienceMatchView = Pick<PatienceStateView, "steps" | "dealt" | "deckSize" | "piles" | "cover" | "outcome" | "revealedSeed"> & {
-  over: boolean;
-};
 
 function outcomeData(outcome: Outcome): PatienceOutcomeData {
   return outcome.kind === "finished" ? { kind: "finished", pileSizes: [...outcome.pileSizes] } : { kind: "overflowed", cardNumber: outcome.cardNumber };
@@ -123,7 +119,7 @@ function outcomeView(match: PatienceMatch): PatienceStateView["outcome"] {
     : { kind: "overflowed", pileSizes: [], overflowCard: outcome.cardNumber, line };
 }
 
-export const patienceEngine: MatchEngine<PatienceOptions, PatienceMatch, PatienceAction, PatienceEngineEvent, PatienceMatchView, PatienceResult, PatienceErrorCode> = {
+export const patienceEngine: MatchEngine<PatienceOptions, PatienceMatch, PatienceAction, PatienceEngineEvent, PatiencePositionView, PatienceResult, PatienceErrorCode> = {
   seatCount: () => 1,
 
   start(options, seed) {
@@ -138,11 +134,12 @@ export const patienceEngine: MatchEngine<PatienceOptions, PatienceMatch, Patienc
     return dealerStep(match);
   },
 
-  view(match) {
+  /** The owner and a spectator see the same. */
+  view(match): PatiencePositionView {
     const { deal } = match;
     const over = deal.outcome !== null;
     return {
-      over,
+      phase: over ? "over" : "dealing",
       steps: match.steps,
       dealt: deal.dealt,
       deckSize: deal.deck.length,

@@ -143,13 +143,12 @@ export interface PatiencePileView {
 }
 
 /** The public state every client sees; nothing in the room is hidden from one client and shown to another. */
-export interface PatienceStateView {
+/** The deal as anyone sees it (the owner and a spectator alike): the engine's view (rooms/patience/match.ts). */
+export interface PatiencePositionView {
+  /** "dealing" or "over"; the table shows "paused" while its owner holds the deal. */
   phase: PatiencePhase;
-  /** 1 for the room's first deal, 2 after a restart, … */
-  deal: number;
   /** Steps made in this deal. */
   steps: number;
-  paceMs: number;
   /** Cards on the table. */
   dealt: number;
   deckSize: number;
@@ -161,9 +160,21 @@ export interface PatienceStateView {
   outcome: { kind: "" | "finished" | "overflowed"; pileSizes: number[]; overflowCard: number; line: string };
   /** 0 until the deal is over (and for a deal given as a deck). */
   revealedSeed: number;
+}
+
+/** What the table shows beside the deal (the room's part): the same for every viewer. */
+export interface PatienceTableView {
+  /** "paused" while the owner holds a deal that is not over; otherwise left to the deal. */
+  phase?: "paused";
+  /** 1 for the room's first deal, 2 after a restart, … */
+  deal: number;
+  paceMs: number;
   /** The owner's session id, or "" when the room has none. */
   owner: string;
   ownerName: string;
   ownerConnected: boolean;
   spectators: number;
 }
+
+/** The state every client decodes: the deal with the table's fields. */
+export interface PatienceStateView extends PatiencePositionView, Omit<PatienceTableView, "phase"> {}

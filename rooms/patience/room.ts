@@ -8,20 +8,22 @@
 import { ServerError, type Client } from "@colyseus/core";
 import { OPTIONS_REFUSED, Rejection } from "../kit/room-kit";
 import type { MessageDefinition, PayloadOf } from "../kit/protocol";
-import { syncList } from "../kit/schema-lists";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
 import { dealOf, dealSource, OWNER_SEAT, patienceEngine, STEP_PACE, type PatienceAction, type PatienceEngineEvent, type PatienceMatch, type PatienceOptions } from "./match";
 import { PATIENCE_DEFAULT_PACE_MS, PATIENCE_DEFAULT_RECONNECT_SECONDS, patienceEvents, patienceJoinOptions, patienceMessages } from "./protocol";
-import type { PatienceControlEvent, PatienceDealStartedEvent, PatienceErrorCode, PatienceJoinOptions } from "./protocol";
-import { PatienceState } from "./state";
+import type { PatienceControlEvent, PatienceDealStartedEvent, PatienceErrorCode, PatienceJoinOptions, PatiencePositionView, PatienceStateView, PatienceTableView } from "./protocol";
+import { MAX_PILES } from "./engine";
+import { PatienceState, stateMatchesView } from "./state";
 
 const MAX_SPECTATORS = 200;
 const DEFAULT_OWNER_NAME = "owner";
 
-export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, PatienceOptions, PatienceMatch, PatienceAction, PatienceEngineEvent, PatienceErrorCode> {
+export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, PatienceOptions, PatienceMatch, PatienceAction, PatienceEngineEvent, PatienceErrorCode, PatienceStateView> {
   override state = new PatienceState();
   protected override readonly engine = patienceEngine;
   protected override readonly joinOptions = patienceJoinOptions;
+  protected override readonly stateMatchesView = stateMatchesView;
+  private paceMs = PATIENCE_DEFAULT_PACE_MS;
   /** The owner's seat taken, a joiner watches. */
   protected override refuseWhenFull = false;
 
@@ -35,7 +37,7 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
       timings: { turnTimeMs: 0, botDelayMs: 0, reconnectSeconds: options.reconnectSeconds ?? PATIENCE_DEFAULT_RECONNECT_SECONDS, paces: { [STEP_PACE]: kitPace(paceMs) } },
       messages: Object.values(patienceMessages),
     });
-    this.state.paceMs = paceMs;
+    this.paceMs = paceMs;
     this.metadata = this.listing();
     const owned = <M extends MessageDefinition>(definition: M, handler: (payload: PayloadOf<M>) => void) =>
       this.onTableMessage(definition, (client, payload) => {
@@ -58,7 +60,7 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
       this.dealerStep();
     });
     owned(patienceMessages.setPace, ({ paceMs }) => {
-      this.state.paceMs = paceMs;
+      this.paceMs = paceMs;
       this.setPace(STEP_PACE, kitPace(paceMs)); // the next step comes at the new pace, counted from now
       this.announce("setPace");
     });
@@ -91,21 +93,25 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
     return { ...data, deal, step, dealt, description };
   }
 
-  protected override mirror(): void {
-    const { state, match } = this;
+  protected override tableView(): PatienceTableView {
     const owner = this.roster.seats[OWNER_SEAT];
-    Object.assign(state, { owner: owner.sessionId ?? "", ownerName: owner.name, ownerConnected: owner.connected, spectators: this.roster.spectators });
-    if (match === null) return;
-    const view = patienceEngine.view(match.state, "spectator");
-    const phase = view.over ? "over" : this.dealerPaused ? "paused" : "dealing";
-    Object.assign(state, { phase, deal: match.number, steps: view.steps, dealt: view.dealt, deckSize: view.deckSize, revealedSeed: view.revealedSeed });
-    state.piles.forEach((pile, index) => Object.assign(pile, view.piles[index]));
-    state.cover.group = view.cover.group;
-    syncList(state.cover.piles, view.cover.piles);
-    syncList(state.cover.covered, view.cover.covered);
-    syncList(state.cover.covering, view.cover.covering);
-    Object.assign(state.outcome, { kind: view.outcome.kind, overflowCard: view.outcome.overflowCard, line: view.outcome.line });
-    syncList(state.outcome.pileSizes, view.outcome.pileSizes);
+    const held = this.dealerPaused && this.match !== null && this.match.state.deal.outcome === null;
+    return {
+      ...(held ? { phase: "paused" as const } : {}),
+      deal: this.match?.number ?? 0,
+      paceMs: this.paceMs,
+      owner: owner.sessionId ?? "",
+      ownerName: owner.name,
+      ownerConnected: owner.connected,
+      spectators: this.roster.spectators,
+    };
+  }
+
+  /** A room always has a deal (dealt as it is made); this is only what the state holds before that. */
+  protected override viewBeforeMatch(): PatiencePositionView {
+    const piles = Array.from({ length: MAX_PILES }, () => ({ top: "", count: 0 }));
+    const cover = { group: "" as const, piles: [], covered: [], covering: [] };
+    return { phase: "paused", steps: 0, dealt: 0, deckSize: 0, piles, cover, outcome: { kind: "", pileSizes: [], overflowCard: 0, line: "" }, revealedSeed: 0 };
   }
 
   protected override listing(): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { ArraySchema, Schema, type } from "@colyseus/schema";
 import { MAX_PILES } from "./engine";
-import type { PatiencePhase } from "./protocol";
+import type { StateMatchesView } from "../kit/state-check";
+import type { PatiencePhase, PatienceStateView } from "./protocol";
 
 export class PatiencePile extends Schema {
   /** "" until the pile is started. */
@@ -42,3 +43,5 @@ export class PatienceState extends Schema {
   @type("boolean") ownerConnected = false;
   @type("uint16") spectators = 0;
 }
+
+export const stateMatchesView: StateMatchesView<PatienceState, PatienceStateView> = true;

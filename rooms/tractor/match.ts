@@ -24,14 +24,16 @@ import {
   type TractorMatchEndEvent,
   type TractorPhase,
   type TractorPlay,
+  type TractorPositionView,
   type TractorResult,
   type TractorSeatName,
-  type TractorStateView,
+  type TractorSeatPositionView,
+  type TractorTrick,
   type TractorTrumpMode,
 } from "./protocol";
 import { applyPlay, buryCards, dealRound, HIDDEN_CARDS, legalPlaysFor, orderingOf, startRound, type CompletedTrick, type RoundState, type TrickInProgress } from "./round";
 import type { TractorRuleset } from "./ruleset";
-import { roundContext, SEATS, type RoundSetup, type Seat } from "./scoring";
+import { roundContext, SEATS, teamOf, type RoundSetup, type Seat } from "./scoring";
 import { seatView } from "./seat-view";
 
 export interface TractorMatchOptions {
@@ -79,16 +81,6 @@ export type TractorAction =
 export type TractorEnginePayloads = Omit<TractorEvents, "played"> & { played: Omit<TractorEvents["played"], "auto"> };
 export type TractorEngineEvent = { [Name in keyof TractorEnginePayloads]: GameEvent<Name, TractorEnginePayloads[Name]> }[keyof TractorEnginePayloads];
 
-/**
- * What a viewer may see: the table's public state as the protocol describes it (less what only the room knows:
- * the clock, the seats' holders and the spectators), the hand sizes, and the seat's own hand (and, for the dealer,
- * the buried cards); the round seed only once the round is over.
- */
-export type TractorMatchView = Omit<TractorStateView, "deadline" | "seats" | "spectators"> & {
-  handCounts: number[];
-  hand?: string[];
-  buried?: string[];
-};
 
 type Result = Outcome<TractorMatch, TractorEngineEvent, TractorErrorCode>;
 
@@ -139,6 +131,14 @@ export function heldCards(match: TractorMatch, seat: Seat): readonly Card[] {
 export function shownHand(match: TractorMatch, seat: Seat): string[] {
   const ordering = match.round === null ? cardOrdering({ mainSuit: "O", currentRank: currentRank(match) }) : orderingOf(match.round);
   return names(sortedHighFirst(heldCards(match, seat), ordering));
+}
+
+/** A finished trick as the table shows it; made once per trick (a round's tricks are shown after every action). */
+const shownTricks = new WeakMap<object, TractorTrick>();
+function trickView(done: CompletedTrick): TractorTrick {
+  let shown = shownTricks.get(done);
+  if (shown === undefined) shownTricks.set(done, (shown = { leader: seatName(done.leader), plays: playsOf(done), winner: seatName(done.winner), points: done.points }));
+  return shown;
 }
 
 export function playsOf(trick: TrickInProgress): TractorPlay[] {
@@ -309,7 +309,7 @@ function botChoice(match: TractorMatch, seat: Seat): TractorAction | undefined {
   return round.phase === "burying" ? { type: "bury", cards: names(policy.chooseBurial(view)) } : { type: "play", cards: names(policy.choosePlay(view)) };
 }
 
-export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, TractorAction, TractorEngineEvent, TractorMatchView, TractorMatchEndEvent, TractorErrorCode> = {
+export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, TractorAction, TractorEngineEvent, TractorPositionView, TractorMatchEndEvent, TractorErrorCode> = {
   seatCount: () => SEATS.length,
 
   start(options, seed) {
@@ -329,23 +329,28 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
     return refuse("NOT_YOUR_TURN", "only the dealer deals");
   },
 
-  view(match, viewer: Viewer) {
+  /**
+   * What a viewer may see: the table's public state, the hand sizes, and a seat's own hand (and, for the dealer,
+   * the buried cards); the round seed only once the round is over.
+   */
+  view(match, viewer: Viewer): TractorPositionView {
     const round = match.round;
-    const seat = viewer === SPECTATOR ? undefined : (viewer as Seat);
+    const own = viewer === SPECTATOR ? undefined : (viewer as Seat);
     const trick = round?.trick;
-    const isDealer = seat === match.setup.dealer;
+    const buried = own === match.setup.dealer && round !== null ? names(round.hidden) : [];
     return {
       ...tableOf(match),
       teamRanks: [...match.setup.teamRanks],
       declaration: { seat: match.declaration ? seatName(match.declaration.seat) : "", cards: names(match.declaration?.cards ?? []) },
       trick: { leader: trick ? seatName(trick.leader) : "", plays: trick ? playsOf(trick) : [], winner: "", points: 0 },
-      tricks: (round?.tricks ?? []).map((done) => ({ leader: seatName(done.leader), plays: playsOf(done), winner: seatName(done.winner), points: done.points })),
+      tricks: (round?.tricks ?? []).map(trickView),
       defenderPoints: round?.trickPoints ?? 0,
       penaltyPoints: round?.penaltyPoints ?? 0,
       ...(round?.phase === "finished" ? { result: resultOf(match) } : {}),
-      handCounts: SEATS.map((held) => heldCards(match, held).length),
-      ...(seat === undefined ? {} : { hand: shownHand(match, seat) }),
-      ...(isDealer && round !== null && round.hidden.length > 0 ? { buried: names(round.hidden) } : {}),
+      seats: SEATS.map((seat) => {
+        const shown: TractorSeatPositionView = { seat: seatName(seat), team: teamOf(seat), handCount: heldCards(match, seat).length };
+        return seat === own ? { ...shown, hand: shownHand(match, seat), buried } : shown;
+      }),
     };
   },
 

@@ -246,22 +246,29 @@ export interface TractorResult {
   matchWinner: 0 | TractorTeam;
 }
 
-export interface TractorSeat {
-  seat: TractorSeatName;
-  team: TractorTeam;
+/** A seat as the table shows it: who holds it (the table kit's part). */
+export interface TractorSeatHolderView {
   occupant: TractorOccupant;
   /** The person's name, or "bot". */
   player: string;
   connected: boolean;
+}
+
+/** A seat in the round (the engine's part). */
+export interface TractorSeatPositionView {
+  seat: TractorSeatName;
+  team: TractorTeam;
   handCount: number;
   /** Only in the seat's own state. */
   hand?: string[];
-  /** Only in the dealer's own state: the hidden cards, from the burial to the next deal (`result.hiddenCards` shows them to all at the round's end). */
+  /** Only in the seat's own state: the dealer's hidden cards from the burial to the next deal (`result.hiddenCards` shows them to all at the round's end); empty for the others. */
   buried?: string[];
 }
 
-/** The state every client receives (its own seat's `hand` and `buried` only in its own state). */
-export interface TractorStateView {
+export interface TractorSeat extends TractorSeatHolderView, TractorSeatPositionView {}
+
+/** The round as a viewer sees it: the engine's view (rooms/tractor/match.ts), the state view less the table's fields. */
+export interface TractorPositionView {
   phase: TractorPhase;
   round: number;
   trump: TractorTrumpMode;
@@ -274,8 +281,6 @@ export interface TractorStateView {
   dealer: TractorSeatName | "";
   /** The seat expected to act now ("" when nobody is). */
   turn: TractorSeatName | "";
-  /** When the turn clock runs out, in ms since the epoch (0 when no clock runs). */
-  deadline: number;
   /** Counts every accepted action; a client waits for it to move on after acting. */
   step: number;
   /** Cards dealt so far in the declaration phase (0..100). */
@@ -292,6 +297,18 @@ export interface TractorStateView {
   result?: TractorResult;
   /** 0 while the match goes on. */
   winner: 0 | TractorTeam;
-  seats: TractorSeat[];
+  seats: TractorSeatPositionView[];
+}
+
+/** What the table shows beside the round (the table kit's part), the same for every viewer. */
+export interface TractorTableView {
+  /** When the turn clock runs out, in ms since the epoch (0 when no clock runs). */
+  deadline: number;
+  seats: TractorSeatHolderView[];
   spectators: number;
+}
+
+/** The state every client decodes: the round as it may see it with the table's fields. */
+export interface TractorStateView extends Omit<TractorPositionView, "seats">, Omit<TractorTableView, "seats"> {
+  seats: TractorSeat[];
 }

@@ -5,28 +5,25 @@
  * round's seed stays in the engine's state until the round's end reveals it.
  */
 import { Rejection, RoomTimer } from "../kit/room-kit";
-import { syncList } from "../kit/schema-lists";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
-import { cardName } from "./cards";
-import type { Declaration } from "./declaration";
-import { heldCards, playsOf, resultOf, shownHand, tableOf, tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
+import { tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
 import { checkedThrows, classic, tractorRuleset } from "./ruleset";
 import { SEATS, teamOf, type Seat } from "./scoring";
 import { TRACTOR_DEFAULTS, TRACTOR_HINT_LIMIT, TRACTOR_SEATS, tractorJoinOptions, tractorMessages, tractorRankNumber, type TractorErrorCode, type TractorHint, type TractorJoinOptions } from "./protocol";
-import { TractorDeclarationState, TractorResultState, TractorSeatState, TractorState, TractorTrickState } from "./state";
+import type { TractorPositionView, TractorSeatPositionView, TractorStateView, TractorTableView } from "./protocol";
+import { stateMatchesView, type TractorSeatState, TractorState } from "./state";
+import type { Viewer } from "../kit/engine";
 
 const MAX_SPECTATORS = 64;
 
-export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, TractorMatchOptions, TractorMatch, TractorAction, TractorEngineEvent, TractorErrorCode> {
+export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, TractorMatchOptions, TractorMatch, TractorAction, TractorEngineEvent, TractorErrorCode, TractorStateView> {
   override state = new TractorState();
   protected override readonly engine = tractorEngine;
   protected override readonly joinOptions = tractorJoinOptions;
+  protected override readonly stateMatchesView = stateMatchesView;
   private options!: TractorJoinOptions;
   private matchOptions!: TractorMatchOptions;
   private readonly startTimer = new RoomTimer(this);
-  private shownDeclaration: Declaration | undefined;
-  /** What the schema shows: the round and whether its deal was still under way (a change re-sorts every hand). */
-  private shown = "";
 
   override onCreate(rawOptions: unknown): void {
     const options = (this.options = this.createOptions(rawOptions));
@@ -38,10 +35,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const [turnTimeMs, botDelayMs, reconnectSeconds] = [this.time("turnTimeMs"), this.time("botDelayMs"), this.time("reconnectSeconds")];
     const paces = { deal: this.time("dealDelayMs"), declareWindow: this.time("declareWindowMs"), roundPause: this.time("roundPauseMs") };
     this.openTable({ seats: SEATS.length, maxSpectators: MAX_SPECTATORS, timings: { turnTimeMs, botDelayMs, reconnectSeconds, paces }, messages: Object.values(tractorMessages) });
-    for (const seat of SEATS) this.state.seats.push(Object.assign(new TractorSeatState(), { seat: TRACTOR_SEATS[seat], team: teamOf(seat) }));
     for (const name of options.bots ?? []) this.roster.seatBot(TRACTOR_SEATS.indexOf(name), "bot");
-    this.state.trump = this.matchOptions.trump;
-    this.state.teamRanks.push(...startRanks);
     this.mirror();
     this.metadata = this.listing();
     for (const message of [tractorMessages.declare, tractorMessages.bury, tractorMessages.play]) this.onActionMessage(message, ({ cards }) => ({ type: message.name, cards }) as TractorAction);
@@ -105,48 +99,29 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     return { ...none, options: legal.actions.map(cardsOf), complete: legal.complete, suggestion };
   }
 
+  protected override tableView(): TractorTableView {
+    const seats = this.roster.seats.map(({ holder, name, connected }) => ({ occupant: holder, player: name, connected }));
+    return { deadline: this.turnDeadline, seats, spectators: this.roster.spectators };
+  }
+
+  protected override viewBeforeMatch(viewer: Viewer): TractorPositionView {
+    const { trump, startRanks, dealer } = this.matchOptions;
+    const seats = SEATS.map((seat) => {
+      const shown: TractorSeatPositionView = { seat: TRACTOR_SEATS[seat], team: teamOf(seat), handCount: 0 };
+      return seat === viewer ? { ...shown, hand: [], buried: [] } : shown;
+    });
+    const noTrick = { leader: "" as const, plays: [], winner: "" as const, points: 0 };
+    return {
+      ...{ phase: "waiting", round: 0, trump, mainSuit: "", currentRank: 0, teamRanks: [...startRanks], dealer: "", turn: "", step: 0, dealt: 0 },
+      ...{ declaration: { seat: "", cards: [] }, trick: noTrick, tricks: [], defenderPoints: 0, penaltyPoints: 0, winner: 0, seats },
+    };
+  }
+
+  /** The listing names the phase and the round: it follows them. */
   protected override mirror(): void {
-    const state = this.state;
-    this.roster.seats.forEach((held, seat) => Object.assign(state.seats[seat], { occupant: held.holder, player: held.name, connected: held.connected }));
-    state.spectators = this.roster.spectators;
-    const match = this.match?.state;
-    if (match === undefined) return;
-    const { round, setup, declaration } = match;
-    const shown = `${match.roundNumber}:${match.dealing === null}`;
-    const newRound = !this.shown.startsWith(`${match.roundNumber}:`);
-    if (newRound) {
-      state.tricks.clear();
-      state.result = undefined;
-      for (const seat of state.seats) seat.buried.clear();
-      syncList(state.teamRanks, [...setup.teamRanks]);
-    }
-    const table = tableOf(match);
-    const listed = state.phase !== table.phase || state.round !== table.round;
-    Object.assign(state, table, { deadline: this.turnDeadline });
-    if (declaration !== this.shownDeclaration || newRound) {
-      state.declaration = Object.assign(new TractorDeclarationState(), { seat: declaration ? TRACTOR_SEATS[declaration.seat] : "" });
-      state.declaration.cards.push(...(declaration?.cards ?? []).map(cardName));
-      this.shownDeclaration = declaration;
-    }
-    while (round !== null && state.tricks.length < round.tricks.length) {
-      const trick = round.tricks[state.tricks.length];
-      state.tricks.push(Object.assign(new TractorTrickState().fill(TRACTOR_SEATS[trick.leader], playsOf(trick)), { winner: TRACTOR_SEATS[trick.winner], points: trick.points }));
-    }
-    if (round?.trick === undefined) Object.assign(state.trick.fill("", []), { winner: "", points: 0 });
-    else if (state.trick.plays.length !== round.trick.plays.length) state.trick.fill(TRACTOR_SEATS[round.trick.leader], playsOf(round.trick));
-    state.defenderPoints = round?.trickPoints ?? 0;
-    state.penaltyPoints = round?.penaltyPoints ?? 0;
-    for (const seat of SEATS) {
-      const seatState = state.seats[seat];
-      const count = heldCards(match, seat).length;
-      if (shown !== this.shown || seatState.handCount !== count) syncList(seatState.hand, shownHand(match, seat));
-      seatState.handCount = count;
-    }
-    const buried = state.seats[setup.dealer].buried;
-    if (round !== null && round.hidden.length > 0 && buried.length === 0) buried.push(...round.hidden.map(cardName));
-    if (round?.phase === "finished" && state.result === undefined) state.result = TractorResultState.of(resultOf(match));
-    this.shown = shown;
-    if (listed) this.updateListing();
+    const [phase, round] = [this.state.phase, this.state.round];
+    super.mirror();
+    if (this.state.phase !== phase || this.state.round !== round) this.updateListing();
   }
 
   protected override listing(): Record<string, unknown> {

@@ -1,13 +1,15 @@
 /**
- * The `tractor` room's schema state: mirrors TractorStateView in protocol.ts. The match engine's state (every
+ * The `tractor` room's schema state: TractorStateView in protocol.ts, written by the table kit. The match engine's state (every
  * hand, the hidden cards, the seed) stays in the room; only a seat's own `hand` and the dealer's `buried` are
  * here, each visible to that seat's StateView alone.
  */
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
-import type { TractorSeatName, TractorOccupant, TractorTeam, TractorPhase, TractorPlay, TractorResult, TractorTrumpMode } from "./protocol";
+import type { StateMatchesView } from "../kit/state-check";
+import type { TractorSeatName, TractorOccupant, TractorTeam, TractorPhase, TractorStateView, TractorTrumpMode } from "./protocol";
 
 export class TractorPlayState extends Schema {
-  @type("string") seat: TractorSeatName | "" = "";
+  /** Always a seat's name once written (the kit writes a play whole before it is sent). */
+  @type("string") seat = "" as TractorSeatName;
   @type(["string"]) cards = new ArraySchema<string>();
 }
 
@@ -16,21 +18,6 @@ export class TractorTrickState extends Schema {
   @type([TractorPlayState]) plays = new ArraySchema<TractorPlayState>();
   @type("string") winner: TractorSeatName | "" = "";
   @type("uint16") points = 0;
-
-  /** Brings the trick up to these plays: a play added to the same trick is sent alone. */
-  fill(leader: TractorSeatName | "", plays: readonly TractorPlay[]): this {
-    if (this.leader !== leader || this.plays.length > plays.length) {
-      this.leader = leader;
-      this.plays.clear();
-    }
-    for (let index = this.plays.length; index < plays.length; index++) {
-      const play = new TractorPlayState();
-      play.seat = plays[index].seat;
-      play.cards.push(...plays[index].cards);
-      this.plays.push(play);
-    }
-    return this;
-  }
 }
 
 export class TractorDeclarationState extends Schema {
@@ -47,29 +34,23 @@ export class TractorResultState extends Schema {
   @type("uint8") team: TractorTeam = 1;
   @type("uint8") levels = 0;
   @type(["uint8"]) teamRanks = new ArraySchema<number>();
-  @type("string") nextDealer: TractorSeatName | "" = "";
+  @type("string") nextDealer = "" as TractorSeatName;
   @type("uint8") matchWinner: 0 | TractorTeam = 0;
 
-  static of(result: TractorResult): TractorResultState {
-    const { hiddenCards, teamRanks, ...plain } = result;
-    const state = Object.assign(new TractorResultState(), plain);
-    state.hiddenCards.push(...hiddenCards);
-    state.teamRanks.push(...teamRanks);
-    return state;
-  }
 }
 
 export class TractorSeatState extends Schema {
-  @type("string") seat: TractorSeatName | "" = "";
+  /** Always a seat's name once written. */
+  @type("string") seat = "" as TractorSeatName;
   @type("uint8") team: TractorTeam = 1;
   @type("string") occupant: TractorOccupant = "open";
   @type("string") player = "";
   @type("boolean") connected = false;
   @type("uint8") handCount = 0;
   /** Sent only to the seat's own view. */
-  @view() @type(["string"]) hand = new ArraySchema<string>();
+  @view() @type(["string"]) hand? = new ArraySchema<string>();
   /** Sent only to the seat's own view: the dealer's hidden cards, once buried. */
-  @view() @type(["string"]) buried = new ArraySchema<string>();
+  @view() @type(["string"]) buried? = new ArraySchema<string>();
 }
 
 export class TractorState extends Schema {
@@ -94,3 +75,5 @@ export class TractorState extends Schema {
   @type([TractorSeatState]) seats = new ArraySchema<TractorSeatState>();
   @type("uint16") spectators = 0;
 }
+
+export const stateMatchesView: StateMatchesView<TractorState, TractorStateView> = true;

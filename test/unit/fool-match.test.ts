@@ -90,15 +90,16 @@ describe("the Fool match engine", () => {
       state = outcome.state;
     }
     expect(state).toEqual(over);
-    for (const viewer of [0, 1, SPECTATOR] as const) expect(foolEngine.view(over, viewer)).toMatchObject({ over: true, revealedSeed: seed });
+    for (const viewer of [0, 1, SPECTATOR] as const) expect(foolEngine.view(over, viewer)).toMatchObject({ phase: "over", revealedSeed: seed });
     expect(foolEngine.result(over)).toMatchObject({ seed, dealer: 0, moves: over.game.moveCount });
   });
 
   test("a spectator sees no hand; a seat sees its own", () => {
     const { state } = foolEngine.start({ dealer: 1, maxMoves: 100 }, 42);
-    expect(foolEngine.view(state, SPECTATOR).hand).toBeUndefined();
-    expect(foolEngine.view(state, 0)).toMatchObject({ hand: ["6H", "3H", "9H", "7H", "4C"], canDraw: false, canPass: false });
-    expect(foolEngine.view(state, 1).hand).toEqual(state.game.hands[1]);
+    expect(foolEngine.view(state, SPECTATOR).seats.map((seat) => seat.hand)).toEqual([undefined, undefined]);
+    expect(foolEngine.view(state, 0).seats[0]).toMatchObject({ hand: ["6H", "3H", "9H", "7H", "4C"], canDraw: false, canPass: false });
+    expect(foolEngine.view(state, 0).seats[1]!.hand).toBeUndefined();
+    expect(foolEngine.view(state, 1).seats[1]!.hand).toEqual(state.game.hands[1]);
   });
 
   test("a game that hits its move cap ends capped, without a Fool", () => {
@@ -111,7 +112,7 @@ describe("the Fool match engine", () => {
     const last = capped.events[capped.events.length - 1];
     expect(last.map((event) => event.name)).toEqual(["move", "over"]);
     expect(last[1].payload).toMatchObject({ outcome: "capped", fool: null, seed, moves: maxMoves });
-    expect(foolEngine.view(capped.state, 0)).toMatchObject({ over: true, turnPhase: "over", outcome: "capped", fool: -1, canDraw: false, canPass: false });
+    expect(foolEngine.view(capped.state, 0)).toMatchObject({ phase: "over", turnPhase: "over", outcome: "capped", fool: -1, seats: [{ canDraw: false, canPass: false }, {}] });
     expect(foolEngine.legalActions(capped.state, capped.state.game.turn).actions).toEqual([]);
     expect(legalMoves(capped.state.game, capped.state.game.turn).length).toBeGreaterThan(0); // the rules would go on
   });

@@ -98,11 +98,11 @@ describe("what a view shows", () => {
     for (const state of states.slice(0, -1)) {
       for (const viewer of viewers) {
         const view = engine.view(state, viewer);
-        expect(view).toMatchObject({ over: false, revealedSeed: 0 });
+        expect(view).toMatchObject({ phase: "dealing", revealedSeed: 0 });
         expect(JSON.stringify(view)).not.toContain(String(seed));
       }
     }
-    for (const viewer of viewers) expect(engine.view(states.at(-1)!, viewer)).toMatchObject({ over: true, revealedSeed: seed });
+    for (const viewer of viewers) expect(engine.view(states.at(-1)!, viewer)).toMatchObject({ phase: "over", revealedSeed: seed });
   });
 
   test("no view ever names an undealt card", () => {

@@ -55,7 +55,7 @@ describe("the Tractor match engine", () => {
   test("a refused action changes nothing and answers with a typed code", () => {
     const { state } = tractorEngine.start(options(), 4242);
     const copy = structuredClone(state);
-    const dealerHand = tractorEngine.view(state, 0).hand!;
+    const dealerHand = tractorEngine.view(state, 0).seats[0]!.hand!;
     const refusals = [
       tractorEngine.apply(state, 1, { type: "bury", cards: dealerHand.slice(0, 8) }),
       tractorEngine.apply(state, 0, { type: "bury", cards: dealerHand.slice(0, 7) }),

@@ -4,7 +4,9 @@
  * a finished game's replay shows the hand too.
  */
 import type { CardhallClient, EvenStevenSpectator, EvenStevenStateView, GameRecord, ReplayFrame } from "../../../client-sdk/index";
-import type { EvenStevenAction, EvenStevenEngineEvent, EvenStevenMatchView } from "../../../rooms/evensteven/match";
+import type { EvenStevenAction, EvenStevenEngineEvent } from "../../../rooms/evensteven/match";
+import type { EvenStevenPositionView, EvenStevenTableView } from "../../../rooms/evensteven/protocol";
+import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
 import { cardButton, cardName, cardRow, cardView } from "../cards";
 import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
@@ -58,24 +60,12 @@ export function drawTable(view: EvenStevenStateView, mode: TableMode, act: Actio
   ].filter((node): node is HTMLElement => node !== null);
 }
 
-/** A replay frame as the live table's view: the player's own view (the hand) over the public one. */
+/** A replay frame as the live table's view: the whole table (the hand shown) with the record's player. */
 function viewOfFrame(frame: ReplayFrame, record: GameRecord): EvenStevenStateView {
-  const seen = (frame.seats[0] ?? frame.table) as EvenStevenMatchView;
-  return {
-    phase: seen.over ? "over" : "playing",
-    game: record.match,
-    handSize: seen.handSize,
-    cardsInHand: seen.cardsInHand,
-    toCover: seen.toCover,
-    deadline: 0,
-    dealt: seen.dealt,
-    played: seen.played,
-    outcome: seen.outcome,
-    revealedSeed: seen.revealedSeed,
-    score: { games: 0, wins: 0, necessaryLosses: 0, unnecessaryLosses: 0, timeOuts: 0 },
-    player: { name: record.seats[0]?.name ?? "", connected: true, hand: seen.hand },
-    spectators: 0,
-  };
+  const position = wholeTableView(frame.table as EvenStevenPositionView, frame.seats as EvenStevenPositionView[]);
+  const score = { games: 0, wins: 0, necessaryLosses: 0, unnecessaryLosses: 0, timeOuts: 0 };
+  const table: EvenStevenTableView = { game: record.match, deadline: 0, score, player: { name: record.seats[0]?.name ?? "", connected: true }, spectators: 0 };
+  return mergeViews(position, table) as EvenStevenStateView;
 }
 
 function eventWords(event: EvenStevenEngineEvent): string {

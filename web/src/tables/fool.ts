@@ -4,7 +4,9 @@
  * a friend (the link this page shows); anyone may watch.
  */
 import { foolViewOf, ownSeat, type CardhallClient, type FoolMove, type FoolMoveEvent, type FoolOverEvent, type FoolSpectator, type FoolStartEvent, type FoolStateView, type FoolEvent, type GameRecord, type ReplayFrame } from "../../../client-sdk/index";
-import type { FoolEngineEvent, FoolMatchView } from "../../../rooms/fool/match";
+import type { FoolEngineEvent } from "../../../rooms/fool/match";
+import type { FoolPositionView, FoolTableView } from "../../../rooms/fool/protocol";
+import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
 import { legalMovesInView } from "../../../rooms/fool/rules";
 import { cardBacks, cardButton, cardName, cardRow, cardView, SUIT_WORDS, type SuitLetter } from "../cards";
 import { inWords, queryOptions, rejoinOr } from "../connection";
@@ -141,36 +143,13 @@ function drawTable(view: FoolStateView, mode: TableMode, actions: Actions | null
   ].filter((node): node is HTMLElement => node !== null);
 }
 
-/** A replay frame as the live table's view: the public view, with each seat's own view giving its hand. */
+/** A replay frame as the live table's view: the whole table (both hands) with the record's seats. */
 function viewOfFrame(frame: ReplayFrame, record: GameRecord): FoolStateView {
-  const table = frame.table as FoolMatchView;
-  const seats = frame.seats as FoolMatchView[];
+  const position = wholeTableView(frame.table as FoolPositionView, frame.seats as FoolPositionView[]);
   const ai = record.seats.some((seat) => seat.kind === "ai");
-  return {
-    mode: ai ? "vs-ai" : "two-players",
-    phase: table.over ? "over" : "playing",
-    game: record.match,
-    dealer: table.dealer,
-    seats: table.handCounts.map((handCount, index) => ({
-      name: record.seats[index]?.name ?? "",
-      controller: record.seats[index]?.kind === "ai" ? "ai" : "player",
-      connected: true,
-      handCount,
-      wins: 0,
-      hand: seats[index]?.hand,
-    })),
-    faceUp: { card: table.faceUp.card, as: table.faceUp.as, namedSuit: table.faceUp.namedSuit ?? "", text: table.faceUpText },
-    deckCount: table.deckCount,
-    turn: table.turn,
-    turnPhase: table.turnPhase,
-    deadline: 0,
-    moveCount: table.moveCount,
-    winners: table.winners,
-    fool: table.fool,
-    outcome: table.outcome,
-    revealedSeed: table.revealedSeed,
-    spectators: 0,
-  };
+  const seats = position.seats.map((_, index) => ({ name: record.seats[index]?.name ?? "", controller: record.seats[index]?.kind === "ai" ? ("ai" as const) : ("player" as const), connected: true, wins: 0 }));
+  const table: FoolTableView = { mode: ai ? "vs-ai" : "two-players", game: record.match, seats, deadline: 0, spectators: 0 };
+  return mergeViews(position, table) as FoolStateView;
 }
 
 function engineEventWords(event: FoolEngineEvent, game: number, name: SeatNamer): string {

@@ -3,7 +3,9 @@
  * Resume, Step, pace and Deal again controls. Nothing in a Patience room is hidden, so a spectator sees it all.
  */
 import type { CardhallClient, GameRecord, PatienceOwner, PatienceSpectator, PatienceStateView, ReplayFrame } from "../../../client-sdk/index";
-import type { PatienceEngineEvent, PatienceMatchView } from "../../../rooms/patience/match";
+import type { PatienceEngineEvent } from "../../../rooms/patience/match";
+import type { PatiencePositionView, PatienceTableView } from "../../../rooms/patience/protocol";
+import { mergeViews } from "../../../rooms/kit/views";
 import { cardView } from "../cards";
 import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h, logLine } from "../dom";
@@ -70,25 +72,10 @@ function drawTable(view: PatienceStateView, mode: TableMode, owner: PatienceOwne
   ].filter((node): node is HTMLElement => node !== null);
 }
 
-/** A replay frame as the live table's view (a Patience view is the same for everyone). */
+/** A replay frame as the live table's view (a Patience view is the same for everyone) with the record's owner. */
 function viewOfFrame(frame: ReplayFrame, record: GameRecord): PatienceStateView {
-  const seen = frame.table as PatienceMatchView;
-  return {
-    phase: seen.over ? "over" : "dealing",
-    deal: record.match,
-    steps: seen.steps,
-    paceMs: 0,
-    dealt: seen.dealt,
-    deckSize: seen.deckSize,
-    piles: seen.piles,
-    cover: seen.cover,
-    outcome: seen.outcome,
-    revealedSeed: seen.revealedSeed,
-    owner: "",
-    ownerName: record.seats[0]?.name ?? "",
-    ownerConnected: false,
-    spectators: 0,
-  };
+  const table: PatienceTableView = { deal: record.match, paceMs: 0, owner: "", ownerName: record.seats[0]?.name ?? "", ownerConnected: false, spectators: 0 };
+  return mergeViews(frame.table as PatiencePositionView, table);
 }
 
 function moveWords(move: { step: number; description: string }): string {

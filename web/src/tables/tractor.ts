@@ -8,7 +8,9 @@
  * every hand.
  */
 import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type GameRecord, type ReplayFrame, type TractorHint, type TractorPlayer, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
-import type { TractorAction, TractorEngineEvent, TractorMatchView } from "../../../rooms/tractor/match";
+import type { TractorAction, TractorEngineEvent } from "../../../rooms/tractor/match";
+import type { TractorPositionView, TractorTableView } from "../../../rooms/tractor/protocol";
+import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
 import { cardBacks, cardButton, cardName, cardRow, suitView, SUIT_WORDS, type SuitLetter } from "../cards";
 import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
@@ -238,21 +240,11 @@ async function seatForFriend(client: CardhallClient, roomId: string): Promise<Tr
   return seat?.[0] as TractorSeatName | undefined;
 }
 
-/** A replay frame as the live table's view: the public view, with each seat's own view giving its hand. */
+/** A replay frame as the live table's view: the whole table (every hand, the buried cards) with the record's seats. */
 function viewOfFrame(frame: ReplayFrame, record: GameRecord): TractorStateView {
-  const { handCounts, hand: _hand, buried: _buried, ...table } = frame.table as TractorMatchView;
-  const seen = frame.seats as TractorMatchView[];
-  const seats = TRACTOR_SEATS.map((name, index): TractorSeat => ({
-    seat: name,
-    team: index % 2 === 0 ? 1 : 2,
-    occupant: record.seats[index]?.kind === "person" ? "person" : "bot",
-    player: record.seats[index]?.name || "bot",
-    connected: true,
-    handCount: handCounts[index] ?? 0,
-    hand: seen[index]?.hand,
-    buried: seen[index]?.buried,
-  }));
-  return { ...table, deadline: 0, seats, spectators: 0 };
+  const position = wholeTableView(frame.table as TractorPositionView, frame.seats as TractorPositionView[]);
+  const seats = TRACTOR_SEATS.map((_, index) => ({ occupant: record.seats[index]?.kind === "person" ? ("person" as const) : ("bot" as const), player: record.seats[index]?.name || "bot", connected: true }));
+  return mergeViews(position, { deadline: 0, seats, spectators: 0 } satisfies TractorTableView) as TractorStateView;
 }
 
 const cardsInWords = (cards: readonly string[]) => cards.map(cardName).join("; ");

@@ -1,0 +1,117 @@
+/**
+ * Writing a game's state view (plain data: what the protocol documents and the SDK hands out) into the room's
+ * schema state, for every game alike: no game writes its schema by hand.
+ *
+ * A schema has public fields (every client receives them) and `@view()` fields (only the clients whose StateView
+ * holds the object, a seat's own player). The kit writes a view in two passes: the public fields from the
+ * spectator's view, then, for each seat whose player has a StateView, that seat's `@view()` fields from the seat's
+ * own view. Only what differs is written, so a patch carries the changes a step made and nothing else; a list of
+ * plain values keeps its items in step with one operation per card taken out or put in (schema-lists.ts).
+ */
+import { $numFields, ArraySchema, type Schema } from "@colyseus/schema";
+import { syncList } from "./schema-lists";
+
+import type { Plain } from "./views";
+
+export { mergeViews, type Plain } from "./views";
+
+type Fields = { readonly [key: string]: unknown };
+
+/** Which of a schema's fields a pass writes: the public ones, or the `@view()` ones (and those below them). */
+export type Pass = "public" | "hidden";
+
+type SchemaClass = new () => Schema;
+type FieldKind = { kind: "value" } | { kind: "schema"; of: SchemaClass } | { kind: "values" } | { kind: "schemas"; of: SchemaClass };
+
+interface Field {
+  readonly name: string;
+  readonly hidden: boolean;
+  readonly type: FieldKind;
+}
+
+const fieldsOfClass = new WeakMap<object, readonly Field[]>();
+
+function kindOf(type: unknown, where: string): FieldKind {
+  if (typeof type === "string") return { kind: "value" };
+  if (typeof type === "function") return { kind: "schema", of: type as SchemaClass };
+  const list = (type as { array?: unknown }).array;
+  if (typeof list === "string") return { kind: "values" };
+  if (typeof list === "function") return { kind: "schemas", of: list as SchemaClass };
+  throw new Error(`the state writer does not know the schema type of ${where} (maps and collections of collections are not used by any game)`);
+}
+
+/** A schema class's fields, read once from @colyseus/schema's metadata (the decorators' record). */
+function fieldsOf(target: Schema): readonly Field[] {
+  const klass = target.constructor;
+  const known = fieldsOfClass.get(klass);
+  if (known !== undefined) return known;
+  const metadata = (klass as unknown as Record<symbol, Record<number, { name: string; type: unknown; tag?: number }> & { [$numFields]: number }>)[Symbol.metadata];
+  const fields: Field[] = [];
+  for (let index = 0; index <= (metadata?.[$numFields] ?? -1); index++) {
+    const field = metadata[index];
+    if (field === undefined) continue;
+    fields.push({ name: field.name, hidden: field.tag !== undefined, type: kindOf(field.type, `${klass.name}.${field.name}`) });
+  }
+  fieldsOfClass.set(klass, fields);
+  return fields;
+}
+
+/**
+ * Writes `view` into `target`: in the public pass every public field (a field the view leaves out is left as it
+ * is; a nested object the view gives as undefined is taken away), in the hidden pass every `@view()` field the view
+ * gives, wherever it sits. A hidden pass never changes a public field, nor the length of a public list.
+ */
+export function writeView(target: Schema, view: Plain, pass: Pass): void {
+  const fields = target as unknown as Record<string, unknown>;
+  for (const field of fieldsOf(target)) {
+    const value = (view as Fields)[field.name];
+    if (value === undefined && (pass === "hidden" || field.type.kind !== "schema")) continue;
+    if (field.hidden && pass === "public") continue;
+    // Below a @view() field everything is the seat's own: written whole by the hidden pass.
+    const inner: Pass = field.hidden ? "public" : pass;
+    if (pass === "hidden" && !field.hidden && (field.type.kind === "value" || field.type.kind === "values")) continue;
+    writeField(fields, field, value, inner);
+  }
+}
+
+function writeField(fields: Record<string, unknown>, field: Field, value: unknown, pass: Pass): void {
+  const { name, type } = field;
+  switch (type.kind) {
+    case "value":
+      if (fields[name] !== value) fields[name] = value;
+      return;
+    case "values":
+      return syncList(fields[name] as ArraySchema<string | number>, value as Array<string | number>);
+    case "schema":
+      return writeChild(fields, name, type.of, value as Plain | undefined | null, pass);
+    case "schemas":
+      return writeChildren(fields[name] as ArraySchema<Schema>, type.of, value as readonly Plain[], pass);
+  }
+}
+
+/** A nested object: written in place, made when the view first has it, taken away when the view has none. */
+function writeChild(fields: Record<string, unknown>, name: string, of: SchemaClass, value: Plain | undefined | null, pass: Pass): void {
+  const child = fields[name] as Schema | undefined;
+  if (value === undefined || value === null) {
+    if (child !== undefined) fields[name] = undefined;
+    return;
+  }
+  if (child !== undefined) return writeView(child, value, pass);
+  if (pass === "hidden") return; // a seat's pass never makes public objects
+  const made = new of();
+  writeView(made, value, pass);
+  fields[name] = made;
+}
+
+/** A list of objects: items written in place, new ones made and pushed, extra ones taken off the end. */
+function writeChildren(list: ArraySchema<Schema>, of: SchemaClass, value: readonly Plain[], pass: Pass): void {
+  const shared = Math.min(list.length, value.length);
+  for (let index = 0; index < shared; index++) writeView(list[index]!, value[index]!, pass);
+  if (pass === "hidden") return;
+  if (list.length > value.length) list.splice(value.length, list.length - value.length);
+  for (let index = shared; index < value.length; index++) {
+    const made = new of();
+    writeView(made, value[index]!, pass);
+    list.push(made);
+  }
+}
