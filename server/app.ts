@@ -9,14 +9,11 @@ import { monitor } from "@colyseus/monitor";
 import type { Application } from "express";
 import basicAuth from "express-basic-auth";
 import { SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing, type ServerMetrics } from "../rooms/kit/protocol";
-import { EvenStevenRoom } from "../rooms/evensteven/room";
-import { FoolRoom } from "../rooms/fool/room";
-import { PatienceRoom } from "../rooms/patience/room";
-import { TractorRoom } from "../rooms/tractor/room";
 import { colyseusLogger, log } from "../rooms/kit/log";
 import { reportTableMetricsTo } from "../rooms/kit/metrics";
 import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
+import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
 import { PrometheusMetrics } from "./metrics";
@@ -94,18 +91,17 @@ function drainOnShutdown(server: Server, drainSeconds: number, stopWatching: () 
 export const MONITOR_USER = "admin";
 
 /**
- * The rooms under their names. Every table gets the records' writer among its create options (where it hands
- * finished games), the Fool rooms the server's AI pool too.
+ * The rooms under their names (server/games.ts). Every table gets the records' writer among its create options
+ * (where it hands finished games), and the services its game's entry names (the Fool rooms: the server's AI pool).
  */
 export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null) {
   const services = records === null ? {} : { records: records.writer };
-  return {
-    evensteven: defineRoom(EvenStevenRoom, services).enableRealtimeListing(),
-    fool: defineRoom(FoolRoom, { ...services, aiThreads }).enableRealtimeListing(),
-    patience: defineRoom(PatienceRoom, services).enableRealtimeListing(),
-    tractor: defineRoom(TractorRoom, services).enableRealtimeListing(),
-    [LOBBY_ROOM]: defineRoom(LobbyRoom),
-  };
+  const offered = { aiThreads };
+  const games = SERVER_ROOMS.map(({ game, room, services: taken }) => {
+    const options = { ...services, ...Object.fromEntries(taken.map((name) => [name, offered[name]])) };
+    return [game.name, defineRoom(room, options).enableRealtimeListing()] as const;
+  });
+  return { ...Object.fromEntries(games), [LOBBY_ROOM]: defineRoom(LobbyRoom) };
 }
 
 /** Live rooms for spectators to find: id, name, clients and metadata. Private rooms are included (join by id). */

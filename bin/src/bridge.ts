@@ -14,7 +14,7 @@ import { FOOL_AI_POLICIES } from "../../rooms/fool/protocol";
 import { TRACTOR_SEATS, type TractorSeatName } from "../../rooms/tractor/protocol";
 import { wholeNumber } from "./lib/arguments";
 import { answerMessage, BRIDGE_GAMES, BRIDGE_PROTOCOL_VERSION, bridgeActions, type BridgeGame, type BridgeToProgram } from "./lib/bridge-protocol";
-import { takeSeat, type BridgedSeat, type SeatTurn, type TableRequest } from "./lib/bridge-seats";
+import { BRIDGE_SEATS, takeSeat, type BridgedSeat, type SeatTurn, type TableOption, type TableRequest } from "./lib/bridge-seats";
 import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 import { JsonLinesProgram, type ProgramLine } from "./lib/json-lines-program";
 
@@ -42,15 +42,9 @@ const EXIT_GRACE_MS = 5_000;
 /** The longest name a room accepts. */
 const MAX_NAME = 40;
 
-/** Which games take which table options; the others are refused as bad usage. */
-const OPTIONS_FOR: Record<string, readonly BridgeGame[]> = {
-  room: ["fool", "tractor"],
-  seat: ["tractor"],
-  n: ["evensteven"],
-  ai: ["fool"],
-  mainSuit: ["tractor"],
-  bots: ["tractor"],
-};
+/** Which games take which table options (each game's bridge seat says); the others are refused as bad usage. */
+const TABLE_OPTIONS: readonly TableOption[] = ["room", "seat", "n", "ai", "mainSuit", "bots"];
+const OPTIONS_FOR = Object.fromEntries(TABLE_OPTIONS.map((option) => [option, BRIDGE_GAMES.filter((game) => BRIDGE_SEATS[game].options.includes(option))]));
 
 function out(line: string): void {
   process.stdout.write(line + "\n");

@@ -12,6 +12,7 @@ import type { TractorPlayer } from "../tractor";
 import { NO_PROBE, StoppedEarly, type MoveProbe } from "./probe";
 import { cardName, rankLetter } from "../../rooms/tractor/cards";
 import { TRACTOR_SEATS, type TractorRoundEndEvent } from "../../rooms/tractor/protocol";
+import type { GameName } from "../../rooms/games";
 
 export interface TableOptions {
   url: string;
@@ -233,5 +234,6 @@ const fool: BotTable = {
   },
 };
 
-export const BOT_TABLES = { evensteven, fool, patience, tractor } satisfies Record<string, BotTable>;
+/** One line per game (rooms/games.ts): a game without its bot table does not compile. */
+export const BOT_TABLES = { evensteven, fool, patience, tractor } satisfies Record<GameName, BotTable>;
 export type BotGame = keyof typeof BOT_TABLES;

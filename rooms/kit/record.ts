@@ -4,10 +4,11 @@
  * be checked against them. Types only: the SDK imports them too.
  */
 import type { Actor } from "./engine";
+import { GAME_NAMES, type GameName } from "../games";
 
-/** The rooms whose games are recorded, by room name (the `game` of a record, `?game=` in the HTTP API). */
-export const RECORDED_GAMES = ["evensteven", "fool", "patience", "tractor"] as const;
-export type RecordedGame = (typeof RECORDED_GAMES)[number];
+/** The rooms whose games are recorded, by room name (the `game` of a record, `?game=` in the HTTP API): every game. */
+export const RECORDED_GAMES = GAME_NAMES;
+export type RecordedGame = GameName;
 
 /** The version of the record's shape and of the rules that make its replay; a replay checks it. */
 export const RECORD_FORMAT = 1;

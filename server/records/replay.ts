@@ -4,24 +4,11 @@
  * every step. A record the engine does not reproduce (edited by hand, or made under other rules) is refused with
  * the first action that disagrees.
  */
-import { SPECTATOR, type GameEvent, type MatchEngine } from "../../rooms/kit/engine";
+import { SPECTATOR, type GameEvent } from "../../rooms/kit/engine";
 import { RECORD_FORMAT, type GameRecord, type RecordedEvent, type Replay, type ReplayFrame } from "../../rooms/kit/record";
-import { evenStevenEngine } from "../../rooms/evensteven/match";
-import { foolEngine } from "../../rooms/fool/match";
-import { highCardEngine } from "../../rooms/highcard/match";
-import { patienceEngine } from "../../rooms/patience/match";
-import { tractorEngine } from "../../rooms/tractor/match";
+import { RECORD_ENGINES, type AnyEngine } from "./games";
 
-export type AnyEngine = MatchEngine<unknown, unknown, unknown, GameEvent, unknown, unknown>;
-
-/** The engine of each room name that keeps records (and of the example game). */
-export const RECORD_ENGINES: Record<string, AnyEngine> = {
-  evensteven: evenStevenEngine as unknown as AnyEngine,
-  fool: foolEngine as unknown as AnyEngine,
-  highcard: highCardEngine as unknown as AnyEngine,
-  patience: patienceEngine as unknown as AnyEngine,
-  tractor: tractorEngine as unknown as AnyEngine,
-};
+export { RECORD_ENGINES, type AnyEngine };
 
 /** The record and the engine disagree: `step` is the action (1 for the first; 0 for the start or the record itself). */
 export class ReplayMismatch extends Error {

@@ -5,20 +5,6 @@
  */
 import { CardhallClient, CardhallError, type RoomSession } from "../../client-sdk/index";
 
-export const GAMES = ["evensteven", "fool", "tractor", "patience"] as const;
-export type GameName = (typeof GAMES)[number];
-
-export const GAME_TITLES: Record<GameName, string> = {
-  evensteven: "Even-Steven",
-  fool: "Fool",
-  tractor: "Tractor",
-  patience: "Patience",
-};
-
-export function isGame(name: string): name is GameName {
-  return (GAMES as readonly string[]).includes(name);
-}
-
 /** The server that served this page, over WebSocket. */
 export function serverUrl(): string {
   return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}`;

@@ -3,7 +3,7 @@
  * changes: no polling), filtered by game, with buttons to start each kind of game and the finished games to replay.
  */
 import type { CardhallClient, GameSummary } from "../../client-sdk/index";
-import { GAME_TITLES, GAMES, isGame, type GameName } from "./connection";
+import { GAME_TITLES, GAMES, isGame, PAGE_GAMES, pageGame, type GameName } from "./games";
 import { button, draw, h } from "./dom";
 import { navigate } from "./router";
 import type { Teardown } from "./table";
@@ -20,14 +20,7 @@ interface Listed {
 
 export const LOBBY_ROOM = "lobby";
 
-const STARTS: Array<{ text: string; path: string }> = [
-  { text: "Play Even-Steven", path: "/play/evensteven" },
-  { text: "Play Fool against the AI", path: "/play/fool" },
-  { text: "Play Fool with a friend", path: "/play/fool?mode=two-players" },
-  { text: "Play Tractor beside three bots", path: "/play/tractor" },
-  { text: "Watch four bots play Tractor", path: "/play/tractor?watch=bots" },
-  { text: "Deal a Patience", path: "/play/patience" },
-];
+const STARTS: Array<{ text: string; path: string }> = PAGE_GAMES.flatMap((entry) => entry.starts);
 
 export async function showLobby(client: CardhallClient, root: HTMLElement): Promise<Teardown> {
   document.title = "cardhall";
@@ -82,32 +75,23 @@ function roomItem(room: Listed): HTMLElement {
   );
 }
 
-/** A Fool table's open seat, or a Tractor seat open or held by a bot, can be taken from the lobby. */
+/** A table a person may join from the lobby (a Fool table's open seat, a Tractor seat open or held by a bot). */
 function takesFriend(game: GameName, meta: Record<string, unknown>, open: number): boolean {
-  if (game === "fool") return open > 0;
-  return game === "tractor" && Object.values((meta.seats ?? {}) as Record<string, string>).some((holder) => holder === "open" || holder === "bot");
+  return pageGame(game).takesFriend?.(meta, open) ?? false;
 }
 
 function openSeats(game: GameName, meta: Record<string, unknown>): number {
-  if (game === "tractor") return Number(meta.openSeats ?? 0);
-  if (game === "fool") return ((meta.players as Array<{ controller: string }> | undefined) ?? []).filter((seat) => seat.controller === "open").length;
-  return 0;
+  return pageGame(game).openSeats?.(meta) ?? 0;
 }
 
 function scoreOf(game: GameName, meta: Record<string, unknown>): string {
   const score = meta.score;
   if (typeof score === "string" && score) return `score: ${score}`;
-  if (game === "patience" && meta.deal) return `deal ${String(meta.deal)}`;
-  if (game === "tractor" && meta.round) return `round ${String(meta.round)}`;
-  return "";
+  return pageGame(game).progress?.(meta) ?? "";
 }
 
 function playersOf(game: GameName, meta: Record<string, unknown>): string {
-  if (game === "tractor" && meta.seats) return Object.entries(meta.seats as Record<string, string>).map(([seat, holder]) => `${seat}: ${holder}`).join(", ");
-  if (game === "fool") return ((meta.players as Array<{ name: string; controller: string }> | undefined) ?? []).map((seat) => (seat.controller === "player" ? seat.name : seat.controller)).join(" v ");
-  if (game === "evensteven") return String(meta.player ?? "");
-  if (game === "patience") return meta.owner ? `owner: ${String(meta.owner)}` : "";
-  return "";
+  return pageGame(game).players?.(meta) ?? "";
 }
 
 /** The newest finished games, each a link to its replay; nothing when the server keeps no records. */

@@ -1,17 +1,12 @@
 /** The page: the router choosing the lobby, a table (one module per game) or a replay. */
 import "./style.css";
-import { cardhall, GAME_TITLES, inWords, isGame, type GameName } from "./connection";
+import { cardhall, inWords } from "./connection";
 import { h } from "./dom";
 import { showLobby } from "./lobby";
 import { showReplay } from "./replay";
 import { navigate, routeOf } from "./router";
-import type { TableModule, Teardown } from "./table";
-import { evenStevenTable } from "./tables/evensteven";
-import { foolTable } from "./tables/fool";
-import { patienceTable } from "./tables/patience";
-import { tractorTable } from "./tables/tractor";
-
-const TABLES: Record<GameName, TableModule> = { evensteven: evenStevenTable, fool: foolTable, tractor: tractorTable, patience: patienceTable };
+import type { Teardown } from "./table";
+import { GAME_TITLES, isGame, TABLES } from "./games";
 
 const app = document.getElementById("app")!;
 let teardown: Teardown | undefined;

@@ -4,7 +4,7 @@
  * in words. Previous and Next (or the arrow keys) step; Play steps on its own at a pace a person can follow.
  */
 import type { CardhallClient, GameRecord, Replay } from "../../client-sdk/index";
-import { GAME_TITLES, isGame, type GameName } from "./connection";
+import { GAME_TITLES, isGame, type GameName } from "./games";
 import { button, draw, h } from "./dom";
 import type { TableModule, Teardown } from "./table";
 

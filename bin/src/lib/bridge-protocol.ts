@@ -8,11 +8,13 @@ import { z } from "zod";
 import { evenStevenMessages } from "../../../rooms/evensteven/protocol";
 import { foolMessages } from "../../../rooms/fool/protocol";
 import { tractorMessages } from "../../../rooms/tractor/protocol";
+import { GAME_NAMES } from "../../../rooms/games";
 
 /** Bumped when a message changes in a way an existing program could notice. */
 export const BRIDGE_PROTOCOL_VERSION = 1;
 
-export const BRIDGE_GAMES = ["evensteven", "fool", "patience", "tractor"] as const;
+/** Every game (rooms/games.ts) has its bridge seat (bridge-seats.ts) and its actions (below). */
+export const BRIDGE_GAMES = GAME_NAMES;
 export type BridgeGame = (typeof BRIDGE_GAMES)[number];
 
 const turnNumber = z.number().int().min(1).describe("the turn's number, counted from 1 over the whole run");

@@ -292,16 +292,24 @@ async function tractorSeat(request: TableRequest, rounds: number): Promise<Bridg
   };
 }
 
+/** The table options of the command line a game takes (the others are refused as bad usage for it). */
+export type TableOption = "room" | "seat" | "n" | "ai" | "mainSuit" | "bots";
+
+export interface BridgeSeatEntry {
+  /** Takes the seat: a new room, or the one named; `games` is how many the run plays. */
+  take(request: TableRequest, games: number): Promise<BridgedSeat>;
+  readonly options: readonly TableOption[];
+}
+
+/** The bridge's seat of every game (rooms/games.ts), one line each. */
+export const BRIDGE_SEATS: Record<BridgeGame, BridgeSeatEntry> = {
+  evensteven: { take: evenStevenSeat, options: ["n"] },
+  fool: { take: foolSeat, options: ["room", "ai"] },
+  patience: { take: patienceSeat, options: [] },
+  tractor: { take: tractorSeat, options: ["room", "seat", "mainSuit", "bots"] },
+};
+
 /** Takes the seat for `game`: a new room, or the one named. */
 export function takeSeat(game: BridgeGame, request: TableRequest, games: number): Promise<BridgedSeat> {
-  switch (game) {
-    case "evensteven":
-      return evenStevenSeat(request);
-    case "fool":
-      return foolSeat(request);
-    case "patience":
-      return patienceSeat(request);
-    case "tractor":
-      return tractorSeat(request, games);
-  }
+  return BRIDGE_SEATS[game].take(request, games);
 }

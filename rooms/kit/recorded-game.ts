@@ -1,0 +1,46 @@
+/**
+ * What the server's records know of a game (its entry in server/records/games.ts): the game's definition
+ * (rooms/kit/game.ts), its engine, which replays its records, and what a finished record does to the standings.
+ * Pure, like the engines: no Colyseus (bin/replay loads it), and neither the SDK nor the page imports it.
+ */
+import type { GameEvent, MatchEngine } from "./engine";
+import type { GameDefinition } from "./game";
+import type { GameRecord, RecordedSeat } from "./record";
+
+/** One player's change of counts from one game. */
+export interface CountChange {
+  name: string;
+  win?: boolean;
+  loss?: boolean;
+  draw?: boolean;
+  unnecessaryLoss?: boolean;
+  completed?: boolean;
+}
+
+/** A rated contest: teams of player names, and each team's rank (1 best; equal ranks are a draw). */
+export interface Contest {
+  teams: string[][];
+  ranks: number[];
+}
+
+export interface GameEffect {
+  counts: CountChange[];
+  contest?: Contest;
+}
+
+/** A seat somebody held under a name (not an open seat). */
+export const namedSeat = (seat: RecordedSeat | undefined): seat is RecordedSeat => seat !== undefined && seat.name !== "" && seat.kind !== "open";
+
+export interface RecordedGameEntry<Game extends GameDefinition, Options, State, Action, Event extends GameEvent, View, Result, Code extends string> {
+  readonly game: Game;
+  readonly engine: MatchEngine<Options, State, Action, Event, View, Result, Code>;
+  /** What one finished record does to its players' standings (server/records/standings.ts); nothing when absent. */
+  readonly standing?: (record: GameRecord) => GameEffect;
+}
+
+/** A game's records entry, its engine's types inferred. */
+export function defineRecordedGame<Game extends GameDefinition, Options, State, Action, Event extends GameEvent, View, Result, Code extends string>(
+  entry: RecordedGameEntry<Game, Options, State, Action, Event, View, Result, Code>,
+): RecordedGameEntry<Game, Options, State, Action, Event, View, Result, Code> {
+  return entry;
+}

@@ -1,0 +1,17 @@
+/**
+ * Shuffling Patience's records (server/records/games.ts): its engine replays them, and its standings: a deal is no
+ * contest between players, so counts only (deals completed).
+ */
+import type { GameRecord } from "../kit/record";
+import { defineRecordedGame, namedSeat, type GameEffect } from "../kit/recorded-game";
+import { patienceGame } from "./game";
+import { patienceEngine, type PatienceResult } from "./match";
+
+function patienceStanding(record: GameRecord): GameEffect {
+  const owner = record.seats[0];
+  if (!namedSeat(owner)) return { counts: [] };
+  const { outcome } = record.result as PatienceResult;
+  return { counts: [{ name: owner.name, completed: outcome.kind === "finished" }] };
+}
+
+export const patienceRecords = defineRecordedGame({ game: patienceGame, engine: patienceEngine, standing: patienceStanding });
