@@ -9,36 +9,29 @@
  * read-only once built, so sessions may share them.
  */
 import { registerSerializer, SchemaSerializer } from "@colyseus/sdk";
-
-type Decoder = SchemaSerializer["decoder"];
-type Iterator = NonNullable<Parameters<SchemaSerializer["handshake"]>[1]>;
-
-interface KnownTypes {
-  readonly decoderClass: new (root: object, context: Decoder["context"]) => Decoder;
-  readonly context: Decoder["context"];
-  readonly rootClass: new () => object;
-}
+import { adoptDecoderTypes, checkHandshakeLayout, decoderTypesOf, reflectionBytes, type DecoderTypes, type HandshakeIterator } from "./colyseus-internals";
 
 /** A server has a few kinds of room; a client that meets more than this many keeps building the rest per join. */
 const MOST_KINDS = 64;
-const known = new Map<string, KnownTypes>();
+const known = new Map<string, DecoderTypes>();
 const asText = new TextDecoder("latin1");
 
 class KnownTypesSerializer extends SchemaSerializer {
-  override handshake(bytes: Uint8Array, it?: Iterator): void {
+  override handshake(bytes: Uint8Array, it?: HandshakeIterator): void {
     // A session given its state's class, or a handshake without its place in the message, goes the usual way.
     if (this.state || it === undefined) return super.handshake(bytes, it);
-    // The reflection runs from the iterator to the end of `bytes` (the SDK hands over exactly that much).
-    const reflection = asText.decode(bytes.subarray(it.offset));
+    // What the SDK hands over and what its handshake builds: client-sdk/colyseus-internals.ts.
+    const reflection = asText.decode(reflectionBytes(bytes, it));
     const types = known.get(reflection);
     if (types === undefined) {
       super.handshake(bytes, it);
-      if (known.size < MOST_KINDS) known.set(reflection, { decoderClass: this.decoder.constructor as KnownTypes["decoderClass"], context: this.decoder.context, rootClass: (this.state as object).constructor as KnownTypes["rootClass"] });
+      if (known.size < MOST_KINDS) {
+        checkHandshakeLayout(bytes, it);
+        known.set(reflection, decoderTypesOf(this));
+      }
       return;
     }
-    this.decoder = new types.decoderClass(new types.rootClass(), types.context);
-    this.state = this.decoder.state;
-    it.offset = bytes.byteLength;
+    adoptDecoderTypes(this, types, bytes, it);
   }
 }
 

@@ -10,6 +10,7 @@ import type { Application } from "express";
 import basicAuth from "express-basic-auth";
 import { SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing, type ServerMetrics } from "../rooms/kit/protocol";
 import { colyseusLogger, log } from "../rooms/kit/log";
+import { answerBeforeListeners, checkColyseusInternals } from "../rooms/kit/colyseus-internals";
 import { reportTableMetricsTo } from "../rooms/kit/metrics";
 import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
@@ -50,17 +51,16 @@ function isDraining(): boolean {
 /**
  * Colyseus refuses matchmaking while it shuts down with a 503 whose body is empty, which its client reports as a
  * JSON syntax error. Its router answers before any Express route, so the refusal is given here, ahead of both, with
- * a sentence the SDK hands on (JOIN_REFUSED). A proxy in front may retry another process on the 503.
+ * a sentence the SDK hands on (JOIN_REFUSED). A proxy in front may retry another process on the 503. (How it gets
+ * ahead of Colyseus's router: answerBeforeListeners, rooms/kit/colyseus-internals.ts.)
  */
 function explainRefusalsWhileDraining(httpServer: HttpServer): void {
-  const emit = httpServer.emit.bind(httpServer);
-  httpServer.emit = ((event: string, ...args: unknown[]) => {
-    const [req, res] = args as [IncomingMessage, ServerResponse];
-    if (event !== "request" || !isDraining() || !req.url?.startsWith("/matchmake/")) return emit(event, ...args);
+  answerBeforeListeners(httpServer, (req: IncomingMessage, res: ServerResponse) => {
+    if (!isDraining() || !req.url?.startsWith("/matchmake/")) return false;
     res.writeHead(503, { "content-type": "application/json", "access-control-allow-origin": "*" });
     res.end(JSON.stringify({ code: 503, error: "this server is shutting down and takes no new players: try another" }));
     return true;
-  }) as HttpServer["emit"];
+  });
 }
 
 /** How long a shutting-down server lets games under way finish by default. */
@@ -158,6 +158,8 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
 
 /** The server, with its one Fool AI pool (no thread starts before the AI's first decision that needs one). */
 export function makeServer(options: AppOptions = {}): Server {
+  // Every private Colyseus member the server relies on is there, or the server says which is not, and stops.
+  checkColyseusInternals();
   const aiThreads = options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
   const records = options.records ?? null;
   const metrics = new PrometheusMetrics(aiThreads, records);

@@ -3,6 +3,8 @@
  * a room up by its id several times in every create and join (`findOne({ roomId })`), and its driver answers each
  * lookup by copying the list of every room and filtering the copy: with 4,000 tables that was 4% of the server's
  * CPU in a load test, and it grows with the rooms. Here such a lookup is a map's; every other query is Colyseus's.
+ * The index relies on insert, persist, remove and clear being the only ways into and out of Colyseus's list: the
+ * start-up check (LOCAL_DRIVER_METHODS, rooms/kit/colyseus-internals.ts) refuses a driver with methods it does not know.
  */
 import { LocalDriver, type IRoomCache, type SortOptions } from "@colyseus/core";
 

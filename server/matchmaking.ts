@@ -14,6 +14,7 @@ import { ErrorCode, matchMaker, ServerError, type AuthContext } from "@colyseus/
 import { TableRoom } from "../rooms/kit/table";
 import { pendingJoins } from "../rooms/kit/reservations";
 import { log } from "../rooms/kit/log";
+import { matchMakerMethod, type MatchmakeMethod } from "../rooms/kit/colyseus-internals";
 
 /** A card table's join options are a few short fields; a Patience deck given in full is about 160 bytes. */
 export const MATCHMAKE_BODY_LIMIT = 4 * 1024;
@@ -146,11 +147,9 @@ function messageOf(error: unknown, status: number): string {
 }
 
 /** Methods of Colyseus's matchmaker a client may call (the ones Colyseus's own route exposes). */
-type MatchmakeMethod = (name: string, options: Record<string, unknown>, context?: AuthContext) => Promise<unknown>;
-
 function matchmakeMethod(method: string): MatchmakeMethod {
   if (!matchMaker.controller.exposedMethods.includes(method)) throw new HttpRefusal(404, `there is no matchmaking method "${method}"`);
-  return (matchMaker as unknown as Record<string, MatchmakeMethod>)[method];
+  return matchMakerMethod(method);
 }
 
 /** Says why the table would refuse this join, before a seat is reserved (only for a room in this process). */

@@ -21,10 +21,11 @@
  * server/matchmaking.ts, and a socket's protocol errors cost at most a rate-limited log line, never a stack.
  */
 import http, { type IncomingMessage, type ServerResponse } from "http";
-import net, { type AddressInfo, type Socket } from "net";
+import net, { type AddressInfo } from "net";
 import type WebSocket from "ws";
 import { WebSocketTransport, type TransportOptions } from "@colyseus/ws-transport";
 import { log, logRefusal } from "../rooms/kit/log";
+import { tcpSocketOf } from "../rooms/kit/colyseus-internals";
 import { closeAfterAnswer, isMatchmakeRequest, serveMatchmaking } from "./matchmaking";
 
 /** How often a slice of the clients is pinged: the sweep over all of them is spread over the ping interval. */
@@ -46,11 +47,6 @@ function numberOf(client: WebSocket): number {
   return number;
 }
 
-/** ws keeps the TCP socket private; it is the only handle on corking, which ws itself uses per frame. */
-function tcpSocketOf(client: WebSocket): Socket | undefined {
-  return (client as unknown as { _socket?: Socket })._socket;
-}
-
 /**
  * The bytes of a frame, owned by the socket until they are written. Colyseus hands the transport its state frames
  * as views into the state encoder's own buffers (@colyseus/schema's `sharedBuffer`, the serializer's full-state
@@ -65,7 +61,8 @@ export function ownedFrame<T>(data: T): T | Buffer {
 }
 
 /**
- * Wrap the client's `send` so the first send of a callback corks its socket and the end of the callback
+ * Wrap the client's `send` so the first send of a callback corks its socket (ws keeps it private: tcpSocketOf in
+ * rooms/kit/colyseus-internals.ts) and the end of the callback
  * uncorks it: the frames queued in between go out together. Nothing waits: the uncork runs before any I/O.
  * Every frame is the socket's own copy (see ownedFrame).
  */

@@ -10,8 +10,9 @@
  * that does not decode is refused with BAD_PAYLOAD; and a refused frame of the last two kinds is worth at most one
  * rate-limited log line, saying its kind and length, never its bytes.
  *
- * `_onMessage` is private in Colyseus 0.18 and bound per client at join (`this._onMessage.bind(this, client)`), so
- * the screen replaces it on the room instance; `screenFrames` fails loudly at room creation if it is gone.
+ * Colyseus 0.18 has no public way to see a frame before it is dispatched, so the screen replaces the room's private
+ * dispatch on the room instance (wrapOnMessage, rooms/kit/colyseus-internals.ts), which fails loudly at room
+ * creation if it is gone.
  */
 import { tableMetrics } from "./metrics";
 import { getMessageBytes, Protocol, ResponseStatus, type Client, type Room } from "@colyseus/core";
@@ -19,6 +20,7 @@ import { decode, type Iterator } from "@colyseus/schema";
 import { unpack } from "msgpackr";
 import { ERROR_MESSAGE, type ErrorReply } from "./protocol";
 import { logRefusal } from "./log";
+import { wrapOnMessage, type OnMessage } from "./colyseus-internals";
 
 /** The low five bits of a frame's first byte are its kind (the high three are modifiers a table never uses). */
 const KIND_MASK = 0x1f;
@@ -85,13 +87,9 @@ export interface FrameScreen {
   readonly describeKnown: string;
 }
 
-type OnMessage = (client: Client, buffer: Buffer) => void;
-
 /** Puts the screen in front of Colyseus's dispatch of every frame `room` receives. */
 export function screenFrames(room: Room, screen: FrameScreen): void {
-  const dispatch = (room as unknown as { _onMessage?: OnMessage })._onMessage;
-  if (typeof dispatch !== "function") throw new Error("Room._onMessage is gone from Colyseus: the frame screen (rooms/kit/frames.ts) must be rebuilt");
-  const screened: OnMessage = (client, buffer) => {
+  wrapOnMessage(room, (dispatch): OnMessage => (client, buffer) => {
     const frame = readFrame(buffer);
     if (frame.kind === "control" || (frame.kind === "message" && screen.known.has(String(frame.type)))) return dispatch.call(room, client, buffer);
     const type = echoedType(frame.type);
@@ -103,6 +101,5 @@ export function screenFrames(room: Room, screen: FrameScreen): void {
     logRefusal({ event: "frame_refused", kind: frame.why, bytes: buffer?.length ?? 0, game: room.roomName, room: room.roomId });
     tableMetrics().refused(room.roomName, "BAD_PAYLOAD");
     refuseFrame(client, frame.requestId, { code: "BAD_PAYLOAD", message: `the frame could not be read (${frame.why}); it was ignored`, type });
-  };
-  Object.assign(room, { _onMessage: screened });
+  });
 }

@@ -11,11 +11,12 @@
  * every client address and every room has a bound on the promises it may hold at once, and a promise that is never
  * taken is released when its reservation expires, leaving nothing behind.
  *
- * Colyseus 0.18 has no public hook between a reservation and its room (`_reserveSeat` is private, and an exception
- * thrown in it is swallowed into "room is full"), so `guardSeatReservations` wraps that one method on the room
- * instance, failing loudly at room creation if a later Colyseus drops it.
+ * Colyseus 0.18 has no public hook between a reservation and its room, so `guardSeatReservations` wraps its private
+ * reservation method on the room instance (wrapReserveSeat, rooms/kit/colyseus-internals.ts), which fails loudly at
+ * room creation if a later Colyseus drops it.
  */
 import type { Room } from "@colyseus/core";
+import { wrapReserveSeat, type ReserveSeat } from "./colyseus-internals";
 
 /** Where a client will go: a seat (0-based), or the spectators. */
 export type Place = number | "watch";
@@ -120,7 +121,6 @@ export class PromisedPlaces {
   }
 }
 
-type ReserveSeat = (sessionId: string, joinOptions?: unknown, authData?: unknown, seconds?: number, allowReconnection?: boolean, ...rest: unknown[]) => Promise<boolean>;
 
 /**
  * Puts `admit` in front of every new seat reservation of `room`: it promises a place (and returns how to take the
@@ -128,15 +128,12 @@ type ReserveSeat = (sessionId: string, joinOptions?: unknown, authData?: unknown
  * the client's.
  */
 export function guardSeatReservations(room: Room, admit: (sessionId: string, joinOptions: unknown, authData: unknown) => (() => void) | null): void {
-  const reserveSeat = (room as unknown as { _reserveSeat?: ReserveSeat })._reserveSeat;
-  if (typeof reserveSeat !== "function") throw new Error("Room._reserveSeat is gone from Colyseus: the seat guard (rooms/kit/reservations.ts) must be rebuilt");
-  const guarded: ReserveSeat = async (sessionId, joinOptions, authData, seconds, allowReconnection, ...rest) => {
+  wrapReserveSeat(room, (reserveSeat): ReserveSeat => async (sessionId, joinOptions, authData, seconds, allowReconnection, ...rest) => {
     if (allowReconnection === true) return reserveSeat.call(room, sessionId, joinOptions, authData, seconds, allowReconnection, ...rest);
     const takeBack = admit(sessionId, joinOptions, authData);
     if (takeBack === null) return false;
     const reserved = await reserveSeat.call(room, sessionId, joinOptions, authData, seconds, allowReconnection, ...rest);
     if (!reserved) takeBack();
     return reserved;
-  };
-  Object.assign(room, { _reserveSeat: guarded });
+  });
 }

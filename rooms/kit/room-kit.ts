@@ -9,6 +9,7 @@ import { DEFAULT_RATE_BUDGET, RateLimiter, type RateBudget } from "./rate-limit"
 import { roomLog } from "./log";
 import { refuseFrame, screenFrames } from "./frames";
 import { tableMetrics } from "./metrics";
+import { stateHandshakeOf } from "./colyseus-internals";
 
 /** Thrown by a message handler to refuse a message; the room replies with an error and nothing changes. */
 export class Rejection<Code extends string = string> extends Error {
@@ -201,16 +202,16 @@ const handshakes = new WeakMap<object, Uint8Array>();
  * Every joining client gets the reflection of the room's state types, from which it learns to decode the state.
  * It is the same for every room of a game, yet Colyseus makes it once per room: 0.2 ms of CPU for an Even-Steven
  * room, 0.7 for a Tractor table (BENCHMARKS.md), a good share of what a short game costs the server. It is made
- * here once per state class and handed to each new room's serializer (its `handshakeCache`, which it fills itself
- * otherwise). Call once the state is set.
+ * here once per state class and handed to each new room's serializer (stateHandshakeOf, rooms/kit/colyseus-internals.ts:
+ * its cache, which it fills itself otherwise; room creation fails loudly if it is gone). Call once the state is set.
  */
 export function shareStateHandshake(room: Room): void {
-  const serializer = (room as unknown as { _serializer?: { handshake?: () => Uint8Array; handshakeCache?: Uint8Array } })._serializer;
   const state = room.state as object | undefined;
-  if (serializer?.handshake === undefined || state === undefined) return;
+  if (state === undefined) return;
+  const handshake = stateHandshakeOf(room);
   const known = handshakes.get(state.constructor);
-  if (known !== undefined) serializer.handshakeCache = known;
-  else handshakes.set(state.constructor, serializer.handshake());
+  if (known !== undefined) handshake.use(known);
+  else handshakes.set(state.constructor, handshake.make());
 }
 
 /**

@@ -2,7 +2,8 @@
  * Keeping a schema list in step with the engine's list. Rewriting a list (clear, then push every item) sends every
  * item again to every client that sees it; a hand that loses one card or gains one should cost one operation.
  */
-import { $changes, type ArraySchema } from "@colyseus/schema";
+import type { ArraySchema } from "@colyseus/schema";
+import { listHasPendingChanges } from "./colyseus-internals";
 
 type Item = string | number;
 
@@ -38,14 +39,14 @@ function insertMissing<T extends Item>(list: ArraySchema<T>, shown: readonly T[]
 }
 
 /**
- * Whether `list` has changes not yet sent (@colyseus/schema's own record of them, its change tree). Splices are
+ * Whether `list` has changes not yet sent (@colyseus/schema's own record of them, its change tree: read in
+ * rooms/kit/colyseus-internals.ts). Splices are
  * decoded right one to a patch, but not always after other changes in the same patch (5.0.34: a splice at the end
  * after a removal put the new item before the last old one, and a Fool hand went on showing a played card when a
  * bot answered the player in the same message), so a list already changed is sent whole instead.
  */
 function changedSinceLastPatch(list: ArraySchema<Item>): boolean {
-  const tree = (list as unknown as Record<symbol, { collDirty?: Map<number, unknown> } | undefined>)[$changes];
-  return (tree?.collDirty?.size ?? 0) > 0;
+  return listHasPendingChanges(list);
 }
 
 /**

@@ -13,7 +13,7 @@
  * its listing.
  */
 import { Room, ServerError, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
-import { Encoder, StateView, type Schema } from "@colyseus/schema";
+import { StateView, type Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
@@ -25,6 +25,7 @@ import { mergeViews, writeView, type Plain } from "./state-writer";
 import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
+import { setStateBufferSize } from "./colyseus-internals";
 import { addressOf, guardSeatReservations, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
@@ -86,18 +87,11 @@ export type SeatRequest = { watch: true } | { watch: false; seat?: number };
 const STATE_BUFFER_BYTES = 4 * 1024;
 
 /**
- * Sets the size on each copy of @colyseus/schema the process has: under Node, @colyseus/core runs as an ES module
- * (its "module-sync" build) and so uses the schema's ES build, while this CommonJS code loads its CommonJS build.
- * Where core itself is CommonJS (jest) there is one copy, and the ES build cannot be required: nothing to do.
+ * Sets the size on each copy of @colyseus/schema the process has (under Node, @colyseus/core uses the schema's ES
+ * build and this CommonJS code its CommonJS build: see setStateBufferSize in rooms/kit/colyseus-internals.ts).
  */
 function sizeStateBuffers(bytes: number): void {
-  Encoder.BUFFER_SIZE = bytes;
-  try {
-    const esBuild = require(require.resolve("@colyseus/schema").replace(/index\.cjs$/, "index.mjs")) as { Encoder: typeof Encoder };
-    esBuild.Encoder.BUFFER_SIZE = bytes;
-  } catch {
-    // one copy only: set above
-  }
+  setStateBufferSize(bytes);
 }
 sizeStateBuffers(STATE_BUFFER_BYTES);
 

@@ -3,6 +3,7 @@
  * state class and shared by the game's rooms (shareStateHandshake in rooms/kit/room-kit.ts).
  */
 import type { Room } from "@colyseus/core";
+import { stateHandshakeOf } from "../../rooms/kit/colyseus-internals";
 import { useRoomTestServer, type RoomTestServer } from "./test-server";
 
 const PORT = 2695;
@@ -10,7 +11,7 @@ let colyseus: RoomTestServer;
 
 useRoomTestServer(PORT, (server) => (colyseus = server));
 
-const handshakeOf = (room: Room) => (room as unknown as { _serializer: { handshake: () => Uint8Array } })._serializer.handshake();
+const handshakeOf = (room: Room) => stateHandshakeOf(room).make();
 
 test("rooms of one game share one handshake, a client of the second room decodes its state, another game has its own", async () => {
   const first = await colyseus.createRoom("evensteven", {});
