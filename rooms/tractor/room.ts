@@ -9,7 +9,7 @@ import { syncList } from "../kit/schema-lists";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
 import { cardName } from "./cards";
 import type { Declaration } from "./declaration";
-import { heldCards, playsOf, resultOf, shownHand, tableOf, tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
+import { heldCards, playsOf, resultOf, roundIsOver, roundOf, shownHand, tableOf, tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
 import { checkedThrows, classic, tractorRuleset } from "./ruleset";
 import { SEATS, teamOf, type Seat } from "./scoring";
 import { TRACTOR_DEFAULTS, TRACTOR_HINT_LIMIT, TRACTOR_SEATS, tractorJoinOptions, tractorMessages, tractorRankNumber, type TractorErrorCode, type TractorHint, type TractorJoinOptions } from "./protocol";
@@ -92,7 +92,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const match = this.match?.state;
     if (match === undefined) return none;
     const cardsOf = (action: TractorAction | undefined) => (action !== undefined && "cards" in action ? [...action.cards] : []);
-    if (match.dealing !== null) {
+    if (match.phase === "declaring") {
       const options = tractorEngine.legalActions(match, seat).actions.map(cardsOf);
       return { ...none, options, suggestion: cardsOf(tractorEngine.volunteer?.(match, seat)) };
     }
@@ -100,7 +100,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     if (waiting.for !== "seat" || waiting.seat !== seat) return none;
     // A policy bug must not stop the table (nor reach a log: its message may name cards).
     const suggestion = (() => { try { return cardsOf(tractorEngine.botAction(match, seat)); } catch { return []; } })();
-    if (match.round!.phase === "burying") return { ...none, suggestion };
+    if (match.phase === "burying") return { ...none, suggestion };
     const legal = tractorEngine.legalActions(match, seat, limit);
     return { ...none, options: legal.actions.map(cardsOf), complete: legal.complete, suggestion };
   }
@@ -111,8 +111,9 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     state.spectators = this.roster.spectators;
     const match = this.match?.state;
     if (match === undefined) return;
-    const { round, setup, declaration } = match;
-    const shown = `${match.roundNumber}:${match.dealing === null}`;
+    const { setup, declaration } = match;
+    const round = roundOf(match);
+    const shown = `${match.roundNumber}:${match.phase !== "declaring"}`;
     const newRound = !this.shown.startsWith(`${match.roundNumber}:`);
     if (newRound) {
       state.tricks.clear();
@@ -144,7 +145,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     }
     const buried = state.seats[setup.dealer].buried;
     if (round !== null && round.hidden.length > 0 && buried.length === 0) buried.push(...round.hidden.map(cardName));
-    if (round?.phase === "finished" && state.result === undefined) state.result = TractorResultState.of(resultOf(match));
+    if (roundIsOver(match) && state.result === undefined) state.result = TractorResultState.of(resultOf(match));
     this.shown = shown;
     if (listed) this.updateListing();
   }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { DEALER, playOut, replayMatch, SPECTATOR, type Actor } from "../../rooms/kit/engine";
-import { tractorEngine, type TractorMatch, type TractorMatchOptions } from "../../rooms/tractor/match";
+import { roundOf, tractorEngine, type TractorMatch, type TractorMatchOptions } from "../../rooms/tractor/match";
 import type { MainSuit } from "../../rooms/tractor/order";
 import { classic, tractorRuleset } from "../../rooms/tractor/ruleset";
 import type { Seat } from "../../rooms/tractor/scoring";
@@ -107,7 +107,7 @@ describe("the Tractor match engine", () => {
       state = outcome.state;
     }
     expect(events).toEqual([["played"], ["played"], ["played"], ["played", "trick"]]);
-    const trick = state.round!.tricks[0];
+    const trick = roundOf(state)!.tricks[0];
     const view = tractorEngine.view(state, SPECTATOR);
     expect(view.tricks).toHaveLength(1);
     expect(view.tricks[0]).toMatchObject({ leader: "Charles", winner: ["Alice", "Bob", "Charles", "David"][trick.winner], points: trick.points });
