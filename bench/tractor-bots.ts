@@ -81,8 +81,9 @@ function main(): void {
     for (const heuristicTeam of [1, 2] as Team[]) {
       const random = randomPolicy(seededRandom(`${options.seed}:random:${deal}:${heuristicTeam}`));
       const policies = SEATS.map((seat) => (teamOf(seat) === heuristicTeam ? heuristic : random));
-      const result = playRound(dealt, policies).result;
-      if (result === undefined) throw new Error(`deal ${deal} did not finish`);
+      const played = playRound(dealt, policies);
+      if (played.phase !== "finished") throw new Error(`deal ${deal} did not finish`);
+      const { result } = played;
       const won = result.change.team === heuristicTeam;
       const declaring = declarersOf(setup) === heuristicTeam;
       tally.rounds++;

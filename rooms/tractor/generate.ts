@@ -7,7 +7,7 @@ import { Random, randomInt, shuffled } from "../kit/random";
 import { ACE, Card, countCards, DISTINCT_CARDS, LOWEST_RANK, withoutCards } from "./cards";
 import { cardsOfGroup, followDemand } from "./legality";
 import { CardOrdering, MAIN_SUITS, TRUMP_GROUP } from "./order";
-import { applyPlay, buryCards, dealRound, HIDDEN_CARDS, orderingOf, RoundState } from "./round";
+import { applyPlay, buryCards, dealRound, FinishedRound, HIDDEN_CARDS, orderingOf, RoundState } from "./round";
 import { classic, TractorRuleset } from "./ruleset";
 import { RecordedRound, RoundSetup, Seat, SEATS } from "./scoring";
 import { leadStructure, matchTractors, pairLevels, shapeDemand } from "./structure";
@@ -81,7 +81,7 @@ export function randomLead(hand: readonly Card[], ordering: CardOrdering, random
 }
 
 export interface PlayedRound {
-  readonly state: RoundState;
+  readonly state: FinishedRound;
   readonly record: RecordedRound;
 }
 
@@ -91,7 +91,7 @@ function refusedPlay(reason: string): never {
 
 /** Deals, buries 8 random cards and plays a whole round of random legal plays through the round engine. */
 export function playRandomRound(setup: RoundSetup, random: Random, ruleset: TractorRuleset = classic): PlayedRound {
-  let state = dealRound(setup, random, ruleset);
+  let state: RoundState = dealRound(setup, random, ruleset);
   const buried = shuffled(state.hands[setup.dealer], random).slice(0, HIDDEN_CARDS);
   const afterBurial = buryCards(state, setup.dealer, buried);
   state = afterBurial.ok ? afterBurial.state : refusedPlay(afterBurial.reason);

@@ -22,7 +22,6 @@ import {
   type TractorErrorCode,
   type TractorEvents,
   type TractorMatchEndEvent,
-  type TractorPhase,
   type TractorPlay,
   type TractorPositionView,
   type TractorResult,
@@ -31,9 +30,23 @@ import {
   type TractorTrick,
   type TractorTrumpMode,
 } from "./protocol";
-import { applyPlay, buryCards, dealRound, HIDDEN_CARDS, legalPlaysFor, orderingOf, startRound, type CompletedTrick, type RoundState, type TrickInProgress } from "./round";
+import {
+  applyPlay,
+  buryCards,
+  dealRound,
+  HIDDEN_CARDS,
+  legalPlaysFor,
+  orderingOf,
+  startRound,
+  type BuryingRound,
+  type CompletedTrick,
+  type FinishedRound,
+  type PlayingRound,
+  type RoundState,
+  type TrickInProgress,
+} from "./round";
 import type { TractorRuleset } from "./ruleset";
-import { roundContext, SEATS, teamOf, type RoundSetup, type Seat } from "./scoring";
+import { roundContext, SEATS, teamOf, type RoundResult, type RoundSetup, type Seat } from "./scoring";
 import { seatView } from "./seat-view";
 
 export interface TractorMatchOptions {
@@ -53,7 +66,8 @@ export interface Dealing {
   readonly steps: number;
 }
 
-export interface TractorMatch {
+/** What a match holds in every phase. */
+interface MatchFields {
   readonly options: TractorMatchOptions;
   /** 1 for the first round. */
   readonly roundNumber: number;
@@ -63,15 +77,35 @@ export interface TractorMatch {
   readonly roundSeed: number;
   /** This round's setup (with trump "declare", the main suit is "O" until declaring is over). */
   readonly setup: RoundSetup;
-  /** The declaration deal, while it lasts (trump "declare" only). */
-  readonly dealing: Dealing | null;
   /** The standing declaration of this round (kept after declaring is over, to show who declared). */
   readonly declaration: Declaration | undefined;
-  /** The round, from the burial on. */
-  readonly round: RoundState | null;
   /** Counts accepted declarations, burials, plays and burial starts (never reset). */
   readonly step: number;
 }
+
+/** The declaration deal (trump "declare" only): the round begins once declaring is over. */
+export interface DeclaringMatch extends MatchFields {
+  readonly phase: "declaring";
+  readonly dealing: Dealing;
+}
+
+export interface BuryingMatch extends MatchFields {
+  readonly phase: "burying";
+  readonly round: BuryingRound;
+}
+
+export interface PlayingMatch extends MatchFields {
+  readonly phase: "playing";
+  readonly round: PlayingRound;
+}
+
+/** The round is over: the dealer deals the next one, unless a team has passed Ace and the match is over too. */
+export interface RoundOverMatch extends MatchFields {
+  readonly phase: "roundOver" | "matchOver";
+  readonly round: FinishedRound;
+}
+
+export type TractorMatch = DeclaringMatch | BuryingMatch | PlayingMatch | RoundOverMatch;
 
 export type TractorAction =
   | { readonly type: "declare" | "bury" | "play"; readonly cards: readonly string[] }
@@ -91,16 +125,16 @@ const seatName = (seat: Seat): TractorSeatName => TRACTOR_SEATS[seat];
 export function tableOf(match: TractorMatch) {
   const waiting = tractorEngine.waiting(match);
   return {
-    phase: phaseOf(match),
+    phase: match.phase,
     round: match.roundNumber,
     trump: match.options.trump,
-    mainSuit: match.dealing !== null ? "" : match.setup.mainSuit,
+    mainSuit: match.phase === "declaring" ? "" : match.setup.mainSuit,
     currentRank: currentRank(match),
     dealer: seatName(match.setup.dealer),
     turn: waiting.for === "seat" ? seatName(waiting.seat as Seat) : ("" as const),
     step: match.step,
-    dealt: match.options.trump === "fixed" ? 0 : (match.dealing?.steps ?? DEAL_STEPS),
-    winner: match.round?.result?.matchWinner ?? (0 as const),
+    dealt: match.options.trump === "fixed" ? 0 : dealtSteps(match),
+    winner: roundResultOf(match)?.matchWinner ?? (0 as const),
   };
 }
 
@@ -109,11 +143,23 @@ export function roundSeedOf(matchSeed: number, round: number): number {
   return freshSeed(seededRandom(`${matchSeed}:round:${round}`));
 }
 
-export function phaseOf(match: TractorMatch): TractorPhase {
-  if (match.dealing !== null) return "declaring";
-  const round = match.round!;
-  if (round.phase !== "finished") return round.phase;
-  return round.result!.matchWinner === undefined ? "roundOver" : "matchOver";
+/** How many steps of the declaration deal are done: all of them once declaring is over. */
+function dealtSteps(match: TractorMatch): number {
+  return match.phase === "declaring" ? match.dealing.steps : DEAL_STEPS;
+}
+
+/** The round, from the burial on (null while the cards are dealt for declaring). */
+export function roundOf(match: TractorMatch): RoundState | null {
+  return match.phase === "declaring" ? null : match.round;
+}
+
+export function roundIsOver(match: TractorMatch): match is RoundOverMatch {
+  return match.phase === "roundOver" || match.phase === "matchOver";
+}
+
+/** The round's settlement, once the round is over. */
+function roundResultOf(match: TractorMatch): RoundResult | undefined {
+  return roundIsOver(match) ? match.round.result : undefined;
 }
 
 function currentRank(match: TractorMatch): number {
@@ -122,14 +168,14 @@ function currentRank(match: TractorMatch): number {
 
 /** The cards `seat` holds now: what it has been dealt while dealing, else its round hand. */
 export function heldCards(match: TractorMatch, seat: Seat): readonly Card[] {
+  if (match.phase !== "declaring") return match.round.hands[seat];
   const dealing = match.dealing;
-  if (dealing === null) return match.round!.hands[seat];
   return dealtTo(dealing.hands[seat], match.setup.dealer, seat, dealing.steps);
 }
 
 /** A seat's hand as the table shows it: highest first, in the round's order (no main suit while dealing). */
 export function shownHand(match: TractorMatch, seat: Seat): string[] {
-  const ordering = match.round === null ? cardOrdering({ mainSuit: "O", currentRank: currentRank(match) }) : orderingOf(match.round);
+  const ordering = match.phase === "declaring" ? cardOrdering({ mainSuit: "O", currentRank: currentRank(match) }) : orderingOf(match.round);
   return names(sortedHighFirst(heldCards(match, seat), ordering));
 }
 
@@ -145,9 +191,9 @@ export function playsOf(trick: TrickInProgress): TractorPlay[] {
   return trick.plays.map((cards, index) => ({ seat: seatName(((trick.leader + index) % SEATS.length) as Seat), cards: names(cards) }));
 }
 
-export function resultOf(match: TractorMatch): TractorResult {
-  const round = match.round!;
-  const result = round.result!;
+export function resultOf(match: RoundOverMatch): TractorResult {
+  const round = match.round;
+  const result = round.result;
   return {
     seed: match.roundSeed,
     defenderPoints: result.defenderPoints,
@@ -163,21 +209,14 @@ export function resultOf(match: TractorMatch): TractorResult {
 }
 
 /** Deals round `roundNumber`: with trump "fixed" the dealer buries next, with "declare" the paced deal begins. */
-function beginRound(match: Omit<TractorMatch, "setup" | "dealing" | "declaration" | "round" | "roundSeed" | "roundNumber">, roundNumber: number, setup: RoundSetup): Applied<TractorMatch, TractorEngineEvent> {
-  const { options } = match;
-  const roundSeed = roundSeedOf(match.seed, roundNumber);
+function beginRound({ options, seed, step }: Pick<MatchFields, "options" | "seed" | "step">, roundNumber: number, setup: RoundSetup): Applied<TractorMatch, TractorEngineEvent> {
+  const roundSeed = roundSeedOf(seed, roundNumber);
   const dealt = dealRound(setup, seededRandom(roundSeed), options.ruleset);
   const fixed = options.trump === "fixed";
-  const state: TractorMatch = {
-    ...match,
-    roundNumber,
-    roundSeed,
-    setup,
-    dealing: fixed ? null : { hands: dealt.hands, steps: 0 },
-    declaration: undefined,
-    round: fixed ? dealt : null,
-    step: match.step + (fixed ? 1 : 0),
-  };
+  const table = { options, seed, roundNumber, roundSeed, setup, declaration: undefined };
+  const state: TractorMatch = fixed
+    ? { ...table, phase: "burying", round: dealt, step: step + 1 }
+    : { ...table, phase: "declaring", dealing: { hands: dealt.hands, steps: 0 }, step };
   const payload = {
     round: roundNumber,
     dealer: seatName(setup.dealer),
@@ -202,12 +241,12 @@ function parseCards(texts: readonly string[]): Card[] | TractorMatchRefusal {
 type TractorMatchRefusal = Extract<Result, { ok: false }>;
 
 function wrongPhase(match: TractorMatch, action: string): TractorMatchRefusal {
-  const phase = phaseOf(match);
+  const phase = match.phase;
   return refuse("WRONG_PHASE", `cannot ${action} now: the table is ${phase === "roundOver" ? "between rounds" : phase}`);
 }
 
 function declare(match: TractorMatch, seat: Seat, texts: readonly string[]): Result {
-  if (match.dealing === null) return wrongPhase(match, "declare");
+  if (match.phase !== "declaring") return wrongPhase(match, "declare");
   const cards = parseCards(texts);
   if (!Array.isArray(cards)) return cards;
   const check = checkDeclaration(match.declaration, seat, cards, heldCards(match, seat), currentRank(match), match.options.ruleset);
@@ -218,29 +257,29 @@ function declare(match: TractorMatch, seat: Seat, texts: readonly string[]): Res
 }
 
 function bury(match: TractorMatch, seat: Seat, texts: readonly string[]): Result {
+  if (match.phase !== "burying") return wrongPhase(match, "bury");
   const round = match.round;
-  if (round === null || match.dealing !== null || round.phase !== "burying") return wrongPhase(match, "bury");
   if (seat !== round.setup.dealer) return refuse("NOT_YOUR_TURN", `only the dealer, ${seatName(round.setup.dealer)}, buries`);
   const cards = parseCards(texts);
   if (!Array.isArray(cards)) return cards;
   const update = buryCards(round, seat, cards);
   if (!update.ok) return refuse("ILLEGAL_BURIAL", update.reason);
   const payload = { round: match.roundNumber, dealer: seatName(seat) };
-  return { ok: true, state: { ...match, round: update.state, step: match.step + 1 }, events: [{ name: "buried", payload }] };
+  return { ok: true, state: { ...match, phase: "playing", round: update.state, step: match.step + 1 }, events: [{ name: "buried", payload }] };
 }
 
 function play(match: TractorMatch, seat: Seat, texts: readonly string[]): Result {
+  if (match.phase !== "playing") return wrongPhase(match, "play");
   const round = match.round;
-  if (round === null || match.dealing !== null || round.phase !== "playing") return wrongPhase(match, "play");
   if (seat !== round.turn) return refuse("NOT_YOUR_TURN", `it is ${seatName(round.turn)}'s turn`);
   const cards = parseCards(texts);
   if (!Array.isArray(cards)) return cards;
   const update = applyPlay(round, seat, cards);
   if (!update.ok) return refuse("ILLEGAL_PLAY", update.reason);
   const next = update.state;
-  const state: TractorMatch = { ...match, round: next, step: match.step + 1 };
   const trickDone = next.tricks.length > round.tricks.length;
-  const trick: TrickInProgress = trickDone ? next.tricks[next.tricks.length - 1] : next.trick!;
+  // A completed trick leaves none under way: the play was the last of the last trick.
+  const trick: TrickInProgress = next.trick ?? next.tricks[next.tricks.length - 1];
   const failed = next.failedThrows.length > round.failedThrows.length ? next.failedThrows[next.failedThrows.length - 1] : undefined;
   const finished = next.phase === "finished";
   const events: TractorEngineEvent[] = [
@@ -256,11 +295,16 @@ function play(match: TractorMatch, seat: Seat, texts: readonly string[]): Result
     },
   ];
   if (trickDone) events.push({ name: "trick", payload: trickEvent(match.roundNumber, next, trick as CompletedTrick) });
-  if (finished) {
-    events.push({ name: "roundEnd", payload: { round: match.roundNumber, ...resultOf(state) } });
-    const { matchWinner, teamRanks } = next.result!;
-    if (matchWinner !== undefined) events.push({ name: "matchEnd", payload: { winner: matchWinner, teamRanks: [...teamRanks], rounds: match.roundNumber } });
-  }
+  if (next.phase === "playing") return { ok: true, state: { ...match, round: next, step: match.step + 1 }, events };
+  return roundOver(match, next, events);
+}
+
+/** The round's last play ends the round, and the match too once a team has passed Ace. */
+function roundOver(match: PlayingMatch, round: FinishedRound, events: TractorEngineEvent[]): Result {
+  const { matchWinner, teamRanks } = round.result;
+  const state: RoundOverMatch = { ...match, phase: matchWinner === undefined ? "roundOver" : "matchOver", round, step: match.step + 1 };
+  events.push({ name: "roundEnd", payload: { round: match.roundNumber, ...resultOf(state) } });
+  if (matchWinner !== undefined) events.push({ name: "matchEnd", payload: { winner: matchWinner, teamRanks: [...teamRanks], rounds: match.roundNumber } });
   return { ok: true, state, events };
 }
 
@@ -280,19 +324,28 @@ function trickEvent(roundNumber: number, next: RoundState, completed: CompletedT
 /** The dealer's due action: one more card, the end of declaring, or the next round. */
 function dealerAction(match: TractorMatch, type: TractorAction["type"]): Result {
   const waiting = tractorEngine.waiting(match);
-  if (waiting.for !== "dealer" || waiting.action.type !== type) return refuse("WRONG_PHASE", `the dealer cannot ${type} now`);
-  if (type === "deal") {
-    const dealing = match.dealing!;
-    return { ok: true, state: { ...match, dealing: { ...dealing, steps: dealing.steps + 1 } }, events: [] };
-  }
-  if (type === "closeDeclarations") {
-    const mainSuit = declaredMainSuit(match.declaration);
-    const setup: RoundSetup = { ...match.setup, mainSuit };
-    const round = startRound(setup, match.dealing!.hands, match.options.ruleset);
-    const payload = { round: match.roundNumber, mainSuit, declaredBy: match.declaration ? seatName(match.declaration.seat) : ("" as const) };
-    return { ok: true, state: { ...match, setup, dealing: null, round, step: match.step + 1 }, events: [{ name: "trump", payload }] };
-  }
-  const result = match.round!.result!;
+  const due = waiting.for === "dealer" && waiting.action.type === type;
+  if (due && match.phase === "declaring") return type === "deal" ? dealCard(match) : closeDeclarations(match);
+  if (due && match.phase === "roundOver") return nextRound(match);
+  return refuse("WRONG_PHASE", `the dealer cannot ${type} now`);
+}
+
+function dealCard(match: DeclaringMatch): Result {
+  const dealing = match.dealing;
+  return { ok: true, state: { ...match, dealing: { ...dealing, steps: dealing.steps + 1 } }, events: [] };
+}
+
+/** The declaration (if any) sets the main suit; the dealt hands become the round's and the dealer buries. */
+function closeDeclarations({ dealing, ...match }: DeclaringMatch): Result {
+  const mainSuit = declaredMainSuit(match.declaration);
+  const setup: RoundSetup = { ...match.setup, mainSuit };
+  const round = startRound(setup, dealing.hands, match.options.ruleset);
+  const payload = { round: match.roundNumber, mainSuit, declaredBy: match.declaration ? seatName(match.declaration.seat) : ("" as const) };
+  return { ok: true, state: { ...match, phase: "burying", setup, round, step: match.step + 1 }, events: [{ name: "trump", payload }] };
+}
+
+function nextRound(match: RoundOverMatch): Result {
+  const result = match.round.result;
   return beginRound(match, match.roundNumber + 1, { mainSuit: match.options.mainSuit, dealer: result.nextDealer, teamRanks: [result.teamRanks[0], result.teamRanks[1]] });
 }
 
@@ -302,8 +355,8 @@ function isSeat(actor: Actor): actor is Seat {
 
 /** The seat's bot: the heuristic policy for the table's ruleset, deciding from the seat's own view only. */
 function botChoice(match: TractorMatch, seat: Seat): TractorAction | undefined {
+  if ((match.phase !== "burying" && match.phase !== "playing") || match.round.turn !== seat) return undefined;
   const round = match.round;
-  if (match.dealing !== null || round === null || round.phase === "finished" || round.turn !== seat) return undefined;
   const policy = heuristicPolicy(match.options.ruleset);
   const view = seatView(round, seat);
   return round.phase === "burying" ? { type: "bury", cards: names(policy.chooseBurial(view)) } : { type: "play", cards: names(policy.choosePlay(view)) };
@@ -334,7 +387,7 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
    * the buried cards); the round seed only once the round is over.
    */
   view(match, viewer: Viewer): TractorPositionView {
-    const round = match.round;
+    const round = roundOf(match);
     const own = viewer === SPECTATOR ? undefined : (viewer as Seat);
     const trick = round?.trick;
     const buried = own === match.setup.dealer && round !== null ? names(round.hidden) : [];
@@ -346,7 +399,7 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
       tricks: (round?.tricks ?? []).map(trickView),
       defenderPoints: round?.trickPoints ?? 0,
       penaltyPoints: round?.penaltyPoints ?? 0,
-      ...(round?.phase === "finished" ? { result: resultOf(match) } : {}),
+      ...(roundIsOver(match) ? { result: resultOf(match) } : {}),
       seats: SEATS.map((seat) => {
         const shown: TractorSeatPositionView = { seat: seatName(seat), team: teamOf(seat), handCount: heldCards(match, seat).length };
         return seat === own ? { ...shown, hand: shownHand(match, seat), buried } : shown;
@@ -357,11 +410,11 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
   legalActions(match, seat, limit) {
     const none = { actions: [], complete: true };
     if (!isSeat(seat)) return none;
-    if (match.dealing !== null) {
+    if (match.phase === "declaring") {
       const options = declarationOptions(match.declaration, seat, heldCards(match, seat), currentRank(match), match.options.ruleset);
       return { actions: options.map((cards) => ({ type: "declare", cards: names(cards) })), complete: true };
     }
-    const round = match.round!;
+    const round = match.round;
     if (round.phase === "burying" && seat === round.setup.dealer) {
       // Every 8 of 33 cards may be buried: listed as the first 8 only.
       return { actions: [{ type: "bury", cards: names(round.hands[seat].slice(0, HIDDEN_CARDS)) }], complete: false };
@@ -371,24 +424,23 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
   },
 
   waiting(match) {
-    const dealing = match.dealing;
-    if (dealing !== null) {
+    if (match.phase === "declaring") {
+      const dealing = match.dealing;
       // The first card comes as the round starts, the others at the deal's pace.
       if (dealing.steps === 0) return { for: "dealer", action: { type: "deal" } };
       return dealing.steps < DEAL_STEPS
         ? { for: "dealer", action: { type: "deal" }, pace: "deal" }
         : { for: "dealer", action: { type: "closeDeclarations" }, pace: "declareWindow" };
     }
-    const round = match.round!;
-    if (round.phase !== "finished") return { for: "seat", seat: round.turn };
-    if (round.result!.matchWinner !== undefined) return { for: "nobody" };
+    if (match.phase === "burying" || match.phase === "playing") return { for: "seat", seat: match.round.turn };
+    if (match.phase === "matchOver") return { for: "nobody" };
     return { for: "dealer", action: { type: "nextRound" }, pace: "roundPause" };
   },
 
   botAction: (match, seat) => (isSeat(seat) ? botChoice(match, seat) : undefined),
 
   volunteer(match, seat) {
-    if (match.dealing === null || !isSeat(seat)) return undefined;
+    if (match.phase !== "declaring" || !isSeat(seat)) return undefined;
     const cards = botDeclaration(match.declaration, seat, heldCards(match, seat), currentRank(match), match.options.ruleset);
     return cards === undefined ? undefined : { type: "declare", cards: names(cards) };
   },
@@ -399,7 +451,7 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
   },
 
   result(match) {
-    const result = match.round?.result;
+    const result = roundResultOf(match);
     if (result?.matchWinner === undefined) return undefined;
     return { winner: result.matchWinner, teamRanks: [...result.teamRanks], rounds: match.roundNumber };
   },

@@ -86,7 +86,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const match = this.match?.state;
     if (match === undefined) return none;
     const cardsOf = (action: TractorAction | undefined) => (action !== undefined && "cards" in action ? [...action.cards] : []);
-    if (match.dealing !== null) {
+    if (match.phase === "declaring") {
       const options = tractorEngine.legalActions(match, seat).actions.map(cardsOf);
       return { ...none, options, suggestion: cardsOf(tractorEngine.volunteer?.(match, seat)) };
     }
@@ -94,7 +94,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     if (waiting.for !== "seat" || waiting.seat !== seat) return none;
     // A policy bug must not stop the table (nor reach a log: its message may name cards).
     const suggestion = (() => { try { return cardsOf(tractorEngine.botAction(match, seat)); } catch { return []; } })();
-    if (match.round!.phase === "burying") return { ...none, suggestion };
+    if (match.phase === "burying") return { ...none, suggestion };
     const legal = tractorEngine.legalActions(match, seat, limit);
     return { ...none, options: legal.actions.map(cardsOf), complete: legal.complete, suggestion };
   }

@@ -53,10 +53,10 @@ export interface FailedThrow {
   readonly penalty: number;
 }
 
-export interface RoundState {
+/** What a round holds in every phase. */
+interface RoundFields {
   readonly ruleset: TractorRuleset;
   readonly setup: RoundSetup;
-  readonly phase: RoundPhase;
   /** Each seat's cards, indexed by seat, in no particular order. */
   readonly hands: readonly (readonly Card[])[];
   /** The 8 cards the dealer buried (empty until then). */
@@ -71,18 +71,32 @@ export interface RoundState {
   /** The sum of failed-throw penalties (positive helps the defenders). */
   readonly penaltyPoints: number;
   readonly failedThrows: readonly FailedThrow[];
-  /** Set when the phase is "finished". */
-  readonly result: RoundResult | undefined;
 }
 
-export type RoundUpdate = { ok: true; state: RoundState } | { ok: false; reason: string };
+export interface BuryingRound extends RoundFields {
+  readonly phase: "burying";
+}
 
-function refused(reason: string): RoundUpdate {
+export interface PlayingRound extends RoundFields {
+  readonly phase: "playing";
+}
+
+/** Only a finished round has a result. */
+export interface FinishedRound extends RoundFields {
+  readonly phase: "finished";
+  readonly result: RoundResult;
+}
+
+export type RoundState = BuryingRound | PlayingRound | FinishedRound;
+
+export type RoundUpdate<State extends RoundState = RoundState> = { ok: true; state: State } | { ok: false; reason: string };
+
+function refused(reason: string): { ok: false; reason: string } {
   return { ok: false, reason };
 }
 
 /** Starts a round from dealt hands (the dealer's holds 33 cards, the others 25): the dealer buries next. */
-export function startRound(setup: RoundSetup, hands: readonly (readonly Card[])[], ruleset: TractorRuleset = classic): RoundState {
+export function startRound(setup: RoundSetup, hands: readonly (readonly Card[])[], ruleset: TractorRuleset = classic): BuryingRound {
   return {
     ruleset,
     setup,
@@ -95,12 +109,11 @@ export function startRound(setup: RoundSetup, hands: readonly (readonly Card[])[
     trickPoints: 0,
     penaltyPoints: 0,
     failedThrows: [],
-    result: undefined,
   };
 }
 
 /** Shuffles the 108 cards with `random` and deals them: 33 to the dealer, 25 to everyone else. */
-export function dealRound(setup: RoundSetup, random: Random, ruleset: TractorRuleset = classic): RoundState {
+export function dealRound(setup: RoundSetup, random: Random, ruleset: TractorRuleset = classic): BuryingRound {
   const deck = shuffled(doubleDeck(), random);
   const hands: Card[][] = [];
   let next = 0;
@@ -116,11 +129,13 @@ export function orderingOf(state: RoundState): CardOrdering {
   return cardOrdering(roundContext(state.setup));
 }
 
-function turnVerdict(state: RoundState, seat: Seat, phase: RoundPhase): string | undefined {
-  if (state.phase !== phase) {
-    if (state.phase === "finished") return "The round is over.";
-    return state.phase === "burying" ? `${SEAT_NAMES[state.setup.dealer]} must bury ${HIDDEN_CARDS} cards first.` : "The cards are already buried.";
-  }
+/** Why an action of another phase is refused now. */
+function phaseVerdict(state: RoundState): string {
+  if (state.phase === "finished") return "The round is over.";
+  return state.phase === "burying" ? `${SEAT_NAMES[state.setup.dealer]} must bury ${HIDDEN_CARDS} cards first.` : "The cards are already buried.";
+}
+
+function turnVerdict(state: RoundState, seat: Seat): string | undefined {
   return seat === state.turn ? undefined : `It is ${SEAT_NAMES[state.turn]}'s turn.`;
 }
 
@@ -129,8 +144,9 @@ function replaceHand(hands: readonly (readonly Card[])[], seat: Seat, hand: read
 }
 
 /** The dealer puts 8 of their 33 cards aside as the hidden cards; the dealer then leads the first trick. */
-export function buryCards(state: RoundState, seat: Seat, cards: readonly Card[]): RoundUpdate {
-  const wrongTurn = turnVerdict(state, seat, "burying");
+export function buryCards(state: RoundState, seat: Seat, cards: readonly Card[]): RoundUpdate<PlayingRound> {
+  if (state.phase !== "burying") return refused(phaseVerdict(state));
+  const wrongTurn = turnVerdict(state, seat);
   if (wrongTurn) return refused(wrongTurn);
   if (cards.length !== HIDDEN_CARDS) return refused(`Bury exactly ${HIDDEN_CARDS} cards.`);
   const rest = withoutCards(state.hands[seat], cards);
@@ -174,8 +190,9 @@ function acceptLead(state: RoundState, seat: Seat, cards: readonly Card[]): Acce
  * not the seat's turn or the play breaks a rule. A completed trick goes to its winner, who leads next; after
  * the last trick the round is settled.
  */
-export function applyPlay(state: RoundState, seat: Seat, cards: readonly Card[]): RoundUpdate {
-  const wrongTurn = turnVerdict(state, seat, "playing");
+export function applyPlay(state: RoundState, seat: Seat, cards: readonly Card[]): RoundUpdate<PlayingRound | FinishedRound> {
+  if (state.phase !== "playing") return refused(phaseVerdict(state));
+  const wrongTurn = turnVerdict(state, seat);
   if (wrongTurn) return refused(wrongTurn);
   const lead = currentLead(state);
   let accepted: AcceptedPlay | string;
@@ -187,7 +204,7 @@ export function applyPlay(state: RoundState, seat: Seat, cards: readonly Card[])
   if (typeof accepted === "string") return refused(accepted);
   const hand = withoutCards(state.hands[seat], accepted.cards) as Card[];
   const trick: TrickInProgress = { leader: state.trick?.leader ?? seat, plays: [...(state.trick?.plays ?? []), accepted.cards.slice()] };
-  const played: RoundState = {
+  const played: PlayingRound = {
     ...state,
     hands: replaceHand(state.hands, seat, hand),
     trick,
@@ -198,12 +215,12 @@ export function applyPlay(state: RoundState, seat: Seat, cards: readonly Card[])
   return { ok: true, state: trick.plays.length === SEATS.length ? completeTrick(played, trick) : played };
 }
 
-function completeTrick(state: RoundState, trick: TrickInProgress): RoundState {
+function completeTrick(state: PlayingRound, trick: TrickInProgress): PlayingRound | FinishedRound {
   const judgement = judgeTrick(trick.plays, orderingOf(state));
   const winner = nextSeat(trick.leader, judgement.winner);
   const defenders = otherTeam(declarersOf(state.setup));
   const trickPoints = state.trickPoints + (teamOf(winner) === defenders ? judgement.points : 0);
-  const done: RoundState = {
+  const done: PlayingRound = {
     ...state,
     trick: undefined,
     turn: winner,

@@ -130,7 +130,7 @@ export function seatView(state: RoundState, seat: Seat): SeatView {
     playedBy: cardsPlayedBy(state),
     ...(isDealer && state.phase === "burying" ? { buryFrom: state.hands[seat].slice() } : {}),
     ...(isDealer && state.phase !== "burying" ? { buried: state.hidden.slice() } : {}),
-    ...(state.result ? { result: state.result } : {}),
+    ...(state.phase === "finished" ? { result: state.result } : {}),
   };
   return view;
 }

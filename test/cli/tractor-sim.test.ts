@@ -40,7 +40,7 @@ describe("bin/tractor-sim", () => {
   it("agrees with the engine's own settlement on generated rounds", () => {
     const random = seededRandom("cli");
     const played = Array.from({ length: 30 }, () => randomRecordedRound(random));
-    const expected = played.map((round, index) => formatCaseResult(index + 1, round.state.result!)).join("");
+    const expected = played.map((round, index) => formatCaseResult(index + 1, round.state.result)).join("");
     const result = run(formatStatementInput(played.map((round) => round.record)));
     expect(result.stderr).toBe("");
     expect(result.stdout).toBe(expected);

@@ -1,5 +1,6 @@
 import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
+import { roundOf } from "../../rooms/tractor/match";
 import { BLACK_JOKER, Card, cardName, parseCards, RED_JOKER } from "../../rooms/tractor/cards";
 import {
   botDeclaration,
@@ -98,7 +99,9 @@ describe("the declaration phase at a table", () => {
     const { room, players, watcher } = await seatFour({ ...DECLARE, declareWindowMs: 2000 });
     const [alice, bob, charles, david] = players;
     await waitUntil(() => room.state.phase === "declaring" && room.state.dealt === DEAL_STEPS, 5000, "the deal");
-    const davidsJokers = room["match"]!.state.dealing!.hands[3].slice(0, 25).filter((card) => card === BLACK_JOKER || card === RED_JOKER);
+    const match = room["match"]!.state;
+    if (match.phase !== "declaring") throw new Error(`the deal is over: the table is ${match.phase}`);
+    const davidsJokers = match.dealing.hands[3].slice(0, 25).filter((card) => card === BLACK_JOKER || card === RED_JOKER);
     const jokerPair = [BLACK_JOKER, RED_JOKER].find((joker) => davidsJokers.filter((card) => card === joker).length === 2)!;
 
     const hint = await bob.hint();
@@ -125,7 +128,7 @@ describe("the declaration phase at a table", () => {
     expect(events<TractorTrumpEvent>(watcher, "trump")).toEqual([{ round: 1, mainSuit: "O", declaredBy: "David" }]);
     expect(room.state.mainSuit).toBe("O");
     await waitUntil(() => alice.hand().length === 33, 5000, "the kitty");
-    expect(alice.hand().sort()).toEqual(room["match"]!.state.round!.hands[0].map(cardName).sort());
+    expect(alice.hand().sort()).toEqual(roundOf(room["match"]!.state)!.hands[0].map(cardName).sort());
   });
 
   test("when nobody declares the round has no main suit", async () => {

@@ -1,5 +1,6 @@
 import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
+import { roundOf } from "../../rooms/tractor/match";
 import { cardName } from "../../rooms/tractor/cards";
 import { CardhallClient, CardhallError, TRACTOR_SEATS, TractorPlayer, type TractorPlayedEvent, type TractorStateView } from "../../client-sdk";
 import { Received, waitUntil, dropConnection, expectRefused, expectConsole } from "../helpers";
@@ -14,7 +15,7 @@ const FIXED = { trump: "fixed", mainSuit: "H", dealer: "Alice", seed: 314159, bo
 const THREE_BOTS = ["Bob", "Charles", "David"] as const;
 
 function handOf(room: TractorRoom, seat: number): string[] {
-  return room["match"]!.state.round!.hands[seat].map(cardName).sort();
+  return roundOf(room["match"]!.state)!.hands[seat].map(cardName).sort();
 }
 
 function playedBy(received: Received, seat: string): TractorPlayedEvent[] {
@@ -68,7 +69,7 @@ describe("tractor seats and time", () => {
     const { suggestion } = await alice.hint();
     // Alice does nothing: the clock buries the bot's choice for her, then leads for her.
     await waitUntil(() => playedBy(received, "Alice").length > 0, 5000, "Alice's automatic lead");
-    expect(room["match"]!.state.round!.hidden.map(cardName).sort()).toEqual([...suggestion].sort());
+    expect(roundOf(room["match"]!.state)!.hidden.map(cardName).sort()).toEqual([...suggestion].sort());
     expect(playedBy(received, "Alice")[0].auto).toBe(true);
     expect(received.messages.filter((m) => m.type === "played").every((m) => (m.payload as TractorPlayedEvent).seat === "Alice" || !(m.payload as TractorPlayedEvent).auto)).toBe(true);
   });

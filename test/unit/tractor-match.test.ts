@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { DEALER, playOut, replayMatch, SPECTATOR, type Actor } from "../../rooms/kit/engine";
-import { tractorEngine, type TractorMatch, type TractorMatchOptions } from "../../rooms/tractor/match";
+import { roundOf, tractorEngine, type TractorMatch, type TractorMatchOptions } from "../../rooms/tractor/match";
 import type { MainSuit } from "../../rooms/tractor/order";
 import { classic, tractorRuleset } from "../../rooms/tractor/ruleset";
 import type { Seat } from "../../rooms/tractor/scoring";
@@ -96,6 +96,18 @@ describe("the Tractor match engine", () => {
     expect(tractorEngine.view(state, SPECTATOR).result?.seed).toBe(roundSeed);
   });
 
+  test("a state holds only its phase's fields, and the compiler refuses the others", () => {
+    const declaring = tractorEngine.start(options({ trump: "declare" }), 7).state;
+    const burying = tractorEngine.start(options(), 7).state;
+    if (declaring.phase !== "declaring" || burying.phase !== "burying") throw new Error(`the matches start ${declaring.phase} and ${burying.phase}`);
+    // @ts-expect-error: no round while the cards are dealt for declaring
+    expect(declaring.round).toBeUndefined();
+    // @ts-expect-error: the declaration deal is over once the dealer buries
+    expect(burying.dealing).toBeUndefined();
+    // @ts-expect-error: only a finished round has a result
+    expect(burying.round.result).toBeUndefined();
+  });
+
   test("the events of a trick come from the play that completes it", () => {
     let { state } = tractorEngine.start(options({ startRanks: [9, 5], dealer: 2 }), 99);
     state = accepted(state, 2, tractorEngine.botAction(state, 2)!).state;
@@ -107,7 +119,7 @@ describe("the Tractor match engine", () => {
       state = outcome.state;
     }
     expect(events).toEqual([["played"], ["played"], ["played"], ["played", "trick"]]);
-    const trick = state.round!.tricks[0];
+    const trick = roundOf(state)!.tricks[0];
     const view = tractorEngine.view(state, SPECTATOR);
     expect(view.tricks).toHaveLength(1);
     expect(view.tricks[0]).toMatchObject({ leader: "Charles", winner: ["Alice", "Bob", "Charles", "David"][trick.winner], points: trick.points });

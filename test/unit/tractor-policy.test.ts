@@ -29,7 +29,7 @@ const sorted = (list: readonly Card[]) => list.slice().sort((a, b) => a - b);
 /** Deals a seeded round and lets seeded random policies take the first `actions` actions (the burial is one). */
 function roundAfter(seed: number, actions: number, ruleset: TractorRuleset = classic): RoundState {
   const random = seededRandom(seed);
-  let state = dealRound(randomSetup(random), random, ruleset);
+  let state: RoundState = dealRound(randomSetup(random), random, ruleset);
   const policy = randomPolicy(random);
   for (let action = 0; action < actions && state.phase !== "finished"; action++) {
     const view = seatView(state, state.turn);
@@ -91,7 +91,7 @@ describe("seatView", () => {
 
   it("notices a seat that did not follow the led group as void in it", () => {
     const setup: RoundSetup = { mainSuit: "H", dealer: 0, teamRanks: [2, 2] };
-    let state = startRound(setup, [cards("SASKC3C4C5C6C7C8C9CT"), cards("D3D4"), cards("S3S4"), cards("D5D6")]);
+    let state: RoundState = startRound(setup, [cards("SASKC3C4C5C6C7C8C9CT"), cards("D3D4"), cards("S3S4"), cards("D5D6")]);
     state = accepted(buryCards(state, 0, cards("C3C4C5C6C7C8C9CT")));
     state = accepted(applyPlay(state, 0, cards("SA")));
     state = accepted(applyPlay(state, 1, cards("D3")));
@@ -147,7 +147,7 @@ describe("the random policy", () => {
   const key = (play: readonly Card[]) => sorted(play).join(",");
 
   function viewOf(hand: string, lead?: string): SeatView {
-    let state = startRound(setup, [cards(`S9D9${lead ?? ""}C3C4C5C6C7C8C9CT`), cards(hand), cards("D3"), cards("D4")]);
+    let state: RoundState = startRound(setup, [cards(`S9D9${lead ?? ""}C3C4C5C6C7C8C9CT`), cards(hand), cards("D3"), cards("D4")]);
     state = accepted(buryCards(state, 0, cards("C3C4C5C6C7C8C9CT")));
     if (lead === undefined) return seatView({ ...state, turn: 1 }, 1);
     return seatView(accepted(applyPlay(state, 0, cards(lead))), 1);
@@ -194,7 +194,7 @@ describe("the heuristic policy", () => {
 
   /** Alice deals, buries the clubs and leads; the given plays follow in turn; then the next seat decides. */
   function decide(hands: readonly string[], plays: readonly string[]): Card[] {
-    let state = startRound(setup, [cards(hands[0] + burial), ...hands.slice(1).map(cards)]);
+    let state: RoundState = startRound(setup, [cards(hands[0] + burial), ...hands.slice(1).map(cards)]);
     state = accepted(buryCards(state, 0, cards(burial)));
     plays.forEach((play, index) => (state = accepted(applyPlay(state, index as Seat, cards(play)))));
     return sorted(heuristicPolicy().choosePlay(seatView(state, state.turn)));
@@ -240,7 +240,7 @@ describe("the SDK bots", () => {
     const actedAt = SEATS.map(() => -1);
     let waiting: (() => void)[] = [];
     const turnFor = (seat: Seat): TractorTurn | undefined => {
-      if (state.result) return { kind: "matchOver", winner: state.result.change.team, teamRanks: [...state.result.teamRanks] };
+      if (state.phase === "finished") return { kind: "matchOver", winner: state.result.change.team, teamRanks: [...state.result.teamRanks] };
       if (state.turn !== seat || step <= actedAt[seat]) return undefined;
       return { kind: state.phase === "burying" ? "bury" : "play", round: 1, step, view: seatView(state, seat) };
     };
