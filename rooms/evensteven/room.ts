@@ -1,6 +1,6 @@
 /**
  * The `evensteven` room: the table kit (rooms/kit/table.ts) with the Even-Steven match engine (match.ts). One
- * seat, the player's; the dealer is the table. The room mirrors each game into the schema state: the hand goes to
+ * seat, the player's; the dealer is the table. The kit shows the engine's view of each game: the hand goes to
  * the player's view only; the deck and the seed stay in the engine's state until the verdict reveals the seed.
  */
 import { Rejection } from "../kit/room-kit";
@@ -57,8 +57,9 @@ export class EvenStevenRoom extends TableRoom<
     this.metadata = this.listing();
     this.onActionMessage(evenStevenMessages.play, ({ card }) => ({ type: "play", card }));
     this.onSeatMessage(evenStevenMessages.newGame, (_seat, { n, seed }) => {
-      if (this.state.phase === "playing") throw new Rejection("GAME_IN_PROGRESS", "finish this game before starting another");
-      this.deal(n ?? this.state.handSize, seed);
+      const shown = this.shownView();
+      if (shown.phase === "playing") throw new Rejection("GAME_IN_PROGRESS", "finish this game before starting another");
+      this.deal(n ?? shown.handSize, seed);
     });
   }
 
@@ -122,8 +123,9 @@ export class EvenStevenRoom extends TableRoom<
   }
 
   protected override listing(): Record<string, unknown> {
-    const { games, wins } = this.state.score;
-    return { game: "evensteven", player: this.roster?.seats[PLAYER_SEAT].name ?? "", phase: this.state.phase, score: `${wins} won of ${games}` };
+    if (this.roster === undefined) return { game: "evensteven", player: "", phase: "waiting", score: "0 won of 0" };
+    const { phase, score } = this.shownView();
+    return { game: "evensteven", player: this.roster.seats[PLAYER_SEAT].name, phase, score: `${score.wins} won of ${score.games}` };
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The `fool` room: the table kit (rooms/kit/table.ts) with the Fool match engine (match.ts). Two seats, a person's
- * or the room's AI; each hand is mirrored into its own seat's view only, the deck and the seed stay in the engine's
+ * or the room's AI; each hand is shown in its own seat's view only, the deck and the seed stay in the engine's
  * state (the seed until the game is over). The AI thinks on the server's pool (the `aiThreads` create option).
  */
 import { ServerError } from "@colyseus/core";
@@ -53,7 +53,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     for (let seat = 0; seat < FOOL_SEATS; seat++) {
       if (settings.mode === "ai-vs-ai" || (settings.mode === "vs-ai" && seat !== (options.seat ?? 0))) this.roster.seatBot(seat, `AI (${settings.ai})`);
     }
-    this.mirror();
+    this.showChanges();
     this.metadata = { game: "fool", mode: settings.mode, players: [], phase: "waiting" };
     this.onActionMessage(foolMessages.move, (move) => move as FoolMove);
     this.onSeatMessage(foolMessages.newGame, (_seat, { seed }) => {
@@ -127,7 +127,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     if (event.name === "start") {
       const { dealer, ...position } = event.payload;
       this.players.dealt(this.match!.state.game, this.match!.seed);
-      const seats = this.state.seats.map((held) => ({ name: held.name, controller: held.controller }));
+      const seats = this.tableView().seats.map((held) => ({ name: held.name, controller: held.controller }));
       return { game, dealer, seats, ...position, deadline };
     }
     if (event.name === "move") {
@@ -163,8 +163,9 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   }
 
   protected override listing(): Record<string, unknown> {
-    const players = this.state.seats.map((held) => ({ name: held.name, controller: held.controller }));
-    const score = this.state.seats.map((held) => held.wins).join("–");
-    return { game: "fool", mode: this.settings.mode, players, phase: this.state.phase, score: `games won ${score}` };
+    const { seats, phase } = this.shownView();
+    const players = seats.map((held) => ({ name: held.name, controller: held.controller }));
+    const score = seats.map((held) => held.wins).join("–");
+    return { game: "fool", mode: this.settings.mode, players, phase, score: `games won ${score}` };
   }
 }

@@ -69,6 +69,7 @@ export class HighCardRoom extends TableRoom<HighCardState, HighCardJoinOptions, 
   }
 
   protected override listing(): Record<string, unknown> {
-    return { game: "highcard", phase: this.state.phase, seats: this.roster?.seats.map((held) => held.holder) ?? [] };
+    if (this.roster === undefined) return { game: "highcard", phase: "waiting", seats: [] };
+    return { game: "highcard", phase: this.shownView().phase, seats: this.roster.seats.map((held) => held.holder) };
   }
 }

@@ -9,7 +9,8 @@
  *   pausing and stepping;
  * - messages: validation against their one definition, per-client rate limits, typed errors; every handler and
  *   timer isolated, so nothing a client sends can take the process down.
- * The game's room is left with what is its own: its messages, mirroring the engine's state into its schema, and
+ * The game's room is left with what is its own: its messages, the table's own fields beside the engine's view (the
+ * kit writes both into the schema: see "One truth per viewer" in docs/architecture.md), and
  * its listing.
  */
 import { Room, ServerError, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
@@ -142,6 +143,8 @@ export abstract class TableRoom<
   private readonly promised = new PromisedPlaces();
   /** Set when the server shuts down: the table closes as soon as no game is under way. */
   private draining = false;
+  /** Whether the views changed since they were last written into the schema (see showChanges). */
+  private viewChanged = true;
 
   // ----------------------------------------------------------------------------------------------------------
   // What a game defines
@@ -401,6 +404,8 @@ export abstract class TableRoom<
   /** A person takes a seat (an open one or a bot's), and their view shows them the seat's hidden fields. */
   protected seatPerson(client: Client, seat: number, name: string): void {
     this.roster.seatPerson(seat, client.sessionId, name);
+    // A table joined before its first patch has not written its schema yet: the seat's object is made now.
+    if (this.seatView(seat) === undefined) this.writeViews();
     const seatState = this.seatView(seat);
     if (seatState !== undefined) {
       const view = new StateView();
@@ -431,19 +436,41 @@ export abstract class TableRoom<
   }
 
   /**
+   * The view changed (an action, a seat, the clock): the schema shows it with the next patch. The views are written
+   * once a patch, just before it is encoded, never once an action: a list changed twice between two patches is
+   * not always decoded right by @colyseus/schema 5.0.34 (docs/architecture.md, "One truth per viewer"), and a burst
+   * of bot actions costs one write instead of one per action.
+   */
+  protected showChanges(): void {
+    this.viewChanged = true;
+  }
+
+  /** Colyseus's hook before every patch (after each message, timer and join, and the slow sweep). */
+  override onBeforePatch(): void {
+    this.writeViews();
+  }
+
+  /**
    * Writes the state views into the schema: the public fields from the spectator's view, then the hidden fields of
    * each seat a person holds (the only seats with a StateView) from that seat's own view.
    */
-  protected mirror(): void {
+  private writeViews(): void {
+    if (!this.viewChanged) return;
+    this.viewChanged = false;
     writeView(this.state, this.stateView(SPECTATOR), "public");
     this.roster.seats.forEach((held, seat) => {
       if (held.holder === "person" && this.seatView(seat) !== undefined) writeView(this.state, this.positionView(seat), "hidden");
     });
   }
 
+  /** What a spectator sees now: what a room reads of its own table (its listing, its checks), never the schema. */
+  protected shownView(): View {
+    return this.stateView(SPECTATOR);
+  }
+
   /** After any change of seats: the state and the listing show it. */
   protected seatsChanged(): void {
-    this.mirror();
+    this.showChanges();
     this.updateListing();
   }
 
@@ -519,7 +546,7 @@ export abstract class TableRoom<
     match.state = applied.state;
     const waiting = this.engine.waiting(applied.state);
     this.deadline = waiting.for === "seat" && !this.roster.isBot(waiting.seat) ? Date.now() + this.timings.turnTimeMs : 0;
-    this.mirror();
+    this.showChanges();
     for (const event of applied.events) {
       this.sendEvent(event, made);
       const round = this.engine.roundEnd?.(event);
@@ -613,7 +640,7 @@ export abstract class TableRoom<
       if (!this.roster.isBot(seat)) return this.startTurnClock(match, seat);
       if (this.deadline !== 0) {
         this.deadline = 0; // a person's seat has just gone to its bot
-        this.mirror();
+        this.showChanges();
       }
       if (this.timings.botDelayMs > 0) return this.after(this.timings.botDelayMs, () => this.playForSeat(match, seat, "bot"));
       if (!this.playForSeat(match, seat, "bot")) return; // the bot thinks elsewhere; its answer comes later
@@ -674,11 +701,11 @@ export abstract class TableRoom<
     const now = Date.now();
     if (this.deadline <= now) {
       this.deadline = now + this.timings.turnTimeMs;
-      this.mirror();
+      this.showChanges();
     }
     this.after(this.deadline - now, () => {
       this.deadline = 0;
-      this.mirror();
+      this.showChanges();
       const timedOut = this.engine.timedOut(match.state, seat);
       if (timedOut.actor === seat) this.playForSeat(match, seat, "clock");
       else this.act(match, timedOut.actor, timedOut.action, "dealer");

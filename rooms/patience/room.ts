@@ -65,7 +65,7 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
       this.announce("setPace");
     });
     owned(patienceMessages.restart, (payload) => {
-      if (this.state.phase !== "over") throw reject("DEAL_IN_PROGRESS", "the deal is not over yet; restart deals again once it is");
+      if (this.shownView().phase !== "over") throw reject("DEAL_IN_PROGRESS", "the deal is not over yet; restart deals again once it is");
       this.deal(dealSource(payload, (problem) => reject("BAD_DECK", problem)), payload.paused ?? false);
     });
     this.onTableMessage(patienceMessages.claim, (client, { name }) => this.claim(client, name));
@@ -115,7 +115,9 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   }
 
   protected override listing(): Record<string, unknown> {
-    return { game: "patience", deal: this.state.deal, phase: this.state.phase, owner: this.state.ownerName };
+    if (this.roster === undefined) return { game: "patience", deal: 0, phase: "paused", owner: "" };
+    const { deal, phase, ownerName } = this.shownView();
+    return { game: "patience", deal, phase, owner: ownerName };
   }
 
   /** Starts a deal (paused or dealing at the pace) and announces it before its first step. */
@@ -123,7 +125,7 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
     this.pauseDealer(paused);
     this.startMatch(source.options, source.seed); // no seed: a fresh one
     this.updateListing();
-    const { deal, paceMs, phase } = this.state;
+    const { deal, paceMs, phase } = this.shownView();
     this.broadcast(patienceEvents.dealStarted, { deal, paceMs, phase } satisfies PatienceDealStartedEvent);
   }
 
@@ -137,12 +139,12 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
 
   private announce(action: PatienceControlEvent["action"]): void {
     this.seatsChanged(); // the state (and the listing) show the change before the event names it
-    const { deal, phase, paceMs, ownerName } = this.state;
+    const { deal, phase, paceMs, ownerName } = this.shownView();
     this.broadcast(patienceEvents.control, { deal, action, phase, paceMs, ownerName } satisfies PatienceControlEvent);
   }
 
   private requireDealGoingOn(): void {
-    if (this.state.phase === "over") throw reject("DEAL_OVER", "the deal is over; send restart to deal again");
+    if (this.shownView().phase === "over") throw reject("DEAL_OVER", "the deal is over; send restart to deal again");
   }
 
   private requirePaused(): void {

@@ -1,12 +1,12 @@
 /**
  * The `tractor` room: the table kit (rooms/kit/table.ts) with the Tractor match engine (match.ts). Four seats
- * (people or bots); the match starts once every seat is held. The room mirrors the engine's state into the schema:
+ * (people or bots); the match starts once every seat is held. The kit shows the engine's view of each seat:
  * each hand goes to its own seat's view only, the buried cards to the dealer's view until the next deal, and every
  * round's seed stays in the engine's state until the round's end reveals it.
  */
 import { Rejection, RoomTimer } from "../kit/room-kit";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
-import { tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
+import { tableOf, tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
 import { checkedThrows, classic, tractorRuleset } from "./ruleset";
 import { SEATS, teamOf, type Seat } from "./scoring";
 import { TRACTOR_DEFAULTS, TRACTOR_HINT_LIMIT, TRACTOR_SEATS, tractorJoinOptions, tractorMessages, tractorRankNumber, type TractorErrorCode, type TractorHint, type TractorJoinOptions } from "./protocol";
@@ -24,6 +24,8 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   private options!: TractorJoinOptions;
   private matchOptions!: TractorMatchOptions;
   private readonly startTimer = new RoomTimer(this);
+  /** The phase and round the listing shows. */
+  private listed = "";
 
   override onCreate(rawOptions: unknown): void {
     const options = (this.options = this.createOptions(rawOptions));
@@ -36,7 +38,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const paces = { deal: this.time("dealDelayMs"), declareWindow: this.time("declareWindowMs"), roundPause: this.time("roundPauseMs") };
     this.openTable({ seats: SEATS.length, maxSpectators: MAX_SPECTATORS, timings: { turnTimeMs, botDelayMs, reconnectSeconds, paces }, messages: Object.values(tractorMessages) });
     for (const name of options.bots ?? []) this.roster.seatBot(TRACTOR_SEATS.indexOf(name), "bot");
-    this.mirror();
+    this.showChanges();
     this.metadata = this.listing();
     for (const message of [tractorMessages.declare, tractorMessages.bury, tractorMessages.play]) this.onActionMessage(message, ({ cards }) => ({ type: message.name, cards }) as TractorAction);
     this.onSeatMessage(tractorMessages.hint, (seat, { limit }) => this.hint(seat as Seat, limit ?? TRACTOR_HINT_LIMIT));
@@ -82,7 +84,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   }
 
   private hint(seat: Seat, limit: number): TractorHint {
-    const none: TractorHint = { phase: this.state.phase, options: [], complete: true, suggestion: [] };
+    const none: TractorHint = { phase: this.match === null ? "waiting" : tableOf(this.match.state).phase, options: [], complete: true, suggestion: [] };
     const match = this.match?.state;
     if (match === undefined) return none;
     const cardsOf = (action: TractorAction | undefined) => (action !== undefined && "cards" in action ? [...action.cards] : []);
@@ -118,16 +120,19 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   }
 
   /** The listing names the phase and the round: it follows them. */
-  protected override mirror(): void {
-    const [phase, round] = [this.state.phase, this.state.round];
-    super.mirror();
-    if (this.state.phase !== phase || this.state.round !== round) this.updateListing();
+  protected override showChanges(): void {
+    super.showChanges();
+    const listed = this.match === null ? "waiting:0" : `${tableOf(this.match.state).phase}:${this.match.state.roundNumber}`;
+    if (listed !== this.listed) this.updateListing();
+    this.listed = listed;
   }
 
   protected override listing(): Record<string, unknown> {
-    const seats = this.state.seats.map((seat) => [seat.seat, seat.occupant === "person" ? seat.player : seat.occupant]);
+    if (this.roster === undefined) return { game: "tractor", phase: "waiting", round: 0, trump: this.matchOptions?.trump ?? "declare", seats: {}, score: "" };
+    const shown = this.shownView();
+    const seats = shown.seats.map((seat) => [seat.seat, seat.occupant === "person" ? seat.player : seat.occupant]);
     // The kit adds `openSeats` (open and not promised to a joining client) to every listing.
-    const score = `ranks ${this.state.teamRanks.join("–")}`;
-    return { game: "tractor", phase: this.state.phase, round: this.state.round, trump: this.state.trump, seats: Object.fromEntries(seats), score };
+    const score = `ranks ${shown.teamRanks.join("–")}`;
+    return { game: "tractor", phase: shown.phase, round: shown.round, trump: shown.trump, seats: Object.fromEntries(seats), score };
   }
 }
