@@ -18,7 +18,7 @@ import { RecordsApi, type GamesQuery } from "./records";
 import "./known-types";
 
 export { CardhallError, SDK_ERROR_CODES, type SdkErrorCode } from "./errors";
-export { RoomSession } from "./session";
+export { onStateChecks, RoomSession, type StateCheckResult } from "./session";
 export { EvenStevenPlayer, EvenStevenSpectator, type EvenStevenEvents } from "./evensteven";
 export type { RoomListing } from "../rooms/kit/protocol";
 export * from "../rooms/evensteven/protocol";

@@ -1,5 +1,6 @@
 import type { Room } from "@colyseus/sdk";
-import { ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "../rooms/kit/protocol";
+import { ERROR_MESSAGE, STATE_CHECK_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf, type StateCheck } from "../rooms/kit/protocol";
+import { viewDigest } from "../rooms/kit/views";
 import { CLIENT_RATE_BUDGET, RateLimiter } from "../rooms/kit/rate-limit";
 import { CardhallError, sessionEnd, toCardhallError } from "./errors";
 
@@ -59,6 +60,25 @@ export class SendPacer {
  * A joined room, typed by its public state view and its events. Shared by every game's player and spectator
  * sessions; the game-specific classes add the moves.
  */
+/** A state check the room sent (rooms/kit/protocol.ts, STATE_CHECK_MESSAGE) and what this client found. */
+export interface StateCheckResult {
+  roomId: string;
+  sessionId: string;
+  /** Whether the state this client decoded is the view the table meant it to hold. */
+  matched: boolean;
+}
+
+const stateCheckListeners = new Set<(result: StateCheckResult) => void>();
+
+/**
+ * Hears every state check any session of this process receives (a load test counts them; a mismatch is a desync).
+ * A server sends them only when started with STATE_CHECK_EVERY. Returns how to stop listening.
+ */
+export function onStateChecks(listener: (result: StateCheckResult) => void): () => void {
+  stateCheckListeners.add(listener);
+  return () => stateCheckListeners.delete(listener);
+}
+
 export class RoomSession<View, Events extends object> {
   private readonly errorListeners: Listener<CardhallError>[] = [];
   private readonly pacer = new SendPacer();
@@ -72,6 +92,11 @@ export class RoomSession<View, Events extends object> {
     room.onMessage(ERROR_MESSAGE, (reply: ErrorReply) => {
       const error = CardhallError.fromReply(reply);
       for (const listener of this.errorListeners) listener(error);
+    });
+    room.onMessage(STATE_CHECK_MESSAGE, ({ digest }: StateCheck) => {
+      // The check follows the patch it is about on the same socket: the state decoded now is the one to compare.
+      const matched = viewDigest((room.state as { toJSON(): unknown }).toJSON()) === digest;
+      for (const listener of stateCheckListeners) listener({ roomId: room.roomId, sessionId: room.sessionId, matched });
     });
   }
 

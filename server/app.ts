@@ -12,6 +12,7 @@ import { SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing, type ServerMetrics } from
 import { colyseusLogger, log } from "../rooms/kit/log";
 import { answerBeforeListeners, checkColyseusInternals } from "../rooms/kit/colyseus-internals";
 import { reportTableMetricsTo } from "../rooms/kit/metrics";
+import { checkStatesOfOneClientIn } from "../rooms/kit/table";
 import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
 import { SERVER_ROOMS } from "./games";
@@ -40,6 +41,8 @@ export interface AppOptions {
   drainSeconds?: number;
   /** The Fool AI's worker threads (FOOL_AI_THREADS); one per CPU but the main thread's by default. */
   aiThreads?: number;
+  /** One client in this many gets state checks after its patches (STATE_CHECK_EVERY; rooms/kit/protocol.ts); 0, none, by default. */
+  stateCheckEvery?: number;
   /** How clients are told apart and bounded (server/matchmaking.ts): 64 pending joins an address, no proxy, by default. */
   clientAddresses?: Partial<ClientAddressRules>;
 }
@@ -164,6 +167,7 @@ export function makeServer(options: AppOptions = {}): Server {
   const records = options.records ?? null;
   const metrics = new PrometheusMetrics(aiThreads, records);
   reportTableMetricsTo(metrics);
+  checkStatesOfOneClientIn(options.stateCheckEvery ?? 0);
   setClientAddressRules({ pendingJoinsPerAddress: DEFAULT_PENDING_JOINS_PER_ADDRESS, trustedProxies: [], ...options.clientAddresses });
   const cluster = options.cluster ?? null;
   const transport = new CardhallTransport();

@@ -52,7 +52,8 @@ async function main(): Promise<void> {
   };
   const config = recordsConfig(process.env);
   const records = config === null ? null : await Records.open(config);
-  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses });
+  const stateCheckEvery = Math.round(nonNegativeNumber("STATE_CHECK_EVERY", 0));
+  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery });
   await server.listen(port, host, LISTEN_BACKLOG);
   logShutdown();
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);

@@ -28,7 +28,10 @@ export interface Counters {
   failed: number;
   moves: number;
   errors: number;
+  /** Desyncs: a bot's own view disagreeing with the room's, or a state check the decoded state failed. */
   desyncs: number;
+  /** State checks received (a server started with STATE_CHECK_EVERY sends them to one client in N). */
+  stateChecks: number;
 }
 
 export interface WorkerProgress {
@@ -62,5 +65,5 @@ export interface WorkerDone {
 export type WorkerMessage = WorkerProgress | WorkerDone;
 
 export function emptyCounters(): Counters {
-  return { connected: 0, joined: 0, failed: 0, moves: 0, errors: 0, desyncs: 0 };
+  return { connected: 0, joined: 0, failed: 0, moves: 0, errors: 0, desyncs: 0, stateChecks: 0 };
 }

@@ -8,6 +8,7 @@ import { monitorEventLoopDelay, performance } from "perf_hooks";
 import WebSocket from "ws";
 import type { MoveProbe } from "../../client-sdk/bots/probe";
 import { think } from "../../client-sdk/bots/probe";
+import { onStateChecks } from "../../client-sdk/session";
 import { GAME_DRIVERS, type GameName } from "./games";
 import { emptyCounters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
 
@@ -28,6 +29,14 @@ let steadyUntil = Infinity;
 let steadyMoves = 0;
 const joinLatencies: number[] = [];
 let joinWindow: WorkerDone["joinWindow"] = null;
+
+// A server started with STATE_CHECK_EVERY sends some clients the digest of the view they must hold after each patch.
+onStateChecks(({ roomId, matched }) => {
+  counters.stateChecks++;
+  if (matched) return;
+  counters.desyncs++;
+  remember(`desync: room ${roomId}: a decoded state failed its state check`);
+});
 
 /** A seat joined: its join took from `since` (its table's start, or the previous seat's join) to now. */
 function joinedSince(since: number): number {

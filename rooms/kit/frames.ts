@@ -15,7 +15,7 @@
  * creation if it is gone.
  */
 import { tableMetrics } from "./metrics";
-import { getMessageBytes, Protocol, ResponseStatus, type Client, type Room } from "@colyseus/core";
+import { ClientState, getMessageBytes, Protocol, ResponseStatus, type Client, type Room } from "@colyseus/core";
 import { decode, type Iterator } from "@colyseus/schema";
 import { unpack } from "msgpackr";
 import { ERROR_MESSAGE, type ErrorReply } from "./protocol";
@@ -85,13 +85,21 @@ export interface FrameScreen {
   /** Takes one message from the client's budget; false when spent (the caller has already answered). */
   readonly withinBudget: (client: Client, requestId: number | undefined, type: string) => boolean;
   readonly describeKnown: string;
+  /** A client's join acknowledged: it holds the full state now (Colyseus sent it in this same dispatch). */
+  readonly joined?: (client: Client) => void;
 }
 
 /** Puts the screen in front of Colyseus's dispatch of every frame `room` receives. */
 export function screenFrames(room: Room, screen: FrameScreen): void {
   wrapOnMessage(room, (dispatch): OnMessage => (client, buffer) => {
     const frame = readFrame(buffer);
-    if (frame.kind === "control" || (frame.kind === "message" && screen.known.has(String(frame.type)))) return dispatch.call(room, client, buffer);
+    if (frame.kind === "control") {
+      const joining = client.state === ClientState.JOINING;
+      dispatch.call(room, client, buffer);
+      if (joining && client.state === ClientState.JOINED) screen.joined?.(client);
+      return;
+    }
+    if (frame.kind === "message" && screen.known.has(String(frame.type))) return dispatch.call(room, client, buffer);
     const type = echoedType(frame.type);
     if (!screen.withinBudget(client, frame.requestId, type)) return;
     if (frame.kind === "message") {

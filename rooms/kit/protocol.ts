@@ -9,6 +9,19 @@ import type { RecordWriterMetrics } from "./record";
 /** The message type a room uses to answer a bad `send()` (a `request()` is rejected with the same payload). */
 export const ERROR_MESSAGE = "error";
 
+/**
+ * State checks, for load tests and hostile suites: a server started with STATE_CHECK_EVERY=N sends one client in N
+ * (chosen by its session id) a `stateCheck` after each patch that changed what that client should hold: the digest
+ * of its table's state view for it (`viewDigest` in rooms/kit/views.ts). The message follows the patch on the same
+ * socket, so a client that has decoded the patch right holds a state with that digest. Off by default.
+ */
+export const STATE_CHECK_MESSAGE = "stateCheck";
+
+export interface StateCheck {
+  /** viewDigest of the state view this client must now hold. */
+  digest: string;
+}
+
 /** Error codes every room uses; each game adds its own. */
 export const COMMON_ERROR_CODES = [
   "UNKNOWN_MESSAGE", // no such message type in this room

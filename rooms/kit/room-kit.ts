@@ -219,11 +219,12 @@ export function shareStateHandshake(room: Room): void {
  * for a request alike, and every frame that does not decode with BAD_PAYLOAD (see frames.ts). Refusals take from
  * the client's message budget like any message.
  */
-export function rejectUnknownMessages(room: Room, known: readonly MessageDefinition[]): void {
+export function rejectUnknownMessages(room: Room, known: readonly MessageDefinition[], joined?: (client: Client) => void): void {
   screenFrames(room, {
     known: new Set(known.map((definition) => definition.name)),
     describeKnown: known.map((definition) => definition.name).join(", "),
     withinBudget: (client, requestId, type) => withinBudget(room, client, requestId === undefined ? undefined : requestReplier(client, requestId), type),
+    joined,
   });
 }
 

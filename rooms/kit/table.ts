@@ -13,16 +13,17 @@
  * kit writes both into the schema: see "One truth per viewer" in docs/architecture.md), and
  * its listing.
  */
-import { Room, ServerError, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { ClientState, Room, ServerError, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView, type Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
-import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
+import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MESSAGE, type MessageDefinition, type PayloadOf, type StateCheck } from "./protocol";
 import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
 import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
 import { SeatRoster } from "./seats";
 import { mergeViews, writeView, type Plain } from "./state-writer";
+import { viewDigest } from "./views";
 import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
@@ -96,6 +97,22 @@ function sizeStateBuffers(bytes: number): void {
 }
 sizeStateBuffers(STATE_BUFFER_BYTES);
 
+/** One client in this many gets state checks (rooms/kit/protocol.ts, STATE_CHECK_MESSAGE); 0: none. */
+let stateCheckEvery = 0;
+
+/** Sets how many clients get state checks: one in `every` (the server's STATE_CHECK_EVERY; 0 turns them off). */
+export function checkStatesOfOneClientIn(every: number): void {
+  stateCheckEvery = every;
+}
+
+/** Whether a session is one of the sampled: a stable choice by its id, so that a client keeps it across reconnections. */
+function sampledForStateChecks(sessionId: string): boolean {
+  if (stateCheckEvery <= 0) return false;
+  let sum = 0;
+  for (let index = 0; index < sessionId.length; index++) sum = (sum * 31 + sessionId.charCodeAt(index)) >>> 0;
+  return sum % stateCheckEvery === 0;
+}
+
 /** Bot actions made at once (no pause) before the table lets other rooms run. */
 const ACTIONS_PER_BURST = 200;
 
@@ -143,6 +160,8 @@ export abstract class TableRoom<
   private readonly promised = new PromisedPlaces();
   /** Set when the server shuts down: the table closes as soon as no game is under way. */
   private draining = false;
+  /** The digest each sampled connection was last sent (see sendStateChecks). */
+  private readonly checkedDigests = new WeakMap<Client, string>();
   /** Whether the views changed since they were last written into the schema (see showChanges). */
   private viewChanged = true;
 
@@ -216,7 +235,7 @@ export abstract class TableRoom<
     guardSeatReservations(this, (sessionId, options, authData) => this.promisePlace(sessionId, options, addressOf(authData)));
     limitMessages(this);
     patchOnChange(this);
-    rejectUnknownMessages(this, setUp.messages);
+    rejectUnknownMessages(this, setUp.messages, (client) => this.checkStateOf(client));
     shareStateHandshake(this);
     tableMetrics().tableOpened(this);
     this.logLife("room_created", "room created", { seats: setUp.seats });
@@ -448,6 +467,29 @@ export abstract class TableRoom<
   /** Colyseus's hook before every patch (after each message, timer and join, and the slow sweep). */
   override onBeforePatch(): void {
     this.writeViews();
+  }
+
+  /** Every patch, then the state checks of the sampled clients (off unless the server turns them on). */
+  override broadcastPatch(): boolean {
+    const sent = super.broadcastPatch();
+    if (stateCheckEvery > 0) this.sendStateChecks();
+    return sent;
+  }
+
+  private sendStateChecks(): void {
+    for (const client of this.clients) this.checkStateOf(client);
+  }
+
+  /**
+   * A sampled client whose view changed since its last check (or that has just joined, its full state sent) is sent
+   * the digest of the view it must hold now. A client still joining is not: the state it will be sent is not made yet.
+   */
+  private checkStateOf(client: Client): void {
+    if (stateCheckEvery === 0 || client.state !== ClientState.JOINED || !sampledForStateChecks(client.sessionId)) return;
+    const digest = viewDigest(this.stateView(this.viewerOf(client.sessionId)));
+    if (this.checkedDigests.get(client) === digest) return;
+    this.checkedDigests.set(client, digest);
+    client.send(STATE_CHECK_MESSAGE, { digest } satisfies StateCheck);
   }
 
   /**

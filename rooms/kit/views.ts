@@ -38,3 +38,35 @@ function mergeValue(base: unknown, over: unknown): unknown {
 export function wholeTableView<View extends Plain>(spectator: View, seats: readonly View[]): View {
   return seats.reduce<View>((whole, seat) => mergeViews(whole, seat), spectator);
 }
+
+/** A view as sorted JSON: objects' keys in order, undefined left out (what a decoded state's toJSON holds). */
+export function canonicalJson(view: unknown): string {
+  return JSON.stringify(sortedKeys(view));
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== "object") return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) {
+    const inner = (value as Fields)[key];
+    if (inner !== undefined) sorted[key] = sortedKeys(inner);
+  }
+  return sorted;
+}
+
+/**
+ * A short digest of a view (FNV-1a over its canonical JSON, two 32-bit halves): what a state check carries, so that
+ * a client can tell whether the state it decoded is the one the table meant, without the table sending it again.
+ */
+export function viewDigest(view: unknown): string {
+  const text = canonicalJson(view);
+  let low = 0x811c9dc5;
+  let high = 0x01000193;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    low = Math.imul(low ^ code, 0x01000193) >>> 0;
+    high = Math.imul(high ^ code ^ (low >>> 7), 0x01000193) >>> 0;
+  }
+  return `${high.toString(16).padStart(8, "0")}${low.toString(16).padStart(8, "0")}`;
+}

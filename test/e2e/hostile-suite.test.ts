@@ -7,7 +7,8 @@
  */
 import * as fs from "fs";
 import { Client, type Room } from "@colyseus/sdk";
-import { COMMON_ERROR_CODES, type MessageDefinition } from "../../rooms/kit/protocol";
+import { COMMON_ERROR_CODES, STATE_CHECK_MESSAGE, type MessageDefinition, type StateCheck } from "../../rooms/kit/protocol";
+import { viewDigest } from "../../rooms/kit/views";
 import { EVENSTEVEN_ERROR_CODES, evenStevenMessages } from "../../rooms/evensteven/protocol";
 import { FOOL_ERROR_CODES, foolMessages } from "../../rooms/fool/protocol";
 import { PATIENCE_ERROR_CODES, patienceMessages } from "../../rooms/patience/protocol";
@@ -32,7 +33,7 @@ interface Figures {
   bodies: { sent: number; refused: number; rssGrowthMB: number };
   reservations: { requests: number; granted: number; refused: number; playerJoinedAfter: boolean };
   tokens: { tries: number; refused: number; takeovers: number };
-  drops: { dropped: number; returned: number; handsKept: number };
+  drops: { dropped: number; returned: number; handsKept: number; stateChecks: number; stateChecksFailed: number };
   crashes: number;
   stackLines: number;
 }
@@ -43,7 +44,7 @@ const figures: Figures = {
   bodies: { sent: 0, refused: 0, rssGrowthMB: 0 },
   reservations: { requests: 0, granted: 0, refused: 0, playerJoinedAfter: false },
   tokens: { tries: 0, refused: 0, takeovers: 0 },
-  drops: { dropped: 0, returned: 0, handsKept: 0 },
+  drops: { dropped: 0, returned: 0, handsKept: 0, stateChecks: 0, stateChecksFailed: 0 },
   crashes: 0,
   stackLines: 0,
 };
@@ -315,9 +316,18 @@ describe("the hostile suite", () => {
     void thief;
   }, 60_000);
 
-  test("a drop storm: every dropped player comes back with its hand", async () => {
+  test("a drop storm: every dropped player comes back with its hand, and the state it decodes passes its state check", async () => {
+    // A server of its own, checking every client's state (STATE_CHECK_EVERY=1): after its full state, each returned
+    // client is sent the digest of the view it must hold, and again after every patch that changes it.
+    const checked = new ServerProcess(await freePort(), { NODE_ENV: "production", STATE_CHECK_EVERY: "1", DRAIN_TIMEOUT: "0" });
+    await checked.start();
+    const server = checked;
     const players = await Promise.all(
-      Array.from({ length: DROPS }, async () => track(await consume(server.url, (await matchmake(server.httpUrl, "create", "fool", { aiDelayMs: 60_000 })).body as unknown as Reservation))),
+      Array.from({ length: DROPS }, async () => {
+        const room = await consume(server.url, (await matchmake(server.httpUrl, "create", "fool", { aiDelayMs: 60_000 })).body as unknown as Reservation);
+        room.onMessage(STATE_CHECK_MESSAGE, () => undefined);
+        return track(room);
+      }),
     );
     const handOf = (room: Room) => JSON.stringify(((stateOf(room).seats as Array<{ hand?: string[] }> | undefined) ?? []).map((seat) => seat.hand ?? null));
     await Promise.all(players.map((room) => waitUntil(() => handOf(room).includes('"'), 10_000, "a dealt hand")));
@@ -328,15 +338,29 @@ describe("the hostile suite", () => {
       socketOf(room).close();
       figures.drops.dropped++;
     }
-    const returned = await Promise.all(tokens.map((token) => new Client(server.url).reconnect(token).then(track, () => null)));
+    const checksOf = new Map<Room, boolean[]>();
+    const listen = (room: Room) => {
+      const checks: boolean[] = [];
+      checksOf.set(room, checks);
+      room.onMessage(STATE_CHECK_MESSAGE, ({ digest }: StateCheck) => checks.push(viewDigest(stateOf(room)) === digest));
+      room.onMessage("*", () => undefined);
+      return track(room);
+    };
+    const returned = await Promise.all(tokens.map((token) => new Client(server.url).reconnect(token).then(listen, () => null)));
     for (const [index, room] of returned.entries()) {
       if (room === null) continue;
       figures.drops.returned++;
-      room.onMessage("*", () => undefined);
       await waitUntil(() => handOf(room) !== "[]", 5000, "the state after returning").catch(() => undefined);
       if (handOf(room) === hands[index]) figures.drops.handsKept++;
+      await waitUntil(() => checksOf.get(room)!.length > 0, 5000, "a state check after returning").catch(() => undefined);
+      figures.drops.stateChecks += checksOf.get(room)!.length;
+      figures.drops.stateChecksFailed += checksOf.get(room)!.filter((matched) => !matched).length;
     }
+    for (const room of returned) await room?.leave().catch(() => undefined);
+    await checked.stop();
     expect(figures.drops.returned).toBe(DROPS);
     expect(figures.drops.handsKept).toBe(DROPS);
+    expect(figures.drops.stateChecks).toBeGreaterThanOrEqual(DROPS);
+    expect(figures.drops.stateChecksFailed).toBe(0);
   }, 60_000);
 });

@@ -9,7 +9,8 @@ let server: ServerProcess;
 const ROOT = path.resolve(__dirname, "..", "..");
 
 beforeAll(async () => {
-  server = new ServerProcess(await freePort());
+  // One client in two gets state checks: every one it receives must pass (a failed one counts as a desync).
+  server = new ServerProcess(await freePort(), { STATE_CHECK_EVERY: "2" });
   await server.start();
 });
 afterAll(() => server.stop());
@@ -19,6 +20,7 @@ function expectConsistent(phase: PhaseResult, clients: number): void {
   expect(phase.counters.failed).toBe(0);
   expect(phase.counters.connected).toBe(0); // everyone left at the end
   expect(phase.counters.moves).toBeGreaterThan(0);
+  expect(phase.counters.desyncs).toBe(0);
   // Latencies count the moves sent after the ramp; every move is counted.
   expect(phase.latency.count).toBeGreaterThan(0);
   expect(phase.latency.count).toBeLessThanOrEqual(phase.counters.moves);
@@ -63,6 +65,7 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as LoadTestReport;
   const clients = 30;
   expect(report.cardhall.tables).toBe(24); // two Tractor tables of four, the 22 other clients at one-seat tables
+  expect(report.cardhall.counters.stateChecks).toBeGreaterThan(0);
   expectConsistent(report.cardhall, clients);
   expect(report.cardhall.counters.errors).toBe(0);
   expect(report.cardhall.counters.desyncs).toBe(0);

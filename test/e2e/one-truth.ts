@@ -12,6 +12,7 @@
 import { Room as SdkRoom } from "@colyseus/sdk";
 import { WebSocketClient } from "@colyseus/ws-transport";
 import { TableRoom } from "../../rooms/kit/table";
+import { canonicalJson } from "../../rooms/kit/views";
 
 /** Colyseus's protocol codes of a state frame: a full state, a patch (the low five bits of the first byte). */
 const ROOM_STATE = 14;
@@ -19,22 +20,6 @@ const ROOM_STATE_PATCH = 15;
 const PROTOCOL_CODE_MASK = 0x1f;
 
 type AnyTable = TableRoom<never, never, never, never, never, never, never>;
-
-/** A value as sorted JSON: objects' keys in order, undefined left out (what a decoded state's toJSON holds). */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortedKeys(value));
-}
-
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value === null || typeof value !== "object") return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) {
-    const inner = (value as Record<string, unknown>)[key];
-    if (inner !== undefined) sorted[key] = sortedKeys(inner);
-  }
-  return sorted;
-}
 
 function protocolCode(data: unknown): number | undefined {
   const bytes = data instanceof ArrayBuffer ? new Uint8Array(data, 0, 1) : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, 1) : undefined;
