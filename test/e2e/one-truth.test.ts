@@ -191,7 +191,8 @@ async function foolTable(index: number): Promise<Played> {
     if (game > 1) await withinBudget(() => player.newGame({ seed: first ? game * 7 : seedOf(random) }));
     let late: SdkRoom | null = null;
     let returned = false;
-    const [joinAt, dropAt] = [1 + Math.floor(random() * 4), 2 + Math.floor(random() * 6)];
+    // At the seat's first turns: a game may be over within a few of them.
+    const [joinAt, dropAt] = [Math.floor(random() * 2), Math.floor(random() * 3)];
     const during = async (seat: FoolPlayer, moveCount: number) => {
       if (late === null && moveCount >= joinAt) late = await watch(roomId);
       if (returned || moveCount < dropAt) return seat;
