@@ -13,8 +13,6 @@ import { syncList } from "./schema-lists";
 
 import type { Plain } from "./views";
 
-export { mergeViews, type Plain } from "./views";
-
 type Fields = { readonly [key: string]: unknown };
 
 /** Which of a schema's fields a pass writes: the public ones, or the `@view()` ones (and those below them). */

@@ -22,8 +22,8 @@ import { freshSeed } from "./random";
 import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
 import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
 import { SeatRoster } from "./seats";
-import { mergeViews, writeView, type Plain } from "./state-writer";
-import { viewDigest } from "./views";
+import { writeView } from "./state-writer";
+import { mergeViews, viewDigest, type Plain } from "./views";
 import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
@@ -88,14 +88,8 @@ export type SeatRequest = { watch: true } | { watch: false; seat?: number };
  */
 const STATE_BUFFER_BYTES = 4 * 1024;
 
-/**
- * Sets the size on each copy of @colyseus/schema the process has (under Node, @colyseus/core uses the schema's ES
- * build and this CommonJS code its CommonJS build: see setStateBufferSize in rooms/kit/colyseus-internals.ts).
- */
-function sizeStateBuffers(bytes: number): void {
-  setStateBufferSize(bytes);
-}
-sizeStateBuffers(STATE_BUFFER_BYTES);
+// On each copy of @colyseus/schema the process has (see setStateBufferSize).
+setStateBufferSize(STATE_BUFFER_BYTES);
 
 /** One client in this many gets state checks (rooms/kit/protocol.ts, STATE_CHECK_MESSAGE); 0: none. */
 let stateCheckEvery = 0;
@@ -160,7 +154,7 @@ export abstract class TableRoom<
   private readonly promised = new PromisedPlaces();
   /** Set when the server shuts down: the table closes as soon as no game is under way. */
   private draining = false;
-  /** The digest each sampled connection was last sent (see sendStateChecks). */
+  /** The digest each sampled connection was last sent (see checkStateOf). */
   private readonly checkedDigests = new WeakMap<Client, string>();
   /** Whether the views changed since they were last written into the schema (see showChanges). */
   private viewChanged = true;
@@ -472,12 +466,8 @@ export abstract class TableRoom<
   /** Every patch, then the state checks of the sampled clients (off unless the server turns them on). */
   override broadcastPatch(): boolean {
     const sent = super.broadcastPatch();
-    if (stateCheckEvery > 0) this.sendStateChecks();
+    if (stateCheckEvery > 0) for (const client of this.clients) this.checkStateOf(client);
     return sent;
-  }
-
-  private sendStateChecks(): void {
-    for (const client of this.clients) this.checkStateOf(client);
   }
 
   /**

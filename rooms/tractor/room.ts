@@ -107,15 +107,30 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   }
 
   protected override viewBeforeMatch(viewer: Viewer): TractorPositionView {
-    const { trump, startRanks, dealer } = this.matchOptions;
+    const { trump, startRanks } = this.matchOptions;
     const seats = SEATS.map((seat) => {
       const shown: TractorSeatPositionView = { seat: TRACTOR_SEATS[seat], team: teamOf(seat), handCount: 0 };
       return seat === viewer ? { ...shown, hand: [], buried: [] } : shown;
     });
     const noTrick = { leader: "" as const, plays: [], winner: "" as const, points: 0 };
     return {
-      ...{ phase: "waiting", round: 0, trump, mainSuit: "", currentRank: 0, teamRanks: [...startRanks], dealer: "", turn: "", step: 0, dealt: 0 },
-      ...{ declaration: { seat: "", cards: [] }, trick: noTrick, tricks: [], defenderPoints: 0, penaltyPoints: 0, winner: 0, seats },
+      phase: "waiting",
+      round: 0,
+      trump,
+      mainSuit: "",
+      currentRank: 0,
+      teamRanks: [...startRanks],
+      dealer: "",
+      turn: "",
+      step: 0,
+      dealt: 0,
+      declaration: { seat: "", cards: [] },
+      trick: noTrick,
+      tricks: [],
+      defenderPoints: 0,
+      penaltyPoints: 0,
+      winner: 0,
+      seats,
     };
   }
 
