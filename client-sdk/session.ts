@@ -188,10 +188,14 @@ export class RoomSession<View, Events extends object> {
     this.room.onLeave(listener);
   }
 
-  /** Leaves the room; resolves at once when the session has already ended (e.g. taken over). */
-  async leave(): Promise<void> {
+  /**
+   * Leaves the room; resolves at once when the session has already ended (e.g. taken over). With `keepSeat`, the
+   * connection is dropped without giving the seat up: the room holds the seat for its reconnection window, and
+   * a reconnection with the session's token takes it back (the page does this when a person navigates away).
+   */
+  async leave(options: { keepSeat?: boolean } = {}): Promise<void> {
     if (this.ended) return;
-    await this.room.leave(true);
+    await this.room.leave(!options.keepSeat);
   }
 
   /** Sends a defined message and waits for the room's answer; a refusal throws a CardhallError. */

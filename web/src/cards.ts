@@ -51,13 +51,17 @@ export function cardName(code: string): string {
 }
 
 function faceContent(face: CardFace): Node[] {
-  const symbol = face.suit === "" ? "★" : SUIT_SYMBOLS[face.suit];
-  const rank = face.suit === "" ? (face.code === "*" ? "J" : face.code === "BJ" ? "J" : face.code === "RJ" ? "J" : face.rank) : face.rank;
-  return [h("span", { class: "rank", text: rank, attrs: { "aria-hidden": "true" } }), h("span", { class: "suit", text: symbol, attrs: { "aria-hidden": "true" } })];
+  // A joker is drawn as a joker: the word and a star, never a rank letter that reads as a Jack.
+  if (isJoker(face)) return [h("span", { class: "rank joker-word", text: "JOKER", attrs: { "aria-hidden": "true" } }), h("span", { class: "suit", text: "★", attrs: { "aria-hidden": "true" } })];
+  return [h("span", { class: "rank", text: face.rank, attrs: { "aria-hidden": "true" } }), h("span", { class: "suit", text: SUIT_SYMBOLS[face.suit as SuitLetter] ?? "", attrs: { "aria-hidden": "true" } })];
+}
+
+function isJoker(face: CardFace): boolean {
+  return face.code === "*" || face.code === "BJ" || face.code === "RJ";
 }
 
 function faceClass(face: CardFace, extra = ""): string {
-  return `card${face.red ? " red" : ""}${face.suit === "" && face.code !== face.rank ? " joker" : ""}${extra ? ` ${extra}` : ""}`;
+  return `card${face.red ? " red" : ""}${isJoker(face) ? " joker" : ""}${extra ? ` ${extra}` : ""}`;
 }
 
 /** A card to look at (on the table, in a trick, a pile's top). */

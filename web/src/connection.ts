@@ -54,10 +54,34 @@ export async function rejoinOr<S extends RoomSession<unknown, object>>(roomId: s
   return session;
 }
 
-/** A refusal or failure in words, for people. */
+/**
+ * A refusal or failure in words, for people: the room's sentence, never its protocol code (the code is for
+ * programs; the console keeps nothing of it either).
+ */
 export function inWords(error: unknown): string {
-  if (error instanceof CardhallError) return `${error.message} (${error.code})`;
-  return error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : String(error);
+  return sentence(text);
+}
+
+/** How a table's session ended, in words for the person at it. */
+export function endedInWords(ended: CardhallError | undefined): string {
+  switch (ended?.code) {
+    case "TAKEN_OVER":
+      return "This seat is now played from another tab or window, so this page no longer plays it.";
+    case "SHUT_DOWN":
+      return "The server closed the table.";
+    case "LEFT":
+      return "You left the table.";
+    default:
+      return "The connection to the table was lost.";
+  }
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === "") return "Something went wrong.";
+  const capital = trimmed[0].toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /** Numbers and words from the page's query string, for the options a room is created with (tests set paces). */

@@ -2,6 +2,8 @@
 import "./style.css";
 import { cardhall, inWords } from "./connection";
 import { h } from "./dom";
+import { resetEndings } from "./ending";
+import { mayLeave } from "./leaving";
 import { showLobby } from "./lobby";
 import { showReplay } from "./replay";
 import { navigate, routeOf } from "./router";
@@ -12,8 +14,14 @@ const app = document.getElementById("app")!;
 let teardown: Teardown | undefined;
 /** Counts page changes, so a page that finishes opening after the person has moved on closes at once. */
 let visit = 0;
+/** The address now shown, so that a Back the person takes back (leaving a seat) restores it. */
+let shownPath = "";
+/** Set when the person already agreed to leave (a link they confirmed), so the page change does not ask twice. */
+let leaveAgreed = false;
 
 async function show(): Promise<void> {
+  resetEndings();
+  shownPath = location.pathname + location.search;
   teardown?.();
   teardown = undefined;
   const thisVisit = ++visit;
@@ -56,7 +64,18 @@ document.addEventListener("click", (event) => {
   const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[data-link]");
   if (!link || event.ctrlKey || event.metaKey || event.shiftKey || link.origin !== location.origin) return;
   event.preventDefault();
+  if (!mayLeave()) return;
+  leaveAgreed = true;
   navigate(link.pathname + link.search);
 });
-window.addEventListener("popstate", () => void show());
+window.addEventListener("popstate", () => {
+  // Back or Forward away from a seat mid-game asks first; staying puts the address back.
+  const agreed = leaveAgreed;
+  leaveAgreed = false;
+  if (!agreed && location.pathname + location.search !== shownPath && !mayLeave()) {
+    history.pushState(null, "", shownPath);
+    return;
+  }
+  void show();
+});
 void show();

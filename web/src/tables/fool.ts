@@ -12,7 +12,7 @@ import { cardBacks, cardButton, cardName, cardRow, cardView, SUIT_WORDS, type Su
 import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h, logLine } from "../dom";
 import { replaceLocation } from "../router";
-import { notice, say, seatView, turnClock } from "../seats";
+import { notice, say, seatView, turnClock, type Holder } from "../seats";
 import { stepWords, type SeatNamer } from "../steps";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
@@ -119,7 +119,7 @@ function drawTable(view: FoolStateView, mode: TableMode, actions: Actions | null
       : seat.hand
         ? cardRow(seat.hand, `${seat.name || `seat ${index}`}'s hand`)
         : cardBacks(seat.handCount, `${seat.name || `seat ${index}`}'s hand`);
-    const holder = index === mine ? "you" : seat.controller === "ai" ? "AI" : seat.controller === "open" ? "open" : seat.name;
+    const holder: Holder = index === mine ? { kind: "you" } : seat.controller === "ai" ? { kind: "computer" } : seat.controller === "open" ? { kind: "open" } : { kind: "person", name: seat.name };
     return seatView({ name: seat.name || `Seat ${index}`, holder, connected: seat.connected || seat.controller !== "player", cards: seat.handCount, active: view.phase === "playing" && view.turn === index, extra: mode === "replay" ? undefined : `${seat.wins} won` }, [hand]);
   });
   const faceUp = view.faceUp.card

@@ -15,7 +15,7 @@ import { cardBacks, cardButton, cardName, cardRow, suitView, SUIT_WORDS, type Su
 import { inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
 import { replaceLocation } from "../router";
-import { notice, say, seatView, turnClock } from "../seats";
+import { notice, say, seatView, turnClock, type Holder } from "../seats";
 import { stepWords } from "../steps";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
@@ -143,7 +143,7 @@ function tablePage(session: TractorSpectator, root: HTMLElement, player: Tractor
 }
 
 function seatBox(view: TractorStateView, seat: TractorSeat, position: string, mine: boolean, hand: Node[] | null): HTMLElement {
-  const holder = mine ? "you" : seat.occupant === "person" ? seat.player : seat.occupant;
+  const holder: Holder = mine ? { kind: "you" } : seat.occupant === "person" ? { kind: "person", name: seat.player } : seat.occupant === "bot" ? { kind: "computer" } : { kind: "open" };
   const dealer = view.dealer === seat.seat ? "dealer" : "";
   const box = seatView({ name: seat.seat, holder, connected: seat.connected || seat.occupant !== "person", cards: seat.handCount, active: view.turn === seat.seat, extra: [`team ${seat.team}`, dealer].filter(Boolean).join(" · ") }, [
     ...(hand ?? [cardBacks(seat.handCount, `${seat.seat}'s hand`)]),
