@@ -63,7 +63,9 @@ export function toCardhallError(error: unknown): CardhallError {
 /** What a session's end, by the close code of its connection, means to a program still using it. */
 export function sessionEnd(closeCode: number): CardhallError {
   const CONSENTED = 4000; // Colyseus's code for a leave the client asked for
+  const NORMAL_CLOSURE = 1000; // leave({ keepSeat: true })
   if (closeCode === CONSENTED) return new CardhallError("LEFT", "the session has left the room");
+  if (closeCode === NORMAL_CLOSURE) return new CardhallError("LEFT", "the session has left the room, keeping its seat for the room's reconnection window");
   if (closeCode === SEAT_TAKEN_OVER_CLOSE_CODE) return new CardhallError("TAKEN_OVER", "another connection took this seat over with its reconnection token");
   if (closeCode === SERVER_SHUTDOWN_CLOSE_CODE) return new CardhallError("SHUT_DOWN", "the server shut down and closed the table");
   return new CardhallError("CONNECTION", `the connection to the room closed (code ${closeCode})`);

@@ -4,6 +4,9 @@ import { viewDigest } from "../rooms/kit/views";
 import { CLIENT_RATE_BUDGET, RateLimiter } from "../rooms/kit/rate-limit";
 import { CardhallError, sessionEnd, toCardhallError } from "./errors";
 
+/** WebSocket's normal closure (RFC 6455). */
+const NORMAL_CLOSURE = 1000;
+
 type Listener<T> = (value: T) => void;
 
 /**
@@ -195,7 +198,15 @@ export class RoomSession<View, Events extends object> {
    */
   async leave(options: { keepSeat?: boolean } = {}): Promise<void> {
     if (this.ended) return;
-    await this.room.leave(!options.keepSeat);
+    if (!options.keepSeat) {
+      await this.room.leave(true);
+      return;
+    }
+    // A normal closure: the room takes it for a drop (only Colyseus's own code 4000 gives a seat up), and the
+    // Colyseus client does not try to reconnect on its own (it does after 1005/1006/1001), so the seat waits.
+    const left = new Promise<void>((resolve) => this.room.onLeave(() => resolve()));
+    this.room.connection.close(NORMAL_CLOSURE, "stepped away");
+    await left;
   }
 
   /** Sends a defined message and waits for the room's answer; a refusal throws a CardhallError. */

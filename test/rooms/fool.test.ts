@@ -296,6 +296,25 @@ describe("the fool room", () => {
     await waitUntil(() => room.state.moveCount === 1);
   });
 
+  test("a player who leaves keeping the seat (the page navigated away) takes it back with its token", async () => {
+    const { room, player } = await startVsAi({ reconnectSeconds: 10 });
+    const token = player.reconnectionToken;
+    await player.leave({ keepSeat: true });
+    expect(player.ended?.code).toBe("LEFT");
+    await waitUntil(() => room.state.seats[0].connected === false, 5000, "the seat held for its player");
+    expect(room.state.seats[0].controller).toBe("player");
+    const again = new FoolPlayer(await colyseus.reconnect(token));
+    await waitUntil(() => again.view()?.seats[0].hand !== undefined, 5000, "the state after coming back");
+    expect(again.seat()).toBe(0);
+    expect(again.view()?.seats[0].connected).toBe(true);
+  });
+
+  test("a player who leaves for good gives the seat up at once", async () => {
+    const { room, player } = await startVsAi({ reconnectSeconds: 10 });
+    await player.leave();
+    await waitUntil(() => room.state.seats[0].controller === "ai", 5000, "the AI taking the seat");
+  });
+
   test("a player who does not come back is replaced by the AI, which finishes the game", async () => {
     const { room, player } = await startVsAi({ reconnectSeconds: 1, aiDelayMs: 0 });
     const { received } = await spectate(room);
