@@ -15,6 +15,7 @@ import * as path from "path";
 import { Command } from "commander";
 import type { LoadTestReport } from "./loadtest/master";
 import { freePort } from "../test/e2e/ports";
+import { startBuildServer as startServer, stopBuildServer as stopServer } from "./build-server";
 
 const THIS_ROOT = path.resolve(__dirname, "..", "..");
 
@@ -26,32 +27,6 @@ interface Options {
   pairs: number;
   workers: number;
   generators: boolean;
-}
-
-function startServer(root: string, port: number): Promise<ChildProcess> {
-  const child = spawn(path.join(root, "node_modules", ".bin", "node"), [path.join(root, "dist", "server", "main.js")], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), RECORDS: "off", LOG_LEVEL: "warn", JOINS_PENDING_PER_ADDRESS: "0" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server of ${root} did not start`)), 20_000);
-    const poll = setInterval(async () => {
-      const up = await fetch(`http://127.0.0.1:${port}/health`).then((response) => response.ok).catch(() => false);
-      if (!up) return;
-      clearInterval(poll);
-      clearTimeout(timer);
-      resolve(child);
-    }, 100);
-    child.once("exit", (code) => reject(new Error(`the server of ${root} exited (${code})`)));
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 /** One load test (the given build's) against a port; its JSON report. */

@@ -3,8 +3,11 @@
  * table, and the page's time per update (one redraw after a state change) while following the fastest-paced
  * Tractor table there is: four bots with no delay between moves or rounds. Each figure comes from the page's own
  * performance timings (web/src/timings.ts), read with playwright-core in Debian's chromium.
- * `npm run bench:web -- --opens N --updates N`.
+ * `npm run bench:web -- --opens N --updates N [--base <another build's root>]`: with a base, both builds' servers
+ * run as processes of their own and are measured in turns, a batch each, in one run (a shared host's noise swings
+ * from second to second; turns taken within a minute see the same machine).
  */
+import type { ChildProcess } from "child_process";
 import { readFileSync } from "fs";
 import * as path from "path";
 import { gzipSync } from "zlib";
@@ -12,10 +15,13 @@ import { Command, InvalidArgumentError } from "commander";
 import type { Browser } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS, type TractorSpectator } from "../client-sdk";
 import { launchBrowser, runScript } from "../scripts/browser";
-import { startServer } from "../scripts/server";
+import { freePort } from "../test/e2e/ports";
+import { startBuildServer, stopBuildServer } from "./build-server";
 import { summarize, type LatencySummary } from "./stats";
 
-const WEB = path.resolve(__dirname, "..", "web");
+const THIS_ROOT = path.resolve(__dirname, "..", "..");
+/** Each turn of a side-by-side run opens the page this many times and follows one whole match. */
+const OPENS_PER_TURN = 5;
 /** However slow the machine, a run stops: the updates are followed for at most this long. */
 const FOLLOW_LIMIT_MS = 120_000;
 
@@ -28,9 +34,10 @@ function positiveInteger(text: string): number {
   return value;
 }
 
-function bundleSizes(): { raw: number; gzip: number } {
-  const html = readFileSync(path.join(WEB, "index.html"), "utf8");
-  const scripts = [...html.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((match) => readFileSync(path.join(WEB, match[1])));
+function bundleSizes(root: string): { raw: number; gzip: number } {
+  const web = path.join(root, "dist", "web");
+  const html = readFileSync(path.join(web, "index.html"), "utf8");
+  const scripts = [...html.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((match) => readFileSync(path.join(web, match[1])));
   return { raw: scripts.reduce((sum, bytes) => sum + bytes.length, 0), gzip: scripts.reduce((sum, bytes) => sum + gzipSync(bytes).length, 0) };
 }
 
@@ -59,54 +66,88 @@ async function firstTable(browser: Browser, httpUrl: string, roomId: string, ope
 }
 
 /**
- * Has the page create the fastest table and follow it from its first deal until the match ends (or the time
- * limit passes), match after match, until `count` redraws were timed; their durations and the matches followed.
+ * Has the page create the fastest table and follow it from its first deal until the match ends (the benchmark
+ * watches the same table through the SDK, so no build's wording is relied on), or the time limit passes; the
+ * page's redraw durations.
  */
-async function updates(browser: Browser, httpUrl: string, count: number): Promise<{ durations: number[]; matches: number }> {
-  const durations: number[] = [];
-  const started = Date.now();
-  let matches = 0;
-  while (durations.length < count && Date.now() - started < FOLLOW_LIMIT_MS) {
-    const context = await browser.newContext();
+async function followOneMatch(browser: Browser, httpUrl: string, url: string): Promise<number[]> {
+  const context = await browser.newContext();
+  try {
     const page = await context.newPage();
     await page.goto(`${httpUrl}/play/tractor?watch=bots&${FASTEST}`);
-    await page.waitForFunction(() => /won the match/.test(document.querySelector(".status")?.textContent ?? ""), undefined, { timeout: FOLLOW_LIMIT_MS, polling: 250 });
-    durations.push(...(await page.evaluate(() => (window as unknown as TimedWindow).cardhallTimings!.updates)));
-    matches++;
+    await page.waitForURL(/\/watch\//, { timeout: 20_000 });
+    const roomId = new URL(page.url()).pathname.split("/").pop()!;
+    const watcher = await new CardhallClient(url).spectateTractor(roomId);
+    await watcher.waitForView((view) => view.phase === "matchOver", FOLLOW_LIMIT_MS).finally(() => watcher.leave());
+    return await page.evaluate(() => (window as unknown as TimedWindow).cardhallTimings!.updates);
+  } finally {
     await context.close();
   }
-  return { durations: durations.slice(0, count), matches };
+}
+
+interface Build {
+  name: string;
+  root: string;
+  port: number;
+  server?: ChildProcess;
+  opens: number[];
+  updates: number[];
+  matches: number;
+}
+
+/** One turn of a build: a batch of opens of a live table's /watch page, then one whole match followed. */
+async function turn(browser: Browser, build: Build, opens: number, updates: number): Promise<void> {
+  const httpUrl = `http://127.0.0.1:${build.port}`;
+  const url = `ws://127.0.0.1:${build.port}`;
+  if (build.opens.length < opens) {
+    const table = await fastestTable(new CardhallClient(url));
+    build.opens.push(...(await firstTable(browser, httpUrl, table.roomId, Math.min(OPENS_PER_TURN, opens - build.opens.length))));
+    await table.leave();
+  }
+  if (build.updates.length < updates) {
+    build.updates.push(...(await followOneMatch(browser, httpUrl, url)));
+    build.matches++;
+  }
 }
 
 async function main(): Promise<void> {
   const options = new Command()
     .option("--opens <n>", "times /watch/<id> is opened", positiveInteger, 20)
     .option("--updates <n>", "redraws timed while following the table", positiveInteger, 500)
+    .option("--base <root>", "another build's project root (with its dist/) to measure beside this one")
     .parse()
-    .opts<{ opens: number; updates: number }>();
-  const sizes = bundleSizes();
-  const server = await startServer();
+    .opts<{ opens: number; updates: number; base?: string }>();
+  const roots = options.base ? [{ name: "base", root: path.resolve(options.base) }, { name: "this build", root: THIS_ROOT }] : [{ name: "this build", root: THIS_ROOT }];
+  const builds: Build[] = [];
+  for (const { name, root } of roots) builds.push({ name, root, port: await freePort(), opens: [], updates: [], matches: 0 });
   const browser = await launchBrowser();
   try {
-    const client = new CardhallClient(server.url);
-    const table = await fastestTable(client);
-    const opens = summarize(await firstTable(browser, server.httpUrl, table.roomId, options.opens));
-    await table.leave();
-    const followed = await updates(browser, server.httpUrl, options.updates);
-    const perUpdate = summarize(followed.durations);
-    const ms = (value: number) => `${value.toFixed(2)} ms`;
-    const figures = (summary: LatencySummary) => `median ${ms(summary.p50)}, p95 ${ms(summary.p95)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`;
-    process.stdout.write(
-      [
-        `JavaScript: ${(sizes.raw / 1024).toFixed(1)} KB, ${(sizes.gzip / 1024).toFixed(1)} KB gzipped`,
-        `opening /watch/<id> to the first drawn table (${opens.count} opens): ${figures(opens)}`,
-        `time per update following four bots 10 ms apart (${perUpdate.count} redraws over ${followed.matches} whole matches): ${figures(perUpdate)}`,
-      ].join("\n") + "\n",
-    );
+    for (const build of builds) build.server = await startBuildServer(build.root, build.port);
+    const started = Date.now();
+    for (let round = 0; builds.some((build) => build.opens.length < options.opens || build.updates.length < options.updates); round++) {
+      if (Date.now() - started > FOLLOW_LIMIT_MS * 4 * builds.length) break; // however slow the machine, a run stops
+      const order = round % 2 === 0 ? builds : [...builds].reverse();
+      for (const build of order) await turn(browser, build, options.opens, options.updates);
+    }
+    for (const build of builds) process.stdout.write(report(build, options.updates));
   } finally {
     await browser.close();
-    await server.stop();
+    await Promise.all(builds.map((build) => (build.server ? stopBuildServer(build.server) : undefined)));
   }
+}
+
+function report(build: Build, updates: number): string {
+  const sizes = bundleSizes(build.root);
+  const opens = summarize(build.opens);
+  const perUpdate = summarize(build.updates.slice(0, updates));
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  const figures = (summary: LatencySummary) => `median ${ms(summary.p50)}, p95 ${ms(summary.p95)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`;
+  return [
+    `${build.name} (${path.relative(process.cwd(), build.root) || "."}):`,
+    `  JavaScript: ${(sizes.raw / 1024).toFixed(1)} KB, ${(sizes.gzip / 1024).toFixed(1)} KB gzipped`,
+    `  opening /watch/<id> to the first drawn table (${opens.count} opens): ${figures(opens)}`,
+    `  time per update following four bots 10 ms apart (${perUpdate.count} redraws over ${build.matches} whole matches): ${figures(perUpdate)}`,
+  ].join("\n") + "\n";
 }
 
 runScript("bench:web", main);
