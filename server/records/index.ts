@@ -14,11 +14,18 @@ export { RecordWriter } from "./writer";
 export const DEFAULT_DATA_DIR = "./data";
 export const SQLITE_FILE_NAME = "cardhall.sqlite";
 
+import type { IdentityStore } from "../identity/store";
+
 export class Records {
+  /** Accounts, bots and their tokens, logins (server/identity), in the records' database. */
+  readonly identities: IdentityStore;
+
   private constructor(
     readonly store: RecordStore,
     readonly writer: RecordWriter,
-  ) {}
+  ) {
+    this.identities = store.identities();
+  }
 
   static async open(config: DatabaseConfig, writerOptions?: RecordWriterOptions): Promise<Records> {
     const store = await RecordStore.open(config);

@@ -6,6 +6,10 @@
  *   listing shows. Ids sort by the time the game ended, so a page is `id < before` newest first.
  * - game_seats: who sat where, for the `player` filter.
  * - standings: per game and player, the counts and (for rated games) the OpenSkill rating.
+ * - identities (docs/arena.md): `names` holds every registered name's key (server/identity/names.ts), so a name
+ *   is taken once across accounts and bots; `accounts` (a person's name and password hash), `bots` (an account's
+ *   programs), `bot_tokens` (a bot's credentials, stored as SHA-256 hashes, revocable) and `sessions` (the page's
+ *   logins, by the SHA-256 of their cookie's value).
  */
 import type { ColumnType, Kysely } from "kysely";
 
@@ -43,10 +47,52 @@ export interface StandingsTable {
   updated_at: ColumnType<number, number, number>;
 }
 
+export interface NamesTable {
+  name_key: string;
+  kind: "account" | "bot";
+}
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  name_key: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface BotsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  created_at: number;
+}
+
+export interface BotTokensTable {
+  id: string;
+  bot_id: string;
+  label: string;
+  token_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface RecordTables {
   games: GamesTable;
   game_seats: GameSeatsTable;
   standings: StandingsTable;
+  names: NamesTable;
+  accounts: AccountsTable;
+  bots: BotsTable;
+  bot_tokens: BotTokensTable;
+  sessions: SessionsTable;
 }
 
 interface SchemaMigration {
@@ -99,6 +145,51 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
     },
     async down(db) {
       for (const table of ["standings", "game_seats", "games"]) await db.schema.dropTable(table).ifExists().execute();
+    },
+  },
+  "0002-identities": {
+    async up(db) {
+      await db.schema
+        .createTable("names")
+        .addColumn("name_key", "text", (column) => column.primaryKey())
+        .addColumn("kind", "text", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("accounts")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("name", "text", (column) => column.notNull())
+        .addColumn("name_key", "text", (column) => column.notNull().unique().references("names.name_key"))
+        .addColumn("password_hash", "text", (column) => column.notNull())
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("bots")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("account_id", "text", (column) => column.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("name", "text", (column) => column.notNull())
+        .addColumn("name_key", "text", (column) => column.notNull().unique().references("names.name_key"))
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex("bots_by_account").on("bots").columns(["account_id"]).execute();
+      await db.schema
+        .createTable("bot_tokens")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("bot_id", "text", (column) => column.notNull().references("bots.id").onDelete("cascade"))
+        .addColumn("label", "text", (column) => column.notNull())
+        .addColumn("token_hash", "text", (column) => column.notNull().unique())
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .addColumn("revoked_at", "bigint")
+        .execute();
+      await db.schema
+        .createTable("sessions")
+        .addColumn("token_hash", "text", (column) => column.primaryKey())
+        .addColumn("account_id", "text", (column) => column.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .addColumn("expires_at", "bigint", (column) => column.notNull())
+        .execute();
+    },
+    async down(db) {
+      for (const table of ["sessions", "bot_tokens", "bots", "accounts", "names"]) await db.schema.dropTable(table).ifExists().execute();
     },
   },
 };

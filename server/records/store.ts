@@ -7,6 +7,7 @@ import { sql, type Transaction as KyselyTransaction } from "kysely";
 import { RECORD_FORMAT, type FinishedGame, type GamePage, type GameRecord, type GameSummary, type Standing } from "../../rooms/kit/record";
 import { openDatabase, type DatabaseConfig, type RecordsDb } from "./database";
 import type { RecordTables } from "./schema";
+import { IdentityStore } from "../identity/store";
 import { effectOf, rateContest, type Contest, type CountChange, type StoredRating } from "./standings";
 
 /** What GET /games filters and pages by. */
@@ -35,6 +36,11 @@ export class RecordStore {
     return new RecordStore(db, where);
   }
 
+  /** The identities kept in the same database (server/identity: accounts, bots and their tokens, logins). */
+  identities(): IdentityStore {
+    return new IdentityStore(this.db);
+  }
+
   /**
    * Stores finished games and their effect on the standings, all or nothing. Returns the stored records. A batch
    * is a handful of statements whatever its size (rows inserted together, standings summed per player first), so
@@ -42,7 +48,7 @@ export class RecordStore {
    */
   async saveBatch(finished: readonly FinishedGame[]): Promise<GameRecord[]> {
     const records = finished.map((game) => ({ ...game, id: recordId(game.endedAt), format: RECORD_FORMAT }));
-    const seats = records.flatMap((record) => record.seats.map((seat) => ({ game_id: record.id, ...seat })));
+    const seats = records.flatMap((record) => record.seats.map(({ seat, name, kind }) => ({ game_id: record.id, seat, name, kind })));
     await this.db.transaction().execute(async (trx) => {
       for (const rows of chunks(records.map(gameRow), ROWS_PER_INSERT)) await trx.insertInto("games").values(rows).execute();
       for (const rows of chunks(seats, ROWS_PER_INSERT)) await trx.insertInto("game_seats").values(rows).execute();

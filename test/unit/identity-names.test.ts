@@ -1,0 +1,33 @@
+import { nameKey, nameProblem } from "../../server/identity/names";
+
+describe("registered names", () => {
+  test.each(["Al", "Deep Blue", "bot-7", "a.b_c", "Z".repeat(24)])("%s may be registered", (name) => {
+    expect(nameProblem(name)).toBeNull();
+  });
+
+  test.each([
+    ["A", /2 to 24/],
+    ["Z".repeat(25), /2 to 24/],
+    [" Ann", /ASCII/],
+    ["Ann ", /ASCII/],
+    ["Ann  Lee", /ASCII/],
+    ["Аnn", /ASCII/], // a Cyrillic А
+    ["Ann\u200d", /ASCII/],
+    ["42", /one letter/],
+  ])("%j may not: %s", (name, reason) => {
+    expect(nameProblem(name)).toMatch(reason);
+  });
+
+  test("names that differ only by case, separators or digits that pass for letters are one name", () => {
+    const same = ["Deep Blue", "deep-blue", "DEEPBLUE", "Deep_B1ue", "deep.blue", "DeepBIue"];
+    expect(new Set(same.map(nameKey)).size).toBe(1);
+    expect(nameKey("Deep Green")).not.toBe(nameKey("Deep Blue"));
+    expect(nameKey("B0B")).toBe(nameKey("bob"));
+    expect(nameKey("5am")).toBe(nameKey("Sam"));
+  });
+
+  test("a look-alike from another script has a key of its own, and cannot be registered anyway", () => {
+    expect(nameKey("Аnn")).not.toBe(nameKey("Ann"));
+    expect(nameProblem("Аnn")).not.toBeNull();
+  });
+});
