@@ -36,12 +36,25 @@ export type { GamePage, GameRecord, GameSummary, GamesQuery, RecordedEvent, Reco
  * that session's connection is still open: the newer connection then holds the seat, and the older session ends
  * with TAKEN_OVER (its waits reject with it, its `leave()` resolves at once).
  */
+export interface CardhallClientOptions {
+  /** A bot's token (made by its owner's account: docs/arena.md); without one, a guest. */
+  token?: string;
+}
+
 export class CardhallClient {
   readonly colyseus: Client;
 
-  /** `url` is the server's WebSocket address, e.g. ws://127.0.0.1:2567. */
-  constructor(readonly url: string) {
-    this.colyseus = new Client(url);
+  /**
+   * `url` is the server's WebSocket address, e.g. ws://127.0.0.1:2567. With a bot's `token` (docs/arena.md), every
+   * join speaks for that bot: its seat carries the bot's name and the records name the bot and its owner; without
+   * one the client is a guest. The token travels only in the matchmaking requests' Authorization header (never in
+   * an address, where a log could keep it).
+   */
+  constructor(
+    readonly url: string,
+    options: CardhallClientOptions = {},
+  ) {
+    this.colyseus = new Client(url, options.token === undefined ? undefined : { headers: { authorization: `Bearer ${options.token}` } });
   }
 
   /** The live rooms (GET /rooms), for spectators to pick one. */

@@ -18,9 +18,10 @@ import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
 import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
+import { identityRoutes, type IdentityLimits } from "./identity/http";
 import { PrometheusMetrics } from "./metrics";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
-import { setClientAddressRules, type ClientAddressRules } from "./matchmaking";
+import { setClientAddressRules, setIdentities, type ClientAddressRules } from "./matchmaking";
 import { IndexedLocalDriver } from "./local-driver";
 import { CardhallTransport } from "./transport";
 import { serveWebClient } from "./web";
@@ -43,6 +44,8 @@ export interface AppOptions {
   aiThreads?: number;
   /** One client in this many gets state checks after its patches (STATE_CHECK_EVERY; rooms/kit/protocol.ts); 0, none, by default. */
   stateCheckEvery?: number;
+  /** How often one address may log in, make an account, make a bot token (server/identity/http.ts). */
+  identityLimits?: Partial<IdentityLimits>;
   /** How clients are told apart and bounded (server/matchmaking.ts): 64 pending joins an address, no proxy, by default. */
   clientAddresses?: Partial<ClientAddressRules>;
 }
@@ -169,6 +172,7 @@ export function makeServer(options: AppOptions = {}): Server {
   reportTableMetricsTo(metrics);
   checkStatesOfOneClientIn(options.stateCheckEvery ?? 0);
   setClientAddressRules({ pendingJoinsPerAddress: DEFAULT_PENDING_JOINS_PER_ADDRESS, trustedProxies: [], ...options.clientAddresses });
+  setIdentities(records?.identities ?? null);
   const cluster = options.cluster ?? null;
   const transport = new CardhallTransport();
   explainRefusalsWhileDraining(transport.server!);
@@ -194,6 +198,7 @@ export function makeServer(options: AppOptions = {}): Server {
         res.json(serverMetrics(aiThreads, records));
       });
       recordRoutes(app, records);
+      identityRoutes(app, records, options.identityLimits);
       if (options.monitorPassword) mountMonitor(app, options.monitorPassword);
       serveWebClient(app);
     },

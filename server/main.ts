@@ -5,6 +5,7 @@
  * `JOINS_PENDING_PER_ADDRESS` bounds one client address's joins waiting for their connections (0: no bound) and
  * `TRUSTED_PROXIES` names the reverse proxies whose X-Forwarded-For tells the clients apart.
  */
+import { DEFAULT_IDENTITY_LIMITS } from "./identity/http";
 import "./production-mode";
 import { DEFAULT_DRAIN_SECONDS, makeServer } from "./app";
 import { clusterConfig } from "./cluster";
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
   const config = recordsConfig(process.env);
   const records = config === null ? null : await Records.open(config);
   const stateCheckEvery = Math.round(nonNegativeNumber("STATE_CHECK_EVERY", 0));
-  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery });
+  const identityLimits = { loginsPerMinute: Math.round(nonNegativeNumber("LOGINS_PER_MINUTE", DEFAULT_IDENTITY_LIMITS.loginsPerMinute)), signupsPerHour: Math.round(nonNegativeNumber("SIGNUPS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.signupsPerHour)), tokensPerHour: Math.round(nonNegativeNumber("TOKENS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.tokensPerHour)) };
+  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits });
   await server.listen(port, host, LISTEN_BACKLOG);
   logShutdown();
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);

@@ -15,6 +15,9 @@ import { TableRoom } from "../rooms/kit/table";
 import { pendingJoins } from "../rooms/kit/reservations";
 import { log } from "../rooms/kit/log";
 import { matchMakerMethod, type MatchmakeMethod } from "../rooms/kit/colyseus-internals";
+import { GUEST, type SeatIdentity } from "../rooms/kit/record";
+import { cookieValue, SESSION_COOKIE } from "./identity/session-cookie";
+import type { IdentityStore } from "./identity/store";
 
 /** A card table's join options are a few short fields; a Patience deck given in full is about 160 bytes. */
 export const MATCHMAKE_BODY_LIMIT = 4 * 1024;
@@ -165,11 +168,69 @@ function refuseEarly(method: string, target: string, options: Record<string, unk
   if (refusal !== null) throw refusal;
 }
 
-/** The auth context of a matchmaking request: the peer's address (not a forwarding header a client can set). */
-function contextOf(req: IncomingMessage, address: string | null): AuthContext {
+/**
+ * The auth context of a matchmaking request: the peer's address (not a forwarding header a client can set) and
+ * the identity the request speaks for, which the table kit's onAuth hands to the seat (rooms/kit/table.ts).
+ */
+function contextOf(req: IncomingMessage, address: string | null, identity: SeatIdentity): AuthContext & { identity: SeatIdentity } {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-  return { ip: address ?? undefined, headers, token: undefined };
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && name !== "authorization" && name !== "cookie") headers.set(name, value);
+  return { ip: address ?? undefined, headers, token: undefined, identity };
+}
+
+let identities: IdentityStore | null = null;
+
+/** The accounts and bots joins are checked against (none when the server keeps no records: everyone is a guest). */
+export function setIdentities(store: IdentityStore | null): void {
+  identities = store;
+}
+
+/**
+ * Whether a guest's name is registered. While the database is away a guest plays on (games go on through an
+ * outage): the seat is a guest's, which no rating or identity counts, so the name taken for that game costs
+ * its owner nothing.
+ */
+async function nameIsRegistered(store: IdentityStore, name: string): Promise<boolean> {
+  try {
+    return await store.isRegistered(name);
+  } catch {
+    return false;
+  }
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+/**
+ * Who a join speaks for (docs/arena.md): the bot whose token the Authorization header carries (a token that is
+ * unknown or revoked is refused), else the account the page's login cookie names, else a guest — who may not
+ * take a seat under a registered name. A reconnection keeps the identity its seat had.
+ */
+async function joinerIdentity(req: IncomingMessage, method: string, options: Record<string, unknown>): Promise<SeatIdentity> {
+  if (method === "reconnect") return GUEST;
+  try {
+    const token = bearerToken(req.headers.authorization);
+    if (token !== undefined) {
+      if (identities === null) throw new HttpRefusal(401, "this server keeps no accounts, so it takes no tokens: join without one");
+      const bot = await identities.identityOfToken(token);
+      if (bot === null) throw new HttpRefusal(401, "the token is not valid: it is unknown or was revoked");
+      return bot;
+    }
+    if (identities === null) return GUEST;
+    const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    const account = session === undefined ? null : await identities.accountOfSession(session);
+    if (account !== null) return { kind: "account", name: account.name };
+    const name = typeof options.name === "string" ? options.name : "";
+    if (options.spectate !== true && name !== "" && (await nameIsRegistered(identities, name))) {
+      throw new HttpRefusal(403, `the name ${name} is registered: log in, or use its bot's token, to play under it; or choose another name`);
+    }
+    return GUEST;
+  } catch (error) {
+    if (error instanceof HttpRefusal) throw error;
+    throw new HttpRefusal(503, "the accounts database is not available, so joins cannot be checked; try again");
+  }
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
@@ -206,7 +267,8 @@ export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse
     const call = matchmakeMethod(method);
     const options = parseOptions(body);
     refuseEarly(method, target, options, address);
-    send(req, res, 200, await call(target, options, contextOf(req, address)));
+    const identity = await joinerIdentity(req, method, options);
+    send(req, res, 200, await call(target, options, contextOf(req, address, identity)));
   } catch (error) {
     const status = statusOf(error);
     if (status >= 500) log.error({ event: "matchmaking_failed", kind: error instanceof Error ? error.name : typeof error }, "a matchmaking request failed");

@@ -19,11 +19,21 @@ export type Mover = "person" | "bot" | "clock" | "dealer";
 /** Who held a seat when the game ended: a person (or program), the table's bot, a game's AI, or nobody. */
 export type SeatKind = "person" | "bot" | "ai" | "open";
 
+/**
+ * Who a person's seat speaks for (docs/arena.md): an account (a person logged in), a bot with its owner's account
+ * (a program with the bot's token), or a guest (a join with neither, playing under a name nobody registered).
+ */
+export type SeatIdentity = { readonly kind: "account"; readonly name: string } | { readonly kind: "bot"; readonly name: string; readonly owner: string } | { readonly kind: "guest" };
+
+export const GUEST: SeatIdentity = { kind: "guest" };
+
 export interface RecordedSeat {
   readonly seat: number;
   /** The person's (or program's) name, a bot's or an AI's label; "" for a seat nobody held. */
   readonly name: string;
   readonly kind: SeatKind;
+  /** For a person's seat: the identity it played under (absent in records made before identities). */
+  readonly identity?: SeatIdentity;
 }
 
 export interface RecordedEvent {

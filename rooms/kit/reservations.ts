@@ -15,6 +15,7 @@
  * reservation method on the room instance (wrapReserveSeat, rooms/kit/colyseus-internals.ts), which fails loudly at
  * room creation if a later Colyseus drops it.
  */
+import { GUEST, type SeatIdentity } from "./record";
 import type { Room } from "@colyseus/core";
 import { wrapReserveSeat, type ReserveSeat } from "./colyseus-internals";
 
@@ -59,14 +60,20 @@ class PendingByAddress {
 
 export const pendingJoins = new PendingByAddress();
 
-/** What the server's matchmaking route hands a reservation (Colyseus's `authData`): who asked. */
+/** What the server's matchmaking route hands a reservation (Colyseus's `authData`): who asked, and as whom. */
 export interface JoinerIdentity {
   address: string | null;
+  identity: SeatIdentity;
 }
 
 export function addressOf(authData: unknown): string | null {
   const address = (authData as Partial<JoinerIdentity> | null | undefined)?.address;
   return typeof address === "string" ? address : null;
+}
+
+/** The identity the matchmaking route found for a join (a guest when it found none, or the join came another way). */
+export function identityOf(authData: unknown): SeatIdentity {
+  return (authData as Partial<JoinerIdentity> | null | undefined)?.identity ?? GUEST;
 }
 
 interface HeldPlace {

@@ -4,6 +4,8 @@
  * in their own state under their own documented words; the kit decides only who sits where.
  */
 
+import { GUEST, type SeatIdentity } from "./record";
+
 export type SeatHolder = "open" | "bot" | "person";
 
 export interface SeatInfo {
@@ -14,6 +16,8 @@ export interface SeatInfo {
   sessionId: string | null;
   /** Whether the person's connection is up; false for bots and open seats. */
   connected: boolean;
+  /** Who a person's seat speaks for (an account, a bot and its owner, a guest); absent for bots and open seats. */
+  identity?: SeatIdentity;
 }
 
 export class SeatRoster {
@@ -65,8 +69,8 @@ export class SeatRoster {
   }
 
   /** The seat's sessions' holder right now (a bot's seat taken over becomes the person's). */
-  seatPerson(seat: number, sessionId: string, name: string): void {
-    this.seats[seat] = { holder: "person", name, sessionId, connected: true };
+  seatPerson(seat: number, sessionId: string, name: string, identity: SeatIdentity = GUEST): void {
+    this.seats[seat] = { holder: "person", name, sessionId, connected: true, identity };
   }
 
   seatBot(seat: number, name: string): void {

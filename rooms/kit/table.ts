@@ -19,7 +19,7 @@ import type { z } from "zod";
 import { DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MESSAGE, type MessageDefinition, type PayloadOf, type StateCheck } from "./protocol";
 import { freshSeed } from "./random";
-import type { FinishedGame, Mover, RecordedEvent, RecordedSeat, RecordPart, RecordSink } from "./record";
+import { GUEST, type FinishedGame, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
 import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
 import { SeatRoster } from "./seats";
 import { writeView } from "./state-writer";
@@ -28,7 +28,7 @@ import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
 import { setStateBufferSize } from "./colyseus-internals";
-import { addressOf, guardSeatReservations, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
+import { addressOf, guardSeatReservations, identityOf, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
 
@@ -278,7 +278,7 @@ export abstract class TableRoom<
    * server's matchmaking route puts the peer's address in the context), which the kit's bounds count by.
    */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
-    return { address: context?.ip ?? null };
+    return { address: context?.ip ?? null, identity: (context as { identity?: SeatIdentity } | undefined)?.identity ?? GUEST };
   }
 
   /**
@@ -415,8 +415,14 @@ export abstract class TableRoom<
   }
 
   /** A person takes a seat (an open one or a bot's), and their view shows them the seat's hidden fields. */
+  /**
+   * Seats a person. One who joined as an account or a bot (docs/arena.md) sits under that identity's name,
+   * whatever name the join asked for; a guest sits under the name given (the matchmaking route has refused a
+   * guest's join under a registered name).
+   */
   protected seatPerson(client: Client, seat: number, name: string): void {
-    this.roster.seatPerson(seat, client.sessionId, name);
+    const identity = identityOf(client.auth);
+    this.roster.seatPerson(seat, client.sessionId, identity.kind === "guest" ? name : identity.name, identity);
     // A table joined before its first patch has not written its schema yet: the seat's object is made now.
     if (this.seatView(seat) === undefined) this.writeViews();
     const seatState = this.seatView(seat);
@@ -609,8 +615,9 @@ export abstract class TableRoom<
 
   /** How a record names who held a seat at the end: its person, its bot, or nobody. */
   protected recordedSeat(seat: number): RecordedSeat {
-    const { holder, name } = this.roster.seats[seat];
-    return { seat, name, kind: holder === "bot" ? "bot" : holder === "person" ? "person" : "open" };
+    const { holder, name, identity } = this.roster.seats[seat];
+    if (holder === "person") return { seat, name, kind: "person", identity: identity ?? GUEST };
+    return { seat, name, kind: holder === "bot" ? "bot" : "open" };
   }
 
   private sendEvent(event: Event, made: Made): void {
