@@ -3,13 +3,13 @@
  * dealer is no contest between players, so counts only (wins and unnecessary losses).
  */
 import type { GameRecord } from "../kit/record";
-import { defineRecordedGame, namedSeat, type GameEffect } from "../kit/recorded-game";
+import { defineRecordedGame, standingSeat, type GameEffect } from "../kit/recorded-game";
 import { evenStevenGame } from "./game";
 import { evenStevenEngine, type EvenStevenResult } from "./match";
 
 function evenStevenStanding(record: GameRecord): GameEffect {
   const player = record.seats[0];
-  if (!namedSeat(player)) return { counts: [] };
+  if (!standingSeat(player)) return { counts: [] };
   const { outcome } = record.result as EvenStevenResult;
   return { counts: [{ name: player.name, win: outcome === "WIN", loss: outcome !== "WIN", unnecessaryLoss: outcome === "LOSE UNNECESSARILY" }] };
 }

@@ -28,8 +28,15 @@ export interface GameEffect {
   contest?: Contest;
 }
 
-/** A seat somebody held under a name (not an open seat). */
-export const namedSeat = (seat: RecordedSeat | undefined): seat is RecordedSeat => seat !== undefined && seat.name !== "" && seat.kind !== "open";
+/**
+ * A seat that stands in the standings: held under a name (not open), and not a guest's — a guest plays unrated
+ * (docs/arena.md), so its games move no standing, its own or its opponents' ratings. The room's bots and AIs stand
+ * under their labels; a seat recorded before identities stands under its name, as it did.
+ */
+/** A seat a guest held (docs/arena.md). */
+export const guestSeat = (seat: RecordedSeat): boolean => seat.identity?.kind === "guest";
+
+export const standingSeat = (seat: RecordedSeat | undefined): seat is RecordedSeat => seat !== undefined && seat.name !== "" && seat.kind !== "open" && seat.identity?.kind !== "guest";
 
 export interface RecordedGameEntry<Game extends GameDefinition, Options, State, Action, Event extends GameEvent, View, Result, Code extends string> {
   readonly game: Game;

@@ -3,13 +3,13 @@
  * contest between players, so counts only (deals completed).
  */
 import type { GameRecord } from "../kit/record";
-import { defineRecordedGame, namedSeat, type GameEffect } from "../kit/recorded-game";
+import { defineRecordedGame, standingSeat, type GameEffect } from "../kit/recorded-game";
 import { patienceGame } from "./game";
 import { patienceEngine, type PatienceResult } from "./match";
 
 function patienceStanding(record: GameRecord): GameEffect {
   const owner = record.seats[0];
-  if (!namedSeat(owner)) return { counts: [] };
+  if (!standingSeat(owner)) return { counts: [] };
   const { outcome } = record.result as PatienceResult;
   return { counts: [{ name: owner.name, completed: outcome.kind === "finished" }] };
 }

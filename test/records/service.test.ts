@@ -13,6 +13,7 @@ import { BOT_TABLES } from "../../client-sdk/bots/tables";
 import type { ServerMetrics } from "../../rooms/kit/protocol";
 import { PostgresProcess } from "../e2e/postgres-process";
 import { ServerProcess } from "../e2e/server-process";
+import { registerBot } from "../e2e/identities";
 import { freePort } from "./fixtures";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -103,17 +104,34 @@ describe("one server with its SQLite file", () => {
     }
   });
 
-  test("the players' standings: the Fool AI and its opponent are rated, the Even-Steven player counted", async () => {
-    const fool = await client.leaderboard("fool");
-    expect(fool.map((standing) => standing.games)).toEqual([1, 1]);
-    expect(fool.every((standing) => standing.rating !== null)).toBe(true);
-    expect(fool.some((standing) => standing.name.startsWith("AI"))).toBe(true);
-    const [winner, loser] = fool;
-    expect(winner.wins + loser.wins).toBe(1);
-    expect(winner.rating!.ordinal).toBeGreaterThan(loser.rating!.ordinal);
+  test("the players' standings: guests stand nowhere; a bot with its token and the Fool AI are rated, an Even-Steven bot counted", async () => {
+    // The scripted tables above played as guests: the Fool AI's game against one is counted, not rated.
+    expect((await client.leaderboard("fool")).map(({ name, games, rating }) => ({ name: name.startsWith("AI") ? "AI" : name, games, rating }))).toEqual([{ name: "AI", games: 1, rating: null }]);
+    expect(await client.leaderboard("evensteven")).toEqual([]);
+    const bot = new CardhallClient(server.url, { token: await registerBot(server.httpUrl, "Owner", "Ladder Bot") });
+    await BOT_TABLES.fool.play({ url: server.url, games: 1, seed: 12 }); // another guest's game: still unrated
+    const fool = await bot.playFool({ aiDelayMs: 0 });
+    for (let turn = await fool.nextTurn(); turn.kind === "move"; turn = await fool.nextTurn()) await fool.move(turn.moves[0]);
+    await fool.leave();
+    const game = await bot.playEvenSteven({ n: 4, seed: 11 });
+    for (let index = 1; ; index++) {
+      const turn = await game.nextTurn(1, index);
+      if (turn.kind === "over") break;
+      await game.play(turn.hand[0]);
+    }
+    await game.leave();
+    await recordsWritten(server, 7);
+    const rated = await client.leaderboard("fool");
+    expect(rated).toHaveLength(2);
+    const ai = rated.find((standing) => standing.name.startsWith("AI"))!;
+    const ladder = rated.find((standing) => standing.name === "Ladder Bot")!;
+    expect(ai.games).toBe(3);
+    expect(ladder).toMatchObject({ games: 1 });
+    expect(ladder.rating).not.toBeNull();
+    expect(ai.rating).not.toBeNull();
+    expect(ladder.wins + ai.wins).toBeGreaterThanOrEqual(1);
     const evensteven = await client.leaderboard("evensteven");
-    expect(evensteven).toHaveLength(1);
-    expect(evensteven[0]).toMatchObject({ games: 1, rating: null });
+    expect(evensteven).toEqual([expect.objectContaining({ name: "Ladder Bot", games: 1, rating: null })]);
   });
 
   test("bad parameters are refused with a message and change nothing; unknown ids are 404", async () => {

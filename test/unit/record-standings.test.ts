@@ -53,6 +53,30 @@ describe("counts", () => {
   });
 });
 
+describe("guests (docs/arena.md)", () => {
+  const guest = (index: number, name: string): RecordedSeat => ({ seat: index, name, kind: "person", identity: { kind: "guest" } });
+  const bot = (index: number, name: string): RecordedSeat => ({ seat: index, name, kind: "person", identity: { kind: "bot", name, owner: "ann" } });
+
+  test("a guest stands nowhere, in any game", () => {
+    expect(effectOf(record("evensteven", "game", [guest(0, "ada")], { outcome: "WIN" })).counts).toEqual([]);
+    expect(effectOf(record("patience", "game", [guest(0, "bea")], { outcome: { kind: "finished", pileSizes: [52] } })).counts).toEqual([]);
+  });
+
+  test("a Fool game with a guest is rated for nobody; a bot with its identity is rated like any player", () => {
+    const withGuest = effectOf(record("fool", "game", [guest(0, "Deep Blue"), seat(1, "AI (search)", "ai")], { fool: 1 }));
+    expect(withGuest).toEqual({ counts: [{ name: "AI (search)", win: false, loss: true }] });
+    const withBot = effectOf(record("fool", "game", [bot(0, "Deep Blue"), seat(1, "AI (search)", "ai")], { fool: 1 }));
+    expect(withBot.contest).toEqual({ teams: [["Deep Blue"], ["AI (search)"]], ranks: [1, 2] });
+  });
+
+  test("a Tractor round with a guest at the table is rated for nobody; the identified are counted", () => {
+    const seats = [bot(0, "ann-bot"), guest(1, "bob"), seat(2, "cal"), seat(3, "dee")];
+    const round = effectOf(record("tractor", "round", seats, { team: 1, levels: 1 }));
+    expect(round.contest).toBeUndefined();
+    expect(round.counts.map((count) => count.name)).toEqual(["ann-bot", "cal", "dee"]);
+  });
+});
+
 describe("ratings move the right way", () => {
   test("after a known result the winner's rating rises and the loser's falls; a draw between equals moves neither mean", () => {
     const after = rateContest({ teams: [["winner"], ["loser"]], ranks: [1, 2] }, new Map());
