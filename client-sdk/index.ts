@@ -15,10 +15,12 @@ import { PatienceOwner, PatienceSpectator, roomOptions, type PatienceCreateOptio
 import { TRACTOR_ROOM, type TractorJoinOptions, type TractorSeatName } from "../rooms/tractor/protocol";
 import { TractorPlayer, TractorSpectator } from "./tractor";
 import { RecordsApi, type GamesQuery } from "./records";
+import { ratedSeat, type RatedQueueOptions } from "./queue";
 import "./known-types";
 
 export { CardhallError, SDK_ERROR_CODES, type SdkErrorCode } from "./errors";
 export { onStateChecks, RoomSession, type StateCheckResult } from "./session";
+export type { RatedQueueOptions } from "./queue";
 export { EvenStevenPlayer, EvenStevenSpectator, type EvenStevenEvents } from "./evensteven";
 export type { RoomListing } from "../rooms/kit/protocol";
 export * from "../rooms/evensteven/protocol";
@@ -153,6 +155,20 @@ export class CardhallClient {
   /** Watches any live Tractor room by id: the public table and the events, never a hand. */
   async spectateTractor(roomId: string): Promise<TractorSpectator> {
     return new TractorSpectator(await this.joining(this.colyseus.joinById(roomId, { spectate: true })));
+  }
+
+  /**
+   * Queues for a rated Fool game (docs/arena.md) as this client's identity (a client made with a bot's token; a
+   * guest is refused JOIN_REFUSED), and resolves with the seat once the game starts: the queue pairs players by
+   * rating, with a window that widens as they wait.
+   */
+  async playRatedFool(options: RatedQueueOptions = {}): Promise<FoolPlayer> {
+    return ratedSeat(this.colyseus, FOOL_ROOM, options, (room) => new FoolPlayer(room), (session, timeoutMs) => session.waitForView((view) => view.phase !== "waiting", timeoutMs));
+  }
+
+  /** Queues for a rated Tractor match (four identities, two teams balanced by rating), like playRatedFool. */
+  async playRatedTractor(options: RatedQueueOptions = {}): Promise<TractorPlayer> {
+    return ratedSeat(this.colyseus, TRACTOR_ROOM, options, (room) => new TractorPlayer(room), (session, timeoutMs) => session.waitForView((view) => view.phase !== "waiting", timeoutMs));
   }
 
   /** Takes a Tractor seat back after a dropped connection, with the session's `reconnectionToken`. */

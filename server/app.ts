@@ -15,6 +15,7 @@ import { reportTableMetricsTo } from "../rooms/kit/metrics";
 import { checkStatesOfOneClientIn } from "../rooms/kit/table";
 import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
+import { QUEUED_GAMES, queueRoomName, RatedQueueRoom, ratedQueueOptions } from "./arena/rated-queue";
 import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
@@ -107,12 +108,15 @@ export function roomDefinitions(aiThreads: AiThreads, records: Records | null = 
     const options = { ...services, ...Object.fromEntries(taken.map((name) => [name, offered[name]])) };
     return [game.name, defineRoom(room, options).enableRealtimeListing()] as const;
   });
-  return { ...Object.fromEntries(games), [LOBBY_ROOM]: defineRoom(LobbyRoom) };
+  // Rated queues rank players by the records' ratings: a server that keeps no records has none.
+  const queues = records === null ? [] : QUEUED_GAMES.map((queued) => [queueRoomName(queued.game), defineRoom(RatedQueueRoom, ratedQueueOptions(queued, (game, name) => records.store.ordinalOf(game, name)))] as const);
+  return { ...Object.fromEntries(games), ...Object.fromEntries(queues), [LOBBY_ROOM]: defineRoom(LobbyRoom) };
 }
 
 /** Live rooms for spectators to find: id, name, clients and metadata. Private rooms are included (join by id). */
 export async function listRooms(): Promise<RoomListing[]> {
-  const rooms = (await matchMaker.query({})).filter((room) => room.name !== LOBBY_ROOM);
+  const tables = new Set<string>(SERVER_ROOMS.map(({ game }) => game.name)); // not the lobby, not the rated queues
+  const rooms = (await matchMaker.query({})).filter((room) => tables.has(room.name));
   return rooms.map((room) => ({
     roomId: room.roomId,
     name: room.name,

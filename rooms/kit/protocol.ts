@@ -104,3 +104,8 @@ export interface ServerMetrics {
   /** The records' queue to the database; null when the server keeps no records. */
   records: RecordWriterMetrics | null;
 }
+
+/** The rated queue of a game (docs/arena.md): a Colyseus QueueRoom under this name, joined by identities only. */
+export function queueRoomName(game: string): string {
+  return `${game}-queue`;
+}

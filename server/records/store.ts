@@ -101,6 +101,12 @@ export class RecordStore {
     }));
   }
 
+  /** A player's rating in a game, as the ordinal the leaderboard ranks by; null for a player not yet rated. */
+  async ordinalOf(game: string, name: string): Promise<number | null> {
+    const row = await this.db.selectFrom("standings").select("ordinal").where("game", "=", game).where("name", "=", name).executeTakeFirst();
+    return row?.ordinal ?? null;
+  }
+
   async close(): Promise<void> {
     await this.db.destroy();
   }

@@ -1,0 +1,84 @@
+/**
+ * Rated queues against a real server process: identities queue, the queue seats them at one table by rating, the
+ * game is played and rated between their identities; a guest is refused; a player who never takes the seat the
+ * queue gave costs the others only a wait: they go back to the queue and nobody is rated for the game never played.
+ */
+import { Client } from "@colyseus/sdk";
+import { CardhallClient, CardhallError, type FoolPlayer } from "../../client-sdk";
+import { registerBot } from "./identities";
+import { freePort, ServerProcess } from "./server-process";
+
+let server: ServerProcess;
+
+beforeAll(async () => {
+  server = new ServerProcess(await freePort(), { SIGNUPS_PER_HOUR: "0", TOKENS_PER_HOUR: "0" });
+  await server.start();
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+async function botClient(owner: string, bot: string): Promise<CardhallClient> {
+  return new CardhallClient(server.url, { token: await registerBot(server.httpUrl, owner, bot) });
+}
+
+async function playToTheEnd(player: FoolPlayer): Promise<void> {
+  for (let turn = await player.nextTurn(); turn.kind === "move"; turn = await player.nextTurn()) await player.move(turn.moves[0]);
+}
+
+test("two bots queue for rated Fool, are seated at one table, play, and their game is rated between their identities", async () => {
+  const [ann, bea] = await Promise.all([botClient("Ann", "Ann Bot"), botClient("Bea", "Bea Bot")]);
+  const [first, second] = await Promise.all([ann.playRatedFool({ waitMs: 20_000 }), bea.playRatedFool({ waitMs: 20_000 })]);
+  expect(first.roomId).toBe(second.roomId);
+  expect(new Set([first.seat(), second.seat()])).toEqual(new Set([0, 1]));
+  expect(first.view()?.seats.map((seat) => seat.name).sort()).toEqual(["Ann Bot", "Bea Bot"]);
+  await Promise.all([playToTheEnd(first), playToTheEnd(second)]);
+  await Promise.all([first.leave(), second.leave()]);
+  let standings: Array<{ name: string; rating: unknown }> = [];
+  for (let attempt = 0; attempt < 100 && standings.length < 2; attempt++) {
+    standings = await ann.leaderboard("fool");
+    if (standings.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(standings.map((standing) => standing.name).sort()).toEqual(["Ann Bot", "Bea Bot"]);
+  expect(standings.every((standing) => standing.rating !== null)).toBe(true);
+}, 60_000);
+
+test("a guest cannot join a rated queue", async () => {
+  const refused = await new CardhallClient(server.url).playRatedFool({ waitMs: 5_000 }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(refused).toBeInstanceOf(CardhallError);
+  expect((refused as CardhallError).code).toBe("JOIN_REFUSED");
+  expect((refused as CardhallError).message).toMatch(/accounts and bots only/);
+});
+
+test("a player who never takes the queue's seat: the other goes back to the queue and is seated with the next", async () => {
+  const cy = await botClient("Cy", "Cy Bot");
+  const dee = await registerBot(server.httpUrl, "Dee", "Dee Bot");
+  const ed = await botClient("Ed", "Ed Bot");
+  // Dee's program queues and then ignores the seat it is given.
+  const deserter = await new Client(server.url, { headers: { authorization: `Bearer ${dee}` } }).joinOrCreate("fool-queue");
+  let given = 0;
+  deserter.onMessage("seat", () => given++);
+  deserter.onMessage("clients", () => undefined);
+  const seated = cy.playRatedFool({ waitMs: 30_000, startMs: 2_000 });
+  // Once Cy's first table has been given up, Ed queues; Cy and Ed are seated together.
+  while (given === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  await deserter.leave();
+  const [cyPlayer, edPlayer] = await Promise.all([seated, ed.playRatedFool({ waitMs: 30_000 })]);
+  expect(cyPlayer.roomId).toBe(edPlayer.roomId);
+  expect(cyPlayer.view()?.seats.map((seat) => seat.name).sort()).toEqual(["Cy Bot", "Ed Bot"]);
+  await Promise.all([cyPlayer.leave(), edPlayer.leave()]);
+}, 60_000);
+
+test("four bots queue for rated Tractor and sit at one table, every seat a person's", async () => {
+  const clients = await Promise.all(["Fay", "Gus", "Hal", "Ivy"].map((owner) => botClient(owner, `${owner} Bot`)));
+  const players = await Promise.all(clients.map((client) => client.playRatedTractor({ waitMs: 30_000 })));
+  expect(new Set(players.map((player) => player.roomId)).size).toBe(1);
+  const view = players[0].view()!;
+  expect(view.seats.map((seat) => seat.player).sort()).toEqual(["Fay Bot", "Gus Bot", "Hal Bot", "Ivy Bot"]);
+  expect(view.seats.every((seat) => seat.occupant === "person")).toBe(true);
+  await Promise.all(players.map((player) => player.leave()));
+}, 60_000);
