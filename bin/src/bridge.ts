@@ -145,9 +145,14 @@ class Bridge {
     const { turns, answered, refused, byBot, timedOut } = this.tally;
     out(`turns: ${turns}; answered by the program ${answered}, refused ${refused}, played by the bot ${byBot}, timed out ${timedOut}`);
     if (options.timing) out(`round trips: ${JSON.stringify(this.roundTrips.map((ms) => Number(ms.toFixed(3))))}`);
-    if (this.programEnded !== null) return EXIT_FAILED;
-    this.send({ type: "bye", games: finished, message: "the run is over" });
+    // Every run ends the same way, even for a program that stopped playing early: it may have closed its output
+    // and still be running, and the bridge cannot exit while its input is open.
+    this.send({ type: "bye", games: finished, message: this.programEnded === null ? "the run is over" : `the run is over (${this.programEnded} early)` });
     const exit = await this.program.finish(EXIT_GRACE_MS);
+    if (this.programEnded !== null) {
+      if (exit.killed) say(`the program ${exit.description}`);
+      return EXIT_FAILED;
+    }
     if (exit.status === 0) return EXIT_DONE;
     say(`the program ${exit.description} at the end of the run`);
     return EXIT_FAILED;

@@ -162,6 +162,31 @@ describe("bin/bridge", () => {
       expect(run.status).toBe(1);
     });
 
+    test("a program that closes its output but keeps running: the bot finishes the game, then bye, its input closed, killed after 5 s, exit 1", async () => {
+      const child = spawn(path.join(ROOT, "bin", "bridge"), ["--url", server.url, "--game", "fool", "--seed", "42", "--", FIXTURE, "close-output", "1"], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      // The time from the run's tally (the game is over) to the bridge's exit.
+      let tallied = 0;
+      let stdout = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (tallied === 0 && /^turns: /m.test(stdout)) tallied = performance.now();
+      });
+      const run = await finished(child, 60_000);
+      const exitedAfterMs = performance.now() - tallied;
+      expect(run.stdout).toMatch(/^game 1 \(seed 42\): (won|lost|capped)$/m);
+      expect(tally(run)).toMatchObject({ answered: 0, byBot: tally(run).turns });
+      expect(received(run).slice(-2)).toEqual(["gameOver", "bye"]);
+      expect(run.stderr.split("\n").filter((line) => line.startsWith("bridge:"))).toEqual([
+        "bridge: the program closed its output at turn 1, before the run was over; its seat goes to the bot until the game ends",
+        "bridge: the program did not exit within 5 s after its input ended, and was killed",
+      ]);
+      expect(run.status).toBe(1);
+      expect(tallied).toBeGreaterThan(0);
+      expect(exitedAfterMs).toBeLessThan(10_000);
+    }, 60_000);
+
     test("a program that cannot be started is reported, and no seat is taken", async () => {
       const run = await runBridge(["--url", server.url, "--game", "fool"], [path.join(scratch, "no-such-program")]);
       expect(run.stderr).toMatch(/^bridge: the program could not be started: .*ENOENT/);
