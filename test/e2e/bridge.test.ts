@@ -201,6 +201,42 @@ describe("bin/bridge", () => {
     });
   });
 
+  describe("the table's options", () => {
+    /** The hello's rules as the fixture wrote them. */
+    const rules = (run: Finished): unknown => JSON.parse(/^rules (.*)$/m.exec(run.stderr)?.[1] ?? "null");
+
+    test("a turn clock out of the room's range is bad usage, named by its option, before any program starts", async () => {
+      const run = await runBridge(["--url", server.url, "--game", "evensteven", "--turn-time-ms", "700000"], [FIXTURE, "suggest"]);
+      expect(run.stderr).toMatch(/^bridge: --turn-time-ms: .*600000.* \(the evensteven room's cardTimeLimitMs\)\n$/);
+      expect(run.stdout).toBe("");
+      expect(run.status).toBe(2);
+    });
+
+    test("--start-ranks A,A plays a short Tractor match through the bridge alone, to the match's end", async () => {
+      const run = await runBridge(["--url", server.url, "--game", "tractor", "--start-ranks", "A,A", "--seed", "3", "--games", "20"], [FIXTURE, "suggest"]);
+      expect(rules(run)).toMatchObject({ startRanks: ["A", "A"] });
+      expect(run.stdout).toMatch(/^match over after \d+ rounds?: team [12] won; final /m);
+      expect(run.status).toBe(0);
+    });
+
+    test("--start-ranks takes two ranks, else it is bad usage", async () => {
+      const run = await runBridge(["--url", server.url, "--game", "tractor", "--start-ranks", "A"], [FIXTURE, "suggest"]);
+      expect(run.stderr).toMatch(/--start-ranks.*expected two ranks/);
+      expect(run.status).toBe(2);
+    });
+
+    test("the hello's rules are the room's own join options: Fool's AI set to move at once; no option Patience's room lacks", async () => {
+      const fool = await runBridge(["--url", server.url, "--game", "fool", "--seed", "4"], [FIXTURE, "suggest"]);
+      expect(rules(fool)).toEqual({ seed: 4, aiDelayMs: 0 });
+      const patience = await runBridge(["--url", server.url, "--game", "patience", "--seed", "4", "--games", "3", "--timing"], [FIXTURE, "suggest"]);
+      expect(rules(patience)).toEqual({ seed: 4, paused: true });
+      // Three deals' steps (91) outrun the first burst of the room's rate budget: --timing says how long they waited.
+      const budget = /^rate budget: (\d+) messages waited (\d+) ms in all \(18 a second after a burst of 30\)$/m.exec(patience.stdout);
+      expect(Number(budget?.[1])).toBeGreaterThan(0);
+      expect(patience.status).toBe(0);
+    });
+  });
+
   test("a bridged seat takes over a bot's seat at a live Tractor table by id, and its views hold its own hand only", async () => {
     const table = await new CardhallClient(server.url).watchTractor({
       bots: ["Alice", "Bob", "Charles", "David"],
