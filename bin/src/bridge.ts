@@ -14,7 +14,7 @@ import { CLIENT_RATE_BUDGET } from "../../rooms/kit/rate-limit";
 import { FOOL_AI_POLICIES } from "../../rooms/fool/protocol";
 import { TRACTOR_SEATS, type TractorSeatName } from "../../rooms/tractor/protocol";
 import { parseRank, rankLetter } from "../../rooms/tractor/cards";
-import { wholeNumber } from "./lib/arguments";
+import { webSocketAddress, wholeNumber } from "./lib/arguments";
 import { answerMessage, BRIDGE_GAMES, BRIDGE_PROTOCOL_VERSION, bridgeActions, type BridgeGame, type BridgeToProgram } from "./lib/bridge-protocol";
 import { BRIDGE_SEATS, tableRules, takeSeat, type BridgedSeat, type SeatTurn, type TableOption, type TableRequest } from "./lib/bridge-seats";
 import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
@@ -326,7 +326,7 @@ async function runBridge(command: string, args: string[], options: BridgeOptions
 function main(): void {
   usageErrorsAreBadInput(new Command("bridge"))
     .description("Plays one seat of a cardhall game for a PROGRAM in any language that speaks JSON lines (docs/bridge.md).")
-    .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567")
+    .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567", webSocketAddress)
     .requiredOption("--game <name>", `the game: ${BRIDGE_GAMES.join(", ")}`, choice(BRIDGE_GAMES))
     .option("--games <k>", `games to play (default ${DEFAULT_GAMES}); for tractor, rounds at most`, wholeNumber(1, 10_000))
     .option("--room <id>", "join this live room instead of creating one (fool: a two-player room's free seat; tractor: --seat's)")
