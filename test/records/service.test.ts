@@ -38,8 +38,8 @@ async function gamesOfRoom(client: CardhallClient, roomId: string): Promise<Game
   return page.games.filter((game) => game.roomId === roomId);
 }
 
-function replayCli(args: string[]) {
-  return spawnSync(path.join(ROOT, "bin", "replay"), args, { encoding: "utf8", timeout: 30_000 });
+function replayCli(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(path.join(ROOT, "bin", "replay"), args, { encoding: "utf8", timeout: 30_000, env: { ...process.env, ...env } });
 }
 
 describe("one server with its SQLite file", () => {
@@ -71,6 +71,19 @@ describe("one server with its SQLite file", () => {
     expect(checked.stderr).toBe("");
     expect(checked.status).toBe(0);
     expect(checked.stdout).toMatch(new RegExp(`verified: the engine reproduces all ${record.actions.length} actions`));
+  });
+
+  test("bin/replay with an id alone reads the local record store, where the server (on a port of its own) keeps it", async () => {
+    const [summary] = await client.games({ game: "fool", limit: 1 }).then((page) => page.games);
+    const local = replayCli([summary.id, "--quiet"], { DATA_DIR: server.dataDir });
+    expect(local.stderr).toBe("");
+    expect(local.stdout).toMatch(/^verified: the engine reproduces all \d+ actions/);
+    expect(local.status).toBe(0);
+    // With no store there, it says which file it looked for.
+    const missing = path.join(os.tmpdir(), `cardhall-no-data-${process.pid}`);
+    const none = replayCli([summary.id], { DATA_DIR: missing });
+    expect(none.stderr).toBe(`replay: no database file ${path.join(missing, "cardhall.sqlite")} (the local record store; --url reads a server's)\n`);
+    expect(none.status).toBe(1);
   });
 
   test("bin/replay prints the game action by action and refuses a record edited by hand, naming the first action that disagrees", async () => {
