@@ -63,11 +63,20 @@ function eventLines(events: readonly RecordedEvent[]): string[] {
   return events.map((event) => `      ${event.name}${event.to === undefined ? "" : ` (to seat ${event.to})`} ${short(event.payload)}`);
 }
 
+/**
+ * The seed people know the game by: the one its result names, as bin/bots, the bridge and the page print it. A round
+ * of a match (Tractor) is dealt from its own seed, derived from the match's, which the record keeps to replay it.
+ */
+function seedLine(record: GameRecord): string {
+  const named = (record.result as { seed?: unknown } | null)?.seed;
+  return typeof named === "number" && named !== record.seed ? `seed ${named} (the match's ${record.seed})` : `seed ${record.seed}`;
+}
+
 /** The record as lines: a heading, the start's events, each action with its events, the result. */
 export function describeRecord(record: GameRecord): string[] {
   const round = record.round === undefined ? "" : `, round ${record.round}`;
   const lines = [
-    `${record.game} ${record.part} ${record.id} (room ${record.roomId}, match ${record.match}${round}), seed ${record.seed}`,
+    `${record.game} ${record.part} ${record.id} (room ${record.roomId}, match ${record.match}${round}), ${seedLine(record)}`,
     `  seats: ${record.seats.map((seat) => `${seat.seat}: ${seat.name || "-"} (${seat.kind})`).join(", ")}`,
     `  start`,
     ...eventLines(record.start),

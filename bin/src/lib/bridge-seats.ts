@@ -4,7 +4,7 @@
  * each game, and the moment the room moves past a turn. No game rule is written here.
  */
 import { CardhallClient, CardhallError, type RoomSession } from "../../../client-sdk";
-import { tractorOutcomeLine, tractorRoundLine } from "../../../client-sdk/bots/tables";
+import { patienceDealLine, tractorOutcomeLine, tractorRoundLine } from "../../../client-sdk/bots/tables";
 import type { EvenStevenPlayer } from "../../../client-sdk/evensteven";
 import type { FoolPlayer } from "../../../client-sdk/fool";
 import type { PatienceOwner } from "../../../client-sdk/patience";
@@ -194,7 +194,7 @@ async function patienceSeat(request: TableRequest, _games: number, rules: TableR
       const view = await owner.waitForView((v) => v.deal === deal, ROOM_WAIT_MS);
       if (view.phase === "over") {
         const over = await owner.dealOver(deal, ROOM_WAIT_MS);
-        return { kind: "gameOver", game: deal, result: over, line: `deal ${deal} (seed ${over.seed}): ${over.line.trim()}` };
+        return { kind: "gameOver", game: deal, result: over, line: patienceDealLine(deal, over.seed, over.outcome) };
       }
       const deadline = Date.now() + stepTimeMs;
       const steps = view.steps;
