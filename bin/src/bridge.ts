@@ -338,7 +338,7 @@ function main(): void {
     .addOption(new Option("--main-suit <suit>", "tractor: the fixed main suit (default H; O for none)").argParser(choice(["H", "S", "C", "D", "O"] as const)))
     .option("--bots <seats>", "tractor: the seats bots hold, comma-separated (default: every other seat)", seatList)
     .option("--start-ranks <ranks>", "tractor: the teams' ranks at the start, e.g. A,A or 10,J for a short match (default 2,2)", rankPair)
-    .option("--turn-time-ms <ms>", "the room's turn clock for the program's seat, within the room's range (patience: the bridge's own)", wholeNumber(100, 3_600_000))
+    .option("--turn-time-ms <ms>", "the room's turn clock for the program's seat, within the room's range (patience: the bridge's own)", wholeNumber(50, 3_600_000))
     .option("--max-errors <n>", "refused answers to one turn before the seat's bot plays it", wholeNumber(1, 1_000), 3)
     .option("--max-line-bytes <n>", "the longest answer line read; longer lines are refused unread", wholeNumber(64, 16 * 1024 * 1024), 65_536)
     .option("--timing", "print, last, each answer's round trip: ms from the turn line written to the answer read and checked", false)
