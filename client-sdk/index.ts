@@ -180,7 +180,10 @@ export class CardhallClient {
     try {
       return await join;
     } catch (error) {
-      throw toCardhallError(error);
+      const failure = toCardhallError(error);
+      // The network's own words ("fetch failed") name no address: the program's user needs to know which.
+      if (failure.code === "CONNECTION" && !failure.message.includes(this.url)) throw new CardhallError("CONNECTION", `cannot reach ${this.url}: ${failure.message}`);
+      throw failure;
     }
   }
 

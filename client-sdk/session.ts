@@ -45,12 +45,21 @@ export function boundedWait<T>(what: string, timeoutMs: number, signal: AbortSig
 export class SendPacer {
   private readonly limiter = new RateLimiter(CLIENT_RATE_BUDGET);
   private queue: Promise<void> = Promise.resolve();
+  /** How many messages waited for the budget, and for how long in all (ms). */
+  readonly waited = { messages: 0, ms: 0 };
 
   /** Resolves when the next message may go. */
   turn(): Promise<void> {
     const turn = this.queue.then(async () => {
+      const start = performance.now();
+      let waits = false;
       for (let wait = this.limiter.msUntilAllowed(""); wait > 0; wait = this.limiter.msUntilAllowed("")) {
+        waits = true;
         await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      }
+      if (waits) {
+        this.waited.messages++;
+        this.waited.ms += performance.now() - start;
       }
       this.limiter.allow("");
     });
@@ -87,6 +96,14 @@ export class RoomSession<View, Events extends object> {
   private readonly pacer = new SendPacer();
   /** Aborted, with a CardhallError as its reason, once the session is over: left, lost, or taken over. */
   private readonly over = new AbortController();
+
+  /**
+   * The messages this session held back to stay within the room's rate budget (docs/protocol.md, "Rate limits"),
+   * and the time they waited in all: past its first burst, a session sends about one message every 55 ms.
+   */
+  get budgetWaits(): { readonly messages: number; readonly ms: number } {
+    return this.pacer.waited;
+  }
 
   constructor(readonly room: Room) {
     room.onLeave((code) => this.over.abort(sessionEnd(code)));

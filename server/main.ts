@@ -22,11 +22,18 @@ const DEFAULT_PORT = 2567;
  */
 const LISTEN_BACKLOG = 4096;
 
-/** Operators see a stop begin and end (Colyseus's own handlers close the rooms and run the server's shutdown). */
+/**
+ * Operators see a stop begin and end (Colyseus's own handlers close the rooms and run the server's shutdown). A stop
+ * is one line however many signals ask for it: Ctrl-C in a terminal sends SIGINT to a whole process group, so a
+ * process that its parent also stops (bin/cluster, a supervisor) gets two.
+ */
 function logShutdown(): void {
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => log.info({ event: "shutting_down", signal }, `${signal}: closing the rooms and writing the records still queued`));
-  }
+  const signals = ["SIGTERM", "SIGINT"] as const;
+  const stopping = (signal: NodeJS.Signals) => {
+    for (const other of signals) process.off(other, stopping);
+    log.info({ event: "shutting_down", signal }, `${signal}: closing the rooms and writing the records still queued`);
+  };
+  for (const signal of signals) process.on(signal, stopping);
   // Before pino's own exit handler, which writes out what is buffered.
   process.prependOnceListener("exit", (code) => log.info({ event: "stopped", code }, "cardhall stopped"));
 }

@@ -23,7 +23,10 @@ export function serveWebClient(app: Application, directory = webDirectory()): vo
     res.sendFile(index);
   };
   // Bundles carry a hash of their content in their names: they never change, so browsers may keep them.
-  app.use("/assets", express.static(path.join(directory, "assets"), { immutable: true, maxAge: "365d", fallthrough: false }));
+  app.use("/assets", express.static(path.join(directory, "assets"), { immutable: true, maxAge: "365d" }));
+  // A name that is no bundle (an old page's, a typo) is a plain 404 here: passed on as an error, it would reach
+  // Express's last handler, which prints the error's whole stack into the JSON-lines log.
+  app.use("/assets", (_req, res) => void res.status(404).type("text").send("No such file.\n"));
   app.get("/", (_req, res) => sendPage(res));
   app.get(PAGE_ROUTES, (_req, res) => sendPage(res));
 }

@@ -484,7 +484,18 @@ function progressLines(): Progress {
   };
 }
 
+/** Throws, naming the address, when a server does not answer GET /health: a load test against nothing has failed. */
+async function answers(url: string): Promise<void> {
+  try {
+    const response = await fetch(`${httpUrl(url)}/health`);
+    if (!response.ok) throw new Error(`GET /health answered ${response.status}`);
+  } catch (error) {
+    throw new Error(`cannot reach ${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestReport> {
+  await Promise.all(options.urls.map(answers));
   const tables = planTables(options.clients, options.mix, options.urls);
   const target = tables.reduce((sum, table) => sum + table.players, 0);
   const bars = progressReport(options);

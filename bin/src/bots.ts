@@ -5,7 +5,7 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import { BOT_TABLES, type BotGame } from "../../client-sdk/bots/tables";
-import { wholeNumber } from "./lib/arguments";
+import { webSocketAddress, wholeNumber } from "./lib/arguments";
 import { EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
 const DEFAULT_GAMES = 3;
@@ -17,7 +17,7 @@ function game(text: string): BotGame {
 
 usageErrorsAreBadInput(new Command("bots"))
   .description("Fills tables with scripted players built on the cardhall SDK, plays, and prints the results.")
-  .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567")
+  .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567", webSocketAddress)
   .requiredOption("--game <name>", `the game: ${Object.keys(BOT_TABLES).join(", ")}`, game)
   .option("--tables <n>", "how many tables", wholeNumber(1, 10_000), 1)
   .option("--games <k>", `games per table (default ${DEFAULT_GAMES}); for tractor, rounds at most (default: the whole match)`, wholeNumber(1, 10_000))
@@ -36,7 +36,7 @@ usageErrorsAreBadInput(new Command("bots"))
         for (const line of result.value.lines) console.log(`  ${line}`);
       } else {
         failures++;
-        console.log(`table ${index + 1}: failed: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`);
+        console.error(`bots: table ${index + 1}: failed: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`);
       }
     });
     process.exitCode = failures > 0 ? EXIT_FAILED : EXIT_DONE;

@@ -10,11 +10,13 @@ import * as path from "path";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { CardhallError } from "../../client-sdk";
 import { describeIssues } from "../../rooms/kit/protocol";
+import { CLIENT_RATE_BUDGET } from "../../rooms/kit/rate-limit";
 import { FOOL_AI_POLICIES } from "../../rooms/fool/protocol";
 import { TRACTOR_SEATS, type TractorSeatName } from "../../rooms/tractor/protocol";
-import { wholeNumber } from "./lib/arguments";
+import { parseRank, rankLetter } from "../../rooms/tractor/cards";
+import { webSocketAddress, wholeNumber } from "./lib/arguments";
 import { answerMessage, BRIDGE_GAMES, BRIDGE_PROTOCOL_VERSION, bridgeActions, type BridgeGame, type BridgeToProgram } from "./lib/bridge-protocol";
-import { BRIDGE_SEATS, takeSeat, type BridgedSeat, type SeatTurn, type TableOption, type TableRequest } from "./lib/bridge-seats";
+import { BRIDGE_SEATS, tableRules, takeSeat, type BridgedSeat, type SeatTurn, type TableOption, type TableRequest } from "./lib/bridge-seats";
 import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 import { JsonLinesProgram, type ProgramLine } from "./lib/json-lines-program";
 
@@ -30,6 +32,7 @@ interface BridgeOptions {
   ai?: (typeof FOOL_AI_POLICIES)[number];
   mainSuit?: "H" | "S" | "C" | "D" | "O";
   bots?: TractorSeatName[];
+  startRanks?: [string, string];
   turnTimeMs?: number;
   maxErrors: number;
   maxLineBytes: number;
@@ -43,7 +46,7 @@ const EXIT_GRACE_MS = 5_000;
 const MAX_NAME = 40;
 
 /** Which games take which table options (each game's bridge seat says); the others are refused as bad usage. */
-const TABLE_OPTIONS: readonly TableOption[] = ["room", "seat", "n", "ai", "mainSuit", "bots"];
+const TABLE_OPTIONS: readonly TableOption[] = ["room", "seat", "n", "ai", "mainSuit", "bots", "startRanks"];
 const OPTIONS_FOR = Object.fromEntries(TABLE_OPTIONS.map((option) => [option, BRIDGE_GAMES.filter((game) => BRIDGE_SEATS[game].options.includes(option))]));
 
 function out(line: string): void {
@@ -144,10 +147,19 @@ class Bridge {
     if (summary) out(summary);
     const { turns, answered, refused, byBot, timedOut } = this.tally;
     out(`turns: ${turns}; answered by the program ${answered}, refused ${refused}, played by the bot ${byBot}, timed out ${timedOut}`);
-    if (options.timing) out(`round trips: ${JSON.stringify(this.roundTrips.map((ms) => Number(ms.toFixed(3))))}`);
-    if (this.programEnded !== null) return EXIT_FAILED;
-    this.send({ type: "bye", games: finished, message: "the run is over" });
+    if (options.timing) {
+      out(`round trips: ${JSON.stringify(this.roundTrips.map((ms) => Number(ms.toFixed(3))))}`);
+      const { messages, ms } = seat.session.budgetWaits;
+      out(`rate budget: ${messages} messages waited ${Math.round(ms)} ms in all (${CLIENT_RATE_BUDGET.perSecond} a second after a burst of ${CLIENT_RATE_BUDGET.burst})`);
+    }
+    // Every run ends the same way, even for a program that stopped playing early: it may have closed its output
+    // and still be running, and the bridge cannot exit while its input is open.
+    this.send({ type: "bye", games: finished, message: this.programEnded === null ? "the run is over" : `the run is over (${this.programEnded} early)` });
     const exit = await this.program.finish(EXIT_GRACE_MS);
+    if (this.programEnded !== null) {
+      if (exit.killed) say(`the program ${exit.description}`);
+      return EXIT_FAILED;
+    }
     if (exit.status === 0) return EXIT_DONE;
     say(`the program ${exit.description} at the end of the run`);
     return EXIT_FAILED;
@@ -265,6 +277,13 @@ function choice<T extends string>(values: readonly T[]): (text: string) => T {
   };
 }
 
+/** `A,A` or `10,J`: the two teams' ranks as the statement writes them (10 for T). */
+function rankPair(text: string): [string, string] {
+  const ranks = text.split(",").map((rank) => parseRank(rank.trim().toUpperCase()));
+  if (ranks.length !== 2 || ranks.some((rank) => rank === undefined)) throw new InvalidArgumentError("expected two ranks, team 1's then team 2's, e.g. A,A or 10,J");
+  return [rankLetter(ranks[0]!), rankLetter(ranks[1]!)];
+}
+
 function seatList(text: string): TractorSeatName[] {
   const seats = text === "" ? [] : text.split(",");
   for (const seat of seats) choice(TRACTOR_SEATS)(seat);
@@ -279,6 +298,11 @@ async function runBridge(command: string, args: string[], options: BridgeOptions
   }
   const name = (options.name ?? path.basename(command)).slice(0, MAX_NAME);
   const games = options.games ?? DEFAULT_GAMES;
+  const checked = tableRules(options.game, { ...options, name, onEvent: () => undefined });
+  if ("problem" in checked) {
+    say(checked.problem);
+    return EXIT_BAD_INPUT;
+  }
   const program = new JsonLinesProgram(command, args, options.maxLineBytes);
   const startFailure = await program.started();
   if (startFailure !== null) {
@@ -289,7 +313,7 @@ async function runBridge(command: string, args: string[], options: BridgeOptions
   const request: TableRequest = { ...options, name, onEvent: (event, payload) => bridge.send({ type: "event", name: event, payload }) };
   let seat: BridgedSeat | undefined;
   try {
-    seat = await takeSeat(options.game, request, games);
+    seat = await takeSeat(options.game, request, games, checked.rules);
     return await bridge.run(seat, name, games);
   } catch (error) {
     program.kill();
@@ -302,7 +326,7 @@ async function runBridge(command: string, args: string[], options: BridgeOptions
 function main(): void {
   usageErrorsAreBadInput(new Command("bridge"))
     .description("Plays one seat of a cardhall game for a PROGRAM in any language that speaks JSON lines (docs/bridge.md).")
-    .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567")
+    .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567", webSocketAddress)
     .requiredOption("--game <name>", `the game: ${BRIDGE_GAMES.join(", ")}`, choice(BRIDGE_GAMES))
     .option("--games <k>", `games to play (default ${DEFAULT_GAMES}); for tractor, rounds at most`, wholeNumber(1, 10_000))
     .option("--room <id>", "join this live room instead of creating one (fool: a two-player room's free seat; tractor: --seat's)")
@@ -313,7 +337,8 @@ function main(): void {
     .addOption(new Option("--ai <policy>", "fool: the room's AI opponent").argParser(choice(FOOL_AI_POLICIES)))
     .addOption(new Option("--main-suit <suit>", "tractor: the fixed main suit (default H; O for none)").argParser(choice(["H", "S", "C", "D", "O"] as const)))
     .option("--bots <seats>", "tractor: the seats bots hold, comma-separated (default: every other seat)", seatList)
-    .option("--turn-time-ms <ms>", "the room's turn clock for the program's seat (patience: the bridge's own)", wholeNumber(100, 3_600_000))
+    .option("--start-ranks <ranks>", "tractor: the teams' ranks at the start, e.g. A,A or 10,J for a short match (default 2,2)", rankPair)
+    .option("--turn-time-ms <ms>", "the room's turn clock for the program's seat, within the room's range (patience: the bridge's own)", wholeNumber(50, 3_600_000))
     .option("--max-errors <n>", "refused answers to one turn before the seat's bot plays it", wholeNumber(1, 1_000), 3)
     .option("--max-line-bytes <n>", "the longest answer line read; longer lines are refused unread", wholeNumber(64, 16 * 1024 * 1024), 65_536)
     .option("--timing", "print, last, each answer's round trip: ms from the turn line written to the answer read and checked", false)

@@ -1,12 +1,19 @@
 /**
  * bin/cluster --processes N [--port P]: a local cardhall cluster. Starts a private redis-server on 127.0.0.1 and N
  * server processes on consecutive ports from P (each announcing its own address, each with its share of the CPUs
- * for the Fool AI's threads), prints their addresses, and stops them all on Ctrl-C (or SIGTERM): the processes
- * drain (DRAIN_TIMEOUT, 10 s here unless set), then Redis stops.
+ * for the Fool AI's threads), prints their addresses, and stops them all on Ctrl-C (or SIGTERM, or SIGINT sent to
+ * this process alone, as a supervisor does): the processes drain (DRAIN_TIMEOUT, 10 s here unless set), then Redis
+ * stops.
+ *
+ * The processes keep one record store, as a cluster must (a game is listed by /games on every process): the SQLite
+ * file a lone server keeps (DATA_DIR, data/ by default), shared in WAL mode, or the PostgreSQL of DATABASE_URL when
+ * it is set. SQLite rather than a PostgreSQL started here: the processes are on one machine, a record is one small
+ * write when a game ends (a writer waits out another's lock, and the write queue tries again later), WAL lets every
+ * process read while one writes, and `bin/replay ID` and a later `npm start` find the cluster's games where they
+ * find their own, with nothing more to install.
  */
 import type { ChildProcess } from "child_process";
 import * as os from "os";
-import * as path from "path";
 import { Command } from "commander";
 import { wholeNumber } from "./lib/arguments";
 import { EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
@@ -43,8 +50,6 @@ function relay(child: ChildProcess, name: string): void {
 function startServer(port: number, redisUrl: string, aiThreads: number): ChildProcess {
   const child = spawnServer(port, {
     DRAIN_TIMEOUT: process.env.DRAIN_TIMEOUT || LOCAL_DRAIN_SECONDS,
-    // Without a shared PostgreSQL (DATABASE_URL) each process keeps its finished games in a SQLite file of its own.
-    DATA_DIR: process.env.DATA_DIR ? path.join(process.env.DATA_DIR, `cluster-${port}`) : path.join("data", `cluster-${port}`),
     REDIS_URL: redisUrl,
     PUBLIC_ADDRESS: `${HOST}:${port}`,
     FOOL_AI_THREADS: String(aiThreads),
@@ -63,7 +68,7 @@ async function runCluster(options: ClusterOptions): Promise<void> {
   await redis.start();
   const aiThreads = aiThreadsPerProcess(os.availableParallelism(), options.processes);
   const ports = Array.from({ length: options.processes }, (_, index) => options.port + index);
-  const servers = ports.map((port) => startServer(port, redis.url, aiThreads));
+  const servers: ChildProcess[] = [];
 
   let stopping = false;
   const stopAll = async (status: number) => {
@@ -77,16 +82,23 @@ async function runCluster(options: ClusterOptions): Promise<void> {
   };
   process.on("SIGINT", () => void stopAll(EXIT_DONE));
   process.on("SIGTERM", () => void stopAll(EXIT_DONE));
-  servers.forEach((server, index) =>
+  const start = (port: number): ChildProcess => {
+    if (stopping) throw new Error("stopped before every process had started");
+    const server = startServer(port, redis.url, aiThreads);
+    servers.push(server);
     server.once("exit", (code) => {
       if (stopping) return;
-      console.error(`cluster: the process on port ${ports[index]} exited (${code ?? "killed"}); stopping the others`);
+      console.error(`cluster: the process on port ${port} exited (${code ?? "killed"}); stopping the others`);
       void stopAll(EXIT_FAILED);
-    }),
-  );
+    });
+    return server;
+  };
 
   try {
-    await Promise.all(servers.map((server, index) => listening(server, ports[index])));
+    // The first process makes the shared record store (its schema) before the others open it.
+    const [firstPort, ...otherPorts] = ports;
+    await listening(start(firstPort!), firstPort!);
+    await Promise.all(otherPorts.map((port) => listening(start(port), port)));
   } catch (error) {
     console.error(`cluster: ${error instanceof Error ? error.message : String(error)}`);
     return stopAll(EXIT_FAILED);

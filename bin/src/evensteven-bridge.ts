@@ -5,7 +5,7 @@
  */
 import { Command } from "commander";
 import { CardhallClient, CardhallError, type EvenStevenPlayer } from "../../client-sdk";
-import { seconds, wholeNumber } from "./lib/arguments";
+import { seconds, webSocketAddress, wholeNumber } from "./lib/arguments";
 import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 import { gameLines } from "./lib/game-lines";
 import { PlayerFault, PlayerProcess } from "./lib/player-process";
@@ -98,7 +98,7 @@ async function runBridge(command: string, args: string[], options: BridgeOptions
 function main(): void {
   usageErrorsAreBadInput(new Command("evensteven-bridge"))
     .description("Plays Even-Steven games in a cardhall room with a stdio contest PROGRAM as the player.")
-    .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567")
+    .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567", webSocketAddress)
     .option("--games <count>", "how many games to play", wholeNumber(1), 1)
     .option("--n <cards>", "cards in each hand (1..13; the room's default otherwise)", wholeNumber(1, 13))
     .option("--seed <seed>", "the first game's seed (later games get fresh seeds)", wholeNumber(1, 2147483646))

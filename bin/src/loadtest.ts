@@ -8,7 +8,7 @@ import { Command, InvalidArgumentError } from "commander";
 import * as fs from "fs";
 import { formatReport, planTables, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
 import { GAME_DRIVERS, type GameName } from "../../bench/loadtest/games";
-import { seconds, wholeNumber } from "./lib/arguments";
+import { seconds, webSocketAddresses, wholeNumber } from "./lib/arguments";
 import { EXIT_BAD_INPUT, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
 const count = wholeNumber(0);
@@ -26,19 +26,11 @@ function parseMix(text: string): Partial<Record<GameName, number>> {
   return mix;
 }
 
-/** `ws://a:1,ws://b:2`: the addresses, each a ws:// or wss:// one. */
-function parseUrls(text: string): string[] {
-  const urls = text.split(",").map((url) => url.trim()).filter(Boolean);
-  const bad = urls.find((url) => !/^wss?:\/\/[^\s/]+/.test(url));
-  if (urls.length === 0 || bad !== undefined) throw new InvalidArgumentError(`expected ws:// addresses, comma-separated${bad ? ` (got "${bad}")` : ""}`);
-  return urls;
-}
-
 const defaultMix = Object.keys(GAME_DRIVERS).join(",");
 
 usageErrorsAreBadInput(new Command("loadtest"))
   .description("Load-tests a running cardhall server with scripted players, against a ws echo baseline.")
-  .requiredOption("--url <url>", "the server's WebSocket address; several processes of a cluster: comma-separated", parseUrls)
+  .requiredOption("--url <url>", "the server's WebSocket address; several processes of a cluster: comma-separated", webSocketAddresses)
   .option("--clients <n>", "scripted players", count, 100)
   .option("--workers <n>", "worker processes", count, 4)
   .option("--duration <seconds>", "how long to play after the ramp", seconds(3600), 20)

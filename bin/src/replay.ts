@@ -1,8 +1,9 @@
 /**
  * bin/replay ID|FILE [--url URL | --db PATH|URL] [--quiet]: prints a recorded game action by action and checks it
  * through the game's engine. The record comes from a file (a record as GET /games/:id gives it), from a server's
- * HTTP API (`--url`, default http://127.0.0.1:2567), or straight from a records database (`--db`: the SQLite file,
- * or a postgres:// URL).
+ * HTTP API (`--url`), straight from a records database (`--db`: the SQLite file, or a postgres:// URL), or, with an
+ * id alone, from the local record store: the one a server started here keeps, found from the same environment
+ * (DATA_DIR's data/cardhall.sqlite, or DATABASE_URL), whatever port the server runs on and whether it runs or not.
  *
  * Exit status: 0 when the engine reproduces every action, event and the result; 2 when it does not (the first
  * action that disagrees is named on stderr); 1 when the record cannot be found or read.
@@ -11,15 +12,15 @@ import { Command } from "commander";
 import * as fs from "fs";
 import type { GameRecord, RecordedEvent, RecordedSeat } from "../../rooms/kit/record";
 import { RecordsApi } from "../../client-sdk/records";
-import { isPostgresUrl } from "../../server/records/database";
+import { isPostgresUrl, type DatabaseConfig } from "../../server/records/database";
 import { RecordStore } from "../../server/records/store";
+import { recordsConfig } from "../../server/records";
 import { describeActor, replayRecord, ReplayMismatch } from "../../server/records/replay";
 import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
 /** A record that cannot be found or read fails the run; one that does not replay is bad input. */
 const NOT_FOUND = EXIT_FAILED;
 const DOES_NOT_REPLAY = EXIT_BAD_INPUT;
-const DEFAULT_URL = "http://127.0.0.1:2567";
 /** Payloads are cut to this many characters on a line: the line is for reading, the record has everything. */
 const PAYLOAD_WIDTH = 100;
 
@@ -27,14 +28,17 @@ class NotFound extends Error {}
 
 async function fetchRecord(source: string, options: { url?: string; db?: string }): Promise<GameRecord> {
   if (fs.existsSync(source)) return JSON.parse(fs.readFileSync(source, "utf8")) as GameRecord;
-  if (options.db !== undefined) return fromDatabase(source, options.db);
+  if (options.db !== undefined) return fromDatabase(source, isPostgresUrl(options.db) ? { url: options.db } : { file: options.db });
   // The SDK's reader: the same URL handling and the server's own error messages ("no such game").
-  return new RecordsApi(options.url ?? DEFAULT_URL).game(source);
+  if (options.url !== undefined) return new RecordsApi(options.url).game(source);
+  const local = recordsConfig(process.env);
+  if (local === null) throw new NotFound("records are off here (RECORDS=off): name a server with --url or a database with --db");
+  return fromDatabase(source, local, " (the local record store; --url reads a server's)");
 }
 
-async function fromDatabase(id: string, db: string): Promise<GameRecord> {
-  if (!isPostgresUrl(db) && !fs.existsSync(db)) throw new NotFound(`no database file ${db}`);
-  const store = await RecordStore.open(isPostgresUrl(db) ? { url: db } : { file: db });
+async function fromDatabase(id: string, database: DatabaseConfig, which = ""): Promise<GameRecord> {
+  if (database.file !== undefined && !fs.existsSync(database.file)) throw new NotFound(`no database file ${database.file}${which}`);
+  const store = await RecordStore.open(database);
   try {
     const record = await store.get(id);
     if (record === undefined) throw new NotFound(`no game ${id} in ${store.where}`);
@@ -59,11 +63,20 @@ function eventLines(events: readonly RecordedEvent[]): string[] {
   return events.map((event) => `      ${event.name}${event.to === undefined ? "" : ` (to seat ${event.to})`} ${short(event.payload)}`);
 }
 
+/**
+ * The seed people know the game by: the one its result names, as bin/bots, the bridge and the page print it. A round
+ * of a match (Tractor) is dealt from its own seed, derived from the match's, which the record keeps to replay it.
+ */
+function seedLine(record: GameRecord): string {
+  const named = (record.result as { seed?: unknown } | null)?.seed;
+  return typeof named === "number" && named !== record.seed ? `seed ${named} (the match's ${record.seed})` : `seed ${record.seed}`;
+}
+
 /** The record as lines: a heading, the start's events, each action with its events, the result. */
 export function describeRecord(record: GameRecord): string[] {
   const round = record.round === undefined ? "" : `, round ${record.round}`;
   const lines = [
-    `${record.game} ${record.part} ${record.id} (room ${record.roomId}, match ${record.match}${round}), seed ${record.seed}`,
+    `${record.game} ${record.part} ${record.id} (room ${record.roomId}, match ${record.match}${round}), ${seedLine(record)}`,
     `  seats: ${record.seats.map((seat) => `${seat.seat}: ${seat.name || "-"} (${seat.kind})`).join(", ")}`,
     `  start`,
     ...eventLines(record.start),
@@ -81,8 +94,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const program = usageErrorsAreBadInput(new Command("replay"))
     .description("Prints a recorded game action by action and checks that its engine reproduces it exactly.")
     .argument("<id-or-file>", "a record id, or a file holding a record (JSON, as GET /games/:id gives it)")
-    .option("--url <url>", `the server whose HTTP API has the record (default ${DEFAULT_URL})`)
+    .option("--url <url>", "the server whose HTTP API has the record, e.g. http://127.0.0.1:2567")
     .option("--db <path-or-url>", "read the record from this records database (an SQLite file or a postgres:// URL)")
+    .addHelpText("after", "\nWith an id alone, the record is read from the local record store, as a server started here keeps it:\nDATA_DIR's cardhall.sqlite (data/ by default), or DATABASE_URL's PostgreSQL.")
     .option("--quiet", "print only the verdict")
     .showHelpAfterError()
     .parse(argv);

@@ -7,11 +7,12 @@ import { CardhallClient } from "../index";
 import { playEvenStevenBot, type EvenStevenGameResult } from "./evensteven";
 import { playFoolBot } from "./fool";
 import { watchPatienceDeal } from "./patience";
+import type { PatienceOutcomeData } from "../../rooms/patience/protocol";
 import { playTractorBot } from "./tractor";
 import type { TractorPlayer } from "../tractor";
 import { NO_PROBE, StoppedEarly, type MoveProbe } from "./probe";
-import { cardName, rankLetter } from "../../rooms/tractor/cards";
-import { TRACTOR_SEATS, type TractorRoundEndEvent } from "../../rooms/tractor/protocol";
+import { cardName } from "../../rooms/tractor/cards";
+import { TRACTOR_SEATS, tractorRankName, type TractorRoundEndEvent } from "../../rooms/tractor/protocol";
 import type { GameName } from "../../rooms/games";
 
 export interface TableOptions {
@@ -84,6 +85,15 @@ const evensteven: BotTable = {
   },
 };
 
+/**
+ * One deal's result for people: the piles' sizes, or the card that overflowed (bin/patience's line numbers each deck
+ * of its input, `1:` for a deck given alone, which would read as the first deal whatever the deal).
+ */
+export function patienceDealLine(deal: number, seed: number, outcome: PatienceOutcomeData): string {
+  const result = outcome.kind === "finished" ? `piles ${outcome.pileSizes.join(" ")}` : `overflowed on card no ${outcome.cardNumber}`;
+  return `deal ${deal} (seed ${seed}): ${result}`;
+}
+
 /** The owner deals step by step (each step a move whose broadcast the probe times), one room per deal. */
 const patience: BotTable = {
   seats: 1,
@@ -108,7 +118,7 @@ const patience: BotTable = {
       if (result === null) break;
       joined = true;
       roomId ||= result.roomId;
-      lines.push(`deal ${deal} (seed ${result.seed}): ${result.line.trim()}`);
+      lines.push(patienceDealLine(deal, result.seed, result.outcome));
     }
     return { roomId, lines };
   },
@@ -145,7 +155,6 @@ function probedTractorSeat(player: TractorPlayer, probe: MoveProbe) {
   };
 }
 
-const ACE = 14;
 /** How long an event the state already announced may take to arrive. */
 const EVENT_GRACE_MS = 5_000;
 
@@ -156,13 +165,8 @@ async function withinMs(promise: Promise<void>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-/** A team's rank as the statement writes it; past Ace, the team has won the match. */
-function tractorRank(rank: number): string {
-  return rank > ACE ? "past A" : rankLetter(rank);
-}
-
 function tractorRanks(teamRanks: readonly number[]): string {
-  return `ranks ${teamRanks.map(tractorRank).join(" / ")}`;
+  return `ranks ${teamRanks.map(tractorRankName).join(" / ")}`;
 }
 
 /** One round's result for people: the defenders' points, who went up and by how much, and the ranks after it. */

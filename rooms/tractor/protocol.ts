@@ -27,6 +27,14 @@ export function tractorRankNumber(rank: TractorRankOption): number {
   return typeof rank === "number" ? rank : RANK_LETTERS.indexOf(rank) + 2;
 }
 
+/**
+ * A team's rank for people, as the statement writes it ("2".."9", "T", "J", "Q", "K", "A"); past Ace, the team has
+ * won the match. The state, the events and the records carry ranks as numbers 2..14 (and beyond, past Ace).
+ */
+export function tractorRankName(rank: number): string {
+  return rank > 14 ? "past A" : (RANK_LETTERS[rank - 2] ?? String(rank));
+}
+
 const MIN_SEED = 1;
 const MAX_SEED = 2147483646;
 const cardText = z.string().max(3);

@@ -16,7 +16,15 @@ const INPUT_PROGRAMS: Array<[string, string[]]> = [
   ["fool-solve", []],
 ];
 
-const EVERY_PROGRAM = [...INPUT_PROGRAMS.map(([name]) => name), "evensteven-bridge", "bots", "loadtest", "cluster"];
+const EVERY_PROGRAM = [...INPUT_PROGRAMS.map(([name]) => name), "evensteven-bridge", "bridge", "bots", "loadtest", "cluster", "replay"];
+
+/** The programs that play against a server at `--url`, with the arguments each needs besides. */
+const CLIENT_PROGRAMS: Array<[string, string[]]> = [
+  ["bots", ["--game", "evensteven", "--games", "1"]],
+  ["bridge", ["--game", "evensteven", "--", EVENSTEVEN_PLAYER]],
+  ["evensteven-bridge", ["--games", "1", "--", EVENSTEVEN_PLAYER]],
+  ["loadtest", ["--clients", "1", "--no-baseline", "--quiet"]],
+];
 
 describe("exit status", () => {
   it.each(INPUT_PROGRAMS)("%s: an empty input is bad input (2), said in one line", (name, args) => {
@@ -34,7 +42,7 @@ describe("exit status", () => {
 
   it.each(EVERY_PROGRAM)("%s: bad usage (an unknown option, a required one missing) is 2; --help is done (0)", (name) => {
     const unknown = runBin(name, ["--no-such-option"], "");
-    expect(unknown.stderr).toMatch(/^error: (unknown option '--no-such-option'|required option '--url <url>' not specified)/);
+    expect(unknown.stderr).toMatch(new RegExp(`^${name}: (unknown option '--no-such-option'|required option '--url <url>' not specified|missing required argument)`));
     expect(unknown.status).toBe(2);
     expect(runBin(name, ["--help"], "").status).toBe(0);
   });
@@ -51,9 +59,23 @@ describe("exit status", () => {
     expect(run.status).toBe(2);
   });
 
-  it("bots: a server that cannot be reached fails the run (1)", async () => {
-    const run = runBin("bots", ["--url", `ws://127.0.0.1:${await freePort()}`, "--game", "evensteven", "--games", "1"], "");
-    expect(run.stdout).toMatch(/^table 1: failed: /);
+  it.each(CLIENT_PROGRAMS)("%s: an address that is none is bad usage (2), said on stderr with the address", (name, args) => {
+    const run = runBin(name, ["--url", "notaurl", ...args], "");
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(new RegExp(`^${name}: option '--url <url>' argument 'notaurl' is invalid\\. expected a ws:// or wss:// address.*"notaurl"`));
+    expect(run.status).toBe(2);
+  });
+
+  it.each(CLIENT_PROGRAMS)("%s: a server that cannot be reached fails the run (1), said on stderr with the address", async (name, args) => {
+    const url = `ws://127.0.0.1:${await freePort()}`;
+    const run = runBin(name, ["--url", url, ...args], "1 1\n");
+    expect(run.stderr).toMatch(new RegExp(`^${name}: (table 1: failed: )?cannot reach ${url}: `, "m"));
     expect(run.status).toBe(1);
+  });
+
+  it("bridge: a missing program is bad usage, said in a line that names the bridge", () => {
+    const run = runBin("bridge", ["--url", "ws://127.0.0.1:9", "--game", "fool"], "");
+    expect(run.stderr).toBe("bridge: missing required argument 'program'\n");
+    expect(run.status).toBe(2);
   });
 });

@@ -68,7 +68,7 @@ describe("bin/bridge", () => {
     test.each([
       ["evensteven", ["--n", "7", "--games", "3"], /^game 3 \(seed \d+\): (WIN|LOSE NECESSARILY)$/m],
       ["fool", ["--games", "2"], /^game 2 \(seed \d+\): (won|lost|capped)$/m],
-      ["patience", ["--games", "2"], /^deal 2 \(seed \d+\): +1: [\d ]+$/m],
+      ["patience", ["--games", "2"], /^deal 2 \(seed \d+\): (piles [\d ]+|overflowed on card no \d+)$/m],
       ["tractor", ["--games", "1"], /^round 1 \(seed \d+\): defenders \d+ points/m],
     ])("%s in Python", async (game, options, lastGame) => {
       const run = await runBridge(["--url", server.url, "--game", game, "--seed", "7", ...options], [path.join(EXAMPLES, "python", `${game}_player.py`)]);
@@ -149,7 +149,7 @@ describe("bin/bridge", () => {
       const run = await runBridge(["--url", server.url, "--game", "patience", "--seed", "42", "--turn-time-ms", "100"], [FIXTURE, "silent"]);
       const counts = tally(run);
       expect(counts).toEqual({ turns: counts.turns, answered: 0, refused: 0, byBot: 0, timedOut: counts.turns });
-      expect(run.stdout).toMatch(/^deal 1 \(seed 42\): +1: [\d ]+$/m);
+      expect(run.stdout).toMatch(/^deal 1 \(seed 42\): piles [\d ]+$/m);
       expect(run.status).toBe(0);
     });
 
@@ -162,6 +162,31 @@ describe("bin/bridge", () => {
       expect(run.status).toBe(1);
     });
 
+    test("a program that closes its output but keeps running: the bot finishes the game, then bye, its input closed, killed after 5 s, exit 1", async () => {
+      const child = spawn(path.join(ROOT, "bin", "bridge"), ["--url", server.url, "--game", "fool", "--seed", "42", "--", FIXTURE, "close-output", "1"], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      // The time from the run's tally (the game is over) to the bridge's exit.
+      let tallied = 0;
+      let stdout = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (tallied === 0 && /^turns: /m.test(stdout)) tallied = performance.now();
+      });
+      const run = await finished(child, 60_000);
+      const exitedAfterMs = performance.now() - tallied;
+      expect(run.stdout).toMatch(/^game 1 \(seed 42\): (won|lost|capped)$/m);
+      expect(tally(run)).toMatchObject({ answered: 0, byBot: tally(run).turns });
+      expect(received(run).slice(-2)).toEqual(["gameOver", "bye"]);
+      expect(run.stderr.split("\n").filter((line) => line.startsWith("bridge:"))).toEqual([
+        "bridge: the program closed its output at turn 1, before the run was over; its seat goes to the bot until the game ends",
+        "bridge: the program did not exit within 5 s after its input ended, and was killed",
+      ]);
+      expect(run.status).toBe(1);
+      expect(tallied).toBeGreaterThan(0);
+      expect(exitedAfterMs).toBeLessThan(10_000);
+    }, 60_000);
+
     test("a program that cannot be started is reported, and no seat is taken", async () => {
       const run = await runBridge(["--url", server.url, "--game", "fool"], [path.join(scratch, "no-such-program")]);
       expect(run.stderr).toMatch(/^bridge: the program could not be started: .*ENOENT/);
@@ -173,6 +198,42 @@ describe("bin/bridge", () => {
       const run = await runBridge(["--url", server.url, "--game", "fool", "--n", "3"], [FIXTURE, "suggest"]);
       expect(run.stderr).toBe("bridge: --n is for evensteven, not fool\n");
       expect(run.status).toBe(2);
+    });
+  });
+
+  describe("the table's options", () => {
+    /** The hello's rules as the fixture wrote them. */
+    const rules = (run: Finished): unknown => JSON.parse(/^rules (.*)$/m.exec(run.stderr)?.[1] ?? "null");
+
+    test("a turn clock out of the room's range is bad usage, named by its option, before any program starts", async () => {
+      const run = await runBridge(["--url", server.url, "--game", "evensteven", "--turn-time-ms", "700000"], [FIXTURE, "suggest"]);
+      expect(run.stderr).toMatch(/^bridge: --turn-time-ms: .*600000.* \(the evensteven room's cardTimeLimitMs\)\n$/);
+      expect(run.stdout).toBe("");
+      expect(run.status).toBe(2);
+    });
+
+    test("--start-ranks A,A plays a short Tractor match through the bridge alone, to the match's end", async () => {
+      const run = await runBridge(["--url", server.url, "--game", "tractor", "--start-ranks", "A,A", "--seed", "3", "--games", "20"], [FIXTURE, "suggest"]);
+      expect(rules(run)).toMatchObject({ startRanks: ["A", "A"] });
+      expect(run.stdout).toMatch(/^match over after \d+ rounds?: team [12] won; final /m);
+      expect(run.status).toBe(0);
+    });
+
+    test("--start-ranks takes two ranks, else it is bad usage", async () => {
+      const run = await runBridge(["--url", server.url, "--game", "tractor", "--start-ranks", "A"], [FIXTURE, "suggest"]);
+      expect(run.stderr).toMatch(/--start-ranks.*expected two ranks/);
+      expect(run.status).toBe(2);
+    });
+
+    test("the hello's rules are the room's own join options: Fool's AI set to move at once; no option Patience's room lacks", async () => {
+      const fool = await runBridge(["--url", server.url, "--game", "fool", "--seed", "4"], [FIXTURE, "suggest"]);
+      expect(rules(fool)).toEqual({ seed: 4, aiDelayMs: 0 });
+      const patience = await runBridge(["--url", server.url, "--game", "patience", "--seed", "4", "--games", "3", "--timing"], [FIXTURE, "suggest"]);
+      expect(rules(patience)).toEqual({ seed: 4, paused: true });
+      // Three deals' steps (91) outrun the first burst of the room's rate budget: --timing says how long they waited.
+      const budget = /^rate budget: (\d+) messages waited (\d+) ms in all \(18 a second after a burst of 30\)$/m.exec(patience.stdout);
+      expect(Number(budget?.[1])).toBeGreaterThan(0);
+      expect(patience.status).toBe(0);
     });
   });
 

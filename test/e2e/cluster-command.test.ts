@@ -1,5 +1,6 @@
 /**
- * bin/cluster: a redis-server and N processes on consecutive ports, one cluster, all stopped by Ctrl-C; without
+ * bin/cluster: a redis-server and N processes on consecutive ports, one cluster with one record store, all stopped
+ * by Ctrl-C (each process saying so once) or by a signal to the `npm run cluster` that started them; without
  * redis-server, one line naming the package.
  */
 import { spawn, spawnSync } from "child_process";
@@ -7,12 +8,21 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { CardhallClient } from "../../client-sdk";
+import { BOT_TABLES } from "../../client-sdk/bots/tables";
 import { waitUntil } from "../helpers";
 import { listedRoomIds } from "./cluster-process";
-import { freePort } from "./ports";
+import { freePort, portAnswers } from "./ports";
 import { finished } from "./server-process";
 
-const CLUSTER = path.join(__dirname, "..", "..", "bin", "cluster");
+const ROOT = path.join(__dirname, "..", "..");
+const CLUSTER = path.join(ROOT, "bin", "cluster");
+
+/** A first port with the next one free too. */
+async function twoFreePorts(): Promise<number> {
+  let first = await freePort();
+  while (!(await portsFree(first + 1))) first = await freePort();
+  return first;
+}
 
 test("without redis-server it says which Debian package to install, in one line, and fails", () => {
   const run = spawnSync(CLUSTER, ["--processes", "2"], { encoding: "utf8", env: { ...process.env, PATH: "/nonexistent" }, timeout: 30_000 });
@@ -20,12 +30,12 @@ test("without redis-server it says which Debian package to install, in one line,
   expect(run.status).toBe(1);
 });
 
-test("starts two processes on consecutive ports as one cluster, prints their addresses, and stops all on Ctrl-C", async () => {
-  let first = await freePort();
-  while (!(await portsFree(first + 1))) first = await freePort();
-  // The processes' SQLite files go to a scratch directory, not the project's data/.
+test("starts two processes on consecutive ports as one cluster with one record store, prints their addresses, and stops all on Ctrl-C", async () => {
+  const first = await twoFreePorts();
+  // The processes' SQLite file goes to a scratch directory, not the project's data/.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-cluster-"));
-  const child = spawn(CLUSTER, ["--processes", "2", "--port", String(first)], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, DATA_DIR: dataDir } });
+  // A process group of its own, as a terminal gives the programs it runs: Ctrl-C signals the whole group.
+  const child = spawn(CLUSTER, ["--processes", "2", "--port", String(first)], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, DATA_DIR: dataDir }, detached: true });
   const done = finished(child, 60_000);
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -35,17 +45,62 @@ test("starts two processes on consecutive ports as one cluster, prints their add
     for (const url of urls) expect(output).toContain(`cluster:   ${url}\n`);
     const watcher = await new CardhallClient(urls[0]).watchTractor({ bots: ["Alice", "Bob", "Charles", "David"] });
     for (const port of [first, first + 1]) expect(await listedRoomIds({ httpUrl: `http://127.0.0.1:${port}` })).toContain(watcher.roomId);
-    child.kill("SIGINT");
+    // A game played through the first process is in the records every process lists.
+    const { roomId } = await BOT_TABLES.evensteven.play({ url: urls[0], games: 1 });
+    for (const port of [first, first + 1]) {
+      const client = new CardhallClient(`ws://127.0.0.1:${port}`);
+      const listed = async () => (await client.games({ limit: 100 })).games.some((game) => game.roomId === roomId);
+      await waitUntilAsync(listed, 10_000, `the game in /games on port ${port}`);
+    }
+    process.kill(-child.pid!, "SIGINT");
     const { status } = await done;
     expect(status).toBe(0);
     expect(watcher.ended?.code).toBe("SHUT_DOWN"); // the drain closed its game (10 s at most) before the exit
     for (const port of [first, first + 1]) await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
-    expect(fs.readdirSync(dataDir).sort()).toEqual([`cluster-${first}`, `cluster-${first + 1}`]);
+    // Each process says once that it stops, though Ctrl-C and bin/cluster both asked it to.
+    for (const port of [first, first + 1]) expect(output.match(new RegExp(`^\\[:${port}\\] .*"event":"shutting_down"`, "gm"))).toHaveLength(1);
+    expect(fs.readdirSync(dataDir).filter((name) => !name.endsWith("-wal") && !name.endsWith("-shm"))).toEqual(["cardhall.sqlite"]);
   } finally {
-    if (child.exitCode === null) child.kill("SIGKILL");
+    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }, 90_000);
+
+test("SIGINT to the `npm run cluster` process stops every process it started, Redis included", async () => {
+  const first = await twoFreePorts();
+  const redisPort = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-cluster-"));
+  // The cluster script's step after its build, run by npm as `npm run cluster` runs it (building here would rewrite
+  // dist/ under the other suites' feet).
+  const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  const step = scripts.cluster.split("&&").pop()!.trim();
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-cluster-npm-"));
+  fs.writeFileSync(path.join(prefix, "package.json"), JSON.stringify({ name: "cluster", private: true, scripts: { cluster: `cd ${JSON.stringify(ROOT)} && ${step}` } }));
+  const env = { ...process.env, DATA_DIR: dataDir, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+  const npm = spawn("npm", ["run", "--silent", "--prefix", prefix, "cluster", "--", "--processes", "2", "--port", String(first), "--redis-port", String(redisPort)], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const done = finished(npm, 60_000);
+  let output = "";
+  npm.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await waitUntil(() => output.includes("Ctrl-C stops them all") || npm.exitCode !== null, 30_000, "the cluster to start");
+    npm.kill("SIGINT");
+    expect((await done).status).toBe(0);
+    for (const port of [first, first + 1, redisPort]) expect({ port, answers: await portAnswers(port) }).toEqual({ port, answers: false });
+  } finally {
+    if (npm.exitCode === null) npm.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(prefix, { recursive: true, force: true });
+  }
+}, 90_000);
+
+/** Waits until `condition` resolves true, asking again every 100 ms, for `timeoutMs` at most. */
+async function waitUntilAsync(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** Whether nothing listens on `port` now. */
 async function portsFree(port: number): Promise<boolean> {

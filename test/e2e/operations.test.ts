@@ -7,6 +7,7 @@
 import { CardhallClient, type GameRecord } from "../../client-sdk";
 import { BOT_TABLES } from "../../client-sdk/bots/tables";
 import type { ServerMetrics } from "../../rooms/kit/protocol";
+import { waitUntil } from "../helpers";
 import { freePort, ServerProcess } from "./server-process";
 
 const GAMES = ["evensteven", "fool", "patience", "tractor"] as const;
@@ -144,5 +145,28 @@ describe("a server without MONITOR_PASSWORD", () => {
   test("serves no monitor, and says so as it starts", async () => {
     expect((await fetch(`${server.httpUrl}/monitor/api`)).status).toBe(404);
     expect(server.output).toContain("monitor off");
+  });
+});
+
+describe("a server in production mode, as `npm start` runs it", () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = new ServerProcess(await freePort(), { NODE_ENV: "production" });
+    await server.start();
+  });
+
+  afterAll(() => server.stop());
+
+  test("answers a missing file under /assets/ with a plain 404, and its log stays one JSON object a line", async () => {
+    const response = await fetch(`${server.httpUrl}/assets/no-such-bundle.js`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("No such file.\n");
+    // Everything the process wrote is read once its last line is.
+    await server.terminate();
+    await waitUntil(() => server.output.includes('"event":"stopped"'), 10_000, "the server's last log line");
+    const lines = server.output.split("\n").filter((line) => line !== "");
+    expect(lines.filter((line) => !line.startsWith("{"))).toEqual([]);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
   });
 });

@@ -1,10 +1,11 @@
 /**
- * The SDK as a bot author installs it: `npm pack` the package, install the tarball into a project outside the
- * repository (from the registry's cache, nothing else), type-check a strict TypeScript bot there as an ES module and
- * as CommonJS, and run both against a real server to a game's end; the browser build loads with web APIs alone.
+ * The SDK as a bot author installs it: `npm run sdk:pack` makes the tarball where the README says, it is installed
+ * into a project outside the repository (from the registry's cache, nothing else), a strict TypeScript bot is
+ * type-checked there as an ES module and as CommonJS, the README's tour under `tsc --init`'s own settings too, and
+ * both run against a real server to a game's end; the browser build loads with web APIs alone.
  */
 import { spawn } from "child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
@@ -43,6 +44,9 @@ const STRICT_TSCONFIG = {
   include: ["*.mts", "*.cts"],
 };
 
+/** The package's version: the tarball is named after it. */
+const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_DIR, "package.json"), "utf8")) as { version: string }).version;
+
 /** The README's TypeScript blocks, as written. */
 function readmeBlocks(): string[] {
   const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
@@ -57,11 +61,22 @@ describe("the SDK package, installed outside the repository", () => {
   let project: string;
   let server: ServerProcess;
   let compiled: Finished;
+  let compiledUnderInit: Finished;
+  /** Where `npm run sdk:pack` left its tarball, and the repository root's tarballs after it. */
+  let packedAt: string;
+  let tarballsAtRoot: string[];
 
   beforeAll(async () => {
     workspace = mkdtempSync(path.join(tmpdir(), "cardhall-sdk-"));
-    const packed = JSON.parse(await succeed("npm", ["pack", "--json", "--pack-destination", workspace], PACKAGE_DIR)) as Array<{ filename: string }>;
-    const tarball = path.join(workspace, packed[0].filename);
+    // As the README says: `npm run sdk:pack` in the repository makes packages/sdk/cardhall-sdk-<version>.tgz.
+    const expected = path.join(PACKAGE_DIR, `cardhall-sdk-${VERSION}.tgz`);
+    rmSync(expected, { force: true });
+    const packed = JSON.parse(await succeed("npm", ["run", "--silent", "sdk:pack", "--", "--json"], ROOT)) as Array<{ filename: string }>;
+    packedAt = existsSync(expected) ? expected : path.join(ROOT, packed[0].filename);
+    tarballsAtRoot = readdirSync(ROOT).filter((name) => name.endsWith(".tgz"));
+    const tarball = path.join(workspace, path.basename(packedAt));
+    copyFileSync(packedAt, tarball);
+    rmSync(packedAt, { force: true });
 
     project = path.join(workspace, "bot");
     mkdirSync(project);
@@ -72,6 +87,13 @@ describe("the SDK package, installed outside the repository", () => {
     readmeBlocks().forEach((block, index) => writeFileSync(path.join(project, `readme-${index + 1}.mts`), block));
     writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify(STRICT_TSCONFIG));
     compiled = await run(NODE, [TSC, "-p", "tsconfig.json"], project);
+    // The README's tour in a project of its own set up by `tsc --init` (TypeScript 5.9: noUncheckedIndexedAccess,
+    // exactOptionalPropertyTypes, verbatimModuleSyntax...), the settings the README points a bot's project to.
+    const initProject = path.join(project, "init");
+    mkdirSync(initProject);
+    await succeed(NODE, [TSC, "--init"], initProject);
+    writeFileSync(path.join(initProject, "tour.mts"), readmeBlocks().find((block) => block.includes("new CardhallClient("))!);
+    compiledUnderInit = await run(NODE, [TSC, "-p", "tsconfig.json", "--noEmit"], initProject);
 
     server = new ServerProcess(await freePort());
     await server.start();
@@ -85,6 +107,16 @@ describe("the SDK package, installed outside the repository", () => {
   afterAll(async () => {
     await server?.stop();
     if (workspace) rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it("is packed by `npm run sdk:pack` at packages/sdk/cardhall-sdk-<version>.tgz, as the README says, and nowhere else", () => {
+    expect(packedAt).toBe(path.join(PACKAGE_DIR, `cardhall-sdk-${VERSION}.tgz`));
+    expect(tarballsAtRoot).toEqual([]);
+  });
+
+  it("type-checks the README's tour under `tsc --init`'s settings, as the README says a bot's project may use", () => {
+    expect(compiledUnderInit.stdout + compiledUnderInit.stderr).toBe("");
+    expect(compiledUnderInit.status).toBe(0);
   });
 
   it("depends on @colyseus/sdk and zod alone at run time", () => {
@@ -110,7 +142,8 @@ describe("the SDK package, installed outside the repository", () => {
     const finished = await run(NODE, [path.join("out", `readme-${tour + 1}.mjs`)], project, TOUR_TIMEOUT_MS);
     expect(finished.stderr).toBe("");
     expect(finished.stdout).toMatch(/the first session: TAKEN_OVER\n/);
-    expect(finished.stdout).toMatch(/team [12] wins the match; ranks \S+ \/ \S+\n$/);
+    // Ranks as people read them, as bin/bots prints them: letters, and "past A" for the winners.
+    expect(finished.stdout).toMatch(/team [12] wins the match; ranks (past A|[2-9TJQKA]) \/ (past A|[2-9TJQKA])\n$/);
     expect(finished.status).toBe(0);
   }, TOUR_TIMEOUT_MS + 10_000);
 

@@ -4,7 +4,7 @@
  * bad queries change nothing; a killed server keeps every game that ended; a database that goes away mid-run loses
  * nothing that ended; a database file that is not one stops the start with its name.
  */
-import { spawnSync } from "child_process";
+import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -12,7 +12,7 @@ import { CardhallClient, CardhallError, type GameRecord, type GameSummary } from
 import { BOT_TABLES } from "../../client-sdk/bots/tables";
 import type { ServerMetrics } from "../../rooms/kit/protocol";
 import { PostgresProcess } from "../e2e/postgres-process";
-import { ServerProcess } from "../e2e/server-process";
+import { finished, ServerProcess, type Finished } from "../e2e/server-process";
 import { registerBot } from "../e2e/identities";
 import { freePort } from "./fixtures";
 
@@ -39,8 +39,12 @@ async function gamesOfRoom(client: CardhallClient, roomId: string): Promise<Game
   return page.games.filter((game) => game.roomId === roomId);
 }
 
-function replayCli(args: string[]) {
-  return spawnSync(path.join(ROOT, "bin", "replay"), args, { encoding: "utf8", timeout: 30_000 });
+/**
+ * Runs bin/replay without blocking this process: a blocked event loop misses the server closing an idle keep-alive
+ * connection, and the next request on that connection fails.
+ */
+function replayCli(args: string[], env: Record<string, string> = {}): Promise<Finished> {
+  return finished(spawn(path.join(ROOT, "bin", "replay"), args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] }), 30_000);
 }
 
 describe("one server with its SQLite file", () => {
@@ -68,16 +72,39 @@ describe("one server with its SQLite file", () => {
     expect(replay.result).toEqual(record.result);
     expect(replay.frames).toHaveLength(record.actions.length + 1);
     expect(replay.frames.map((frame) => frame.events)).toEqual([record.start, ...record.actions.map((step) => step.events)]);
-    const checked = replayCli([summary.id, "--url", server.url, "--quiet"]);
+    const checked = await replayCli([summary.id, "--url", server.url, "--quiet"]);
     expect(checked.stderr).toBe("");
     expect(checked.status).toBe(0);
     expect(checked.stdout).toMatch(new RegExp(`verified: the engine reproduces all ${record.actions.length} actions`));
   });
 
+  test("bin/replay heads a Tractor round with the round's own seed, as bin/bots and the round's result name it, and the match's", async () => {
+    const [summary] = (await gamesOfRoom(client, played.get("tractor")!)).filter((listed) => listed.part === "round");
+    const record = await client.game(summary.id);
+    const roundSeed = (record.result as { seed: number }).seed;
+    expect(roundSeed).not.toBe(record.seed);
+    const printed = await replayCli([summary.id, "--url", server.url]);
+    expect(printed.stdout.split("\n")[0]).toMatch(new RegExp(`, round 1\\), seed ${roundSeed} \\(the match's ${record.seed}\\)$`));
+    expect(printed.status).toBe(0);
+  });
+
+  test("bin/replay with an id alone reads the local record store, where the server (on a port of its own) keeps it", async () => {
+    const [summary] = await client.games({ game: "fool", limit: 1 }).then((page) => page.games);
+    const local = await replayCli([summary.id, "--quiet"], { DATA_DIR: server.dataDir });
+    expect(local.stderr).toBe("");
+    expect(local.stdout).toMatch(/^verified: the engine reproduces all \d+ actions/);
+    expect(local.status).toBe(0);
+    // With no store there, it says which file it looked for.
+    const missing = path.join(os.tmpdir(), `cardhall-no-data-${process.pid}`);
+    const none = await replayCli([summary.id], { DATA_DIR: missing });
+    expect(none.stderr).toBe(`replay: no database file ${path.join(missing, "cardhall.sqlite")} (the local record store; --url reads a server's)\n`);
+    expect(none.status).toBe(1);
+  });
+
   test("bin/replay prints the game action by action and refuses a record edited by hand, naming the first action that disagrees", async () => {
     const [summary] = await client.games({ game: "evensteven", limit: 1 }).then((page) => page.games);
     const record = await client.game(summary.id);
-    const printed = replayCli([summary.id, "--url", server.url]);
+    const printed = await replayCli([summary.id, "--url", server.url]);
     expect(printed.status).toBe(0);
     expect(printed.stdout.split("\n").filter((line) => /^\s+\d+\s+\d\d:\d\d/.test(line))).toHaveLength(record.actions.length);
 
@@ -88,15 +115,15 @@ describe("one server with its SQLite file", () => {
       const step = edited.actions[playedCard] as unknown as { events: Array<{ payload: { covered?: boolean } }> };
       step.events[0].payload.covered = !step.events[0].payload.covered;
       fs.writeFileSync(path.join(dir, "edited.json"), JSON.stringify(edited));
-      const refused = replayCli([path.join(dir, "edited.json"), "--quiet"]);
+      const refused = await replayCli([path.join(dir, "edited.json"), "--quiet"]);
       expect(refused.status).toBe(2);
       expect(refused.stderr).toContain(`does not replay: action ${playedCard + 1}: the events differ`);
 
       const otherResult = { ...record, result: { ...(record.result as object), outcome: "WIN", seed: 1 } };
       fs.writeFileSync(path.join(dir, "result.json"), JSON.stringify(otherResult));
-      expect(replayCli([path.join(dir, "result.json"), "--quiet"]).status).toBe(2);
+      expect((await replayCli([path.join(dir, "result.json"), "--quiet"])).status).toBe(2);
 
-      const unknown = replayCli(["0000000000000000", "--url", server.url]);
+      const unknown = await replayCli(["0000000000000000", "--url", server.url]);
       expect(unknown.status).toBe(1);
       expect(unknown.stderr).toContain("no such game");
     } finally {

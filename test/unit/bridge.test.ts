@@ -41,7 +41,7 @@ describe("a program's lines", () => {
     expect(await program.next()).toEqual({ kind: "tooLong", bytes: 8 * 1024 * 1024 });
     expect(await program.next()).toEqual({ kind: "line", text: '{"b":2}' });
     expect(await program.next()).toEqual({ kind: "ended" });
-    expect(await program.finish(5_000)).toEqual({ status: 0, description: "exited with status 0" });
+    expect(await program.finish(5_000)).toEqual({ status: 0, description: "exited with status 0", killed: false });
   });
 
   test("waiting for a line ends when its signal aborts; the line still comes to the next wait", async () => {

@@ -22,3 +22,24 @@ export function seconds(max: number, allowZero = false): (text: string) => numbe
     return value;
   };
 }
+
+/** A parser for a server's WebSocket address: ws:// or wss://, a host, and nothing a URL may not hold. */
+export function webSocketAddress(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== "ws:" && url.protocol !== "wss:") || url.host === "") {
+    throw new InvalidArgumentError(`expected a ws:// or wss:// address, e.g. ws://127.0.0.1:2567 (got "${text}")`);
+  }
+  return text;
+}
+
+/** A parser for `ws://a:1,ws://b:2`: several WebSocket addresses, comma-separated (a cluster's processes). */
+export function webSocketAddresses(text: string): string[] {
+  const urls = text.split(",").map((url) => url.trim()).filter(Boolean);
+  if (urls.length === 0) throw new InvalidArgumentError("expected ws:// addresses, comma-separated");
+  return urls.map(webSocketAddress);
+}

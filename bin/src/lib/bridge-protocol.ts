@@ -33,7 +33,7 @@ export const helloMessage = z.strictObject({
   seat: z.union([z.number(), z.string()]).describe("the program's seat: 0 (Even-Steven, Patience), 0 or 1 (Fool), a name (Tractor)"),
   name: z.string().describe("the name the program plays as (and is recorded under)"),
   games: z.number().int().describe("how many games (Tractor: rounds at most) the bridge will play"),
-  rules: z.record(z.string(), z.unknown()).describe("the room's options as the bridge asked for them (hand size, seed, trumps, clocks...)"),
+  rules: z.record(z.string(), z.unknown()).describe("the room's join options the bridge created it with, named as in docs/protocol.md (the room's defaults hold for the rest: `{}` is a room with every default); a room joined by `--room` keeps its own"),
   maxErrors: z.number().int().describe("refused answers to one turn before the seat's bot plays it"),
   maxLineBytes: z.number().int().describe("the longest answer line read (longer lines are refused unread)"),
 });
@@ -107,7 +107,7 @@ export type BridgeToProgram = { [Name in keyof typeof bridgeToProgram]: z.infer<
 
 /** The program's one kind of line: an answer to a turn. */
 export const answerMessage = z.strictObject({
-  turn: turnNumber.optional().describe("the turn answered; an answer naming an earlier turn is dropped (it came too late)"),
+  turn: turnNumber.optional().describe("the turn answered; an answer naming an earlier turn is dropped (it came too late), one naming a later turn is refused"),
   action: z.unknown().describe("the action: one of the turn's `legal` entries, or any action of the game's shape"),
 });
 export type Answer = z.infer<typeof answerMessage>;

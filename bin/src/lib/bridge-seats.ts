@@ -4,7 +4,7 @@
  * each game, and the moment the room moves past a turn. No game rule is written here.
  */
 import { CardhallClient, CardhallError, type RoomSession } from "../../../client-sdk";
-import { tractorOutcomeLine, tractorRoundLine } from "../../../client-sdk/bots/tables";
+import { patienceDealLine, tractorOutcomeLine, tractorRoundLine } from "../../../client-sdk/bots/tables";
 import type { EvenStevenPlayer } from "../../../client-sdk/evensteven";
 import type { FoolPlayer } from "../../../client-sdk/fool";
 import type { PatienceOwner } from "../../../client-sdk/patience";
@@ -15,6 +15,8 @@ import { greedyMoveInView } from "../../../rooms/fool/match";
 import { foolEvents, type FoolAiPolicy, type FoolMove } from "../../../rooms/fool/protocol";
 import { patienceEvents } from "../../../rooms/patience/protocol";
 import { TRACTOR_SEATS, tractorEvents, type TractorRoundEndEvent, type TractorSeatName } from "../../../rooms/tractor/protocol";
+import type { z } from "zod";
+import { GAMES } from "../../../rooms/games";
 import type { BridgeAction, BridgeGame } from "./bridge-protocol";
 
 /** A position the seat must act in. */
@@ -36,8 +38,8 @@ export interface BridgedSeat {
   readonly session: RoomSession<unknown, object>;
   /** The seat as the hello names it. */
   readonly seat: number | string;
-  /** The room's options as the bridge asked for them. */
-  readonly rules: Record<string, unknown>;
+  /** The room's join options the bridge created the table with (docs/protocol.md names them). */
+  readonly rules: TableRules;
   /** The next turn of the current game, or its end (`last`: the table plays no more games). */
   next(): Promise<SeatStep>;
   /** Makes the action (already checked against the game's action schema); a refusal throws the room's CardhallError. */
@@ -59,6 +61,8 @@ export interface TableRequest {
   ai?: FoolAiPolicy;
   mainSuit?: "H" | "S" | "C" | "D" | "O";
   bots?: TractorSeatName[];
+  /** Tractor: the teams' ranks at the start, as the statement writes them (`["A", "A"]` for a short match). */
+  startRanks?: [string, string];
   turnTimeMs?: number;
   /** Called with each of the room's events as the seat receives it, from the moment the seat is taken. */
   onEvent: (name: string, payload: unknown) => void;
@@ -80,12 +84,16 @@ function forwardEvents(session: RoomSession<unknown, object>, names: Record<stri
   for (const name of Object.values(names)) (session.on as (name: string, listener: (payload: unknown) => void) => void)(name, (payload) => request.onEvent(name, payload));
 }
 
-function defined(options: Record<string, unknown>): Record<string, unknown> {
+/** Room options: those the command line set, and the bridge's own where it sets one. */
+export type TableRules = Record<string, unknown>;
+
+function defined(options: TableRules): TableRules {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }
 
-async function evenStevenSeat(request: TableRequest): Promise<BridgedSeat> {
-  const rules = defined({ n: request.n, seed: request.seed, cardTimeLimitMs: request.turnTimeMs });
+const evenStevenRules = (request: TableRequest): TableRules => defined({ n: request.n, seed: request.seed, cardTimeLimitMs: request.turnTimeMs });
+
+async function evenStevenSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
   const session: EvenStevenPlayer = await new CardhallClient(request.url).playEvenSteven({ ...rules, name: request.name });
   forwardEvents(session as RoomSession<unknown, object>, evenStevenEvents, request);
   let game = 1;
@@ -123,9 +131,12 @@ async function evenStevenSeat(request: TableRequest): Promise<BridgedSeat> {
   };
 }
 
-async function foolSeat(request: TableRequest): Promise<BridgedSeat> {
+/** A room the bridge creates has its AI move at once (`aiDelayMs: 0`): the pause is for people watching. */
+const foolRules = (request: TableRequest): TableRules =>
+  request.room ? {} : defined({ seed: request.seed, ai: request.ai, turnTimeMs: request.turnTimeMs, aiDelayMs: 0 });
+
+async function foolSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
   const client = new CardhallClient(request.url);
-  const rules = defined({ seed: request.seed, ai: request.ai, turnTimeMs: request.turnTimeMs, aiDelayMs: request.room ? undefined : 0 });
   const session: FoolPlayer = request.room
     ? await client.joinFool(request.room, { name: request.name })
     : await client.playFool({ ...rules, name: request.name });
@@ -167,8 +178,9 @@ async function foolSeat(request: TableRequest): Promise<BridgedSeat> {
   };
 }
 
-async function patienceSeat(request: TableRequest): Promise<BridgedSeat> {
-  const rules = defined({ seed: request.seed, paused: true });
+const patienceRules = (request: TableRequest): TableRules => defined({ seed: request.seed, paused: true });
+
+async function patienceSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
   const owner: PatienceOwner = await new CardhallClient(request.url).createPatience({ ...rules, name: request.name });
   forwardEvents(owner as RoomSession<unknown, object>, patienceEvents, request);
   // A deal has no player clock: the bridge keeps one, and steps for a silent program when it runs out.
@@ -177,12 +189,12 @@ async function patienceSeat(request: TableRequest): Promise<BridgedSeat> {
   return {
     session: owner as RoomSession<unknown, object>,
     seat: 0,
-    rules: { ...rules, stepTimeMs },
+    rules,
     async next() {
       const view = await owner.waitForView((v) => v.deal === deal, ROOM_WAIT_MS);
       if (view.phase === "over") {
         const over = await owner.dealOver(deal, ROOM_WAIT_MS);
-        return { kind: "gameOver", game: deal, result: over, line: `deal ${deal} (seed ${over.seed}): ${over.line.trim()}` };
+        return { kind: "gameOver", game: deal, result: over, line: patienceDealLine(deal, over.seed, over.outcome) };
       }
       const deadline = Date.now() + stepTimeMs;
       const steps = view.steps;
@@ -216,14 +228,19 @@ async function patienceSeat(request: TableRequest): Promise<BridgedSeat> {
   };
 }
 
-async function tractorSeat(request: TableRequest, rounds: number): Promise<BridgedSeat> {
-  const client = new CardhallClient(request.url);
+/** A table the bridge creates has fixed trumps, bots that move at once and no pause between rounds. */
+function tractorRules(request: TableRequest): TableRules {
   const seat = (request.seat ?? "Alice") as TractorSeatName;
+  if (request.room) return { seat };
   const mainSuit = request.mainSuit ?? "H";
   const bots = request.bots ?? TRACTOR_SEATS.filter((other) => other !== seat);
-  const rules = request.room
-    ? defined({ seat })
-    : defined({ seat, trump: "fixed", mainSuit, bots, seed: request.seed, turnTimeMs: request.turnTimeMs, botDelayMs: 0, startDelayMs: 100, roundPauseMs: 0 });
+  const { seed, startRanks, turnTimeMs } = request;
+  return defined({ seat, trump: "fixed", mainSuit, bots, startRanks, seed, turnTimeMs, botDelayMs: 0, startDelayMs: 100, roundPauseMs: 0 });
+}
+
+async function tractorSeat(request: TableRequest, rounds: number, rules: TableRules): Promise<BridgedSeat> {
+  const client = new CardhallClient(request.url);
+  const seat = rules.seat as TractorSeatName;
   const player: TractorPlayer = request.room
     ? await client.joinTractor(request.room, { seat, name: request.name })
     : await client.playTractor({ ...(rules as object), name: request.name });
@@ -293,23 +310,44 @@ async function tractorSeat(request: TableRequest, rounds: number): Promise<Bridg
 }
 
 /** The table options of the command line a game takes (the others are refused as bad usage for it). */
-export type TableOption = "room" | "seat" | "n" | "ai" | "mainSuit" | "bots";
+export type TableOption = "room" | "seat" | "n" | "ai" | "mainSuit" | "bots" | "startRanks";
 
 export interface BridgeSeatEntry {
+  /** The room's join options for the request: what a new room is created with (or a room joined by id asked). */
+  rules(request: TableRequest): TableRules;
   /** Takes the seat: a new room, or the one named; `games` is how many the run plays. */
-  take(request: TableRequest, games: number): Promise<BridgedSeat>;
+  take(request: TableRequest, games: number, rules: TableRules): Promise<BridgedSeat>;
   readonly options: readonly TableOption[];
 }
 
 /** The bridge's seat of every game (rooms/games.ts), one line each. */
 export const BRIDGE_SEATS: Record<BridgeGame, BridgeSeatEntry> = {
-  evensteven: { take: evenStevenSeat, options: ["n"] },
-  fool: { take: foolSeat, options: ["room", "ai"] },
-  patience: { take: patienceSeat, options: [] },
-  tractor: { take: tractorSeat, options: ["room", "seat", "mainSuit", "bots"] },
+  evensteven: { rules: evenStevenRules, take: evenStevenSeat, options: ["n"] },
+  fool: { rules: foolRules, take: foolSeat, options: ["room", "ai"] },
+  patience: { rules: patienceRules, take: patienceSeat, options: [] },
+  tractor: { rules: tractorRules, take: tractorSeat, options: ["room", "seat", "mainSuit", "bots", "startRanks"] },
 };
 
-/** Takes the seat for `game`: a new room, or the one named. */
-export function takeSeat(game: BridgeGame, request: TableRequest, games: number): Promise<BridgedSeat> {
-  return BRIDGE_SEATS[game].take(request, games);
+/** The command line's name for each room option it sets. */
+const OPTION_OF_FIELD: Record<string, string> = { cardTimeLimitMs: "--turn-time-ms", turnTimeMs: "--turn-time-ms", startRanks: "--start-ranks", mainSuit: "--main-suit" };
+
+/**
+ * The request's room options checked against the room's own join options (rooms/<game>/protocol.ts), before
+ * anything starts: a value the room would refuse (a turn clock out of its range) is bad usage, named by its option.
+ */
+export function tableRules(game: BridgeGame, request: TableRequest): { rules: TableRules } | { problem: string } {
+  const rules = BRIDGE_SEATS[game].rules(request);
+  const definition = GAMES.find((known) => known.name === game)!;
+  const checked = (definition.joinOptions as z.ZodType).safeParse({ ...rules, name: request.name });
+  if (checked.success) return { rules };
+  const issues = checked.error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? "");
+    return `${OPTION_OF_FIELD[field] ?? `--${field}`}: ${issue.message} (the ${game} room's ${field})`;
+  });
+  return { problem: issues.join("; ") };
+}
+
+/** Takes the seat for `game`: a new room, or the one named, with the checked room options. */
+export function takeSeat(game: BridgeGame, request: TableRequest, games: number, rules: TableRules): Promise<BridgedSeat> {
+  return BRIDGE_SEATS[game].take(request, games, rules);
 }

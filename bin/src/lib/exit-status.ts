@@ -12,7 +12,12 @@ export const EXIT_DONE = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_BAD_INPUT = 2;
 
-/** Commander's own usage errors exit with 1; this makes them exit with EXIT_BAD_INPUT (help still exits with 0). */
+/**
+ * Commander's own usage errors exit with 1; this makes them exit with EXIT_BAD_INPUT (help still exits with 0), and
+ * names the program in them as in every other message (`bridge: missing required argument 'program'`).
+ */
 export function usageErrorsAreBadInput(program: Command): Command {
-  return program.exitOverride((error) => process.exit(error.exitCode === 0 ? EXIT_DONE : EXIT_BAD_INPUT));
+  return program
+    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, `${program.name()}: `)) })
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? EXIT_DONE : EXIT_BAD_INPUT));
 }

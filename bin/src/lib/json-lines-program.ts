@@ -101,8 +101,11 @@ export class JsonLinesProgram {
     return this.ending ?? "closed its output";
   }
 
-  /** Closes the program's input and waits up to `graceMs` for it to exit (then kills it); its exit status, or null. */
-  async finish(graceMs: number): Promise<{ status: number | null; description: string }> {
+  /**
+   * Closes the program's input and waits up to `graceMs` for it to exit (then kills it): its exit status (null when
+   * a signal ended it), how it ended, and whether the bridge had to kill it.
+   */
+  async finish(graceMs: number): Promise<{ status: number | null; description: string; killed: boolean }> {
     this.child.stdin.end();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs)));
@@ -111,9 +114,9 @@ export class JsonLinesProgram {
     if (tooLate) {
       this.kill();
       await this.exited;
-      return { status: null, description: `did not exit within ${graceMs / 1000} s after its input ended, and was killed` };
+      return { status: null, description: `did not exit within ${graceMs / 1000} s after its input ended, and was killed`, killed: true };
     }
-    return { status: this.exitStatus, description: this.ending ?? "ended" };
+    return { status: this.exitStatus, description: this.ending ?? "ended", killed: false };
   }
 
   kill(): void {
