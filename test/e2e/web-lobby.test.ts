@@ -147,7 +147,7 @@ import { CHROMIUM, webSuite } from "./browser";
     expect(text).toContain("Finisher");
     expect(text).toMatch(/Finisher (won|lost: no way of playing that hand could have won|lost: the hand could have won)/);
     expect(text).not.toMatch(/LOSE|WIN/);
-    await item.getByRole("link", { name: /^Replay of the Even-Steven game/ }).click();
+    await item.getByRole("link", { name: /^Replay of Even-Steven · game · Finisher · ended/ }).click();
     await page.waitForURL(new RegExp(`/replay/${id}$`));
     await page.getByRole("slider", { name: "Step" }).waitFor();
   }, 60_000);

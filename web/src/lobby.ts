@@ -219,6 +219,6 @@ function finishedItem(summary: GameSummary): HTMLElement {
     h("span", { class: "finished-players", text: playersWords(summary) }),
     h("span", { class: "finished-result", text: resultWords(summary) }),
     h("span", { class: "finished-when", text: `ended ${ended}` }),
-    h("a", { href: `/replay/${summary.id}`, text: "Replay", label: `Replay of the ${title} ${part} that ended ${ended}`, attrs: { "data-link": "" } }),
+    h("a", { href: `/replay/${summary.id}`, text: "Replay", label: `Replay of ${title} · ${part} · ${playersWords(summary)} · ended ${ended}`, attrs: { "data-link": "" } }),
   );
 }
