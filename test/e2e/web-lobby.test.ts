@@ -32,7 +32,9 @@ import { CHROMIUM, webSuite } from "./browser";
   }
 
   async function lobby(page: Page): Promise<void> {
-    await page.getByRole("textbox", { name: "Your name" }).waitFor();
+    await page.getByRole("textbox", { name: "Your name" }).waitFor().catch(async (error: Error) => {
+      throw new Error(`${error.message}\nthe page at ${page.url()} shows: ${await page.locator("#app").textContent()}`);
+    });
     await page.locator("ul.rooms li").first().waitFor();
   }
 
@@ -82,6 +84,7 @@ import { CHROMIUM, webSuite } from "./browser";
     const fool = nextCreate(page, "fool");
     await page.getByRole("button", { name: "Play Fool against the AI" }).click();
     expect(await fool).toMatchObject({ ai: "greedy", turnTimeMs: 15_000 });
+    await page.waitForURL(/\/play\/fool\?room=/);
     await page.goBack();
     await lobby(page);
 

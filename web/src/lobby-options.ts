@@ -21,6 +21,8 @@ interface TableOption {
   readonly choices: readonly Choice[];
   /** Put in the address even at its default. */
   readonly always?: boolean;
+  /** A line under the choice, saying what it means. */
+  readonly hint?: string;
 }
 
 const seconds = (values: readonly number[], usual: number): Choice[] =>
@@ -38,9 +40,10 @@ export const TABLE_OPTIONS: Record<GameName, readonly TableOption[]> = {
       label: "Rules",
       always: true,
       choices: [
-        { text: "Checked throws: a throw another hand can beat fails and costs 10 points", value: "check-other-hands" },
-        { text: "Every throw stands (the original problem's rule)", value: "always-accept" },
+        { text: "Checked throws (the usual rule)", value: "check-other-hands" },
+        { text: "Every throw stands (the original problem)", value: "always-accept" },
       ],
+      hint: "Checked: a throw another hand can beat fails, and the thrower's team pays 10 points.",
     },
     {
       name: "startRanks",
@@ -109,7 +112,11 @@ export function optionsForm(game: GameName, title: string): OptionsForm {
     "details",
     { class: "table-options" },
     h("summary", { text: "Table options", label: `Table options for ${title}` }),
-    ...selects.map(({ option, select }) => h("div", { class: "table-option" }, h("label", { text: option.label, attrs: { for: select.id } }), select)),
+    ...selects.map(({ option, select }) => {
+      const hint = option.hint ? h("span", { class: "option-hint", text: option.hint, attrs: { id: `${select.id}-hint` } }) : null;
+      if (hint) select.setAttribute("aria-describedby", hint.id);
+      return h("div", { class: "table-option" }, h("label", { text: option.label, attrs: { for: select.id } }), select, hint);
+    }),
   );
   return {
     element,
