@@ -14,6 +14,7 @@ import type { CardhallClient, GameRecord, Replay, ReplayFrame } from "../../clie
 import { DEALER } from "../../rooms/kit/engine";
 import { GAME_TITLES, isGame, type GameName } from "./games";
 import { button, draw, h } from "./dom";
+import { holderWords } from "./results";
 import type { TableModule, Teardown } from "./table";
 
 /** Play's pace: a step that says something gets time to be read; a silent one (a card dealt) goes quickly. */
@@ -161,7 +162,7 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
 
   root.append(
     h("h1", { text: `Replay of ${title} ${replay.id}` }),
-    h("p", { text: `${partWords(record)} · ${record.seats.map((seat) => seat.name || "open").join(", ")}` }),
+    h("p", { text: `${partWords(record)} · ${record.seats.map((seat) => holderWords(seat.kind, seat.name)).join(", ")}` }),
     controls,
     h("label", { class: "step-line" }, h("span", { text: "Step" }), slider),
     jumps,

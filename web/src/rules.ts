@@ -3,6 +3,7 @@
  * problem statements they were built from), in plain words, with Tractor's table options explained. Text only:
  * a list of sections per game, drawn as headings, paragraphs and lists.
  */
+import "./rules.css";
 import { h } from "./dom";
 import { GAME_TITLES, GAMES, type GameName } from "./games";
 import type { Teardown } from "./table";
