@@ -64,6 +64,12 @@ async function main(): Promise<void> {
       for (let step = 0; step < shown; step++) await page.keyboard.press("ArrowRight");
       await page.locator(".step-count", { hasText: `step ${shown} of` }).waitFor();
     }));
+    // The lobby at a phone's width with Tractor's table options open, and Tractor's rules page.
+    open.push(await shoot("lobby-options-phone", "/", async (page) => {
+      await page.getByRole("region", { name: "Tractor", exact: true }).getByText("Table options").click();
+      await page.getByRole("region", { name: "Tractor", exact: true }).getByLabel("Starting ranks").scrollIntoViewIfNeeded();
+    }, true));
+    open.push(await shoot("rules-tractor-phone", "/rules/tractor", (page) => page.getByRole("heading", { name: "Throws: the two rules a table can play" }).scrollIntoViewIfNeeded(), true));
     await Promise.all(open.map((context) => context.close()));
     await bots.leave();
     await fool.leave();

@@ -506,7 +506,7 @@ export abstract class TableRoom<
     return this.stateView(SPECTATOR);
   }
 
-  /** After any change of seats: the state and the listing show it. */
+  /** After any change of seats (or of spectators): the state and the listing show it. */
   protected seatsChanged(): void {
     this.showChanges();
     this.updateListing();
@@ -514,7 +514,7 @@ export abstract class TableRoom<
 
   protected updateListing(): void {
     // The listing is informational: a failed persist (e.g. while the room is disposing) must not surface.
-    void Promise.resolve(this.setMetadata({ ...this.listing(), openSeats: this.openSeats() })).catch(() => undefined);
+    void Promise.resolve(this.setMetadata({ ...this.listing(), openSeats: this.openSeats(), spectators: this.roster.spectators })).catch(() => undefined);
   }
 
   /** Seats a joining player could take now: open, and not promised to a reservation. */

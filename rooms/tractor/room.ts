@@ -146,8 +146,8 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     if (this.roster === undefined) return { game: "tractor", phase: "waiting", round: 0, trump: this.matchOptions?.trump ?? "declare", seats: {}, score: "" };
     const shown = this.shownView();
     const seats = shown.seats.map((seat) => [seat.seat, seat.occupant === "person" ? seat.player : seat.occupant]);
-    // The kit adds `openSeats` (open and not promised to a joining client) to every listing.
+    // The kit adds `openSeats` (open and not promised to a joining client) and `spectators` to every listing.
     const score = `ranks ${shown.teamRanks.join("–")}`;
-    return { game: "tractor", phase: shown.phase, round: shown.round, trump: shown.trump, seats: Object.fromEntries(seats), score };
+    return { game: "tractor", phase: shown.phase, round: shown.round, trump: shown.trump, throws: this.matchOptions.ruleset.throwPolicy, seats: Object.fromEntries(seats), score };
   }
 }

@@ -53,15 +53,15 @@ import { CHROMIUM, webSuite } from "./browser";
     const last = Number(/of (\d+)/.exec((await counter(page).textContent()) ?? "")![1]);
     expect(last).toBeGreaterThan(1);
     await atStep(page, 0, last);
-    expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Previous", exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole("list", { name: "What happened" }).textContent()).not.toMatch(/[{}[\]]/);
-    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
     await atStep(page, 1, last);
     await page.keyboard.press("ArrowRight");
     await atStep(page, 2, last);
     await page.keyboard.press("ArrowLeft");
     await atStep(page, 1, last);
-    await page.getByRole("button", { name: "Previous" }).click();
+    await page.getByRole("button", { name: "Previous", exact: true }).click();
     await atStep(page, 0, last);
     // Each step's action is said in words, never as JSON.
     await page.keyboard.press("ArrowRight");
@@ -70,7 +70,7 @@ import { CHROMIUM, webSuite } from "./browser";
     expect(said.length).toBeGreaterThan(5);
     await page.keyboard.press("End");
     await atStep(page, last, last);
-    expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Next", exact: true }).isDisabled()).toBe(true);
     return { page, last };
   }
 
@@ -148,4 +148,69 @@ import { CHROMIUM, webSuite } from "./browser";
     expect(await page.getByRole("list", { name: "What happened" }).textContent()).toMatch(/(played|buried|Round 1)/);
     expect(await counter(page).textContent()).toBe(paused);
   }, 90_000);
+
+  it("goes through a Tractor match's replay by the Step slider, by trick and by round, skipping the single dealt cards unless asked", async () => {
+    // Two rounds of four bots with trumps declared while the cards are dealt one at a time: the record of round 2.
+    const watcher = await client.watchTractor({ bots: [...TRACTOR_SEATS], botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, startDelayMs: 0, roundPauseMs: 0 });
+    let summary: GameSummary | undefined;
+    for (let tries = 0; tries < 600 && summary === undefined; tries++) {
+      summary = (await client.games({ game: "tractor", limit: 50 })).games.find((found) => found.roomId === watcher.roomId && found.part === "round" && found.round === 2);
+      if (summary === undefined) await sleep(100);
+    }
+    await watcher.leave();
+    expect(summary).toBeDefined();
+    const replay = await client.replay(summary!.id);
+    const frames = replay.frames;
+    const last = frames.length - 1;
+    const single = (frame: (typeof frames)[number]) => frame.actor === "dealer" && (frame.action as { type?: string } | undefined)?.type === "deal";
+    const steps = (name: string) => frames.filter((frame) => frame.events.some((event) => event.name === name)).map((frame) => frame.index);
+    const [trickEnds, roundStarts] = [steps("trick"), steps("roundStart")];
+    expect(frames.filter(single)).toHaveLength(200); // 100 cards dealt singly in each round
+    expect(roundStarts).toHaveLength(2);
+    const shown = frames.filter((frame) => !single(frame) || frame.index === last).map((frame) => frame.index);
+
+    const { page } = await suite.open(`/replay/${summary!.id}`);
+    await atStep(page, 0, last);
+    // By default Next passes over the single dealt cards: it lands on the next step that says something.
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await atStep(page, shown[1], last);
+    expect(shown[1]).toBeGreaterThan(1);
+    await page.keyboard.press("ArrowRight");
+    await atStep(page, shown[2], last);
+    // The Step slider runs over the steps shown, by keyboard and by setting it.
+    const slider = page.getByRole("slider", { name: "Step" });
+    expect(await slider.getAttribute("max")).toBe(String(shown.length - 1));
+    await slider.focus();
+    await page.keyboard.press("End");
+    await atStep(page, last, last);
+    await page.keyboard.press("Home");
+    await atStep(page, 0, last);
+    await page.keyboard.press("ArrowRight");
+    await atStep(page, shown[1], last);
+    const middle = Math.floor(shown.length / 2);
+    await slider.fill(String(middle));
+    await atStep(page, shown[middle], last);
+    // Trick by trick: each jump lands on the step that ends the next trick.
+    await page.keyboard.press("Home");
+    await atStep(page, 0, last);
+    await page.getByRole("button", { name: "Next trick" }).click();
+    await atStep(page, trickEnds[0], last);
+    expect(await page.getByRole("list", { name: "What happened" }).textContent()).toMatch(/Trick 1: \w+ won \d+ points/);
+    await page.getByRole("button", { name: "Next trick" }).click();
+    await atStep(page, trickEnds[1], last);
+    await page.getByRole("button", { name: "Previous trick" }).click();
+    await atStep(page, trickEnds[0], last);
+    // Round by round: the next round's start, and back.
+    await page.getByRole("button", { name: "Next round" }).click();
+    await atStep(page, roundStarts[1], last);
+    expect(await slider.getAttribute("aria-valuetext")).toBe(`step ${roundStarts[1]} of ${last} (round 2, trick 1)`);
+    expect(await page.getByRole("button", { name: "Next round" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Previous round" }).click();
+    await atStep(page, 0, last);
+    // Asked to, the page shows each dealt card: Next goes one card at a time.
+    await page.getByRole("checkbox", { name: /Show each dealt card/ }).check();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await atStep(page, 1, last);
+    expect(await slider.getAttribute("max")).toBe(String(last));
+  }, 120_000);
 });

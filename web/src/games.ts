@@ -9,6 +9,7 @@ import { evenStevenGame } from "../../rooms/evensteven/game";
 import { foolGame } from "../../rooms/fool/game";
 import { patienceGame } from "../../rooms/patience/game";
 import { tractorGame } from "../../rooms/tractor/game";
+import { holderWords } from "./results";
 import type { TableModule } from "./table";
 import { evenStevenTable } from "./tables/evensteven";
 import { foolTable } from "./tables/fool";
@@ -50,7 +51,7 @@ const fool = page({
   ],
   openSeats: (meta) => ((meta.players as Array<{ controller: string }> | undefined) ?? []).filter((seat) => seat.controller === "open").length,
   takesFriend: (_meta, open) => open > 0,
-  players: (meta) => ((meta.players as Array<{ name: string; controller: string }> | undefined) ?? []).map((seat) => (seat.controller === "player" ? seat.name : seat.controller)).join(" v "),
+  players: (meta) => ((meta.players as Array<{ name: string; controller: string }> | undefined) ?? []).map((seat) => holderWords(seat.controller === "player" ? "person" : seat.controller, seat.name)).join(" against "),
 });
 
 const tractor = page({
@@ -63,7 +64,7 @@ const tractor = page({
   openSeats: (meta) => Number(meta.openSeats ?? 0),
   takesFriend: (meta) => Object.values((meta.seats ?? {}) as Record<string, string>).some((holder) => holder === "open" || holder === "bot"),
   progress: (meta) => (meta.round ? `round ${String(meta.round)}` : ""),
-  players: (meta) => (meta.seats ? Object.entries(meta.seats as Record<string, string>).map(([seat, holder]) => `${seat}: ${holder}`).join(", ") : ""),
+  players: (meta) => Object.values((meta.seats ?? {}) as Record<string, string>).map((holder) => holderWords(holder === "bot" || holder === "open" ? holder : "person", holder)).join(", "),
 });
 
 const patience = page({
@@ -71,7 +72,7 @@ const patience = page({
   table: patienceTable,
   starts: [{ text: "Deal a Patience", path: "/play/patience" }],
   progress: (meta) => (meta.deal ? `deal ${String(meta.deal)}` : ""),
-  players: (meta) => (meta.owner ? `owner: ${String(meta.owner)}` : ""),
+  players: (meta) => (meta.owner ? `dealt for ${String(meta.owner)}` : ""),
 });
 
 export const PAGE_GAMES = [evenSteven, fool, tractor, patience] as const;

@@ -1,10 +1,16 @@
 /**
- * The lobby: every live table, kept current by Colyseus's LobbyRoom (the server pushes each room's listing as it
- * changes: no polling), filtered by game, with buttons to start each kind of game and the finished games to replay.
+ * The lobby: the person's name (kept in the browser, sent as every table's join name), each game's start buttons
+ * with its table options and rules, every live table (kept current by Colyseus's LobbyRoom: the server pushes
+ * each room's listing as it changes), filtered by game, and the finished games with who played and how they
+ * ended (fetched again when a table ends or closes, and every little while the lobby is open).
  */
+import "./lobby.css";
 import type { CardhallClient, GameSummary } from "../../client-sdk/index";
 import { GAME_TITLES, GAMES, isGame, PAGE_GAMES, pageGame, type GameName } from "./games";
 import { button, draw, h } from "./dom";
+import { optionsForm } from "./lobby-options";
+import { chooseName, chosenName, NAME_MAX_LENGTH } from "./name";
+import { playersWords, resultWords } from "./results";
 import { navigate } from "./router";
 import type { Teardown } from "./table";
 
@@ -20,7 +26,26 @@ interface Listed {
 
 export const LOBBY_ROOM = "lobby";
 
-const STARTS: Array<{ text: string; path: string }> = PAGE_GAMES.flatMap((entry) => entry.starts);
+/** How many finished games the lobby shows, and how often it asks again while open (besides when a table ends). */
+const FINISHED_SHOWN = 10;
+const FINISHED_REFRESH_MS = 15_000;
+/** A table's record is written a moment after its game ends: the lobby asks this long after. */
+const RECORD_WRITE_MS = 1_000;
+
+/** Each room's phases in words. */
+const PHASE_WORDS: Record<string, string> = {
+  waiting: "waiting for players",
+  playing: "playing",
+  over: "game over",
+  declaring: "dealing: trumps may be declared",
+  burying: "the dealer is burying 8 cards",
+  roundOver: "between rounds",
+  matchOver: "match over",
+  dealing: "dealing",
+  paused: "paused",
+};
+/** Phases in which a game has just ended: its record will follow. */
+const ENDED_PHASES = new Set(["over", "roundOver", "matchOver"]);
 
 export async function showLobby(client: CardhallClient, root: HTMLElement): Promise<Teardown> {
   document.title = "cardhall";
@@ -28,13 +53,16 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
   let filter: GameName | "all" = "all";
   const filters = h("div", { class: "filters", role: "group", label: "Show tables of" });
   const list = h("ul", { class: "rooms", label: "Live tables" });
-  const replays = h("section", { class: "replays" });
+  const finished = h("ul", { class: "finished", label: "Finished games" });
+  const finishedNote = h("p", { class: "finished-note" });
   root.append(
-    h("h1", { text: "Live tables" }),
-    h("nav", { class: "starts", label: "Start a game" }, ...STARTS.map((start) => button(start.text, () => navigate(start.path)))),
+    nameBox(),
+    h("h1", { text: "Start a game" }),
+    h("div", { class: "game-starts" }, ...PAGE_GAMES.map((entry) => startGame(entry.game.name))),
+    h("h2", { text: "Live tables" }),
     filters,
     list,
-    replays,
+    h("section", { class: "replays", label: "Finished games" }, h("h2", { text: "Finished games" }), finishedNote, finished),
   );
 
   const redraw = () => {
@@ -47,24 +75,94 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
     draw(list, ...(shown.length === 0 ? [h("li", { class: "empty", text: "No tables right now: start one." })] : shown.map(roomItem)));
   };
 
+  // The finished games: asked again soon after a table ends a game or closes, and every little while.
+  let asking: ReturnType<typeof setTimeout> | undefined;
+  let asked = 0;
+  const refresh = async () => {
+    const mine = ++asked;
+    const words = await finishedGames(client);
+    if (mine !== asked) return; // a later answer is on its way
+    if (typeof words === "string") return void ((finishedNote.textContent = words), finished.replaceChildren());
+    finishedNote.textContent = words.length === 0 ? "No finished games yet." : "";
+    draw(finished, ...words.map(finishedItem));
+  };
+  const refreshSoon = () => {
+    clearTimeout(asking);
+    asking = setTimeout(() => void refresh(), RECORD_WRITE_MS);
+  };
+  const every = setInterval(() => void refresh(), FINISHED_REFRESH_MS);
+
   const lobby = await client.colyseus.joinOrCreate(LOBBY_ROOM);
   lobby.onMessage("rooms", (all: Listed[]) => {
     rooms.clear();
     for (const room of all) rooms.set(room.roomId, room);
     redraw();
   });
-  lobby.onMessage("+", ([roomId, room]: [string, Listed]) => (rooms.set(roomId, room), redraw()));
-  lobby.onMessage("-", (roomId: string) => (rooms.delete(roomId), redraw()));
+  lobby.onMessage("+", ([roomId, room]: [string, Listed]) => {
+    const before = rooms.get(roomId)?.metadata?.phase;
+    const phase = room.metadata?.phase;
+    if (phase !== before && typeof phase === "string" && ENDED_PHASES.has(phase)) refreshSoon();
+    rooms.set(roomId, room);
+    redraw();
+  });
+  lobby.onMessage("-", (roomId: string) => {
+    rooms.delete(roomId);
+    redraw();
+    refreshSoon();
+  });
   redraw();
-  void showFinished(client, replays);
-  return () => void lobby.leave();
+  void refresh();
+  return () => {
+    clearTimeout(asking);
+    clearInterval(every);
+    void lobby.leave();
+  };
+}
+
+/** "Your name": kept in the browser's local storage as it is typed; every table joins with it. */
+function nameBox(): HTMLElement {
+  const input = h("input", { type: "text", value: chosenName(), attrs: { id: "your-name", name: "name", maxlength: String(NAME_MAX_LENGTH), autocomplete: "nickname", placeholder: "Guest", spellcheck: "false" } });
+  input.addEventListener("input", () => chooseName(input.value));
+  return h(
+    "section",
+    { class: "your-name" },
+    h("label", { text: "Your name", attrs: { for: "your-name" } }),
+    input,
+    h("span", { class: "name-note", text: "Shown to everyone at your tables." }),
+  );
+}
+
+/** A game's start buttons (one click each), its rules and its table options. */
+function startGame(game: GameName): HTMLElement {
+  const title = GAME_TITLES[game];
+  const options = optionsForm(game, title);
+  return h(
+    "section",
+    { class: "start-game", label: title, attrs: { "data-game": game } },
+    h("h3", { text: title }),
+    h(
+      "div",
+      { class: "start-buttons" },
+      ...pageGame(game).starts.map((start) => button(start.text, () => navigate(options.withOptions(start.path)))),
+      h("a", { href: `/rules/${game}`, text: "Rules", label: `Rules of ${title}`, attrs: { "data-link": "" } }),
+    ),
+    options.element,
+  );
 }
 
 function roomItem(room: Listed): HTMLElement {
   const game = room.name as GameName;
   const meta = room.metadata ?? {};
   const open = openSeats(game, meta);
-  const facts = [`${room.clients} connected`, open > 0 ? `${open} seat${open === 1 ? "" : "s"} open` : "no seat open", `phase: ${String(meta.phase ?? "?")}`, scoreOf(game, meta), playersOf(game, meta)].filter(Boolean);
+  const watching = Number(meta.spectators ?? 0);
+  const facts = [
+    playersOf(game, meta),
+    PHASE_WORDS[String(meta.phase)] ?? "",
+    scoreOf(game, meta),
+    rulesOf(meta),
+    open > 0 ? `${open} seat${open === 1 ? "" : "s"} open` : "",
+    watching > 0 ? `${watching} watching` : "",
+  ].filter(Boolean);
   return h(
     "li",
     { class: "room", attrs: { "data-room": room.roomId, "data-game": game } },
@@ -73,6 +171,13 @@ function roomItem(room: Listed): HTMLElement {
     h("a", { href: `/watch/${room.roomId}`, text: "Watch", label: `Watch ${GAME_TITLES[game]} table ${room.roomId}`, attrs: { "data-link": "" } }),
     takesFriend(game, meta, open) ? h("a", { href: `/play/${game}?room=${room.roomId}`, text: "Take a seat", attrs: { "data-link": "" } }) : null,
   );
+}
+
+/** A table's rules when it has a choice of them (Tractor's throws). */
+function rulesOf(meta: Record<string, unknown>): string {
+  if (meta.throws === "check-other-hands") return "checked throws";
+  if (meta.throws === "always-accept") return "every throw stands";
+  return "";
 }
 
 /** A table a person may join from the lobby (a Fool table's open seat, a Tractor seat open or held by a bot). */
@@ -86,7 +191,7 @@ function openSeats(game: GameName, meta: Record<string, unknown>): number {
 
 function scoreOf(game: GameName, meta: Record<string, unknown>): string {
   const score = meta.score;
-  if (typeof score === "string" && score) return `score: ${score}`;
+  if (typeof score === "string" && score) return score;
   return pageGame(game).progress?.(meta) ?? "";
 }
 
@@ -94,18 +199,26 @@ function playersOf(game: GameName, meta: Record<string, unknown>): string {
   return pageGame(game).players?.(meta) ?? "";
 }
 
-/** The newest finished games, each a link to its replay; nothing when the server keeps no records. */
-async function showFinished(client: CardhallClient, region: HTMLElement): Promise<void> {
-  let games: readonly GameSummary[];
+/** The newest finished games, or why there are none to show. */
+async function finishedGames(client: CardhallClient): Promise<readonly GameSummary[] | string> {
   try {
-    games = (await client.games({ limit: 10 })).games;
+    return (await client.games({ limit: FINISHED_SHOWN })).games;
   } catch {
-    return; // no records kept here
+    return "This server keeps no records of finished games.";
   }
-  if (games.length === 0) return;
-  draw(
-    region,
-    h("h2", { text: "Finished games" }),
-    h("ul", {}, ...games.map((game) => h("li", {}, h("a", { href: `/replay/${game.id}`, text: `${isGame(game.game) ? GAME_TITLES[game.game] : game.game} · ${game.id}`, attrs: { "data-link": "" } })))),
+}
+
+function finishedItem(summary: GameSummary): HTMLElement {
+  const title = isGame(summary.game) ? GAME_TITLES[summary.game] : summary.game;
+  const part = summary.part === "match" ? "match" : summary.part === "round" ? `round ${summary.round ?? ""}`.trim() : "game";
+  const ended = new Date(summary.endedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return h(
+    "li",
+    { class: "finished-game", key: `finished:${summary.id}`, attrs: { "data-record": summary.id, "data-game": summary.game } },
+    h("span", { class: "room-game", text: title }),
+    h("span", { class: "finished-players", text: playersWords(summary) }),
+    h("span", { class: "finished-result", text: resultWords(summary) }),
+    h("span", { class: "finished-when", text: `ended ${ended}` }),
+    h("a", { href: `/replay/${summary.id}`, text: "Replay", label: `Replay of ${title} · ${part} · ${playersWords(summary)} · ended ${ended}`, attrs: { "data-link": "" } }),
   );
 }

@@ -1,4 +1,4 @@
-/** The page: the router choosing the lobby, a table (one module per game) or a replay. */
+/** The page: the router choosing the lobby, a table (one module per game), a replay or a game's rules. */
 import "./style.css";
 import { cardhall, inWords } from "./connection";
 import { h } from "./dom";
@@ -6,6 +6,7 @@ import { resetEndings } from "./ending";
 import { mayLeave } from "./leaving";
 import { showLobby } from "./lobby";
 import { showReplay } from "./replay";
+import { showRules } from "./rules";
 import { navigate, routeOf } from "./router";
 import type { Teardown } from "./table";
 import { GAME_TITLES, isGame, TABLES } from "./games";
@@ -44,6 +45,9 @@ async function open(route: ReturnType<typeof routeOf>, root: HTMLElement): Promi
       return showLobby(client, root);
     case "replay":
       return showReplay(client, route.id, root, TABLES);
+    case "rules":
+      if (!isGame(route.game)) throw new Error(`there is no game "${route.game}"`);
+      return showRules(route.game, root);
     case "play":
       if (!isGame(route.game)) throw new Error(`there is no game "${route.game}"`);
       document.title = `${GAME_TITLES[route.game]} · cardhall`;

@@ -1,16 +1,46 @@
 /**
  * A finished game's replay (GET /games/:id/replay): the game's own table, drawn by its table module exactly as it
  * was drawn live, step by step — every hand shown, since the game is over — with each step's action and events
- * in words. Previous and Next (or the arrow keys) step; Play steps on its own at a pace a person can follow.
+ * in words. Previous and Next (or the arrow keys) step; the Step slider goes anywhere; Play steps on its own at a
+ * pace a person can follow; the jumps go trick by trick and round by round (game by game for a record of several).
+ *
+ * What the page knows of a step it reads from the frames themselves, the same way for every game: a step the
+ * dealer took that said nothing is one card of a deal dealt singly (a Tractor round deals 100 that way), skipped
+ * unless "Show each dealt card" is on; a step whose events include a "trick" ends a trick; a "roundStart" (Tractor)
+ * or a "start" (Fool) begins a round or a game.
  */
-import type { CardhallClient, GameRecord, Replay } from "../../client-sdk/index";
+import "./replay.css";
+import type { CardhallClient, GameRecord, Replay, ReplayFrame } from "../../client-sdk/index";
+import { DEALER } from "../../rooms/kit/engine";
 import { GAME_TITLES, isGame, type GameName } from "./games";
 import { button, draw, h } from "./dom";
+import { holderWords } from "./results";
 import type { TableModule, Teardown } from "./table";
 
 /** Play's pace: a step that says something gets time to be read; a silent one (a card dealt) goes quickly. */
 const STEP_MS = 900;
 const SILENT_STEP_MS = 200;
+
+/** The parts a replay can be jumped through, by the event that marks them. */
+const TRICK_EVENT = "trick";
+const PART_EVENTS: ReadonlyArray<{ event: string; word: string }> = [
+  { event: "roundStart", word: "round" },
+  { event: "start", word: "game" },
+];
+
+const says = (frame: ReplayFrame, name: string) => frame.events.some((event) => event.name === name);
+
+/** One card of a deal dealt singly: the dealer's step, with nothing said. */
+export function isSingleDealtCard(frame: ReplayFrame): boolean {
+  return frame.actor === DEALER && frame.action !== undefined && frame.events.length === 0;
+}
+
+/** The steps at which each kind of part of a replay happens: tricks ending, rounds (or games) starting. */
+export function replayMarks(frames: readonly ReplayFrame[]): { tricks: number[]; parts: { word: string; starts: number[] } | undefined } {
+  const at = (name: string) => frames.filter((frame) => says(frame, name)).map((frame) => frame.index);
+  const parts = PART_EVENTS.map(({ event, word }) => ({ word, starts: at(event) })).find((part) => part.starts.length > 1);
+  return { tricks: at(TRICK_EVENT), parts };
+}
 
 export async function showReplay(client: CardhallClient, id: string, root: HTMLElement, tables: Record<GameName, TableModule>): Promise<Teardown> {
   const [replay, record]: [Replay, GameRecord] = await Promise.all([client.replay(id), client.game(id)]);
@@ -18,15 +48,42 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
   const table = tables[replay.game];
   const title = GAME_TITLES[replay.game];
   document.title = `Replay of ${title} · cardhall`;
-  const last = replay.frames.length - 1;
+  const frames = replay.frames;
+  const last = frames.length - 1;
+  const singles = frames.filter(isSingleDealtCard).length;
+  const marks = replayMarks(frames);
   let index = 0;
+  let showSingles = false;
   let playing: ReturnType<typeof setTimeout> | undefined;
 
+  /** The steps shown: all of them, or all but the single dealt cards (the first and last always). */
+  let shown: number[] = [];
+  const chooseShown = () => {
+    shown = frames.filter((frame) => showSingles || !isSingleDealtCard(frame) || frame.index === 0 || frame.index === last).map((frame) => frame.index);
+  };
+  chooseShown();
+  const after = (from: number, steps: readonly number[]) => steps.find((step) => step > from);
+  const before = (from: number, steps: readonly number[]) => lastOf(steps.filter((step) => step < from));
+
   const controls = h("div", { class: "controls", role: "group", label: "Replay controls" });
+  const jumps = h("div", { class: "controls jumps", role: "group", label: "Jumps" });
+  const slider = h("input", { type: "range", class: "step-slider", attrs: { min: "0", step: "1" } });
+  slider.addEventListener("input", () => go(shown[Number(slider.value)] ?? index));
+  const dealt = h("input", { type: "checkbox", attrs: { id: "show-dealt" } });
+  dealt.addEventListener("change", () => {
+    showSingles = dealt.checked;
+    chooseShown();
+    redraw();
+  });
+  const dealtBox =
+    singles > 0
+      ? h("label", { class: "show-dealt", attrs: { for: "show-dealt" } }, dealt, ` Show each dealt card (${singles} steps of a single card dealt are skipped otherwise)`)
+      : null;
   const said = h("ul", { class: "events", label: "What happened", attrs: { "aria-live": "polite" } });
   const region = h("div", { class: `table ${replay.game}` });
 
-  const go = (to: number) => {
+  const go = (to: number | undefined) => {
+    if (to === undefined) return;
     index = Math.max(0, Math.min(last, to));
     if (index === last) pause();
     redraw();
@@ -36,7 +93,7 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
     playing = undefined;
   };
   const tick = () => {
-    go(index + 1);
+    go(after(index, shown));
     if (index < last) playing = setTimeout(tick, paceOf(index));
   };
   const play = () => {
@@ -44,38 +101,83 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
     playing = setTimeout(tick, paceOf(index));
     redraw();
   };
-  const paceOf = (at: number) => (replay.frames[at + 1]?.events.length === 0 ? SILENT_STEP_MS : STEP_MS);
+  const paceOf = (at: number) => {
+    const next = after(at, shown);
+    return next !== undefined && frames[next].events.length === 0 ? SILENT_STEP_MS : STEP_MS;
+  };
 
   function redraw(): void {
-    const step = table.replayStep(replay.frames[index], record);
+    const step = table.replayStep(frames[index], record);
     draw(
       controls,
-      button("Previous", () => go(index - 1), { disabled: index === 0 }),
+      button("Previous", () => go(before(index, shown)), { disabled: index === 0 }),
       h("span", { class: "step-count", role: "status", text: `step ${index} of ${last}` }),
-      button("Next", () => go(index + 1), { disabled: index === last }),
+      button("Next", () => go(after(index, shown)), { disabled: index === last }),
       playing === undefined ? button("Play", play, { key: "button:play" }) : button("Pause", () => (pause(), redraw()), { key: "button:play" }),
     );
+    const part = marks.parts;
+    draw(
+      jumps,
+      ...(marks.tricks.length > 0
+        ? [
+            button("Previous trick", () => go(before(index, marks.tricks)), { disabled: before(index, marks.tricks) === undefined }),
+            button("Next trick", () => go(after(index, marks.tricks)), { disabled: after(index, marks.tricks) === undefined }),
+          ]
+        : []),
+      ...(part
+        ? [
+            button(`Previous ${part.word}`, () => go(before(index, part.starts)), { disabled: before(index, part.starts) === undefined }),
+            button(`Next ${part.word}`, () => go(after(index, part.starts)), { disabled: after(index, part.starts) === undefined }),
+          ]
+        : []),
+    );
+    jumps.hidden = jumps.childElementCount === 0;
+    // The slider runs over the steps shown; a step skipped (a single dealt card, while hidden) sits at the next one.
+    const position = shown.findIndex((step) => step >= index);
+    slider.max = String(shown.length - 1);
+    slider.value = String(position === -1 ? shown.length - 1 : position);
+    slider.setAttribute("aria-valuetext", `step ${index} of ${last}${where(index)}`);
     draw(said, ...(step.words.length === 0 ? ["The start: the cards as dealt"] : step.words).map((words) => h("li", { text: words })));
     draw(region, ...step.table);
   }
 
+  /** Where a step is: its round (or game) when the replay has several, and its trick. */
+  function where(at: number): string {
+    const part = marks.parts;
+    const partNumber = part ? part.starts.filter((start) => start <= at).length : 0;
+    const partStart = part ? (lastOf(part.starts.filter((start) => start <= at)) ?? 0) : 0;
+    const tricks = marks.tricks.filter((end) => end > partStart && end < at).length;
+    const words = [part && partNumber > 0 ? `${part.word} ${partNumber}` : "", marks.tricks.length > 0 ? `trick ${tricks + 1}` : ""].filter(Boolean);
+    return words.length > 0 ? ` (${words.join(", ")})` : "";
+  }
+
   const onKey = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || (event.target as HTMLElement).closest("input, textarea, select")) return;
-    const keys: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: last };
-    const to = keys[event.key];
-    if (to === undefined) return;
+    const keys: Record<string, number | undefined> = { ArrowLeft: before(index, shown), ArrowRight: after(index, shown), Home: 0, End: last };
+    if (!(event.key in keys)) return;
     event.preventDefault();
-    go(to);
+    go(keys[event.key]);
   };
   document.addEventListener("keydown", onKey);
 
-  root.append(h("h1", { text: `Replay of ${title} ${replay.id}` }), h("p", { text: `${partWords(record)} · ${record.seats.map((seat) => seat.name || "open").join(", ")}` }), controls, said, region);
+  root.append(
+    h("h1", { text: `Replay of ${title} ${replay.id}` }),
+    h("p", { text: `${partWords(record)} · ${record.seats.map((seat) => holderWords(seat.kind, seat.name)).join(", ")}` }),
+    controls,
+    h("label", { class: "step-line" }, h("span", { text: "Step" }), slider),
+    jumps,
+    dealtBox ?? "",
+    said,
+    region,
+  );
   redraw();
   return () => {
     pause();
     document.removeEventListener("keydown", onKey);
   };
 }
+
+const lastOf = (steps: readonly number[]): number | undefined => steps[steps.length - 1];
 
 function partWords(record: GameRecord): string {
   if (record.part === "round") return `Match ${record.match}, round ${record.round ?? "?"} (from the match's start)`;

@@ -1,0 +1,48 @@
+/**
+ * What a table's listing says for the lobby beyond its own game's fields: how many people watch (every room, from
+ * the table kit, kept current as spectators come and go) and a Tractor table's throw rule.
+ */
+import { useRoomTestServer, type RoomTestServer } from "./test-server";
+import type { TractorRoom } from "../../rooms/tractor/room";
+import { CardhallClient, TRACTOR_SEATS } from "../../client-sdk";
+import { sleep } from "../helpers";
+
+const PORT = 2698;
+const URL = `ws://127.0.0.1:${PORT}`;
+let colyseus: RoomTestServer;
+
+useRoomTestServer(PORT, (server) => (colyseus = server));
+
+describe("a table's listing", () => {
+  const client = new CardhallClient(URL);
+  /** Polls the listing (GET /rooms) until `holds` (at most 5 s). */
+  async function listedUntil(holds: () => Promise<boolean>, what: string): Promise<void> {
+    for (let tries = 0; tries < 100; tries++) {
+      if (await holds()) return;
+      await sleep(50);
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+  const metadataOf = async (roomId: string) => (await client.listRooms()).find((entry) => entry.roomId === roomId)?.metadata as Record<string, unknown> | undefined;
+
+  test("counts the spectators as they come and go", async () => {
+    const player = await client.playFool({ name: "Ann" });
+    expect(await metadataOf(player.roomId)).toMatchObject({ game: "fool", spectators: 0 });
+    const first = await client.spectateFool(player.roomId);
+    const second = await client.spectateFool(player.roomId);
+    await listedUntil(async () => (await metadataOf(player.roomId))?.spectators === 2, "two spectators listed");
+    await first.leave();
+    await listedUntil(async () => (await metadataOf(player.roomId))?.spectators === 1, "one spectator listed");
+    await Promise.all([second.leave(), player.leave()]);
+  });
+
+  test("names a Tractor table's throw rule", async () => {
+    const checked = await colyseus.createRoom<TractorRoom>("tractor", { bots: [...TRACTOR_SEATS], throws: "check-other-hands", botDelayMs: 60_000 });
+    const stated = await colyseus.createRoom<TractorRoom>("tractor", { bots: [...TRACTOR_SEATS], botDelayMs: 60_000 });
+    const watchers = [await colyseus.connectTo(checked, { spectate: true }), await colyseus.connectTo(stated, { spectate: true })];
+    await listedUntil(async () => (await metadataOf(checked.roomId))?.spectators === 1 && (await metadataOf(stated.roomId))?.spectators === 1, "the watchers listed");
+    expect(await metadataOf(checked.roomId)).toMatchObject({ game: "tractor", throws: "check-other-hands" });
+    expect(await metadataOf(stated.roomId)).toMatchObject({ game: "tractor", throws: "always-accept" });
+    await Promise.all(watchers.map((watcher) => watcher.leave()));
+  });
+});
