@@ -208,6 +208,8 @@ const PROTOCOL_CODE = /\([A-Z][A-Z_]{2,}\)|\b[A-Z]+_[A-Z_]+\b/;
   it("shows the Play button and the trick together at 390×844, with no card outside its seat", async () => {
     // Charles deals and leads: the person follows with the trick under way.
     const { page } = await open("/play/tractor?trump=fixed&mainSuit=H&dealer=Charles&botDelayMs=200&startDelayMs=0&roundPauseMs=60000", { phone: true });
+    // Without motion (as the person may ask): the boxes measured are where the cards rest, not where they fly in from.
+    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.getByRole("group", { name: "Trick under way" }).waitFor({ timeout: 30_000 });
     const play = page.getByRole("button", { name: "Play", exact: true });
     await play.waitFor({ timeout: 30_000 });
@@ -217,7 +219,7 @@ const PROTOCOL_CODE = /\([A-Z][A-Z_]{2,}\)|\b[A-Z]+_[A-Z_]+\b/;
     });
     expect(await inView('.tractor-bar button:text-is("Play")')).toBe(true);
     expect(await inView('[role="group"][aria-label="Trick under way"]')).toBe(true);
-    // No card (or card back) outside its seat's box, nor a hand card outside the screen.
+    // No card (or card back) outside its seat's box, no played card outside the middle, no hand card off the screen.
     const outside = await page.evaluate(() => {
       const out: string[] = [];
       document.querySelectorAll(".seat").forEach((seat) => {
@@ -226,6 +228,11 @@ const PROTOCOL_CODE = /\([A-Z][A-Z_]{2,}\)|\b[A-Z]+_[A-Z_]+\b/;
           const shown = card.getBoundingClientRect();
           if (shown.left < box.left - 0.5 || shown.right > box.right + 0.5 || shown.top < box.top - 0.5 || shown.bottom > box.bottom + 0.5) out.push(seat.getAttribute("aria-label") ?? "a seat");
         });
+      });
+      const middle = document.querySelector(".middle")!.getBoundingClientRect();
+      document.querySelectorAll(".middle .card").forEach((card) => {
+        const shown = card.getBoundingClientRect();
+        if (shown.left < middle.left - 0.5 || shown.right > middle.right + 0.5) out.push("the middle");
       });
       document.querySelectorAll(".hand .card").forEach((card) => {
         const shown = card.getBoundingClientRect();
