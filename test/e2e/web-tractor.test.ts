@@ -19,6 +19,8 @@ const PROTOCOL_CODE = /\([A-Z][A-Z_]{2,}\)|\b[A-Z]+_[A-Z_]+\b/;
 (CHROMIUM ? describe : describe.skip)("the Tractor table in Chromium", () => {
   const suite = webSuite();
   const pages: WatchedPage[] = [];
+  /** Every WebSocket frame each page sent, as text (binary frames as latin1, where message names still show). */
+  const framesSent = new WeakMap<Page, string[]>();
 
   /**
    * Opens a path in a fresh context (a phone's 390×844 when asked), recording every text any alert of the page
@@ -36,6 +38,9 @@ const PROTOCOL_CODE = /\([A-Z][A-Z_]{2,}\)|\b[A-Z]+_[A-Z_]+\b/;
         });
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
+    const sent: string[] = [];
+    framesSent.set(watched.page, sent);
+    watched.page.on("websocket", (socket) => socket.on("framesent", (frame) => sent.push(typeof frame.payload === "string" ? frame.payload : frame.payload.toString("latin1"))));
     pages.push(watched);
     await watched.page.goto(`${suite.server.httpUrl}${pathname}`);
     return watched;
@@ -97,7 +102,7 @@ const PROTOCOL_CODE = /\([A-Z][A-Z_]{2,}\)|\b[A-Z]+_[A-Z_]+\b/;
     expect(await page.locator(".tractor-status .status").textContent()).not.toMatch(/roundOver|matchOver/);
   }, 120_000);
 
-  it("groups the hand by suit with the trumps first, in the engine's order", async () => {
+  it("groups the hand by suit with the trumps first, in the engine's order, and sends a double-clicked Play once", async () => {
     const { page } = await open("/play/tractor?trump=fixed&mainSuit=D&botDelayMs=0&startDelayMs=0&roundPauseMs=60000&dealer=Alice");
     const ordering = cardOrdering({ mainSuit: "D", currentRank: 2 });
     const check = async () => {
@@ -122,6 +127,14 @@ const PROTOCOL_CODE = /\([A-Z][A-Z_]{2,}\)|\b[A-Z]+_[A-Z_]+\b/;
     await page.getByRole("button", { name: "Bury", exact: true }).click();
     await page.getByRole("button", { name: "Play", exact: true }).waitFor({ timeout: 20_000 });
     expect(await check()).toBe(25);
+    // A double click on Play sends the play once: Play is off from the first click until the room answers.
+    const sent = framesSent.get(page)!;
+    await page.getByRole("button", { name: "Suggest" }).click();
+    const before = sent.length;
+    const chosen = await page.locator(".hand button.card[aria-pressed=true]").count();
+    await page.getByRole("button", { name: "Play", exact: true }).dblclick();
+    await page.waitForFunction((left) => document.querySelectorAll(".hand button.card").length === left, 25 - chosen);
+    expect(sent.slice(before).filter((frame) => frame.includes("play")).length).toBe(1);
     // The score panel says who declares and who defends, in words; the phases and hints are plain.
     const score = page.getByRole("region", { name: "Score" });
     expect(await score.textContent()).toMatch(/Team 1: You and Charles.*declaring.*Team 2: Bob and David.*defending/s);
