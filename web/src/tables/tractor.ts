@@ -301,7 +301,8 @@ function tablePage(session: TractorSpectator, root: HTMLElement, player: Tractor
   const playAgain = (last: TractorStateView) => async () => {
     const mine = ownTractorSeat(last);
     const seat = mine === undefined ? "Alice" : TRACTOR_SEATS[mine];
-    const options = keptOptions(session.roomId) ?? (setup.rules.throws ? { throws: setup.rules.throws as StartOptions["throws"] } : {});
+    // The same options but a fresh deal: a seed fixed in the address would deal the very same match again.
+    const { seed: _dealt, ...options } = keptOptions(session.roomId) ?? (setup.rules.throws ? { throws: setup.rules.throws as StartOptions["throws"] } : {});
     const bots = TRACTOR_SEATS.filter((name, index) => name !== seat && last.seats[index].occupant !== "person");
     const next = await setup.client.playTractor({ ...options, name: joinName("Guest"), seat, bots });
     keepOptions(next.roomId, options);
