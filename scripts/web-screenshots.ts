@@ -19,12 +19,14 @@ async function main(): Promise<void> {
   const server = await startServer({ recordsIn: scratch });
   const browser = await launchBrowser();
   const client = new CardhallClient(server.url);
-  const shoot = async (name: string, pathname: string, ready: (page: Page) => Promise<void>, phone = false) => {
+  // A phone's picture is its screen; a desktop's the whole page, unless `fullPage` is false (a table whose hand bar
+  // is held at the bottom of the window is pictured as the window shows it).
+  const shoot = async (name: string, pathname: string, ready: (page: Page) => Promise<void>, phone = false, fullPage = !phone) => {
     const context = await browser.newContext({ viewport: phone ? { width: 390, height: 844 } : { width: 1100, height: 820 } });
     const page = await context.newPage();
     await page.goto(`${server.httpUrl}${pathname}`);
     await ready(page);
-    await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: !phone });
+    await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
     process.stdout.write(`docs/screenshots/${name}.png\n`);
     return context;
   };
@@ -52,7 +54,14 @@ async function main(): Promise<void> {
         await page.locator(".past-trick").first().waitFor({ timeout: 30_000 });
         await page.getByRole("button", { name: "Play", exact: true }).waitFor({ timeout: 30_000 });
         await page.getByRole("button", { name: "Suggest" }).click();
-      }),
+      }, false, false),
+      // A phone mid-trick: Charles deals and leads, so the person follows with the trick in view above the hand.
+      await shoot("tractor-phone", "/play/tractor?trump=fixed&mainSuit=H&dealer=Charles&botDelayMs=300&startDelayMs=0", async (page) => {
+        await page.getByRole("group", { name: "Trick under way" }).waitFor({ timeout: 30_000 });
+        await page.getByRole("button", { name: "Play", exact: true }).waitFor({ timeout: 30_000 });
+        await page.getByRole("button", { name: "Suggest" }).click();
+        await page.waitForTimeout(400); // the last card played has come to rest
+      }, true),
       await shoot("tractor-watch-phone", `/watch/${bots.roomId}`, (page) => page.locator(".past-trick").first().waitFor({ timeout: 60_000 }), true),
       await shoot("patience", "/play/patience?paceMs=120", async (page) => void (await page.waitForFunction(() => /step (2\d|[3-9]\d)/.test(document.querySelector(".status")?.textContent ?? "")))),
     ];

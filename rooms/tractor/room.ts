@@ -148,6 +148,8 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const seats = shown.seats.map((seat) => [seat.seat, seat.occupant === "person" ? seat.player : seat.occupant]);
     // The kit adds `openSeats` (open and not promised to a joining client) and `spectators` to every listing.
     const score = `ranks ${shown.teamRanks.join("–")}`;
-    return { game: "tractor", phase: shown.phase, round: shown.round, trump: shown.trump, throws: this.matchOptions.ruleset.throwPolicy, seats: Object.fromEntries(seats), score };
+    // The throw rule is listed so that a page joining or watching the table can state its rules.
+    const { throwPolicy, failedThrowPenalty } = this.matchOptions.ruleset;
+    return { game: "tractor", phase: shown.phase, round: shown.round, trump: shown.trump, seats: Object.fromEntries(seats), score, throws: throwPolicy, failedThrowPenalty };
   }
 }

@@ -84,7 +84,9 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
         await enabled.first().click();
         await enabled.last().click();
         await page.getByRole("button", { name: "Play", exact: true }).click();
-        await page.getByRole("alert").filter({ hasText: "ILLEGAL_PLAY" }).waitFor();
+        // Said in a sentence, without the protocol's code.
+        await page.locator(".tractor-page > .notice").filter({ hasText: /\w/ }).waitFor();
+        expect(await page.locator(".tractor-page > .notice").textContent()).not.toMatch(/ILLEGAL_PLAY/);
         refused = true;
       }
       await page.getByRole("button", { name: "Suggest" }).click();
@@ -158,7 +160,7 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     expect(checked).toBeGreaterThan(0);
     expect(pairs).toBeGreaterThan(0);
     expect(illegalChoices).toBeGreaterThan(0);
-    expect(await page.getByRole("alert").textContent()).toBe("");
+    expect(await page.locator(".tractor-page > .notice").textContent()).toBe("");
   }, 180_000);
 
   it("declares trumps at Tractor while the cards are dealt", async () => {
@@ -170,8 +172,8 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     await declarable.first().click();
     await page.getByRole("button", { name: "Declare", exact: true }).click();
     // The room takes it (the table names Alice's declaration) or refuses it in words (a bot declared more strongly first).
-    await page.locator(`.middle:has-text("Declared by Alice"), .notice:has-text("ILLEGAL_DECLARATION")`).first().waitFor();
-    if (await page.locator('.middle:has-text("Declared by Alice")').count()) {
+    await page.locator(`.trumps:has-text("declared by you"), .tractor-page > .notice:has-text("declar")`).first().waitFor();
+    if (await page.locator('.trumps:has-text("declared by you")').count()) {
       expect(await page.getByRole("group", { name: "Declaration" }).getByRole("img").first().getAttribute("aria-label")).toMatch(new RegExp(`^${card},`));
     }
   }, 60_000);
@@ -193,10 +195,13 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     const share = first.page.locator(".share");
     await share.waitFor();
     const link = new URL(/https?:\/\/\S+/.exec((await share.textContent())!)![0]);
-    const friend = await suite.open(link.pathname + link.search);
+    // The friend chose a name in the lobby: both pages show it on Bob's seat, "You" only on the friend's own.
+    const friend = await suite.open("/");
+    await friend.page.evaluate(() => localStorage.setItem("cardhall.name", "Ann"));
+    await friend.page.goto(link.href);
     await friend.page.locator(".hand button.card").first().waitFor();
-    await first.page.getByRole("region", { name: /^Bob/ }).filter({ hasText: "Friend" }).waitFor();
-    expect(await friend.page.locator(".seat.pos-south .seat-name").textContent()).toMatch(/^Bob · you/);
+    await first.page.getByRole("region", { name: /^Bob/ }).filter({ hasText: "Ann" }).waitFor();
+    expect(await friend.page.locator(".seat.pos-south .seat-name").textContent()).toMatch(/^Bob · You/);
   }, 60_000);
 
   it("replays a finished game from the lobby's list", async () => {
@@ -280,8 +285,7 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
 
 /** The Tractor page's trick under way and trump rank, and the engine's legal plays of `hand` from them (as the room lists them). */
 async function legalPlaysShown(page: Page, hand: string[]): Promise<{ plays: string[][]; complete: boolean }> {
-  const rankText = /rank (\d+|[JQKA])/.exec((await page.locator(".middle").textContent()) ?? "")![1];
-  const currentRank = ({ J: 11, Q: 12, K: 13, A: 14 } as Record<string, number>)[rankText] ?? Number(rankText);
+  const currentRank = Number(await page.locator(".trumps").getAttribute("data-current-rank"));
   const trick = page.getByRole("group", { name: "Trick under way", exact: true });
   const lead = (await trick.count()) === 0 ? undefined : await trick.locator(".play").first().getByRole("img").evaluateAll((shown) => shown.map((card) => card.getAttribute("aria-label")!.split(",")[0]));
   const parse = (codes: string[]) => codes.map((code) => parseCard(code)!);

@@ -1,39 +1,80 @@
 /**
- * Tractor: four seats around the table (names, hand sizes), the trick under way in the middle, the trump suit and
- * rank, the defenders' points after every trick, the trick history, declarations, the buried cards and their
- * bonus at the round's end, rank changes and the match's progress. A person takes a seat beside bots (or friends
- * by link): the cards the room's `hint` allows are the enabled ones, several are played by selecting them (each
- * choice narrows the rest to the plays that hold it: tractor-selection.ts), and the dealer buries by selecting
- * eight. Anyone may watch: a spectator's page holds no hand (the room sends none). A finished game's replay shows
- * every hand.
+ * Tractor: four seats around the table (who holds each, hand sizes), the trick under way in the middle (each card
+ * moving in from its seat; a finished trick stays there a moment, and the previous trick stays in "Last trick"),
+ * the trumps in words, a score panel (teams, who declares and who defends, the defenders' points and point cards,
+ * each team's rank on a level track), the trick history, and each round's and the match's end in a dialog. A
+ * person takes a seat beside bots (or friends by link): their hand, grouped by suit with the trumps first, and
+ * the Play, Bury, Declare and Suggest buttons sit in an action bar (kept at the bottom on a phone); the cards the
+ * room's `hint` allows are the enabled ones (tractor-selection.ts). Tables started here check throws against the
+ * other hands unless the address says otherwise, and the header says which rules apply. Anyone may watch: a
+ * spectator's page holds no hand (the room sends none). A finished game's replay shows every hand.
  */
-import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type GameRecord, type ReplayFrame, type TractorHint, type TractorPlayer, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
+import "./tractor.css";
+import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type GameRecord, type ReplayFrame, type TractorHint, type TractorJoinOptions, type TractorPlayedEvent, type TractorPlayer, type TractorResult, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
 import type { TractorAction, TractorEngineEvent } from "../../../rooms/tractor/match";
 import type { TractorPositionView, TractorTableView } from "../../../rooms/tractor/protocol";
 import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
 import { cardBacks, cardButton, cardName, cardRow, suitView, SUIT_WORDS, type SuitLetter } from "../cards";
-import { inWords, queryOptions, rejoinOr } from "../connection";
+import { endedInWords, inWords, keepSeat, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
-import { replaceLocation } from "../router";
-import { notice, say, seatView, turnClock, type Holder } from "../seats";
+import { closeEnding, showEnding } from "../ending";
+import { guardSeat } from "../leaving";
+import { joinName } from "../name";
+import { Requests } from "../requests";
+import { navigate, replaceLocation } from "../router";
+import { news, notice, say, seatView, timeOf, toMove, turnClock, type Holder } from "../seats";
+import { play as playSound } from "../sound";
 import { stepWords } from "../steps";
+import { tableHeader } from "../table-header";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
 import { selectionOf, type Selection } from "./tractor-selection";
+import { cardsShort, handInSuits, LEVELS, pointCardsTaken, rankName, rankNumber, rulesWords, startRanksOption } from "./tractor-words";
 
-const ROOM_OPTIONS = ["trump", "mainSuit", "dealer", "seed", "turnTimeMs", "reconnectSeconds", "botDelayMs", "dealDelayMs", "declareWindowMs", "startDelayMs", "roundPauseMs", "name"] as const;
+const ROOM_OPTIONS = ["trump", "mainSuit", "dealer", "seed", "turnTimeMs", "reconnectSeconds", "botDelayMs", "dealDelayMs", "declareWindowMs", "startDelayMs", "roundPauseMs", "throws", "startRanks", "name"] as const;
 const POSITIONS = ["south", "west", "north", "east"] as const;
+type Position = (typeof POSITIONS)[number];
 const BURY_COUNT = 8;
+/** The points the defenders need to take over. */
+const TAKE_OVER = 80;
+/** How long a finished trick stays in the middle (longer than the bots' default pace of 800 ms). */
+const TRICK_LINGER_MS = 1_500;
+/** How long a card takes to move from its seat to the middle. */
+const ARRIVAL_MS = 350;
 /**
  * How many legal plays the page asks the hint for. The room lists 500 by default, which a lead from a long trump
  * holding exceeds (every sub-multiset of one suit is a lead); 2,000 covers nearly every hand, and a longer list
  * is still handled: the page lets the room judge. `?hintLimit=` sets it (the tests make a list incomplete).
  */
 const HINT_LIMIT = 2_000;
-const RANK_NAMES: Record<number, string> = { 11: "J", 12: "Q", 13: "K", 14: "A" };
+const LEAVE_QUESTION = "Leave your seat? The bots will play it until you come back.";
 
-function rankName(rank: number): string {
-  return rank > 14 ? "past A" : (RANK_NAMES[rank] ?? String(rank));
+/** The rules a table plays by, as far as the page knows them (its own options, or the room's listing). */
+interface TableRules {
+  throws?: string;
+  failedThrowPenalty?: number;
+  startRanks?: number[];
+}
+
+/** The room options a table was started with (kept per room in the tab, for Play again after a reload). */
+type StartOptions = Omit<TractorJoinOptions, "name" | "seat" | "bots" | "spectate">;
+const OPTIONS_KEY = (roomId: string) => `cardhall.tractor.options.${roomId}`;
+
+function keepOptions(roomId: string, options: StartOptions): void {
+  try {
+    sessionStorage.setItem(OPTIONS_KEY(roomId), JSON.stringify(options));
+  } catch {
+    // storage refused: Play again uses the rules the room lists
+  }
+}
+
+function keptOptions(roomId: string): StartOptions | undefined {
+  try {
+    const kept = sessionStorage.getItem(OPTIONS_KEY(roomId));
+    return kept ? (JSON.parse(kept) as StartOptions) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the person at the table may do now, from the room's hint, and the cards they have chosen. */
@@ -41,10 +82,15 @@ class SeatControls {
   hint: TractorHint | null = null;
   private hintFor = "";
   private position = "";
-  readonly selected = new Set<number>();
+  /**
+   * The chosen cards, each as the card and which copy of it in the hand ("H5#0", "H5#1"), so that a choice holds
+   * while more cards are dealt and the hand is sorted again.
+   */
+  readonly selected = new Set<string>();
 
   constructor(
     private readonly player: TractorPlayer,
+    readonly requests: Requests,
     readonly redraw: () => void,
     private readonly refuse: (error: unknown) => void,
     private readonly hintLimit: number,
@@ -73,6 +119,19 @@ class SeatControls {
     }, this.refuse);
   }
 
+  /** The places of the shown hand that are chosen. */
+  places(hand: readonly string[]): Set<number> {
+    const keys = copyKeys(hand);
+    return new Set(keys.flatMap((key, place) => (this.selected.has(key) ? [place] : [])));
+  }
+
+  toggle(hand: readonly string[], place: number): void {
+    const key = copyKeys(hand)[place];
+    if (!this.selected.delete(key)) this.selected.add(key);
+    this.requests.clear();
+    this.redraw();
+  }
+
   /**
    * The places of the hand that may be chosen now and whether the choice may be sent: while playing, the places
    * some legal play holds with the cards chosen; while burying, any eight; while declaring, the cards of any
@@ -80,156 +139,509 @@ class SeatControls {
    */
   selection(view: TractorStateView, hand: readonly string[]): Selection {
     const places = hand.map((_, place) => place);
-    const chosen = this.selected.size;
+    const chosenPlaces = this.places(hand);
+    const chosen = chosenPlaces.size;
     if (this.hint === null) return { enabled: new Set(), playable: false, roomJudges: false };
     if (view.phase === "burying") return { enabled: new Set(places), playable: chosen === BURY_COUNT, roomJudges: false };
-    if (view.phase === "playing") return selectionOf(hand, this.selected, this.hint);
+    if (view.phase === "playing") return selectionOf(hand, chosenPlaces, this.hint);
     const declarable = new Set(this.hint.options.flat());
     // A chosen card stays enabled (to be put back) even if a later hint no longer lists it.
-    return { enabled: new Set(places.filter((place) => declarable.has(hand[place]) || this.selected.has(place))), playable: chosen > 0 && declarable.size > 0, roomJudges: true };
+    return { enabled: new Set(places.filter((place) => declarable.has(hand[place]) || chosenPlaces.has(place))), playable: chosen > 0 && declarable.size > 0, roomJudges: true };
   }
 
   chosen(hand: readonly string[]): string[] {
-    return [...this.selected].sort((a, b) => a - b).map((index) => hand[index]).filter((card) => card !== undefined);
+    return [...this.places(hand)].sort((a, b) => a - b).map((place) => hand[place]);
   }
 
   /** Selects the seat bot's suggestion (a help for people, and how tests play quickly). */
   suggest(hand: readonly string[]): void {
     this.selected.clear();
+    const keys = copyKeys(hand);
     const taken = new Set<number>();
     for (const card of this.hint?.suggestion ?? []) {
-      const index = hand.findIndex((held, at) => held === card && !taken.has(at));
-      if (index >= 0) taken.add(index);
+      const place = hand.findIndex((held, at) => held === card && !taken.has(at));
+      if (place >= 0) taken.add(place);
     }
-    for (const index of taken) this.selected.add(index);
+    for (const place of taken) this.selected.add(keys[place]);
+    this.requests.clear();
     this.redraw();
   }
 
-  async send(kind: "play" | "bury" | "declare", hand: readonly string[]): Promise<void> {
+  /** Sends the chosen cards, once: the control is disabled until the room answers, a refusal said in words. */
+  send(kind: "play" | "bury" | "declare", hand: readonly string[]): void {
     const cards = this.chosen(hand);
-    try {
-      if (kind === "play") await this.player.play(cards);
-      else if (kind === "bury") await this.player.bury(cards);
-      else await this.player.declare(cards);
+    void this.requests.send(kind, () => (kind === "play" ? this.player.play(cards) : kind === "bury" ? this.player.bury(cards) : this.player.declare(cards))).then((accepted) => {
+      if (!accepted) return;
       this.selected.clear();
-    } catch (error) {
-      this.refuse(error);
-    }
-    this.redraw();
+      this.redraw();
+    });
   }
 }
 
-function tablePage(session: TractorSpectator, root: HTMLElement, player: TractorPlayer | null, hintLimit = HINT_LIMIT): Teardown {
+/** Each card of a hand with which copy of it it is: "H5#0", "H5#1". */
+function copyKeys(hand: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return hand.map((card) => {
+    const copy = seen.get(card) ?? 0;
+    seen.set(card, copy + 1);
+    return `${card}#${copy}`;
+  });
+}
+
+/**
+ * What moves on the live table: each card played is drawn moving in from its seat for a moment after it first
+ * appears, and a trick just finished stays in the middle for TRICK_LINGER_MS (a redraw is due when it goes).
+ */
+class Motion {
+  private readonly seen = new Map<string, number>();
+  private round = -1;
+  private tricksDone = -1;
+  private lingerUntil = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly redraw: () => void) {}
+
+  follow(view: TractorStateView): void {
+    const now = performance.now();
+    const done = view.tricks.length;
+    if (view.round === this.round && done === this.tricksDone + 1) {
+      this.lingerUntil = now + TRICK_LINGER_MS;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(this.redraw, TRICK_LINGER_MS + 20);
+    } else if (view.round !== this.round) {
+      this.lingerUntil = 0;
+      this.seen.clear();
+    }
+    // The first view of a table (a reload, a spectator arriving) shows what is there without moving it.
+    const first = this.round === -1;
+    this.round = view.round;
+    this.tricksDone = done;
+    const last = view.tricks[done - 1];
+    const plays: [string, number][] = [
+      ...(last ? last.plays.map((_, index): [string, number] => [`${view.round}:${done}:${index}`, index]) : []),
+      ...view.trick.plays.map((_, index): [string, number] => [`${view.round}:${done + 1}:${index}`, index]),
+    ];
+    for (const [key] of plays) if (!this.seen.has(key)) this.seen.set(key, first ? -Infinity : now);
+  }
+
+  /** How long ago the play was first seen, while it is still moving in (else undefined). */
+  arriving(round: number, trick: number, index: number): number | undefined {
+    const since = performance.now() - (this.seen.get(`${round}:${trick}:${index}`) ?? -Infinity);
+    return since < ARRIVAL_MS ? since : undefined;
+  }
+
+  /** Whether the trick just finished still stays in the middle. */
+  lingering(): boolean {
+    return performance.now() < this.lingerUntil;
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+interface PageSetup {
+  client: CardhallClient;
+  hintLimit: number;
+  rules: TableRules;
+}
+
+function tablePage(session: TractorSpectator, root: HTMLElement, player: TractorPlayer | null, setup: PageSetup): Teardown {
+  const header = tableHeader(player ? "Tractor" : "Watching Tractor", "tractor");
   const region = h("div", { class: "table tractor" });
   const refusals = notice();
+  const newsLine = news();
   let view: TractorStateView | undefined;
+  let ended = false;
   /** The defenders' points this page showed after each trick of the round (what a person saw, trick by trick). */
   const afterTrick = new Map<string, number>();
-  const render = timed(() => view && draw(region, ...drawTable(view, controls ? "play" : "watch", controls, afterTrick)));
-  const controls = player ? new SeatControls(player, render, (error) => say(refusals, inWords(error)), hintLimit) : null;
-  root.append(h("h1", { text: player ? "Tractor" : "Watching Tractor" }), refusals, region);
+  const render = timed(() => {
+    if (!view) return;
+    header.update({ rules: rulesWords(setup.rules), spectators: view.spectators });
+    draw(region, ...drawTable(view, controls ? "play" : "watch", { controls, afterTrick, motion, ended }));
+  });
+  const motion = new Motion(() => render());
+  const requests = new Requests(refusals, () => render());
+  const controls = player ? new SeatControls(player, requests, () => render(), (error) => say(refusals, inWords(error)), setup.hintLimit) : null;
+  root.classList.add("tractor-page");
+  root.append(header.element, refusals, newsLine, region);
+  let turnSaid = "";
+  let roundShown = 0;
   const stop = session.onView((next) => {
     view = next;
     if (next.tricks.length > 0) afterTrick.set(`${next.round}:${next.tricks.length}`, next.defenderPoints);
+    motion.follow(next);
     controls?.follow(next);
+    const mine = ownTractorSeat(next);
+    const myTurn = mine !== undefined && next.turn === TRACTOR_SEATS[mine] && (next.phase === "playing" || next.phase === "burying") ? `${next.round}:${next.step}` : "";
+    if (myTurn && myTurn !== turnSaid) playSound("turn");
+    turnSaid = myTurn;
+    render();
+    roundShown = showRoundEnding(next, roundShown, player ? () => playAgain(next) : undefined);
+  });
+  session.on("played", (event) => {
+    playSound("card");
+    if (!view) return;
+    const mine = ownTractorSeat(view);
+    const own = mine !== undefined && TRACTOR_SEATS[mine] === event.seat;
+    const words = playedNews(view, event, own);
+    if (words === "") return;
+    // One's own failed throw is said where refusals are said: the room did not play what was chosen.
+    if (own && event.failedThrow) say(refusals, words);
+    else say(newsLine, words);
+  });
+  session.on("roundStart", () => say(newsLine, ""));
+  session.onError((error) => say(refusals, inWords(error)));
+  session.onLeave(() => {
+    ended = true;
+    say(refusals, endedInWords(session.ended));
     render();
   });
-  session.onError((error) => say(refusals, inWords(error)));
-  session.onLeave(() => say(refusals, `The table closed: ${session.ended?.message ?? "left"}`));
+  /** A new match in the same seats with the same options: the room has no "new match", so a new table is made and the page goes there. */
+  const playAgain = (last: TractorStateView) => async () => {
+    const mine = ownTractorSeat(last);
+    const seat = mine === undefined ? "Alice" : TRACTOR_SEATS[mine];
+    // The same options but a fresh deal: a seed fixed in the address would deal the very same match again.
+    const { seed: _dealt, ...options } = keptOptions(session.roomId) ?? (setup.rules.throws ? { throws: setup.rules.throws as StartOptions["throws"] } : {});
+    const bots = TRACTOR_SEATS.filter((name, index) => name !== seat && last.seats[index].occupant !== "person");
+    const next = await setup.client.playTractor({ ...options, name: joinName("Guest"), seat, bots });
+    keepOptions(next.roomId, options);
+    keepSeat(next);
+    // The seat is kept for its reconnection window: the table's page takes it back with the token just kept.
+    await next.leave({ keepSeat: true });
+    navigate(`/play/tractor?room=${next.roomId}`);
+  };
+  const unguard = player ? guardSeat(() => (view && !ended && inMatch(view) ? LEAVE_QUESTION : null)) : () => undefined;
   return () => {
     stop();
-    void session.leave();
+    unguard();
+    motion.stop();
+    // A person leaving the page keeps the seat (Back then Forward takes it again) unless the match is over.
+    void session.leave({ keepSeat: player !== null && view?.phase !== "matchOver" }).catch(() => undefined);
   };
 }
 
-function seatBox(view: TractorStateView, seat: TractorSeat, position: string, mine: boolean, hand: Node[] | null): HTMLElement {
+function inMatch(view: TractorStateView): boolean {
+  return view.phase !== "waiting" && view.phase !== "matchOver";
+}
+
+/** Opens the round's (or the match's) ending once, and closes it when the next round starts. Returns the round shown. */
+function showRoundEnding(view: TractorStateView, shown: number, playAgain: ((last: TractorStateView) => () => Promise<void>) | undefined): number {
+  const result = view.result;
+  if ((view.phase === "roundOver" || view.phase === "matchOver") && result) {
+    const over = view.phase === "matchOver";
+    const winners = view.winner === 0 ? "" : teamWords(view, view.winner);
+    showEnding({
+      key: over ? `match:${view.round}` : `round:${view.round}`,
+      title: over ? `${capital(winners)} win the match` : roundTitle(view, result),
+      body: [
+        ...roundSummary(view, result),
+        over
+          ? h("p", { text: `The match is over after ${view.round} round${view.round === 1 ? "" : "s"}: ${winners} passed Ace.` })
+          : h("p", { class: "next-round", text: "The next round is dealt in a moment; this closes when it starts." }),
+      ],
+      playAgain: over && playAgain ? playAgain(view) : undefined,
+    });
+    return view.round;
+  }
+  if (shown !== 0 && view.round > shown) {
+    closeEnding();
+    return 0;
+  }
+  return shown;
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function roundTitle(view: TractorStateView, result: TractorResult): string {
+  const team = teamWords(view, result.team);
+  if (!result.make) return `Round ${view.round}: ${team} take over${result.levels > 0 ? ` and go up ${levelsWords(result.levels)}` : ""}`;
+  return `Round ${view.round}: ${team} go up ${levelsWords(result.levels)}`;
+}
+
+/** A rank reached, in words: "to 5", "past Ace". */
+function reached(rank: number): string {
+  return rank > 14 ? "past Ace" : `to ${rankName(rank)}`;
+}
+
+function levelsWords(levels: number): string {
+  return `${levels} rank${levels === 1 ? "" : "s"}`;
+}
+
+/** A round's end in words: the defenders' total, the buried cards and their bonus, the rank changes. */
+function roundSummary(view: TractorStateView, result: TractorResult): Node[] {
+  const declarers = declaringTeam(view);
+  const defenders = declarers === 1 ? 2 : 1;
+  const fromTricks = result.defenderPoints - result.hiddenBonus;
+  const team = teamWords(view, result.team);
+  const before = (result.teamRanks[result.team - 1] ?? 0) - result.levels;
+  const change = result.make
+    ? `${capital(teamWords(view, declarers))} held the defenders under ${TAKE_OVER}: they go up ${levelsWords(result.levels)}, from ${rankName(before)} ${reached(result.teamRanks[result.team - 1])}.`
+    : `${capital(teamWords(view, defenders))} reached ${TAKE_OVER} and declare next${result.levels > 0 ? `: ${team} go up ${levelsWords(result.levels)}, from ${rankName(before)} ${reached(result.teamRanks[result.team - 1])}` : "; no rank moves"}.`;
+  return [
+    h("p", { text: `The defenders (${teamWords(view, defenders)}) scored ${result.defenderPoints}: ${fromTricks} from tricks${view.penaltyPoints ? " and failed throws" : ""}, ${result.hiddenBonus > 0 ? `and ${result.hiddenBonus} from the buried cards (they won the last trick)` : "and nothing from the buried cards"}.` }),
+    h("div", { class: "ending-buried" }, h("span", { text: `${capital(nameFor(view, view.dealer, ownSeatName(view)) || "the dealer")} buried: ` }), cardRow(result.hiddenCards, `Cards ${view.dealer || "the dealer"} buried`, "small")),
+    h("p", { text: change }),
+    h("p", { text: `Ranks now: ${teamWords(view, 1)} at ${rankName(result.teamRanks[0])}, ${teamWords(view, 2)} at ${rankName(result.teamRanks[1])}.${result.matchWinner ? "" : ` ${result.nextDealer} deals next.`}` }),
+  ];
+}
+
+/** News of a play: the clock playing for the person, a failed throw (anyone's). */
+function playedNews(view: TractorStateView, event: TractorPlayedEvent, own: boolean): string {
+  const who = own ? "You" : seatPerson(view, event.seat);
+  const failed = event.failedThrow;
+  const clock = own && event.auto ? `The clock played for you: ${cardsShort(event.cards)}.` : "";
+  if (!failed) return clock;
+  const points = failed.penalty > 0 ? `the defenders get ${failed.penalty} points` : `the defenders lose ${-failed.penalty} points`;
+  const throwWords = `${own ? "Your" : `${who}'s`} throw of ${cardsShort(failed.attempted)} failed: another hand beats part of it, so ${own ? "you" : who} played ${cardsShort(event.cards)} instead and ${points}.`;
+  return [clock, throwWords].filter(Boolean).join(" ");
+}
+
+/** Who sits at a seat, as the status line names them: a person's name, or the seat's own name for a bot. */
+function seatPerson(view: TractorStateView, seatName: string): string {
+  const seat = view.seats.find((held) => held.seat === seatName);
+  return seat?.occupant === "person" && seat.player ? seat.player : seatName;
+}
+
+/** A seat's name for the person looking: "you" for one's own. */
+function nameFor(view: TractorStateView, seatName: string, mine: string): string {
+  return seatName === mine ? "you" : seatPerson(view, seatName);
+}
+
+/** A team's players in words: "you and Charles", "Bob and David". */
+function teamWords(view: TractorStateView, team: number, mine = ownSeatName(view)): string {
+  const members = view.seats.filter((seat) => seat.team === team).map((seat) => nameFor(view, seat.seat, mine));
+  return members.join(" and ");
+}
+
+function ownSeatName(view: TractorStateView): string {
+  const seat = ownTractorSeat(view);
+  return seat === undefined ? "" : TRACTOR_SEATS[seat];
+}
+
+/** The declarers are the dealer's team. */
+function declaringTeam(view: TractorStateView): 1 | 2 {
+  return (view.seats.find((seat) => seat.seat === view.dealer)?.team ?? 1) as 1 | 2;
+}
+
+function seatBox(view: TractorStateView, seat: TractorSeat, position: Position, mine: boolean, cards: Node[] | null): HTMLElement {
   const holder: Holder = mine ? { kind: "you" } : seat.occupant === "person" ? { kind: "person", name: seat.player } : seat.occupant === "bot" ? { kind: "computer" } : { kind: "open" };
-  const dealer = view.dealer === seat.seat ? "dealer" : "";
-  const box = seatView({ name: seat.seat, holder, connected: seat.connected || seat.occupant !== "person", cards: seat.handCount, active: view.turn === seat.seat, extra: [`team ${seat.team}`, dealer].filter(Boolean).join(" · ") }, [
-    ...(hand ?? [cardBacks(seat.handCount, `${seat.seat}'s hand`)]),
-  ]);
+  const dealer = view.dealer === seat.seat && view.phase !== "waiting" ? "deals" : "";
+  const box = seatView({ name: seat.seat, holder, connected: seat.connected || seat.occupant !== "person", cards: seat.handCount, active: view.turn === seat.seat, extra: [`team ${seat.team}`, dealer].filter(Boolean).join(" · ") }, cards ?? [cardBacks(seat.handCount, `${seat.seat}'s hand`)]);
   box.classList.add(`pos-${position}`);
   return box;
 }
 
-function trickView(trick: TractorTrick, label: string): HTMLElement {
-  return h("div", { class: "trick", role: "group", label }, ...trick.plays.map((play) => h("div", { class: "play" }, h("span", { text: `${play.seat}: ` }), cardRow(play.cards, `${play.seat} played`, "small"))));
+interface TrickMotion {
+  motion: Motion | null;
+  round: number;
+  /** The trick's number in the round (1 for the first). */
+  number: number;
 }
 
-function handControls(view: TractorStateView, seat: TractorSeat, controls: SeatControls): Node {
-  const hand = seat.hand ?? [];
+/** A trick's plays, each placed on the side of the table its seat sits on (and moving in from there when new). */
+function trickView(trick: TractorTrick, label: string, positionOf: (seat: string) => Position, nameOf: (seat: string) => string, moving?: TrickMotion, extra = ""): HTMLElement {
+  return h("div", { class: `trick${extra ? ` ${extra}` : ""}`, role: "group", label }, ...trick.plays.map((play, index) => {
+    const since = moving?.motion?.arriving(moving.round, moving.number, index);
+    const slot = h("div", { class: `play at-${positionOf(play.seat)}${since === undefined ? "" : " arriving"}` }, h("span", { class: "play-name", text: nameOf(play.seat) }), cardRow(play.cards, `${play.seat} played`, "small"));
+    if (since !== undefined) slot.style.animationDelay = `${-Math.round(since)}ms`;
+    return slot;
+  }));
+}
+
+function handControls(view: TractorStateView, seat: TractorSeat, controls: SeatControls, ended: boolean): HTMLElement {
+  const hand = handInSuits(seat.hand ?? [], view.mainSuit, view.currentRank);
   const selection = controls.selection(view, hand);
+  const chosenPlaces = controls.places(hand);
+  const keys = copyKeys(hand);
   const cards = hand.map((card, index) =>
     cardButton(card, {
-      enabled: selection.enabled.has(index),
+      enabled: !ended && selection.enabled.has(index),
       legal: selection.enabled.has(index),
-      selected: controls.selected.has(index),
+      selected: chosenPlaces.has(index),
       key: `card:${index}:${card}`,
-      onClick: () => {
-        if (!controls.selected.delete(index)) controls.selected.add(index);
-        controls.redraw();
-      },
+      onClick: () => controls.toggle(hand, index),
     }),
   );
-  const chosen = controls.selected.size;
+  cards.forEach((card, index) => (card.dataset.copy = keys[index]));
+  const chosen = chosenPlaces.size;
   const myTurn = view.turn === seat.seat;
+  const pending = controls.requests.pending();
+  const act = (kind: "play" | "bury" | "declare", word: string) => button(word, () => controls.send(kind, hand), { disabled: ended || pending || !selection.playable, class: "primary" });
   const actions = h("div", { class: "actions" },
-    view.phase === "declaring" ? button("Declare", () => void controls.send("declare", hand), { disabled: !selection.playable }) : null,
-    view.phase === "burying" && myTurn ? button("Bury", () => void controls.send("bury", hand), { disabled: !selection.playable }) : null,
-    view.phase === "playing" && myTurn ? button("Play", () => void controls.send("play", hand), { disabled: !selection.playable }) : null,
-    controls.hint && controls.hint.suggestion.length > 0 ? button("Suggest", () => controls.suggest(hand)) : null,
-    view.phase === "burying" && myTurn ? h("span", { text: `${chosen} of ${BURY_COUNT} chosen to bury` }) : null,
-    view.phase === "playing" && myTurn && controls.hint !== null ? h("p", { class: "judging", text: judgingWords(selection, controls.hint) }) : null,
+    view.phase === "declaring" ? act("declare", "Declare") : null,
+    view.phase === "burying" && myTurn ? act("bury", "Bury") : null,
+    view.phase === "playing" && myTurn ? act("play", "Play") : null,
+    controls.hint && controls.hint.suggestion.length > 0 && !ended ? button("Suggest", () => controls.suggest(hand)) : null,
+    view.phase === "burying" && myTurn ? h("span", { class: "bury-count", text: `${chosen} of ${BURY_COUNT} chosen to bury` }) : null,
   );
-  return h("div", { class: "hand", label: "Your hand" }, ...cards, actions);
+  const help = ended ? "" : helpWords(view, myTurn, selection, controls.hint, chosen);
+  return h("div", { class: "action-bar tractor-bar" },
+    h("div", { class: "hand", label: "Your hand" }, ...cards),
+    actions,
+    help ? h("p", { class: "judging", text: help }) : null,
+  );
 }
 
-/** Who judges the cards chosen, in words: the page from the hint's whole list, or the room. */
-function judgingWords(selection: Selection, hint: TractorHint): string {
-  if (selection.roomJudges) return `The hint lists only the first ${hint.options.length} legal plays of this hand: every card may be chosen, and the room judges the play.`;
-  return `${hint.options.length} legal play${hint.options.length === 1 ? "" : "s"}: the cards that can join your choice are enabled, and Play is enabled once the choice is one of them.`;
+/** The line under the hand: what to do now, in plain words. */
+function helpWords(view: TractorStateView, myTurn: boolean, selection: Selection, hint: TractorHint | null, chosen: number): string {
+  if (hint === null) return "";
+  if (view.phase === "declaring") return hint.options.length > 0 ? `You may declare trumps: choose a ${rankName(view.currentRank)} (or a pair of them, or of jokers) and press Declare.` : "";
+  if (!myTurn) return "";
+  if (view.phase === "burying") return `Choose ${BURY_COUNT} cards to put aside under the table; the defenders win their points twice over or more if they take the last trick.`;
+  if (view.phase !== "playing") return "";
+  if (selection.roomJudges) return "Any cards may be chosen here: the room judges the play when you press Play.";
+  if (selection.playable) return "Your choice is a legal play: press Play.";
+  if (chosen > 0) return "Add cards: only those that make a legal play with your choice are lit.";
+  return "Choose the cards to play: the cards you may play are lit.";
 }
 
-/** What a seat's box holds beside its name: the person's own hand to play, every hand in a replay, else backs. */
-function seatCards(view: TractorStateView, seat: TractorSeat, mode: TableMode, own: boolean, controls: SeatControls | null): Node[] | null {
-  if (own && controls !== null) return [handControls(view, seat, controls)];
+/** What a seat's box holds beside its name: every hand in a replay, else backs (one's own hand is in the action bar). */
+function seatCards(view: TractorStateView, seat: TractorSeat, mode: TableMode, own: boolean): Node[] | null {
+  if (own && mode === "play") return [];
   if (mode !== "replay" || seat.hand === undefined) return null;
   const buried = seat.buried ?? [];
-  return [cardRow(seat.hand, `${seat.seat}'s hand`, "small"), buried.length > 0 ? h("div", { class: "buried" }, `${seat.seat} buried: `, cardRow(buried, `${seat.seat} buried`, "small")) : h("span")];
+  const hand = handInSuits(seat.hand, view.mainSuit, view.currentRank);
+  return [cardRow(hand, `${seat.seat}'s hand`, "small"), buried.length > 0 ? h("div", { class: "buried" }, `${seat.seat} buried: `, cardRow(buried, `${seat.seat} buried`, "small")) : h("span")];
+}
+
+function rankPlural(rank: number): string {
+  return ({ 11: "jacks", 12: "queens", 13: "kings", 14: "aces" } as Record<number, string>)[rank] ?? `${rank}s`;
+}
+
+/** The trumps in words: declared or not, never both. */
+function trumpsLine(view: TractorStateView, mine: string): HTMLElement {
+  const declarer = nameFor(view, view.declaration.seat, mine);
+  const rank = rankPlural(view.currentRank);
+  const attrs = { "data-current-rank": String(view.currentRank) };
+  if (view.phase === "waiting") return h("p", { class: "trumps", attrs, text: "Trumps are chosen when the cards are dealt." });
+  if (view.mainSuit === "") {
+    return view.declaration.seat
+      ? h("p", { class: "trumps", attrs }, `Trumps so far: declared by ${declarer} with `, cardRow(view.declaration.cards, "Declaration", "small"), ` · the ${rank} and the jokers are trumps`)
+      : h("p", { class: "trumps", attrs, text: `Trumps: not declared yet · the ${rank} and the jokers are trumps` });
+  }
+  const declared = view.declaration.seat ? h("span", {}, ` (declared by ${declarer} with `, cardRow(view.declaration.cards, "Declaration", "small"), ")") : null;
+  if (view.mainSuit === "O") return h("p", { class: "trumps", attrs }, `No trump suit: the ${rank} and the jokers are the trumps`, declared);
+  return h("p", { class: "trumps", attrs }, "Trumps: ", suitView(view.mainSuit), declared, `, the ${rank} and the jokers`);
+}
+
+/** The status line: who must act, in words. */
+function statusWords(view: TractorStateView, mine: string): string {
+  const turn = view.turn === "" ? "" : seatPerson(view, view.turn);
+  const round = view.round > 0 ? `Round ${view.round} · ` : "";
+  switch (view.phase) {
+    case "waiting": {
+      const open = view.seats.filter((seat) => seat.occupant === "open").length;
+      return open > 0 ? `Waiting for ${open} more player${open === 1 ? "" : "s"}` : "The cards are about to be dealt";
+    }
+    case "declaring":
+      return `${round}Dealing: ${view.dealt} of 100 cards · a ${rankName(view.currentRank)} declares trumps`;
+    case "burying":
+      return `${round}${view.turn === mine ? "Your turn: bury 8 cards" : `${turn} is burying 8 cards`}`;
+    case "playing":
+      return `${round}${toMove(turn, view.turn === mine, "to play")}`;
+    case "roundOver":
+      return `${round}Round over · the next round is dealt in a moment`;
+    case "matchOver":
+      return `${round}Match over · ${view.winner ? `${capital(teamWords(view, view.winner, mine))} won` : "finished"}`;
+  }
+}
+
+/** The score panel: the teams (who declares, who defends), the defenders' points and point cards, the ranks. */
+function scorePanel(view: TractorStateView, mine: string): HTMLElement {
+  const playing = view.phase !== "waiting";
+  const declarers = declaringTeam(view);
+  const defenders = declarers === 1 ? 2 : 1;
+  const defenderSeats = view.seats.filter((seat) => seat.team === defenders).map((seat) => seat.seat as string);
+  const points = pointCardsTaken(view.tricks, defenderSeats);
+  const teams = ([1, 2] as const).map((team) => {
+    const rank = view.teamRanks[team - 1] ?? 2;
+    const role = !playing ? "" : team === declarers ? "declaring" : "defending";
+    return h("div", { class: `team${role ? ` ${role}` : ""}` },
+      h("p", { class: "team-name" }, h("strong", { text: `Team ${team}: ${capital(teamWords(view, team, mine))}` }), role ? h("span", { class: "role", text: role }) : null),
+      h("ol", { class: "level-track", label: `Team ${team}'s rank: ${rankName(rank)}` }, ...LEVELS.map((level) => h("li", { class: level === rank ? "at" : level < rank ? "passed" : "", text: rankName(level), attrs: level === rank ? { "aria-current": "step" } : {} }))),
+    );
+  });
+  const penalty = view.penaltyPoints ? ` (failed throws ${view.penaltyPoints > 0 ? "+" : ""}${view.penaltyPoints})` : "";
+  return h("section", { class: "score", label: "Score" },
+    ...teams,
+    playing ? h("p", { class: "defenders", attrs: { "data-defender-points": String(view.defenderPoints) }, text: `Defenders' points: ${view.defenderPoints}${penalty} · ${TAKE_OVER} take over` }) : null,
+    playing ? (points.length > 0 ? cardRow(points, "Point cards the defenders took", "small") : h("p", { class: "placeholder", text: "No point cards taken yet" })) : null,
+  );
+}
+
+interface DrawParts {
+  controls: SeatControls | null;
+  afterTrick: ReadonlyMap<string, number>;
+  motion?: Motion;
+  ended?: boolean;
 }
 
 /** The table drawn from a view: the one drawing of Tractor's table, live or replayed. */
-function drawTable(view: TractorStateView, mode: TableMode, controls: SeatControls | null, afterTrick: ReadonlyMap<string, number>): Node[] {
+function drawTable(view: TractorStateView, mode: TableMode, parts: DrawParts): Node[] {
+  const { controls, afterTrick, motion = null, ended = false } = parts;
   // A replay's view holds every hand: none of them is "yours", and Alice sits at the bottom.
-  const mine = mode === "play" ? ownTractorSeat(view) : undefined;
-  const south = mine ?? 0;
-  const seats = view.seats.map((seat, index) => {
-    const position = POSITIONS[(index - south + 4) % 4];
-    return seatBox(view, seat, position, index === mine, seatCards(view, seat, mode, index === mine, controls));
-  });
+  const mineIndex = mode === "play" ? ownTractorSeat(view) : undefined;
+  const mine = mineIndex === undefined ? "" : TRACTOR_SEATS[mineIndex];
+  const south = mineIndex ?? 0;
+  const positionOf = (seat: string) => POSITIONS[(TRACTOR_SEATS.indexOf(seat as TractorSeatName) - south + 4) % 4];
+  const nameOf = (seat: string) => (seat === mine ? "You" : seatPerson(view, seat));
+  const seats = view.seats.map((seat, index) => seatBox(view, seat, positionOf(seat.seat), index === mineIndex, seatCards(view, seat, mode, index === mineIndex)));
   const history = view.tricks.map((trick, index) => {
     const defenders = afterTrick.get(`${view.round}:${index + 1}`);
-    const seen = defenders === undefined ? "" : ` · defenders ${defenders}`;
-    return h("li", { class: "past-trick", attrs: { "data-trick": String(index + 1), "data-defenders": String(defenders ?? "") } }, h("span", { text: `Trick ${index + 1}: ${trick.winner} won ${trick.points}${seen} · ` }), trickView(trick, `Trick ${index + 1}`));
+    const seen = defenders === undefined ? "" : ` (defenders ${defenders})`;
+    return h("li", { class: "past-trick", attrs: { "data-trick": String(index + 1), "data-defenders": String(defenders ?? "") } }, h("span", { text: `Trick ${index + 1}: ${nameOf(trick.winner)} won ${trick.points}${seen} ` }), trickView(trick, `Trick ${index + 1}`, positionOf, nameOf));
   });
+  const done = view.tricks.length;
+  const last = view.tricks[done - 1];
+  // A finished trick stays in the middle a moment (TRICK_LINGER_MS), the next trick's first plays beside it; a
+  // replay shows it until the next trick's lead.
+  const lingering = last !== undefined && (mode === "replay" ? view.trick.plays.length === 0 : (motion?.lingering() ?? false));
+  const finished = lingering ? trickView(last, `Trick ${done}, won by ${nameOf(last.winner)}`, positionOf, nameOf, { motion, round: view.round, number: done }, "finished") : null;
+  const underWay = view.trick.plays.length > 0 ? trickView(view.trick, "Trick under way", positionOf, nameOf, { motion, round: view.round, number: done + 1 }, lingering ? "next" : "") : null;
+  const lastTrick = last
+    ? h("section", { class: `last-trick${lingering ? " just-won" : ""}`, role: "region", label: "Last trick", attrs: { "data-trick": String(done) } },
+        h("h2", { text: `Last trick: ${nameOf(last.winner)} won ${last.points} point${last.points === 1 ? "" : "s"}` }),
+        ...last.plays.map((play) => h("div", { class: "play" }, h("span", { class: "play-name", text: nameOf(play.seat) }), cardRow(play.cards, `${play.seat} played`, "small"))))
+    : null;
   const middle = h("div", { class: "middle" },
-    h("p", { text: `Round ${view.round} · ${view.phase}${view.phase === "declaring" ? ` (${view.dealt} of 100 dealt)` : ""}` }),
-    h("p", {}, "Trumps: ", suitView(view.mainSuit), ` · rank ${rankName(view.currentRank)}`),
-    view.declaration.seat ? h("p", {}, `Declared by ${view.declaration.seat}: `, cardRow(view.declaration.cards, "Declaration", "small")) : null,
-    h("p", { class: "defenders", attrs: { "data-defender-points": String(view.defenderPoints) }, text: `Defenders' points: ${view.defenderPoints}${view.penaltyPoints ? ` (penalties ${view.penaltyPoints})` : ""}` }),
-    view.trick.plays.length > 0 ? trickView(view.trick, "Trick under way") : h("p", { class: "placeholder", text: "No trick under way" }),
-    mode === "replay" ? null : turnClock(view.deadline, view.turn ? `${view.turn}'s time` : ""),
+    h("div", { class: "trick-area" },
+      finished ? h("div", { class: "finished-wrap" }, finished, h("p", { class: "won-by", text: `${capital(nameOf(last.winner))} ${last.winner === mine ? "win" : "wins"} ${last.points} point${last.points === 1 ? "" : "s"}` })) : null,
+      underWay ?? (finished ? null : h("p", { class: "placeholder", text: middleWords(view, mine) }))),
+    mode === "replay" ? null : turnClock(view.deadline, view.turn ? timeOf(seatPerson(view, view.turn), view.turn === mine) : ""),
+    lastTrick,
   );
   const result = view.result;
+  const own = mineIndex === undefined ? undefined : view.seats[mineIndex];
   return [
-    h("p", { class: "status", text: `Match: team 1 (Alice, Charles) at ${rankName(view.teamRanks[0])}, team 2 (Bob, David) at ${rankName(view.teamRanks[1])}${view.winner ? ` · team ${view.winner} won the match` : ""}` }),
+    h("div", { class: "tractor-status" }, h("p", { class: "status", text: statusWords(view, mine) }), trumpsLine(view, mine)),
     h("div", { class: "tractor-table" }, ...seats, middle),
+    own && controls ? handControls(view, own, controls, ended) : null,
+    scorePanel(view, mine),
     result ? h("section", { class: "verdict", role: "status", label: "Round result" },
       h("h2", { text: `Round ${view.round}: defenders scored ${result.defenderPoints} (bonus ${result.hiddenBonus} from the buried cards)` }),
       cardRow(result.hiddenCards, "Buried cards", "small"),
-      h("p", { text: `${result.make ? "The declarers held" : "The defenders took over"}: team ${result.team} goes up ${result.levels} rank${result.levels === 1 ? "" : "s"} · ranks now ${result.teamRanks.map(rankName).join(" and ")} · next dealer ${result.nextDealer} · seed ${result.seed}` })) : null,
+      h("p", { text: `${result.make ? "The declarers held" : "The defenders took over"}: ${result.levels > 0 ? `${teamWords(view, result.team, mine)} go up ${levelsWords(result.levels)}` : "no rank moves"} · ranks now ${result.teamRanks.map(rankName).join(" and ")} · next dealer ${result.nextDealer} · seed ${result.seed}` })) : null,
     h("section", { class: "history" }, h("h2", { text: "Tricks" }), h("ol", { class: "tricks", label: "Trick history" }, ...history)),
   ].filter((node): node is HTMLElement => node !== null);
+}
+
+/** What the middle says when no trick is on it. */
+function middleWords(view: TractorStateView, mine: string): string {
+  switch (view.phase) {
+    case "waiting":
+      return "Waiting for the deal";
+    case "declaring":
+      return `Dealing: ${view.dealt} of 100 cards`;
+    case "burying":
+      return view.turn === mine ? "Choose 8 cards to bury" : `${seatPerson(view, view.turn)} is burying 8 cards`;
+    case "playing":
+      return view.turn === mine ? "Your lead" : `${seatPerson(view, view.turn)} leads`;
+    default:
+      return "The round is over";
+  }
 }
 
 /** The seat a friend's link takes: the first open one, else the first a bot holds (a person takes it over). */
@@ -238,6 +650,13 @@ async function seatForFriend(client: CardhallClient, roomId: string): Promise<Tr
   const seats = Object.entries((listing?.metadata?.seats ?? {}) as Record<string, string>);
   const seat = seats.find(([, holder]) => holder === "open") ?? seats.find(([, holder]) => holder === "bot");
   return seat?.[0] as TractorSeatName | undefined;
+}
+
+/** The table's rules as its listing states them (the room lists its throw rule). */
+async function listedRules(client: CardhallClient, roomId: string, known: TableRules = {}): Promise<TableRules> {
+  const listing = (await client.listRooms("tractor").catch(() => [])).find((room) => room.roomId === roomId);
+  const metadata = (listing?.metadata ?? {}) as { throws?: string; failedThrowPenalty?: number };
+  return { ...known, throws: metadata.throws ?? known.throws, failedThrowPenalty: metadata.failedThrowPenalty ?? known.failedThrowPenalty };
 }
 
 /** A replay frame as the live table's view: the whole table (every hand, the buried cards) with the record's seats. */
@@ -295,30 +714,39 @@ function eventWords(event: TractorEngineEvent): string {
 
 export const tractorTable: TableModule = {
   async watch(client: CardhallClient, roomId: string, root: HTMLElement) {
-    return tablePage(await client.spectateTractor(roomId), root, null);
+    const rules = await listedRules(client, roomId);
+    return tablePage(await client.spectateTractor(roomId), root, null, { client, hintLimit: HINT_LIMIT, rules });
   },
 
   async play(client: CardhallClient, roomId: string | undefined, root: HTMLElement) {
-    const options = queryOptions(ROOM_OPTIONS);
+    const query = queryOptions(ROOM_OPTIONS);
+    const { name, startRanks, ...rest } = query;
+    // Tables started here check throws against the other hands (real Tractor) unless the address says otherwise.
+    const options = { throws: "check-other-hands", ...rest, ...(startRanks === undefined ? {} : { startRanks: startRanksOption(startRanks) }) } as StartOptions;
     // Read before the address becomes the room's: not a room option, the page's own.
     const hintLimit = Number(new URLSearchParams(location.search).get("hintLimit")) || HINT_LIMIT;
+    const known: TableRules = { throws: options.throws, startRanks: options.startRanks?.map(rankNumber) };
     if (new URLSearchParams(location.search).get("watch") === "bots") {
       // The page that creates a table of bots watches it (a table nobody watches would close at once).
       const watcher = await client.watchTractor({ ...options, bots: [...TRACTOR_SEATS] });
       replaceLocation(`/watch/${watcher.roomId}`);
-      return tablePage(watcher, root, null);
+      return tablePage(watcher, root, null, { client, hintLimit, rules: await listedRules(client, watcher.roomId, known) });
     }
+    const person = typeof name === "string" && name ? name : joinName("Guest");
     const session = await rejoinOr(roomId, (token) => client.reconnectTractor(token), async () =>
-      roomId ? client.joinTractor(roomId, { name: "Friend", seat: await seatForFriend(client, roomId) }) : client.playTractor({ name: "You", seat: "Alice", bots: ["Bob", "Charles", "David"], ...options }));
+      roomId ? client.joinTractor(roomId, { name: person, seat: await seatForFriend(client, roomId) }) : client.playTractor({ ...options, name: person, seat: "Alice", bots: ["Bob", "Charles", "David"] }));
+    if (roomId === undefined) keepOptions(session.roomId, options);
     replaceLocation(`/play/tractor?room=${session.roomId}`);
-    const close = tablePage(session, root, session, hintLimit);
+    const kept = keptOptions(session.roomId);
+    const rules = await listedRules(client, session.roomId, kept ? { throws: kept.throws, startRanks: kept.startRanks?.map(rankNumber) } : {});
+    const close = tablePage(session, root, session, { client, hintLimit, rules });
     root.append(h("p", { class: "share", text: `A friend takes a bot's seat with this link: ${location.origin}/play/tractor?room=${session.roomId}` }));
     return close;
   },
 
   replayStep(frame, record) {
     return {
-      table: drawTable(viewOfFrame(frame, record), "replay", null, new Map()),
+      table: drawTable(viewOfFrame(frame, record), "replay", { controls: null, afterTrick: new Map() }),
       words: stepWords(frame, record, actionWords, frame.events.map((event) => eventWords(event as TractorEngineEvent)), (seat) => TRACTOR_SEATS[seat] ?? `Seat ${seat + 1}`),
     };
   },
