@@ -93,7 +93,7 @@ function drawTable(view: PatienceStateView, mode: TableMode, controls: Controls 
   return [
     h("p", { class: "status", text: `Deal ${view.deal} · ${view.phase} · step ${view.steps} · ${view.dealt} of ${view.deckSize} cards dealt${live}` }),
     pileGrid(view),
-    end ? h("section", { class: "verdict", role: "status", label: "Deal over" }, h("h2", { text: end.title }), ...end.words.map((text) => h("p", { text })), h("p", { class: "final-line", text: `As the original program prints it: ${view.outcome.line.trim()}` }), view.revealedSeed ? h("p", { text: `Seed ${view.revealedSeed}` }) : null) : null,
+    end ? h("section", { class: "verdict", role: "status", label: "Deal over" }, h("h2", { text: end.title }), ...end.words.map((text) => h("p", { text })), h("p", { class: "final-words" }, "As the original program prints it: ", h("code", { class: "final-line", text: view.outcome.line.trim() })), view.revealedSeed ? h("p", { text: `Seed ${view.revealedSeed}` }) : null) : null,
     bar,
   ].filter((node): node is HTMLElement => node !== null);
 }
