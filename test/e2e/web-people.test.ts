@@ -194,7 +194,14 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     const hand = async () => (await page.locator(".seat.mine .hand").getByRole("button").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")))).sort();
     await page.locator(".status", { hasText: /Your turn/ }).waitFor({ timeout: 20_000 });
     const held = await hand();
-    await page.goBack(); // asks first (the dialog is accepted), then leaves the seat held
+    // Back asks first: staying keeps the table and its address (the room's, for a reload).
+    page.removeAllListeners("dialog");
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await page.goBack();
+    await page.waitForURL(table);
+    expect(await page.locator(".hand button.card").count()).toBe(held.length);
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goBack(); // asked again and accepted: the page leaves the seat held
     await page.getByRole("button", { name: "Play Fool against the AI" }).or(page.locator(".page-lobby")).first().waitFor();
     await page.goForward();
     await page.locator(".hand button.card").first().waitFor();
