@@ -146,7 +146,7 @@ describe("the fool room", () => {
     expect(JSON.stringify(positions[positions.length - 1])).toBe(JSON.stringify(gameOf(room)));
     // Every hand is shown to everyone once the game is over; what nobody held then stays hidden from whoever never saw it.
     const last = positions[positions.length - 1]!;
-    const shownAtEnd = new Set(last.hands.flat());
+    const shownAtEnd = new Set<string>(last.hands.flat());
     for (const [received, seat] of [[annReceived, 0], [bobReceived, 1], [watcher, null]] as const) {
       expect((received.snapshots.at(-1) as FoolStateView).seats.map((held) => held.revealed)).toEqual(last.hands);
       const hidden = new Set([...neverVisible(positions, seat)].filter((card) => !shownAtEnd.has(card)));
