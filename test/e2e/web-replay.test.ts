@@ -84,7 +84,7 @@ import { CHROMIUM, webSuite } from "./browser";
     const words: Record<string, string> = { WIN: "won: every card covered", "LOSE NECESSARILY": "lost — necessarily", "LOSE UNNECESSARILY": "lost — unnecessarily", "TIME OUT": "ran out of time" };
     expect(await verdict.textContent()).toContain(words[result.outcome]);
     expect(await verdict.textContent()).toContain(`Seed ${result.seed}`);
-    const dealt = await page.getByRole("list", { name: "As played" }).getByRole("listitem").evaluateAll((items) => items.map((item) => item.querySelector("[role=img]")!.getAttribute("aria-label")!.split(",")[0]));
+    const dealt = await page.getByRole("list", { name: "Covers" }).getByRole("listitem").evaluateAll((items) => items.map((item) => item.querySelector("[role=img]")!.getAttribute("aria-label")!.split(",")[0]));
     expect(dealt).toEqual(result.dealt);
     // At the start the whole hand is shown (a replay shows every card): the cards the player went on to play.
     await page.keyboard.press("Home");

@@ -129,15 +129,15 @@ function coverPairs(pairs: ReadonlyArray<[string, string | undefined]>, label: s
     h("li", { class: "cover" }, cardView(dealt, "small"), h("span", { text: cover === undefined ? " …" : " ← " }), cover === undefined ? null : cardView(cover, "small"))));
 }
 
-/** What the verdict rests on: the explanation, the winning order if any, the whole hand and the cards never dealt. */
-function verdictBody(view: EvenStevenStateView, verdict: Verdict, mine: boolean): Node[] {
+/** What the verdict rests on: the explanation, the winning order if any, the whole hand, the covers (the dialog's; the table shows its own) and the cards never dealt. */
+function verdictBody(view: EvenStevenStateView, verdict: Verdict, mine: boolean, withCovers: boolean): Node[] {
   const game = endedGame(view);
   const undealt = view.undealt ?? [];
   return [
     ...verdict.words.map((text) => h("p", { text })),
     verdict.wins ? coverPairs(verdict.wins, "The order that would have won") : null,
     game ? h("div", {}, h("h3", { text: mine ? "Your hand as dealt" : "The hand as dealt" }), cardRow(game.hand, "The hand as dealt", "small")) : null,
-    view.dealt.length > 0 ? h("div", {}, h("h3", { text: "As played" }), coverPairs(view.dealt.map((dealt, index) => [dealt, view.played[index]]), "As played")) : null,
+    withCovers && view.dealt.length > 0 ? h("div", {}, h("h3", { text: "As played" }), coverPairs(view.dealt.map((dealt, index) => [dealt, view.played[index]]), "As played")) : null,
     h("div", {}, h("h3", { text: "Never dealt" }), undealt.length > 0 ? cardRow(undealt, "Never dealt", "small") : h("p", { text: "Every card to cover was dealt." })),
     h("p", { class: "seed", text: `Seed ${view.revealedSeed}` }),
   ].filter((node): node is HTMLElement => node !== null);
@@ -156,13 +156,13 @@ export function drawTable(view: EvenStevenStateView, mode: TableMode, act: Actio
   const state = view.phase === "over" ? "over" : view.phase === "playing" ? `card ${view.dealt.length} of ${view.handSize} · ${toMove(name, mine, "to cover")}` : "waiting";
   const away = view.player && !view.player.connected && mode !== "replay" ? " (away)" : "";
   const verdict = view.phase === "over" ? verdictOf(view, mine, name) : null;
-  const handBox = h("section", { class: "hand", label: mine ? "Your hand" : "Hand" }, h("h2", { text: mine ? "Your hand" : `${name}'s hand${hand.length > 0 ? "" : `: ${view.cardsInHand} cards`}${away}` }), ...cards);
+  const handBox = h("section", { class: "hand", label: mine ? "Your hand" : "Hand" }, h("h2", { text: mine ? "Your hand" : `${name}'s hand${hand.length > 0 ? "" : `: ${view.cardsInHand} card${view.cardsInHand === 1 ? "" : "s"}`}${away}` }), ...cards);
   return [
-    h("p", { class: "status", text: `Game ${view.game} · ${state}${mine ? "" : ` · player: ${name}${away}`}` }),
+    h("p", { class: "status", text: `Game ${view.game} · ${state}${mine || view.phase === "playing" ? "" : ` · player: ${name}`}${mine ? "" : away}` }),
     h("section", { class: "to-cover", label: "Card to cover" }, h("h2", { text: "To cover" }), toCover ? cardView(toCover, "large") : h("span", { class: "placeholder", text: "—" })),
     mode === "replay" ? null : turnClock(toCover ? view.deadline : 0, timeOf(name, mine)),
     h("section", { class: "covers", label: "Covers" }, h("h2", { text: "Covers" }), covers),
-    verdict ? h("section", { class: "verdict", role: "status", label: "Verdict" }, h("h2", { text: verdict.title }), ...verdictBody(view, verdict, mine)) : null,
+    verdict ? h("section", { class: "verdict", role: "status", label: "Verdict" }, h("h2", { text: verdict.title }), ...verdictBody(view, verdict, mine, false)) : null,
     mode === "replay" ? null : h("p", { class: "score", text: `Games ${score.games} · won ${score.wins} · lost necessarily ${score.necessaryLosses} · lost unnecessarily ${score.unnecessaryLosses} · timed out ${score.timeOuts}` }),
     mine ? h("div", { class: "action-bar evensteven-bar" }, handBox, button("New game", act.newGame, { disabled: view.phase !== "over" || !act.live || act.pending("newGame") })) : handBox,
   ].filter((node): node is HTMLElement => node !== null);
@@ -192,7 +192,7 @@ function tablePage(session: EvenStevenSpectator, root: HTMLElement, player: Even
       showEnding({
         key: `evensteven:${session.roomId}:${next.game}`,
         title: verdict.title,
-        body: verdictBody(next, verdict, true),
+        body: verdictBody(next, verdict, true, true),
         playAgain: live ? () => newGame().then((accepted) => { if (!accepted) throw new Error(refusals.textContent || "the dealer did not deal again"); }) : undefined,
       });
     }

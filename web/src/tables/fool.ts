@@ -354,7 +354,8 @@ export const foolTable: TableModule = {
     replaceLocation(`/play/fool?room=${session.roomId}`);
     const close = tablePage(session, root, session);
     if (session.view()?.mode === "two-players" || options.mode === "two-players") {
-      root.append(h("p", { class: "share", text: `A friend joins with this link: ${location.origin}/play/fool?room=${session.roomId}` }));
+      // Above the table, where the person waiting for a friend looks.
+      root.querySelector(".table")?.before(h("p", { class: "share", text: `A friend joins with this link: ${location.origin}/play/fool?room=${session.roomId}` }));
     }
     return close;
   },
