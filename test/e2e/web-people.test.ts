@@ -112,7 +112,9 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     expect(await watcher.locator("main").textContent()).not.toMatch(/\bYou(r)?\b/);
     await expectNoCodeInAlerts(ann, bob, watcher);
 
-    // Play again: the next game, in the same seats, for both.
+    // Play again: the next game, in the same seats, for both (Bob closed his dialog to look at the table: its New game waits there).
+    await bob.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    expect(await bob.locator(".action-bar").getByRole("button", { name: "New game" }).isEnabled()).toBe(true);
     await ann.getByRole("dialog").getByRole("button", { name: "Play again" }).click();
     for (const { page, me, other } of people) {
       await page.locator(".status", { hasText: /^Game 2 / }).waitFor();
@@ -212,15 +214,20 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     await expectNoCodeInAlerts(page);
   }, 60_000);
 
-  it("says so in the old tab when another tab takes its seat over, and offers nothing to press there", async () => {
-    const first = await openAs("Ivy", "/play/evensteven?n=6");
-    await first.locator(".hand button.card:not([disabled])").first().waitFor();
+  it.each([
+    ["Even-Steven", "evensteven", "n=6"],
+    ["Fool", "fool", "aiDelayMs=50&turnTimeMs=60000"],
+  ])("says so in the old tab when another tab takes its %s seat over, and offers nothing to press there", async (_title, game, options) => {
+    const first = await openAs("Ivy", `/play/${game}?${options}`);
+    await first.locator(".hand button.card").first().waitFor();
+    await first.waitForURL(/\?room=/);
     const roomId = new URL(first.url()).searchParams.get("room")!;
     const token = await first.evaluate((id) => sessionStorage.getItem(`cardhall.seat.${id}`), roomId);
-    const second = await openAs("Ivy", `/play/evensteven?room=${roomId}`, { session: { [`cardhall.seat.${roomId}`]: token! } });
-    await second.locator(".hand button.card:not([disabled])").first().waitFor();
+    const second = await openAs("Ivy", `/play/${game}?room=${roomId}`, { session: { [`cardhall.seat.${roomId}`]: token! } });
+    await second.locator(".hand button.card").first().waitFor();
     await first.getByRole("alert").filter({ hasText: "This seat is now played from another tab or window" }).waitFor();
     expect(await first.locator(".table button:not([disabled])").count()).toBe(0);
+    expect(await second.locator(".seat.mine .seat-name, .hand h2").first().textContent()).toMatch(/You|Your hand/);
     await expectNoCodeInAlerts(first, second);
   }, 60_000);
 

@@ -33,6 +33,8 @@ const AI_LEVELS: Record<string, string | undefined> = { ai: undefined, greedy: "
 /** What a seated person can do, and what the page knows of it; absent for a spectator. */
 interface Actions {
   move(move: FoolMove): void;
+  /** Starts the next game in the same seats (once this one is over). */
+  newGame(): void;
   /** Whether a message is on its way (the controls wait for the room's answer). */
   pending(): boolean;
   /** False once the session ended (the seat taken over from another tab): nothing may be pressed. */
@@ -213,7 +215,9 @@ function drawTable(view: FoolStateView, mode: TableMode, actions: Actions | null
     ? h("div", { class: "action-bar fool-bar" },
         own,
         ways.length > 0 && choosing !== null ? choicesView(choosing, ways, actions, choose) : null,
-        h("div", { class: "actions moves" }, button("Draw", () => actions.move({ kind: "draw" }), { disabled: !canDraw }), button("Pass", () => actions.move({ kind: "pass" }), { disabled: !canPass })))
+        over
+          ? h("div", { class: "actions" }, button("New game", actions.newGame, { disabled: !actions.live || actions.pending() }))
+          : h("div", { class: "actions moves" }, button("Draw", () => actions.move({ kind: "draw" }), { disabled: !canDraw }), button("Pass", () => actions.move({ kind: "pass" }), { disabled: !canPass })))
     : own;
   return [
     h("p", { class: "status", text: `Game ${view.game} · ${state} · move ${view.moveCount}` }),
@@ -262,13 +266,15 @@ function tablePage(session: FoolSpectator, root: HTMLElement, player: FoolPlayer
   root.append(header.element, refusals, newsLine, region, h("h2", { text: "Moves" }), log);
   const render = timed(() => view && draw(region, ...drawTable(view, player ? "play" : "watch", actions, choosing, choose)));
   const requests = new Requests(refusals, () => render());
+  const newGame = () => requests.send("newGame", () => player!.newGame());
   const actions: Actions | null = player && {
     move: (move) => {
       say(newsLine, "");
       choosing = null;
       void requests.send("move", () => player.move(move));
     },
-    pending: () => requests.pending("move"),
+    newGame: () => void newGame(),
+    pending: () => requests.pending(),
     live: true,
   };
   // A card that may be laid several ways (a joker, a Queen) opens its choices; the keyboard goes to the first.
@@ -287,7 +293,7 @@ function tablePage(session: FoolSpectator, root: HTMLElement, player: FoolPlayer
     if (next.phase === "playing" && before?.phase === "over") closeEnding();
     if (next.phase === "playing" && next.turn === seat && (before?.turn !== seat || before?.phase !== "playing")) play("turn");
     if (next.phase === "over" && seat !== null && player) {
-      foolEnding(next, seat, session.roomId, live ? () => requests.send("newGame", () => player.newGame()).then((accepted) => { if (!accepted) throw new Error(refusals.textContent || "the room did not start a new game"); }) : undefined);
+      foolEnding(next, seat, session.roomId, live ? () => newGame().then((accepted) => { if (!accepted) throw new Error(refusals.textContent || "the room did not start a new game"); }) : undefined);
     }
     render();
   });
