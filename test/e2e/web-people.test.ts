@@ -181,6 +181,22 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     expect(await page.locator(".status").textContent()).toContain("owner: You");
   }, 90_000);
 
+  it("says a refusal in a sentence without its code, and clears it with the next action", async () => {
+    const page = await openAs("Kim", "/play/patience?paceMs=200&paused=true");
+    await page.getByRole("button", { name: "Step" }).waitFor();
+    await page.getByLabel("Pace (ms)").fill("999999");
+    await page.getByRole("button", { name: "Set pace" }).click();
+    const refusal = page.locator(".notice");
+    await page.waitForFunction(() => (document.querySelector(".notice")?.textContent ?? "") !== "");
+    const said = (await refusal.textContent())!;
+    expect(said).toMatch(/^[A-Z].*\.$/);
+    expect(said).not.toMatch(PROTOCOL_CODE);
+    expect(said).not.toMatch(/\b[A-Z]{2,}_[A-Z_]+\b/);
+    expect(said).toBe("The pace is a whole number of milliseconds from 0 to 10,000.");
+    await page.getByRole("button", { name: "Step" }).click();
+    await page.waitForFunction(() => (document.querySelector(".notice")?.textContent ?? "") === "");
+  }, 60_000);
+
   it("keeps the Fool seat through Back then Forward", async () => {
     const page = await openAs("Hal", "/");
     // Into the table by a link of the page's own, as the lobby's are.

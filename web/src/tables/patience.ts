@@ -5,7 +5,7 @@
  */
 import type { CardhallClient, GameRecord, PatienceOwner, PatienceSpectator, PatienceStateView, ReplayFrame } from "../../../client-sdk/index";
 import type { PatienceEngineEvent } from "../../../rooms/patience/match";
-import type { PatiencePositionView, PatienceTableView } from "../../../rooms/patience/protocol";
+import { PATIENCE_MAX_PACE_MS, type PatiencePositionView, type PatienceTableView } from "../../../rooms/patience/protocol";
 import { mergeViews } from "../../../rooms/kit/views";
 import { cardView } from "../cards";
 import { endedInWords, inWords, queryOptions, rejoinOr } from "../connection";
@@ -79,9 +79,12 @@ function drawTable(view: PatienceStateView, mode: TableMode, controls: Controls 
     ? h("div", { class: "controls action-bar", role: "group", label: "Owner's controls" },
         paused ? button("Resume", controls.send("resume", () => controls.owner.resume()), { disabled: over || off("resume") }) : button("Pause", controls.send("pause", () => controls.owner.pause()), { disabled: over || off("pause") }),
         button("Step", controls.send("step", () => controls.owner.step()), { disabled: !paused || off("step") }),
-        h("label", {}, "Pace (ms) ", h("input", { type: "number", value: String(pace.typed ?? view.paceMs), key: "pace", attrs: { min: "0", max: "10000", step: "50" }, onInput: (event) => (pace.typed = Number((event.target as HTMLInputElement).value)) })),
+        h("label", {}, "Pace (ms) ", h("input", { type: "number", value: String(pace.typed ?? view.paceMs), key: "pace", attrs: { min: "0", max: String(PATIENCE_MAX_PACE_MS), step: "50" }, onInput: (event) => (pace.typed = Number((event.target as HTMLInputElement).value)) })),
         button("Set pace", controls.send("setPace", async () => {
-          await controls.owner.setPace(pace.typed ?? view.paceMs);
+          const wanted = pace.typed ?? view.paceMs;
+          // Said before it is sent, in the page's words (the room's would name its field).
+          if (!Number.isInteger(wanted) || wanted < 0 || wanted > PATIENCE_MAX_PACE_MS) throw new Error(`the pace is a whole number of milliseconds from 0 to ${PATIENCE_MAX_PACE_MS.toLocaleString("en")}`);
+          await controls.owner.setPace(wanted);
           pace.typed = undefined;
         }), { disabled: off("setPace") }),
         button("Deal again", controls.send("restart", () => controls.owner.restart()), { disabled: !over || off("restart") }))
