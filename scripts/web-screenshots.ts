@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   const client = new CardhallClient(server.url);
   // A phone's picture is its screen; a desktop's the whole page, unless `fullPage` is false (a table whose hand bar
   // is held at the bottom of the window is pictured as the window shows it).
+  // `npm run screenshots -- fool patience` takes only the shots whose names begin with those words.
+  const only = process.argv.slice(2);
+  const wanted = (name: string) => only.length === 0 || only.some((word) => name.startsWith(word));
   const shoot = async (name: string, pathname: string, ready: (page: Page) => Promise<void>, phone = false, fullPage = !phone) => {
+    if (!wanted(name)) return null;
     const context = await browser.newContext({ viewport: phone ? { width: 390, height: 844 } : { width: 1100, height: 820 } });
     const page = await context.newPage();
     await page.goto(`${server.httpUrl}${pathname}`);
@@ -64,8 +68,16 @@ async function main(): Promise<void> {
       }, true),
       await shoot("tractor-watch-phone", `/watch/${bots.roomId}`, (page) => page.locator(".past-trick").first().waitFor({ timeout: 60_000 }), true),
       await shoot("patience", "/play/patience?paceMs=120", async (page) => void (await page.waitForFunction(() => /step (2\d|[3-9]\d)/.test(document.querySelector(".status")?.textContent ?? "")))),
+      // The phone's width, and each game's end dialog (Fool's and Even-Steven's played to the end by clicking).
+      await shoot("fool-phone", "/play/fool?aiDelayMs=300&seed=7", (page) => page.locator(".hand button.card").first().waitFor(), true),
+      await shoot("fool-watch-phone", `/watch/${fool.roomId}`, (page) => page.getByRole("list", { name: "Moves" }).locator("li").nth(1).waitFor(), true),
+      await shoot("fool-end", "/play/fool?aiDelayMs=0&maxMoves=300", (page) => playToTheEnd(page, ".hand button.card:not([disabled]), .moves button:not([disabled])")),
+      await shoot("evensteven-phone", "/play/evensteven?n=7&seed=876390176", (page) => page.locator(".hand button.card").first().waitFor(), true),
+      await shoot("evensteven-end", "/play/evensteven?n=7&seed=653723903", (page) => playToTheEnd(page, ".hand button.card:not([disabled])")),
+      await shoot("patience-phone", "/play/patience?paceMs=200", (page) => page.locator(".pile .card").nth(6).waitFor(), true),
+      await shoot("patience-end", "/play/patience?paceMs=0", (page) => page.getByRole("dialog").waitFor({ timeout: 60_000 })),
     ];
-    open.push(await shoot("replay-tractor", `/replay/${await finishedTractorRound(client)}`, async (page) => {
+    if (wanted("replay-tractor")) open.push(await shoot("replay-tractor", `/replay/${await finishedTractorRound(client)}`, async (page) => {
       // Part-way through the round's tricks: every hand shown, a trick under way, the history so far.
       await page.locator(".step-count").waitFor();
       const last = Number(/of (\d+)/.exec((await page.locator(".step-count").textContent()) ?? "")?.[1] ?? 0);
@@ -74,12 +86,12 @@ async function main(): Promise<void> {
       await page.locator(".step-count", { hasText: `step ${shown} of` }).waitFor();
     }));
     // The lobby at a phone's width with Tractor's table options open, and Tractor's rules page.
-    open.push(await shoot("lobby-options-phone", "/", async (page) => {
+    if (wanted("lobby-options-phone")) open.push(await shoot("lobby-options-phone", "/", async (page) => {
       await page.getByRole("region", { name: "Tractor", exact: true }).getByText("Table options").click();
       await page.getByRole("region", { name: "Tractor", exact: true }).getByLabel("Starting ranks").scrollIntoViewIfNeeded();
     }, true));
-    open.push(await shoot("rules-tractor-phone", "/rules/tractor", (page) => page.getByRole("heading", { name: "Throws: the two rules a table can play" }).scrollIntoViewIfNeeded(), true));
-    await Promise.all(open.map((context) => context.close()));
+    if (wanted("rules-tractor-phone")) open.push(await shoot("rules-tractor-phone", "/rules/tractor", (page) => page.getByRole("heading", { name: "Throws: the two rules a table can play" }).scrollIntoViewIfNeeded(), true));
+    await Promise.all(open.map((context) => context?.close()));
     await bots.leave();
     await fool.leave();
   } finally {
@@ -87,6 +99,20 @@ async function main(): Promise<void> {
     await server.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Presses the first control matching `actionable` until the end dialog opens (bounded). */
+async function playToTheEnd(page: Page, actionable: string): Promise<void> {
+  const ending = page.getByRole("dialog");
+  for (let turn = 0; turn < 600 && (await ending.count()) === 0; turn++) {
+    await page.locator(`${actionable}, dialog`).first().waitFor({ timeout: 10_000 });
+    if (await ending.count()) break;
+    // A card laid several ways opens its choices: take one of them next.
+    const choices = page.locator(".choices button:not([disabled])");
+    await ((await choices.count()) > 0 ? choices : page.locator(actionable)).first().click({ timeout: 2_000 }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  await ending.waitFor();
 }
 
 /** The record id of a Tractor round four bots play at full speed (its record is written a moment after it ends). */

@@ -119,7 +119,7 @@ export const evenStevenEngine: MatchEngine<
     return play(match, action.card);
   },
 
-  /** The player alone sees the hand; the seed only once the game is over. */
+  /** The player alone sees the hand while the game runs; the seed, the hand's rest and the undealt cards show once it is over. */
   view(match, viewer: Viewer): EvenStevenPositionView {
     const { game, outcome } = match;
     const position: EvenStevenPositionView = {
@@ -131,6 +131,9 @@ export const evenStevenEngine: MatchEngine<
       played: [...game.played],
       outcome: outcome ?? "",
       revealedSeed: outcome === null ? 0 : game.seed,
+      // Hidden while the game runs, shown to every viewer once it is over: what the verdict was judged on.
+      undealt: outcome === null ? [] : cardsToCover(game).slice(dealtCards(match).length),
+      unplayed: outcome === null ? [] : [...game.hand],
     };
     return viewer === SPECTATOR ? position : { ...position, player: { hand: [...game.hand] } };
   },

@@ -111,6 +111,10 @@ export interface EvenStevenPositionView {
   outcome: string;
   /** The last finished game's seed, or 0: a game's seed is revealed only with its verdict. */
   revealedSeed: number;
+  /** Once the game is over, the cards it would still have dealt to cover (empty while it runs, and after a win). */
+  undealt: string[];
+  /** Once the game is over, the hand's cards never played, shown to everyone (empty while it runs). */
+  unplayed: string[];
   /** The player's own view only: its hand. */
   player?: { hand?: string[] };
 }

@@ -113,7 +113,7 @@ export class EvenStevenRoom extends TableRoom<
   }
 
   protected override viewBeforeMatch(): EvenStevenPositionView {
-    return { phase: "waiting", handSize: 0, cardsInHand: 0, toCover: "", dealt: [], played: [], outcome: "", revealedSeed: 0 };
+    return { phase: "waiting", handSize: 0, cardsInHand: 0, toCover: "", dealt: [], played: [], outcome: "", revealedSeed: 0, undealt: [], unplayed: [] };
   }
 
   /** A new game; the last one's outcome joins the score before it. */

@@ -29,6 +29,8 @@ export class EvenStevenState extends Schema {
   @type(["string"]) played = new ArraySchema<string>();
   @type("string") outcome = "";
   @type("uint32") revealedSeed = 0;
+  @type(["string"]) undealt = new ArraySchema<string>();
+  @type(["string"]) unplayed = new ArraySchema<string>();
   @type(EvenStevenScore) score = new EvenStevenScore();
   @type(EvenStevenPlayer) player: EvenStevenPlayer | undefined;
   @type("uint16") spectators = 0;

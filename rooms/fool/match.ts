@@ -124,7 +124,7 @@ export const foolEngine: MatchEngine<FoolOptions, FoolMatch, FoolMove, FoolEngin
     return move(match, actor, action);
   },
 
-  /** A seat sees its own hand and what it may do; a spectator only what is public. */
+  /** A seat sees its own hand and what it may do; a spectator only what is public; every hand once the game is over. */
   view(match, viewer: Viewer): FoolPositionView {
     const { game, outcome } = match;
     const over = outcome !== null;
@@ -133,7 +133,11 @@ export const foolEngine: MatchEngine<FoolOptions, FoolMatch, FoolMove, FoolEngin
     return {
       phase: over ? "over" : "playing",
       dealer: game.dealer,
-      seats: game.hands.map((hand, index) => (index === seat ? { handCount: hand.length, hand: [...hand], canDraw: seen?.canDraw ?? false, canPass: seen?.canPass ?? false } : { handCount: hand.length })),
+      // Every hand is shown to everyone once the game is over (the Fool's cards, the AI's).
+      seats: game.hands.map((hand, index) => {
+        const revealed = over ? [...hand] : [];
+        return index === seat ? { handCount: hand.length, revealed, hand: [...hand], canDraw: seen?.canDraw ?? false, canPass: seen?.canPass ?? false } : { handCount: hand.length, revealed };
+      }),
       faceUp: { card: game.faceUp.card, as: game.faceUp.as, namedSuit: game.faceUp.namedSuit ?? "", text: formatLaid(game.faceUp) },
       deckCount: game.deck.length,
       turn: game.turn,

@@ -206,6 +206,8 @@ export interface FoolSeatPositionView {
   handCount: number;
   /** Present only in the state of the seat's own player: the hand, and whether a draw or a pass is allowed now. */
   hand?: string[];
+  /** The hand shown to everyone once the game is over (empty while it runs). */
+  revealed: string[];
   canDraw?: boolean;
   canPass?: boolean;
 }

@@ -157,7 +157,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   }
 
   protected override viewBeforeMatch(viewer: Viewer): FoolPositionView {
-    const seats = Array.from({ length: FOOL_SEATS }, (_, seat) => (seat === viewer ? { handCount: 0, hand: [], canDraw: false, canPass: false } : { handCount: 0 }));
+    const seats = Array.from({ length: FOOL_SEATS }, (_, seat) => (seat === viewer ? { handCount: 0, revealed: [], hand: [], canDraw: false, canPass: false } : { handCount: 0, revealed: [] }));
     const faceUp = { card: "", as: "", namedSuit: "", text: "" };
     return { phase: "waiting", dealer: 0, seats, faceUp, deckCount: 0, turn: -1, turnPhase: "", moveCount: 0, winners: [], fool: -1, outcome: "", revealedSeed: 0 };
   }

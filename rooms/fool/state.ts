@@ -9,6 +9,8 @@ export class FoolSeat extends Schema {
   @type("boolean") connected = false;
   @type("uint8") handCount = 0;
   @type("uint32") wins = 0;
+  /** Every hand, to everyone, once the game is over. */
+  @type(["string"]) revealed = new ArraySchema<string>();
   /** The seat's own player alone sees these: the hand, and what the rules allow it now. */
   @view() @type(["string"]) hand? = new ArraySchema<string>();
   @view() @type("boolean") canDraw? = false;

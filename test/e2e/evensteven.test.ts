@@ -72,7 +72,7 @@ describe("Even-Steven end to end, against a real server", () => {
     expect(run.status).toBe(1); // failed while running (README, "Exit status")
   });
 
-  test("a client written only against @colyseus/sdk and docs/protocol.md plays, and a spectator sees nothing hidden", async () => {
+  test("a client written only against @colyseus/sdk and docs/protocol.md plays, and a spectator sees nothing hidden until the verdict", async () => {
     // Only @colyseus/sdk here: message names and payloads as docs/protocol.md gives them.
     const sdk = new Client(server.url);
     const player = await sdk.create("evensteven", { n: 4, seed: 876390176, name: "plain" });
@@ -91,8 +91,11 @@ describe("Even-Steven end to end, against a real server", () => {
     player.send("play", { card: "2d" }); // cannot cover 8c: lost, with 4h Qs Jc never shown to the spectator
     await waitUntil(() => verdicts.length === 1 && received.messages.some((m) => m.type === "verdict"));
     expect(verdicts[0].outcome).toBe("LOSE NECESSARILY");
-    const tokens = received.tokens();
-    for (const hidden of ["4h", "Qs", "Jc", "Qc", "9s"]) expect(tokens.has(hidden)).toBe(false);
+    // Nothing before the game is over shows them; the state at the end does (docs/protocol.md: undealt, unplayed).
+    const beforeOver = JSON.stringify([received.messages, received.snapshots.filter((s) => (s as { phase: string }).phase !== "over")]);
+    for (const hidden of ["4h", "Qs", "Jc", "Qc", "9s"]) expect(beforeOver).not.toContain(`"${hidden}"`);
+    await waitUntil(() => (spectator.state as { phase?: string }).phase === "over");
+    expect(JSON.parse(JSON.stringify(spectator.state))).toMatchObject({ undealt: ["Qc", "9s", "6s"], unplayed: ["4h", "Qs", "Jc"] });
 
     player.send("newGame", { n: 4, seed: 653723903 });
     await waitUntil(() => (player.state as { game?: number; toCover?: string }).game === 2 && deals.length >= 2);

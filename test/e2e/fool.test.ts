@@ -79,7 +79,7 @@ function replay(over: OverEvent, moves: readonly MoveEvent[]): FoolState[] {
 }
 
 describe("Fool end to end, against a real server", () => {
-  test("a greedy SDK bot plays the AI to the end, watched by a plain @colyseus/sdk spectator who sees nothing hidden", async () => {
+  test("a greedy SDK bot plays the AI to the end, watched by a plain @colyseus/sdk spectator who sees nothing hidden until the end", async () => {
     const client = new CardhallClient(server.url);
     let watcher: Watcher | undefined;
     const { roomId, results } = await playFoolBot(client, {
@@ -110,8 +110,11 @@ describe("Fool end to end, against a real server", () => {
     const shownUpTo: Set<string>[] = [];
     positions.forEach((position, k) => shownUpTo.push(new Set([...(shownUpTo[k - 1] ?? []), position.faceUp.as])));
     const secretsIn = (value: unknown, k: number) => cardsNamedIn(value).filter((card) => !shownUpTo[k].has(card));
-    const snapshots = seen.received.snapshots as Array<{ game: number; moveCount: number }>;
-    expect(snapshots.filter((s) => s.game === 1).flatMap((s) => secretsIn(s, s.moveCount))).toEqual([]);
+    const snapshots = seen.received.snapshots as Array<{ game: number; moveCount: number; phase: string; seats: Array<{ revealed: string[] }> }>;
+    // Until the game is over; then every hand shows (docs/protocol.md: revealed).
+    expect(snapshots.filter((s) => s.game === 1 && s.phase !== "over").flatMap((s) => secretsIn(s, s.moveCount))).toEqual([]);
+    const end = snapshots.find((s) => s.game === 1 && s.phase === "over");
+    expect(end?.seats.map((seat) => seat.revealed)).toEqual(positions[positions.length - 1].hands);
     expect(moves.flatMap((event) => secretsIn(event, event.number))).toEqual([]);
     expect(NATURAL_CARDS.length - shownUpTo[0].size).toBeGreaterThan(40); // at the deal almost everything is secret
     const withHands = seen.received.snapshots.filter((s) => (s as { seats?: Array<{ hand?: unknown }> }).seats?.some((seat) => seat.hand !== undefined));

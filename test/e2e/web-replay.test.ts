@@ -80,9 +80,12 @@ import { CHROMIUM, webSuite } from "./browser";
     const result = summary.result as EvenStevenResult;
     const { page } = await openAndStep(summary.id, "Even-Steven");
     const verdict = page.getByRole("status", { name: "Verdict" });
-    expect(await verdict.textContent()).toContain(`Verdict: ${result.outcome}`);
+    // The verdict in words, and the cards dealt as they were played.
+    const words: Record<string, string> = { WIN: "won: every card covered", "LOSE NECESSARILY": "lost — necessarily", "LOSE UNNECESSARILY": "lost — unnecessarily", "TIME OUT": "ran out of time" };
+    expect(await verdict.textContent()).toContain(words[result.outcome]);
     expect(await verdict.textContent()).toContain(`Seed ${result.seed}`);
-    expect(await cardsIn(page, "Dealt")).toEqual(result.dealt);
+    const dealt = await page.getByRole("list", { name: "Covers" }).getByRole("listitem").evaluateAll((items) => items.map((item) => item.querySelector("[role=img]")!.getAttribute("aria-label")!.split(",")[0]));
+    expect(dealt).toEqual(result.dealt);
     // At the start the whole hand is shown (a replay shows every card): the cards the player went on to play.
     await page.keyboard.press("Home");
     await page.locator(".step-count", { hasText: "step 0 of" }).waitFor();
@@ -98,7 +101,8 @@ import { CHROMIUM, webSuite } from "./browser";
     const { page } = await openAndStep(summary.id, "Fool");
     const over = page.getByRole("status", { name: "Game over" });
     expect(await over.textContent()).toContain(`Seed ${result.seed}`);
-    const names = summary.seats.map((seat, index) => seat.name || `seat ${index}`);
+    // The room's AI reads "Computer" (its seat is named after its policy, "AI (ai)").
+    const names = summary.seats.map((seat, index) => (seat.kind === "ai" && /^AI \(/.test(seat.name) ? "Computer" : seat.name || `seat ${index}`));
     if (result.outcome === "fool") expect(await over.textContent()).toContain(`${names[result.fool!]} is the Fool`);
     else expect(await over.textContent()).toContain("no Fool");
     await page.keyboard.press("Home");

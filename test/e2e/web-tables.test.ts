@@ -48,7 +48,9 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     }
     await over.waitFor();
     expect(moves).toBeGreaterThan(0);
-    expect(await over.textContent()).toMatch(/Game over: (.+ is the Fool|no Fool \(move limit\))Seed \d+/);
+    expect(await over.textContent()).toMatch(/Game over: (you are the Fool|you won, Computer is the Fool|no Fool \(move limit\))Seed \d+/);
+    // The end dialog names the result and offers the next game.
+    expect(await page.getByRole("dialog").getByRole("button", { name: "Play again" }).count()).toBe(1);
     expect(await page.getByRole("list", { name: "Moves" }).textContent()).toMatch(/laid/);
   }
 
@@ -185,7 +187,7 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     const link = /https?:\/\/\S+/.exec((await share.textContent())!)![0];
     expect(link).toMatch(/\/play\/fool\?room=/);
     const friend = await suite.open(new URL(link).pathname + new URL(link).search);
-    for (const { page } of [first, friend]) await page.locator(".status", { hasText: /to move/ }).waitFor();
+    for (const { page } of [first, friend]) await page.locator(".status", { hasText: /to move|Your turn/ }).waitFor();
     expect(await friend.page.locator(".hand button.card").count()).toBeGreaterThan(0);
     expect(await first.page.locator(".hand button.card").count()).toBeGreaterThan(0);
   }, 60_000);
@@ -262,7 +264,8 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     await over.waitFor({ timeout: 60_000 });
     expect(await over.textContent()).toMatch(/(Finished|Overflowed at card \d+)/);
     expect(await page.locator(".final-line").textContent()).toMatch(/\d/);
-    await page.getByRole("button", { name: "Deal again" }).click();
+    // The end dialog deals again.
+    await page.getByRole("dialog").getByRole("button", { name: "Deal again" }).click();
     await page.waitForFunction(() => /Deal 2 /.test(document.querySelector(".status")?.textContent ?? ""));
   }, 90_000);
 

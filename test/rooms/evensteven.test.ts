@@ -60,16 +60,19 @@ describe("the evensteven room", () => {
     await expect(verdict).resolves.toMatchObject({ game: 1, outcome: "LOSE UNNECESSARILY", seed: GAME_2.seed, dealt: ["3s", "6h", "Kh"] });
   });
 
-  test("a spectator never receives the hand, the undealt cards or the seed before the verdict", async () => {
+  test("a spectator never receives the hand, the undealt cards or the seed before the verdict; the verdict shows them", async () => {
     const { room, player } = await startRoom(GAME_1);
     const { client, received } = await spectate(room);
     await waitUntil(() => received.snapshots.length > 0);
     await player.play("2d"); // 2d cannot cover 8c: the game is lost with 4h, Qs and Jc never shown
     await waitUntil(() => received.messages.some((m) => m.type === "verdict"));
     await waitUntil(() => (client.state as { phase: string }).phase === "over");
+    // Until the game is over nothing shows the hand or the cards still to come; then the state shows both.
+    const beforeVerdict = JSON.stringify([received.messages, received.snapshots.filter((s) => (s as { phase: string }).phase !== "over")]);
+    for (const hidden of ["4h", "Qs", "Jc", "Qc", "9s", "6s"]) expect(beforeVerdict).not.toContain(`"${hidden}"`);
     const tokens = received.tokens();
-    for (const hidden of ["4h", "Qs", "Jc", "Qc", "9s", "6s"]) expect(tokens.has(hidden)).toBe(false);
     expect(tokens.has("2d") && tokens.has("8c")).toBe(true); // what was played and dealt is public
+    expect(received.snapshots.at(-1)).toMatchObject({ undealt: ["Qc", "9s", "6s"], unplayed: ["4h", "Qs", "Jc"] });
     expect(received.snapshots.every((s) => (s as { player?: { hand?: unknown } }).player?.hand === undefined)).toBe(true);
     // The seed appears first in the verdict: nothing received before it holds it.
     const verdictIndex = received.messages.findIndex((m) => m.type === "verdict");

@@ -114,7 +114,7 @@ describe("the fool room", () => {
     expect(view.deadline).toBeGreaterThan(0);
   });
 
-  test("two players and a spectator: no hand and no deck card reaches anyone who may not see it", async () => {
+  test("two players and a spectator: no hand and no deck card reaches anyone who may not see it until the game is over, when every hand shows", async () => {
     const room = await colyseus.createRoom<FoolRoom>("fool", { mode: "two-players", seed: 20, name: "ann" });
     const ann = await seatPlayer(room, { name: "ann" });
     const annReceived = new Received(ann.room);
@@ -144,8 +144,12 @@ describe("the fool room", () => {
 
     const positions = replay(start, eventsOf<FoolMoveEvent>(watcher, "move"));
     expect(JSON.stringify(positions[positions.length - 1])).toBe(JSON.stringify(gameOf(room)));
+    // Every hand is shown to everyone once the game is over; what nobody held then stays hidden from whoever never saw it.
+    const last = positions[positions.length - 1]!;
+    const shownAtEnd = new Set<string>(last.hands.flat());
     for (const [received, seat] of [[annReceived, 0], [bobReceived, 1], [watcher, null]] as const) {
-      const hidden = neverVisible(positions, seat);
+      expect((received.snapshots.at(-1) as FoolStateView).seats.map((held) => held.revealed)).toEqual(last.hands);
+      const hidden = new Set([...neverVisible(positions, seat)].filter((card) => !shownAtEnd.has(card)));
       expect(hidden.size).toBeGreaterThan(0);
       expect(leaked(received, hidden)).toEqual([]);
     }

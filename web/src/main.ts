@@ -31,8 +31,11 @@ async function show(): Promise<void> {
   app.replaceChildren(root);
   try {
     const close = await open(route, root);
-    if (thisVisit === visit) teardown = close;
-    else close();
+    if (thisVisit === visit) {
+      teardown = close;
+      // A table replaces its address once it has a room (?room=): a Back taken back restores that one.
+      shownPath = location.pathname + location.search;
+    } else close();
   } catch (error) {
     root.replaceChildren(h("p", { class: "notice", role: "alert", text: `This page could not open: ${inWords(error)}` }), h("a", { href: "/", text: "Back to the lobby", attrs: { "data-link": "" } }));
   }

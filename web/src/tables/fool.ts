@@ -1,75 +1,101 @@
 /**
  * Fool: the face-up card, the person's own hand face up and the other's as backs, the deck, every move and its
- * effects in words as they happen (the AI's at the room's pace), the turn clock. A person plays against the AI or
- * a friend (the link this page shows); anyone may watch.
+ * effects in words as they happen (the computer's at the room's pace), the turn clock. A person plays against the
+ * computer or a friend (the link this page shows); anyone may watch. At the end a dialog names the Fool and shows
+ * both hands.
  */
-import { foolViewOf, ownSeat, type CardhallClient, type FoolMove, type FoolMoveEvent, type FoolOverEvent, type FoolSpectator, type FoolStartEvent, type FoolStateView, type FoolEvent, type GameRecord, type ReplayFrame } from "../../../client-sdk/index";
+import { foolViewOf, ownSeat, type CardhallClient, type FoolMove, type FoolMoveEvent, type FoolOverEvent, type FoolPlayer, type FoolSpectator, type FoolStartEvent, type FoolStateView, type FoolEvent, type GameRecord, type ReplayFrame } from "../../../client-sdk/index";
 import type { FoolEngineEvent } from "../../../rooms/fool/match";
-import type { FoolPositionView, FoolTableView } from "../../../rooms/fool/protocol";
+import type { FoolPositionView, FoolSeatView, FoolTableView } from "../../../rooms/fool/protocol";
 import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
 import { legalMovesInView } from "../../../rooms/fool/rules";
-import { cardBacks, cardButton, cardName, cardRow, cardView, SUIT_WORDS, type SuitLetter } from "../cards";
-import { inWords, queryOptions, rejoinOr } from "../connection";
+import { cardBacks, cardButton, cardFace, cardName, cardRow, cardView, SUIT_SYMBOLS, SUIT_WORDS, type SuitLetter } from "../cards";
+import { endedInWords, inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h, logLine } from "../dom";
+import { closeEnding, showEnding } from "../ending";
+import { guardSeat } from "../leaving";
+import { joinName } from "../name";
+import { Requests } from "../requests";
 import { replaceLocation } from "../router";
-import { notice, say, seatView, turnClock, type Holder } from "../seats";
+import { holderWords, news, notice, say, seatView, timeOf, toMove, turnClock, type Holder } from "../seats";
+import { play } from "../sound";
 import { stepWords, type SeatNamer } from "../steps";
+import { tableHeader } from "../table-header";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
+import "./fool.css";
 
 const ROOM_OPTIONS = ["mode", "seed", "ai", "aiDelayMs", "turnTimeMs", "reconnectSeconds", "nextGameDelayMs", "maxMoves", "name"] as const;
+/** The room's AI seats are named after their policy ("AI (greedy)"): the page says "Computer", with a level. */
+const AI_NAME = /^AI \((\w+)\)$/;
+const AI_LEVELS: Record<string, string | undefined> = { ai: undefined, greedy: "easy", random: "random" };
 
+/** What a seated person can do, and what the page knows of it; absent for a spectator. */
 interface Actions {
   move(move: FoolMove): void;
+  /** Starts the next game in the same seats (once this one is over). */
   newGame(): void;
+  /** Whether a message is on its way (the controls wait for the room's answer). */
+  pending(): boolean;
+  /** False once the session ended (the seat taken over from another tab): nothing may be pressed. */
+  live: boolean;
 }
 
-function tablePage(session: FoolSpectator, root: HTMLElement, actions: Actions | null): Teardown {
-  const region = h("div", { class: "table fool" });
-  const log = h("ul", { class: "log", label: "Moves" });
-  const refusals = notice();
-  let choosing: string | null = null;
-  let view: FoolStateView | undefined;
-  root.append(h("h1", { text: actions ? "Fool" : "Watching Fool" }), refusals, region, h("h2", { text: "Moves" }), log);
-  const render = timed(() => view && draw(region, ...drawTable(view, actions ? "play" : "watch", actions, choosing, choose)));
-  // A card that may be laid several ways (a joker, a Queen) opens its choices; the keyboard goes to the first.
-  const choose = (card: string | null) => {
-    choosing = choosing === card ? null : card;
-    render();
-    region.querySelector<HTMLElement>(".choices button")?.focus();
-  };
-  const stop = session.onView((next) => {
-    if (next.moveCount !== view?.moveCount || next.game !== view?.game) choosing = null;
-    view = next;
-    render();
-  });
-  const name = (seat: number) => seatName(view, seat);
-  session.on("start", (event) => logLine(log, describeStart(event, event.game, name)));
-  session.on("move", (event) => logLine(log, describeMove(event, name)));
-  session.on("over", (event) => logLine(log, describeOver(event, event.game, name)));
-  session.onError((error) => say(refusals, inWords(error)));
-  session.onLeave(() => say(refusals, `The table closed: ${session.ended?.message ?? "left"}`));
-  return () => {
-    stop();
-    void session.leave();
-  };
+/** A card being laid in one of several ways: the card, and the card a joker stands for once chosen. */
+interface Choosing {
+  card: string;
+  as?: string;
 }
 
+function holderOf(view: FoolStateView, seat: number, mine: number | null): Holder {
+  const held = view.seats[seat];
+  if (seat === mine) return { kind: "you" };
+  if (held?.controller === "ai") return { kind: "computer", level: AI_LEVELS[AI_NAME.exec(held.name)?.[1] ?? ""] };
+  if (held?.controller === "open") return { kind: "open" };
+  return { kind: "person", name: held?.name ?? "" };
+}
+
+/** A seat's name as people read it: the person's name, "Computer" for the room's AI (a person's seat the AI took keeps the name). */
 function seatName(view: FoolStateView | undefined, seat: number): string {
-  return view?.seats[seat]?.name || `seat ${seat}`;
+  const held = view?.seats[seat];
+  if (held === undefined) return `Seat ${seat + 1}`;
+  if (held.controller === "ai" && AI_NAME.test(held.name)) return holderWords({ kind: "computer" });
+  return held.name || holderWords({ kind: "person", name: "" });
 }
 
-
-function describeStart(event: Pick<FoolStartEvent, "faceUpText" | "turn">, game: number, name: SeatNamer): string {
-  return `Game ${game} dealt: ${event.faceUpText} face up, ${name(event.turn)} to move`;
+/** Names a seat in a sentence: "You" for one's own seat (`mine`), else its name; `you` tells the verb's form. */
+interface Namer {
+  (seat: number): string;
+  you(seat: number): boolean;
 }
 
-function describeOver(event: Pick<FoolOverEvent, "outcome" | "moves" | "seed" | "fool">, game: number, name: SeatNamer): string {
-  return event.outcome === "capped" ? `Game ${game} stopped after ${event.moves} moves, no Fool (seed ${event.seed})` : `Game ${game} over: ${name(event.fool ?? -1)} is the Fool (seed ${event.seed})`;
+function namer(view: () => FoolStateView | undefined, mine: number | null): Namer {
+  const name = ((seat: number) => (seat === mine ? "You" : seatName(view(), seat))) as Namer;
+  name.you = (seat: number) => seat === mine;
+  return name;
 }
 
-function describeEvent(event: FoolEvent, name: SeatNamer): string {
+/** Names for a replay or the record's words: nobody is "You". */
+function plainNamer(name: SeatNamer): Namer {
+  const named = ((seat: number) => name(seat)) as Namer;
+  named.you = () => false;
+  return named;
+}
+
+function describeStart(event: Pick<FoolStartEvent, "faceUpText" | "turn">, game: number, name: Namer): string {
+  const turn = name.you(event.turn) ? "your turn" : `${name(event.turn)} to move`;
+  return `Game ${game} dealt: ${event.faceUpText} face up, ${turn}`;
+}
+
+function describeOver(event: Pick<FoolOverEvent, "outcome" | "moves" | "seed" | "fool">, game: number, name: Namer): string {
+  if (event.outcome === "capped") return `Game ${game} stopped after ${event.moves} moves, no Fool (seed ${event.seed})`;
+  const fool = event.fool ?? -1;
+  return `Game ${game} over: ${name(fool)} ${name.you(fool) ? "are" : "is"} the Fool (seed ${event.seed})`;
+}
+
+function describeEvent(event: FoolEvent, name: Namer): string {
   const who = name(event.seat);
+  const you = name.you(event.seat);
   switch (event.type) {
     case "played": {
       const { card, as, namedSuit } = event.faceUp;
@@ -78,18 +104,20 @@ function describeEvent(event: FoolEvent, name: SeatNamer): string {
     case "drew":
       return `${who} drew ${event.count}`;
     case "penalised":
-      return `${who} must draw ${event.drew} as a penalty`;
+      // An Ace makes the next player miss a turn without drawing; a 6, 7 or the King of spades also makes them draw
+      // (as many as the deck still holds, perhaps none).
+      return event.drew === 0 ? `${who} ${you ? "miss" : "misses"} a turn` : `${who} ${you ? "draw" : "draws"} ${event.drew} and ${you ? "miss" : "misses"} a turn`;
     case "passed":
       return `${who} passed`;
     case "won":
-      return `${who} is out (place ${event.place})`;
+      return `${who} ${you ? "are" : "is"} out (place ${event.place})`;
     case "fool":
-      return `${who} is the Fool`;
+      return `${who} ${you ? "are" : "is"} the Fool`;
   }
 }
 
-function describeMove(event: Pick<FoolMoveEvent, "number" | "events"> & { by?: FoolMoveEvent["by"] }, name: SeatNamer): string {
-  const by = event.by === "clock" ? " (time ran out: the AI moved)" : "";
+function describeMove(event: Pick<FoolMoveEvent, "number" | "events" | "seat"> & { by?: FoolMoveEvent["by"] }, name: Namer): string {
+  const by = event.by === "clock" ? (name.you(event.seat) ? " (your time ran out: the computer moved for you)" : ` (time ran out: the computer moved for ${name(event.seat)})`) : "";
   return `${event.number}. ${event.events.map((inner) => describeEvent(inner, name)).join("; ")}${by}`;
 }
 
@@ -98,49 +126,206 @@ function moveText(move: FoolMove): string {
   return `Play ${move.card}${move.as && move.as !== move.card ? ` as ${move.as}` : ""}${move.namedSuit ? ` naming ${SUIT_WORDS[move.namedSuit as SuitLetter]}` : ""}`;
 }
 
+/**
+ * The ways to lay a card that may be laid several ways, as pictures: first the card a joker stands for (a group
+ * of card faces), then, for a Queen, the suit it names (the suit's symbol and name). Each choice's accessible
+ * name begins with the card's notation ("* as QC, joker as queen of clubs").
+ */
+function choicesView(choosing: Choosing, ways: FoolMove[], actions: Actions, choose: (next: Choosing | null) => void): HTMLElement {
+  const plays = ways.filter((move): move is Extract<FoolMove, { kind: "play" }> => move.kind === "play");
+  const identities = [...new Set(plays.map((move) => move.as ?? move.card))];
+  const card = choosing.card;
+  const joker = cardFace(card).words;
+  const disabled = !actions.live || actions.pending();
+  const cancel = button("Cancel", () => choose(null), { key: "choice:cancel", label: `Cancel laying ${card}` });
+  const as = choosing.as ?? (identities.length === 1 ? identities[0] : undefined);
+  if (as === undefined) {
+    const faces = identities.map((identity) => {
+      const face = cardButton(identity, { enabled: !disabled, key: `choice:as:${identity}`, onClick: () => {
+        const named = plays.filter((move) => (move.as ?? move.card) === identity);
+        if (named.length === 1) actions.move(named[0]);
+        else choose({ card, as: identity });
+      } });
+      face.setAttribute("aria-label", `${card} as ${identity}, ${joker} as ${cardFace(identity).words}`);
+      return face;
+    });
+    return h("div", { class: "choices", role: "group", label: `Ways to play ${card}` }, h("p", { class: "choices-head", text: `Lay the ${joker} as:` }), h("div", { class: "choice-cards" }, ...faces), cancel);
+  }
+  const named = plays.filter((move) => (move.as ?? move.card) === as);
+  const laid = `${card}${as !== card ? ` as ${as}` : ""}`;
+  const suits = named.map((move) => {
+    const suit = move.namedSuit as SuitLetter;
+    const label = `${laid} naming ${SUIT_WORDS[suit]}, ${joker}${as !== card ? ` as ${cardFace(as).words}` : ""} naming ${SUIT_WORDS[suit]}`;
+    return h("button", { type: "button", class: `suit-choice${suit === "H" || suit === "D" ? " red" : ""}`, key: `choice:suit:${suit}`, label, disabled, onClick: () => actions.move(move) },
+      h("span", { class: "suit-symbol", text: SUIT_SYMBOLS[suit], attrs: { "aria-hidden": "true" } }), h("span", { text: SUIT_WORDS[suit] }));
+  });
+  return h("div", { class: "choices", role: "group", label: `Ways to play ${card}` }, h("p", { class: "choices-head" }, cardView(as, "small"), ` ${as !== card ? "The joker as this Queen" : "The Queen"} names the suit to follow:`), h("div", { class: "choice-suits" }, ...suits), cancel);
+}
+
+/** A seat's cards: one's own hand to play, every hand once the game is over (or in a replay), else backs. */
+function seatCards(view: FoolStateView, seat: FoolSeatView, index: number, mine: number | null, actions: Actions | null, choosing: Choosing | null, choose: (next: Choosing | null) => void, playsOf: (card: string) => FoolMove[]): HTMLElement {
+  const label = index === mine ? "Your hand" : `${seatName(view, index)}'s hand`;
+  if (index === mine && seat.hand && view.phase !== "over") {
+    const disabled = actions === null || !actions.live || actions.pending();
+    return h("div", { class: "hand", label }, ...seat.hand.map((card, at) => cardButton(card, {
+      enabled: !disabled && playsOf(card).length > 0,
+      key: `card:${card}:${at}`,
+      selected: choosing?.card === card ? true : undefined,
+      onClick: () => {
+        const ways = playsOf(card);
+        if (ways.length === 1) actions?.move(ways[0]);
+        else choose(choosing?.card === card ? null : { card });
+      },
+    })));
+  }
+  const shown = view.phase === "over" ? (seat.revealed ?? seat.hand) : seat.hand;
+  if (shown !== undefined && (shown.length > 0 || view.phase === "over")) {
+    return shown.length > 0 ? cardRow(shown, label, "small") : h("p", { class: "empty-hand", text: `${label}: no cards left` });
+  }
+  return cardBacks(seat.handCount, label);
+}
+
 /** The table drawn from a view: the one drawing of Fool's table, live or replayed. */
-function drawTable(view: FoolStateView, mode: TableMode, actions: Actions | null = null, choosing: string | null = null, choose: (card: string | null) => void = () => undefined): Node[] {
+function drawTable(view: FoolStateView, mode: TableMode, actions: Actions | null = null, choosing: Choosing | null = null, choose: (next: Choosing | null) => void = () => undefined): Node[] {
   // Only a player's own hand is theirs to play; a replay holds every hand, each shown face up.
   const mine = mode === "play" ? ownSeat(view) : null;
   const moves = mine !== null && view.phase === "playing" ? legalMovesInView(foolViewOf(view, mine)) : [];
   const playsOf = (card: string) => moves.filter((move) => move.kind === "play" && move.card === card);
   const seats = view.seats.map((seat, index) => {
-    const hand = index === mine && seat.hand
-      ? h("div", { class: "hand", label: "Your hand" }, ...seat.hand.map((card, at) => cardButton(card, {
-          enabled: actions !== null && playsOf(card).length > 0,
-          key: `card:${card}:${at}`,
-          selected: choosing === card ? true : undefined,
-          onClick: () => {
-            const ways = playsOf(card);
-            if (ways.length === 1) actions?.move(ways[0]);
-            else choose(card);
-          },
-        })))
-      : seat.hand
-        ? cardRow(seat.hand, `${seat.name || `seat ${index}`}'s hand`)
-        : cardBacks(seat.handCount, `${seat.name || `seat ${index}`}'s hand`);
-    const holder: Holder = index === mine ? { kind: "you" } : seat.controller === "ai" ? { kind: "computer" } : seat.controller === "open" ? { kind: "open" } : { kind: "person", name: seat.name };
-    return seatView({ name: seat.name || `Seat ${index}`, holder, connected: seat.connected || seat.controller !== "player", cards: seat.handCount, active: view.phase === "playing" && view.turn === index, extra: mode === "replay" ? undefined : `${seat.wins} won` }, [hand]);
+    const holder = holderOf(view, index, mine);
+    const name = seatName(view, index);
+    const box = seatView({ name, holder, connected: seat.connected || seat.controller !== "player", cards: seat.handCount, active: view.phase === "playing" && view.turn === index, extra: mode === "replay" ? undefined : `${seat.wins} won` }, [seatCards(view, seat, index, mine, actions, choosing, choose, playsOf)]);
+    if (view.phase === "over" && view.fool === index) box.classList.add("fool-seat");
+    return box;
   });
   const faceUp = view.faceUp.card
     ? h("div", { class: "face-up", label: "Face-up card" }, cardView(view.faceUp.card, "large"),
-        h("span", { text: `${view.faceUp.as && view.faceUp.as !== view.faceUp.card ? ` as ${view.faceUp.as}` : ""}${view.faceUp.namedSuit ? ` naming ${SUIT_WORDS[view.faceUp.namedSuit as SuitLetter]}` : ""}` }))
+        h("span", { text: `${view.faceUp.as && view.faceUp.as !== view.faceUp.card ? ` as ${view.faceUp.as}` : ""}${view.faceUp.namedSuit ? ` naming ${SUIT_SYMBOLS[view.faceUp.namedSuit as SuitLetter]} ${SUIT_WORDS[view.faceUp.namedSuit as SuitLetter]}` : ""}` }))
     : h("div", { text: "No card face up yet" });
-  const choices = choosing === null ? [] : playsOf(choosing);
-  const canDraw = moves.some((move) => move.kind === "draw");
-  const canPass = moves.some((move) => move.kind === "pass");
+  const ways = choosing === null ? [] : playsOf(choosing.card);
+  const idle = actions === null || !actions.live || actions.pending();
+  const canDraw = !idle && moves.some((move) => move.kind === "draw");
+  const canPass = !idle && moves.some((move) => move.kind === "pass");
   const over = view.phase === "over";
+  const turnName = seatName(view, view.turn);
+  const state = view.phase === "waiting" ? "waiting for the second player" : over ? "over" : toMove(turnName, view.turn === mine);
+  const other = mine === null ? seats[0] : seats[1 - mine];
+  const own = mine === null ? seats[1] : seats[mine];
+  const bar = actions
+    ? h("div", { class: "action-bar fool-bar" },
+        own,
+        ways.length > 0 && choosing !== null ? choicesView(choosing, ways, actions, choose) : null,
+        over
+          ? h("div", { class: "actions" }, button("New game", actions.newGame, { disabled: !actions.live || actions.pending() }))
+          : h("div", { class: "actions moves" }, button("Draw", () => actions.move({ kind: "draw" }), { disabled: !canDraw }), button("Pass", () => actions.move({ kind: "pass" }), { disabled: !canPass })))
+    : own;
   return [
-    h("p", { class: "status", text: `Game ${view.game} · ${view.phase === "waiting" ? "waiting for the second player" : over ? "over" : `${seatName(view, view.turn)} to move`} · move ${view.moveCount}` }),
-    mine === null ? seats[0] : seats[1 - mine],
+    h("p", { class: "status", text: `Game ${view.game} · ${state} · move ${view.moveCount}` }),
+    other,
     h("div", { class: "middle" }, faceUp, h("div", { text: `Deck: ${view.deckCount} cards` }), cardBacks(view.deckCount, "Deck")),
-    mode === "replay" ? null : turnClock(view.phase === "playing" ? view.deadline : 0, view.turn === mine ? "Your time" : `${seatName(view, view.turn)}'s time`),
-    mine === null ? seats[1] : seats[mine],
-    choices.length > 0 ? h("div", { class: "choices", role: "group", label: `Ways to play ${choosing}` }, ...choices.map((move) => button(moveText(move), () => actions?.move(move), { key: `choice:${moveText(move)}` }))) : null,
-    actions ? h("div", { class: "actions moves" }, button("Draw", () => actions.move({ kind: "draw" }), { disabled: !canDraw }), button("Pass", () => actions.move({ kind: "pass" }), { disabled: !canPass })) : null,
-    over ? h("section", { class: "verdict", role: "status", label: "Game over" }, h("h2", { text: view.outcome === "capped" ? "Game over: no Fool (move limit)" : `Game over: ${seatName(view, view.fool)} is the Fool` }), h("p", { text: `Seed ${view.revealedSeed}` })) : null,
-    actions && over ? button("New game", actions.newGame) : null,
+    mode === "replay" ? null : turnClock(view.phase === "playing" ? view.deadline : 0, timeOf(turnName, view.turn === mine)),
+    bar,
+    over ? h("section", { class: "verdict", role: "status", label: "Game over" }, h("h2", { text: overTitle(view, mine) }), h("p", { text: `Seed ${view.revealedSeed}` })) : null,
   ].filter((node): node is HTMLElement => node !== null);
+}
+
+/** The end in a sentence: who is the Fool, said to the person as "you". */
+function overTitle(view: FoolStateView, mine: number | null): string {
+  if (view.outcome === "capped") return "Game over: no Fool (move limit)";
+  if (mine !== null) return view.fool === mine ? "Game over: you are the Fool" : `Game over: you won, ${seatName(view, view.fool)} is the Fool`;
+  return `Game over: ${seatName(view, view.fool)} is the Fool`;
+}
+
+/** The ending: the result, what a Fool is, both hands as they ended and the games won at this table. */
+function foolEnding(view: FoolStateView, mine: number, roomId: string, playAgain: (() => Promise<unknown>) | undefined): void {
+  const name = (seat: number) => (seat === mine ? "You" : seatName(view, seat));
+  const hands = view.seats.map((seat, index) => {
+    const cards = seat.revealed ?? [];
+    const whose = index === mine ? "Your hand" : `${seatName(view, index)}'s hand`;
+    return h("div", { class: "ending-hand" }, h("h3", { text: whose }), cards.length > 0 ? cardRow(cards, whose, "small") : h("p", { text: "No cards left: out first." }));
+  });
+  const title = view.outcome === "capped" ? "No Fool this time" : view.fool === mine ? "You are the Fool" : "You won";
+  const meaning = view.outcome === "capped"
+    ? `The game stopped after ${view.moveCount} moves, the table's limit, with cards in both hands: nobody is the Fool.`
+    : view.fool === mine
+      ? `${name(1 - mine)} laid out every card first, so you were left holding cards: the last player with cards is the Fool.`
+      : `You laid out every card first, so ${name(view.fool)} was left holding cards: the last player with cards is the Fool.`;
+  const wins = view.seats.map((seat, index) => `${name(index)} ${seat.wins}`).join(" · ");
+  showEnding({ key: `fool:${roomId}:${view.game}`, title, body: [h("p", { text: meaning }), ...hands, h("p", { text: `Games won at this table: ${wins}.` })], playAgain });
+}
+
+function tablePage(session: FoolSpectator, root: HTMLElement, player: FoolPlayer | null): Teardown {
+  const region = h("div", { class: "table fool" });
+  const log = h("ul", { class: "log", label: "Moves" });
+  const refusals = notice();
+  const newsLine = news();
+  const header = tableHeader(player ? "Fool" : "Watching Fool", "fool");
+  let choosing: Choosing | null = null;
+  let view: FoolStateView | undefined;
+  let live = true;
+  root.append(header.element, refusals, newsLine, region, h("h2", { text: "Moves" }), log);
+  const render = timed(() => view && draw(region, ...drawTable(view, player ? "play" : "watch", actions, choosing, choose)));
+  const requests = new Requests(refusals, () => render());
+  const newGame = () => requests.send("newGame", () => player!.newGame());
+  const actions: Actions | null = player && {
+    move: (move) => {
+      say(newsLine, "");
+      choosing = null;
+      void requests.send("move", () => player.move(move));
+    },
+    newGame: () => void newGame(),
+    pending: () => requests.pending(),
+    live: true,
+  };
+  // A card that may be laid several ways (a joker, a Queen) opens its choices; the keyboard goes to the first.
+  const choose = (next: Choosing | null) => {
+    choosing = next;
+    render();
+    region.querySelector<HTMLElement>(".choices button:not([disabled])")?.focus();
+  };
+  const mine = () => (view && player ? ownSeat(view) : null);
+  const stop = session.onView((next) => {
+    const before = view;
+    if (next.moveCount !== before?.moveCount || next.game !== before?.game) choosing = null;
+    view = next;
+    header.update({ rules: modeWords(next.mode), spectators: next.spectators });
+    const seat = mine();
+    if (next.phase === "playing" && before?.phase === "over") closeEnding();
+    if (next.phase === "playing" && next.turn === seat && (before?.turn !== seat || before?.phase !== "playing")) play("turn");
+    if (next.phase === "over" && seat !== null && player) {
+      foolEnding(next, seat, session.roomId, live ? () => newGame().then((accepted) => { if (!accepted) throw new Error(refusals.textContent || "the room did not start a new game"); }) : undefined);
+    }
+    render();
+  });
+  const name = namer(() => view, null);
+  const named = () => namer(() => view, mine());
+  session.on("start", (event) => logLine(log, describeStart(event, event.game, named())));
+  session.on("move", (event) => {
+    logLine(log, describeMove(event, named()));
+    if (event.seat !== mine() || !player) play("card");
+    if (event.by === "clock" && event.seat === mine()) say(newsLine, `The clock played for you: ${event.events.map((inner) => describeEvent(inner, named())).join("; ")}.`);
+  });
+  session.on("over", (event) => logLine(log, describeOver(event, event.game, player ? named() : name)));
+  session.onError((error) => say(refusals, inWords(error)));
+  session.onLeave(() => {
+    live = false;
+    if (actions) actions.live = false;
+    choosing = null;
+    say(refusals, endedInWords(session.ended));
+    render();
+  });
+  const unguard = player
+    ? guardSeat(() => (live && view?.phase === "playing" ? "Leave your seat? The game goes on: come back soon (Forward, or this table's address) to take your seat back." : null))
+    : () => undefined;
+  return () => {
+    stop();
+    unguard();
+    void (player ? session.leave({ keepSeat: true }) : session.leave());
+  };
+}
+
+function modeWords(mode: FoolTableView["mode"]): string {
+  return mode === "two-players" ? "Two people" : mode === "ai-vs-ai" ? "Computer against computer" : "Against the computer";
 }
 
 /** A replay frame as the live table's view: the whole table (both hands) with the record's seats. */
@@ -152,7 +337,7 @@ function viewOfFrame(frame: ReplayFrame, record: GameRecord): FoolStateView {
   return mergeViews(position, table) as FoolStateView;
 }
 
-function engineEventWords(event: FoolEngineEvent, game: number, name: SeatNamer): string {
+function engineEventWords(event: FoolEngineEvent, game: number, name: Namer): string {
   switch (event.name) {
     case "start":
       return describeStart(event.payload, game, name);
@@ -170,19 +355,20 @@ export const foolTable: TableModule = {
 
   async play(client: CardhallClient, roomId: string | undefined, root: HTMLElement) {
     const options = queryOptions(ROOM_OPTIONS) as { mode?: "vs-ai" | "two-players" };
-    const session = await rejoinOr(roomId, (token) => client.reconnectFool(token), () => (roomId ? client.joinFool(roomId, { name: "Friend" }) : client.playFool({ name: "You", ...options })));
+    // Each person joins under their chosen name: the friend who opens the link too.
+    const session = await rejoinOr(roomId, (token) => client.reconnectFool(token), () => (roomId ? client.joinFool(roomId, { name: joinName("Guest") }) : client.playFool({ name: joinName("Guest"), ...options })));
     replaceLocation(`/play/fool?room=${session.roomId}`);
-    const refuse = (error: unknown) => say(root.querySelector<HTMLElement>(".notice")!, inWords(error));
-    const close = tablePage(session, root, { move: (move) => void session.move(move).catch(refuse), newGame: () => void session.newGame().catch(refuse) });
+    const close = tablePage(session, root, session);
     if (session.view()?.mode === "two-players" || options.mode === "two-players") {
-      root.append(h("p", { class: "share", text: `A friend joins with this link: ${location.origin}/play/fool?room=${session.roomId}` }));
+      // Above the table, where the person waiting for a friend looks.
+      root.querySelector(".table")?.before(h("p", { class: "share", text: `A friend joins with this link: ${location.origin}/play/fool?room=${session.roomId}` }));
     }
     return close;
   },
 
   replayStep(frame, record) {
     const view = viewOfFrame(frame, record);
-    const name = (seat: number) => seatName(view, seat);
+    const name = plainNamer((seat: number) => seatName(view, seat));
     return {
       table: drawTable(view, "replay"),
       words: stepWords(frame, record, (move: FoolMove) => `chose: ${moveText(move)}`, frame.events.map((event) => engineEventWords(event as FoolEngineEvent, record.match, name))),
