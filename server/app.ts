@@ -15,6 +15,7 @@ import { reportTableMetricsTo } from "../rooms/kit/metrics";
 import { checkStatesOfOneClientIn } from "../rooms/kit/table";
 import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
+import { TractorAiThreads } from "./tractor-ai-pool";
 import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
@@ -97,9 +98,9 @@ export const MONITOR_USER = "admin";
  * The rooms under their names (server/games.ts). Every table gets the records' writer among its create options
  * (where it hands finished games), and the services its game's entry names (the Fool rooms: the server's AI pool).
  */
-export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null) {
+export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads = new TractorAiThreads()) {
   const services = records === null ? {} : { records: records.writer };
-  const offered = { aiThreads };
+  const offered = { aiThreads, tractorAi };
   const games = SERVER_ROOMS.map(({ game, room, services: taken }) => {
     const options = { ...services, ...Object.fromEntries(taken.map((name) => [name, offered[name]])) };
     return [game.name, defineRoom(room, options).enableRealtimeListing()] as const;
@@ -164,6 +165,7 @@ export function makeServer(options: AppOptions = {}): Server {
   // Every private Colyseus member the server relies on is there, or the server says which is not, and stops.
   checkColyseusInternals();
   const aiThreads = options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
+  const tractorAi = new TractorAiThreads();
   const records = options.records ?? null;
   const metrics = new PrometheusMetrics(aiThreads, records);
   reportTableMetricsTo(metrics);
@@ -173,7 +175,7 @@ export function makeServer(options: AppOptions = {}): Server {
   const transport = new CardhallTransport();
   explainRefusalsWhileDraining(transport.server!);
   const server = defineServer({
-    rooms: roomDefinitions(aiThreads, records),
+    rooms: roomDefinitions(aiThreads, records, tractorAi),
     transport,
     ...(cluster === null ? { driver: new IndexedLocalDriver() } : clusterServices(cluster)),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
@@ -204,6 +206,7 @@ export function makeServer(options: AppOptions = {}): Server {
   server.onShutdown(async () => {
     drained();
     await aiThreads.close();
+    await tractorAi.close();
     await records?.close();
   });
   return server;
