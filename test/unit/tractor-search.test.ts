@@ -8,7 +8,7 @@ import { heuristicPolicy, randomPolicy, rankedPlays, type TractorPolicy } from "
 import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../../rooms/tractor/ruleset";
 import { SEATS, type Seat } from "../../rooms/tractor/scoring";
-import { roundInWorld, sampleWorld, searchPlay, type SearchBudget } from "../../rooms/tractor/search";
+import { evidenceWeight, roundInWorld, sampleWorld, searchPlay, type SearchBudget } from "../../rooms/tractor/search";
 import { knownVoids, seatView, viewOrdering, type SeatView } from "../../rooms/tractor/seat-view";
 
 /** A budget of sampled deals only (no clock), so that every choice is reproducible. */
@@ -78,6 +78,20 @@ describe("the strong Tractor AI's sampled deals", () => {
     );
   });
 
+  test("fit tight voids where dealing card by card runs into dead ends (found by the property above)", () => {
+    const state = positionAfter(999_982, 65, checkedThrows);
+    const seat = ((state.turn + 3) % 4) as Seat;
+    const view = seatView(state, seat);
+    const ordering = viewOrdering(view);
+    const voids = knownVoids(view, ordering);
+    for (let draw = 0; draw < 10; draw++) {
+      const world = sampleWorld(view, seededRandom(draw === 0 ? "world:999982" : `tight:${draw}`));
+      expect(world.consistent).toBe(true);
+      SEATS.forEach((other) => world.hands[other].forEach((card) => expect(voids[other][ordering.group[card]]).toBe(false)));
+      expect(seatView(roundInWorld(view, world, state.ruleset), seat)).toEqual(view);
+    }
+  });
+
   test("keep a declaration's cards in the declarer's hand until it plays them", () => {
     const state = positionAfter(5, 6, classic);
     const seat = state.turn;
@@ -89,6 +103,20 @@ describe("the strong Tractor AI's sampled deals", () => {
       expect(world.consistent).toBe(true);
       expect(sameCards(shown.filter((card) => world.hands[declarer].includes(card)), shown)).toBe(true);
     }
+  });
+
+  test("never rule out the real deal when weighed by the others' plays", () => {
+    fc.assert(
+      fc.property(positions, ({ seed, plays, checked }) => {
+        const ruleset = checked ? checkedThrows : classic;
+        const state = positionAfter(seed, plays, ruleset);
+        if (state.phase !== "playing") return;
+        const seat = state.turn;
+        const real = { hands: state.hands, hidden: state.hidden, consistent: true };
+        expect(evidenceWeight(seatView(state, seat), real, ruleset, heuristicPolicy(ruleset), 12)).toBeGreaterThan(0);
+      }),
+      { numRuns: 60, seed: 36 },
+    );
   });
 });
 
