@@ -195,7 +195,7 @@ export function makeServer(options: AppOptions = {}): Server {
       app.get("/metrics.json", (_req, res) => {
         res.json(serverMetrics(aiThreads, records));
       });
-      recordRoutes(app, records);
+      recordRoutes(app, records, (record, seat) => tractorAi.review(record, seat));
       if (options.monitorPassword) mountMonitor(app, options.monitorPassword);
       serveWebClient(app);
     },

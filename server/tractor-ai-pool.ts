@@ -14,6 +14,9 @@ import type { Card } from "../rooms/tractor/cards";
 import { decideInProcess, type TractorAiDecider, type TractorAiTask } from "../rooms/tractor/levels";
 import { heuristicPolicy } from "../rooms/tractor/policy";
 import { DEFAULT_SEARCH_BUDGET } from "../rooms/tractor/search";
+import type { ReviewedRecord, TractorReview } from "../rooms/tractor/review";
+import type { Seat } from "../rooms/tractor/scoring";
+import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { log } from "../rooms/kit/log";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
@@ -23,11 +26,13 @@ const IDLE_THREAD_MS = 60_000;
 export const TRACTOR_DECISION_LIMIT_MS = 2_000;
 /** Past this many decisions under way per thread, the heuristic plays at once. */
 const OVERLOAD = 4;
+/** The most search time one review takes (a long match is reviewed up to where it runs out). */
+export const REVIEW_TIME_MS = 10_000;
 /** The least time a decision that is searched at all gets. */
 const LEAST_TIME_MS = 10;
 
 export class TractorAiThreads implements TractorAiDecider {
-  private pool: Piscina<TractorAiTask, Card[]> | null = null;
+  private pool: Piscina<TractorAiTask | ReviewTask, Card[] | TractorReview> | null = null;
   private workerFound: boolean | undefined;
   private underWay = 0;
   /** Decisions made on threads, in-process, at once with the heuristic under overload, and abandoned over the limit. */
@@ -61,7 +66,7 @@ export class TractorAiThreads implements TractorAiDecider {
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(), this.limitMs);
     try {
-      const cards = await pool.run({ ...task, timeMs }, { signal: limit.signal }).catch(() => undefined);
+      const cards = (await pool.run({ ...task, timeMs }, { signal: limit.signal }).catch(() => undefined)) as Card[] | undefined;
       if (Array.isArray(cards)) {
         this.decisions.onThreads++;
         return cards;
@@ -80,13 +85,24 @@ export class TractorAiThreads implements TractorAiDecider {
     }
   }
 
+  /**
+   * A recorded game's review for one seat, on a thread (in-process only when there is no compiled worker), within
+   * REVIEW_TIME_MS of search: what is left past it is marked not reviewed.
+   */
+  async review(record: ReviewedRecord, seat: Seat): Promise<TractorReview> {
+    const task: ReviewTask = { record, seat, timeMs: REVIEW_TIME_MS };
+    const pool = this.threadPool();
+    if (pool === null) return reviewInProcess(task);
+    return (await pool.run(task, { name: "review", signal: AbortSignal.timeout(REVIEW_TIME_MS + this.limitMs) })) as TractorReview;
+  }
+
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = null;
     await pool?.destroy();
   }
 
-  private threadPool(): Piscina<TractorAiTask, Card[]> | null {
+  private threadPool(): Piscina<TractorAiTask | ReviewTask, Card[] | TractorReview> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
     if (this.pool === null && this.workerFound) {
       this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: IDLE_THREAD_MS });

@@ -408,6 +408,39 @@ function viewSeed(view: SeatView): string {
   return `${view.seat}|${view.hand.join(",")}|${view.playedBy.map((cards) => cards.join(",")).join("/")}|${view.tricks.length}`;
 }
 
+/** What each candidate came to in each sampled deal: its value to the seat's team, and the team's points. */
+export interface PlayedOut {
+  /** values[candidate][deal] (see roundValue). */
+  readonly values: number[][];
+  /** points[candidate][deal]: the defenders' points for a defending seat, minus them for a declaring one. */
+  readonly points: number[][];
+  readonly worlds: number;
+}
+
+/** Plays every candidate out in the same sampled deals, as many as the budget allows. */
+export function playOutCandidates(view: SeatView, ruleset: TractorRuleset, candidates: readonly (readonly Card[])[], budget: SearchBudget, context: SearchContext = {}, random: Random = seededRandom(viewSeed(view))): PlayedOut {
+  const policy = heuristicPolicy(ruleset);
+  const team = teamOf(view.seat);
+  const declarers = declarersOf({ dealer: view.dealer, mainSuit: view.mainSuit, teamRanks: view.teamRanks });
+  const values: number[][] = candidates.map(() => []);
+  const points: number[][] = candidates.map(() => []);
+  const started = budget.now?.();
+  let worlds = 0;
+  while (worlds < budget.worlds) {
+    if (worlds >= budget.minWorlds && started !== undefined && budget.timeMs !== undefined && (budget.now as () => number)() - started >= budget.timeMs) break;
+    const round = roundInWorld(view, likelyWorld(view, random, context, ruleset, policy, budget), ruleset);
+    candidates.forEach((cards, index) => {
+      const played = applyPlay(round, view.seat, cards);
+      if (!played.ok) throw new Error(`a candidate the engine refuses: ${played.reason}`);
+      const result = playOut(played.state, policy, view);
+      values[index].push(roundValue(result, team, declarers));
+      points[index].push((team === declarers ? -1 : 1) * result.defenderPoints);
+    });
+    worlds++;
+  }
+  return { values, points, worlds };
+}
+
 /**
  * The seat's play by search, from its view alone. A single sensible play is played at once; otherwise the
  * candidates are played out in the same sampled deals (so their differences are not the deals' luck).
@@ -417,23 +450,7 @@ export function searchPlay(view: SeatView, ruleset: TractorRuleset = classic, bu
   const candidates = ranked.slice(0, Math.max(1, budget.candidates));
   if (candidates.length === 1) return { cards: candidates[0], worlds: 0, weighed: [{ cards: candidates[0], value: 0 }] };
   const random = seededRandom(viewSeed(view));
-  const policy = heuristicPolicy(ruleset);
-  const team = teamOf(view.seat);
-  const declarers = declarersOf({ dealer: view.dealer, mainSuit: view.mainSuit, teamRanks: view.teamRanks });
-  // values[index][world]: what the candidate came to in that deal.
-  const values: number[][] = candidates.map(() => []);
-  const started = budget.now?.();
-  let worlds = 0;
-  while (worlds < budget.worlds) {
-    if (worlds >= budget.minWorlds && started !== undefined && budget.timeMs !== undefined && (budget.now as () => number)() - started >= budget.timeMs) break;
-    const round = roundInWorld(view, likelyWorld(view, random, context, ruleset, policy, budget), ruleset);
-    candidates.forEach((cards, index) => {
-      const played = applyPlay(round, view.seat, cards);
-      if (!played.ok) throw new Error(`the heuristic offered a play the engine refuses: ${played.reason}`);
-      values[index].push(roundValue(playOut(played.state, policy, view), team, declarers));
-    });
-    worlds++;
-  }
+  const { values, worlds } = playOutCandidates(view, ruleset, candidates, budget, context, random);
   const weighed = candidates.map((cards, index) => ({ cards, value: mean(values[index]) }));
   const best = preferred(values, budget.confidence ?? DEFAULT_CONFIDENCE);
   return { cards: candidates[best].slice(), worlds, weighed };

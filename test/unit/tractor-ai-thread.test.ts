@@ -6,6 +6,8 @@ import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tr
 import { checkedThrows } from "../../rooms/tractor/ruleset";
 import { seatView } from "../../rooms/tractor/seat-view";
 import { TractorAiThreads } from "../../server/tractor-ai-pool";
+import { reviewTractor } from "../../rooms/tractor/review";
+import { person, tractorRound } from "../records/fixtures";
 
 /** The compiled worker (`npm test` builds first): the threads run what the server runs. */
 const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "tractor-ai-worker.js");
@@ -57,5 +59,17 @@ describe("the Tractor AI's threads", () => {
     const state = position(3);
     expect(applyPlay(state, state.turn, await threads.decide(taskOf(state))).ok).toBe(true);
     expect(threads.decisions.inProcess).toBe(1);
+  });
+
+  test("review a recorded game on a thread, as the review does in-process", async () => {
+    const threads = new TractorAiThreads(BUILT_WORKER, 1);
+    try {
+      const record = tractorRound(21, [0, 1, 2, 3].map((seat) => person(seat, `p${seat}`)), 1_000);
+      const review = await threads.review(record, 3);
+      expect(review.complete).toBe(true);
+      expect(review).toEqual(reviewTractor(record, 3));
+    } finally {
+      await threads.close();
+    }
   });
 });
