@@ -138,7 +138,7 @@ function eventLoopLag(): IntervalHistogram {
 }
 
 /** GET /metrics.json. What the load test and the benchmarks read: this process's CPU time and memory, and the rooms and clients it hosts. */
-export function serverMetrics(aiThreads: AiThreads, records: Records | null = null): ServerMetrics {
+export function serverMetrics(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads | null = null): ServerMetrics {
   const cpu = process.cpuUsage();
   const lag = eventLoopLag();
   const memory = process.memoryUsage();
@@ -156,6 +156,7 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
     // The histogram holds whole timer intervals; what exceeds the sampling interval is the lag.
     eventLoopLagMs: { p50: lagMs(lag.percentile(50)), p99: lagMs(lag.percentile(99)), max: lagMs(lag.max) },
     foolAiDecisions: { ...aiThreads.decisions },
+    ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions } }),
     records: records?.writer.metrics() ?? null,
   };
 }
@@ -193,7 +194,7 @@ export function makeServer(options: AppOptions = {}): Server {
         res.type(contentType).send(body);
       });
       app.get("/metrics.json", (_req, res) => {
-        res.json(serverMetrics(aiThreads, records));
+        res.json(serverMetrics(aiThreads, records, tractorAi));
       });
       recordRoutes(app, records, (record, seat) => tractorAi.review(record, seat));
       if (options.monitorPassword) mountMonitor(app, options.monitorPassword);

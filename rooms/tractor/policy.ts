@@ -564,7 +564,9 @@ export function rankedPlays(view: SeatView, ruleset: TractorRuleset = classic): 
   const ranked: Card[][] = [];
   for (const { cards } of scored) {
     const key = cards.slice().sort((a, b) => a - b).join(",");
-    if (!seen.has(key)) [seen.add(key), ranked.push(cards.slice())];
+    if (seen.has(key)) continue;
+    seen.add(key);
+    ranked.push(cards.slice());
   }
   return ranked;
 }
