@@ -11,7 +11,7 @@
 import { Command, InvalidArgumentError } from "commander";
 import { performance } from "perf_hooks";
 import { seededRandom, shuffled, type Random } from "../rooms/kit/random";
-import { aiGame, aiPolicy, type AiPolicy } from "../rooms/fool/ai";
+import { aiGame, aiPolicy, strongAiPolicy, type AiPolicy } from "../rooms/fool/ai";
 import { greedyPolicy, randomPolicy, type Policy } from "../rooms/fool/bots";
 import { JOKER, NATURAL_CARDS, SKIP_CARDS, SUITS, isQueen, type Card } from "../rooms/fool/cards";
 import { formatSequence } from "../rooms/fool/notation";
@@ -98,8 +98,11 @@ function timed<T>(work: () => T, decisionsMs: number[]): T {
 }
 
 /** One game, the AI at `aiSeat` with its memory of the events; the seat that went out first, or null if capped. */
+/** The AI level under test (`--level`): today's AI, or the strong level's. */
+let testedAi: AiPolicy = aiPolicy;
+
 function playGame(start: FoolState, aiSeat: number, opponent: Policy, random: Random, cap: number, decisionsMs: number[]): number | null {
-  const timedAi: AiPolicy = (view, aiRandom, memory) => timed(() => aiPolicy(view, aiRandom, memory), decisionsMs);
+  const timedAi: AiPolicy = (view, aiRandom, memory) => timed(() => testedAi(view, aiRandom, memory), decisionsMs);
   let end = start;
   for (const { after } of aiGame(start, aiSeat, opponent, random, cap, timedAi)) end = after;
   return end.phase === "over" ? end.finished[0] : null;
@@ -139,12 +142,13 @@ function percent(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
 }
 
-function benchAi(pairs: number, cap: number, seed: string): void {
+function benchAi(pairs: number, cap: number, seed: string, opponents: readonly string[]): void {
   const decisionsMs: number[] = [];
   for (const [name, opponent] of [
     ["random", randomPolicy],
     ["greedy", greedyPolicy],
   ] as const) {
+    if (!opponents.includes(name)) continue;
     const result = playMatch(opponent, pairs, cap, `${seed}:${name}`, decisionsMs);
     const { mean, low, high } = scoreInterval(result.pairScores);
     console.log(
@@ -165,11 +169,18 @@ function main(): void {
     .option("--pairs <n>", "deals per opponent, each played from both seats", positiveInteger, 2000)
     .option("--cap <moves>", "moves after which a game counts as a draw", positiveInteger, 1000)
     .option("--seed <seed>", "seed of the deals and the policies' choices", "fool-bench")
+    .option("--level <level>", "the AI's level: normal (today's AI) or strong", (text) => {
+      if (text === "normal" || text === "strong") return text;
+      throw new InvalidArgumentError("expected normal or strong");
+    }, "normal")
+    .option("--opponents <names>", "the opponents, of random and greedy", (text) => text.split(","), ["random", "greedy"])
+    .option("--no-search", "leave out the winning-sequence search's timings")
     .parse(process.argv)
-    .opts<{ pairs: number; cap: number; seed: string }>();
-  console.log(`node ${process.version}; pairs ${options.pairs}, cap ${options.cap} moves, seed "${options.seed}"`);
-  benchSearch(seededRandom(`${options.seed}:search`));
-  benchAi(options.pairs, options.cap, options.seed);
+    .opts<{ pairs: number; cap: number; seed: string; level: "normal" | "strong"; search: boolean; opponents: string[] }>();
+  testedAi = options.level === "strong" ? strongAiPolicy : aiPolicy;
+  console.log(`node ${process.version}; pairs ${options.pairs}, cap ${options.cap} moves, seed "${options.seed}", AI level ${options.level}`);
+  if (options.search) benchSearch(seededRandom(`${options.seed}:search`));
+  benchAi(options.pairs, options.cap, options.seed, options.opponents);
 }
 
 main();

@@ -16,6 +16,7 @@ import { checkStatesOfOneClientIn } from "../rooms/kit/table";
 import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
 import { QUEUED_GAMES, queueRoomName, RatedQueueRoom, ratedQueueOptions } from "./arena/rated-queue";
+import { TractorAiThreads } from "./tractor-ai-pool";
 import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
@@ -101,9 +102,9 @@ export const MONITOR_USER = "admin";
  * The rooms under their names (server/games.ts). Every table gets the records' writer among its create options
  * (where it hands finished games), and the services its game's entry names (the Fool rooms: the server's AI pool).
  */
-export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null) {
+export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads = new TractorAiThreads()) {
   const services = records === null ? {} : { records: records.writer };
-  const offered = { aiThreads };
+  const offered = { aiThreads, tractorAi };
   const games = SERVER_ROOMS.map(({ game, room, services: taken }) => {
     const options = { ...services, ...Object.fromEntries(taken.map((name) => [name, offered[name]])) };
     return [game.name, defineRoom(room, options).enableRealtimeListing()] as const;
@@ -144,7 +145,7 @@ function eventLoopLag(): IntervalHistogram {
 }
 
 /** GET /metrics.json. What the load test and the benchmarks read: this process's CPU time and memory, and the rooms and clients it hosts. */
-export function serverMetrics(aiThreads: AiThreads, records: Records | null = null): ServerMetrics {
+export function serverMetrics(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads | null = null): ServerMetrics {
   const cpu = process.cpuUsage();
   const lag = eventLoopLag();
   const memory = process.memoryUsage();
@@ -162,6 +163,7 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
     // The histogram holds whole timer intervals; what exceeds the sampling interval is the lag.
     eventLoopLagMs: { p50: lagMs(lag.percentile(50)), p99: lagMs(lag.percentile(99)), max: lagMs(lag.max) },
     foolAiDecisions: { ...aiThreads.decisions },
+    ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions } }),
     records: records?.writer.metrics() ?? null,
   };
 }
@@ -171,6 +173,7 @@ export function makeServer(options: AppOptions = {}): Server {
   // Every private Colyseus member the server relies on is there, or the server says which is not, and stops.
   checkColyseusInternals();
   const aiThreads = options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
+  const tractorAi = new TractorAiThreads();
   const records = options.records ?? null;
   const metrics = new PrometheusMetrics(aiThreads, records);
   reportTableMetricsTo(metrics);
@@ -181,7 +184,7 @@ export function makeServer(options: AppOptions = {}): Server {
   const transport = new CardhallTransport();
   explainRefusalsWhileDraining(transport.server!);
   const server = defineServer({
-    rooms: roomDefinitions(aiThreads, records),
+    rooms: roomDefinitions(aiThreads, records, tractorAi),
     transport,
     ...(cluster === null ? { driver: new IndexedLocalDriver() } : clusterServices(cluster)),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
@@ -199,9 +202,9 @@ export function makeServer(options: AppOptions = {}): Server {
         res.type(contentType).send(body);
       });
       app.get("/metrics.json", (_req, res) => {
-        res.json(serverMetrics(aiThreads, records));
+        res.json(serverMetrics(aiThreads, records, tractorAi));
       });
-      recordRoutes(app, records);
+      recordRoutes(app, records, (record, seat) => tractorAi.review(record, seat));
       identityRoutes(app, records, options.identityLimits);
       if (options.monitorPassword) mountMonitor(app, options.monitorPassword);
       serveWebClient(app);
@@ -213,6 +216,7 @@ export function makeServer(options: AppOptions = {}): Server {
   server.onShutdown(async () => {
     drained();
     await aiThreads.close();
+    await tractorAi.close();
     await records?.close();
   });
   return server;

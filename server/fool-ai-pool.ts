@@ -18,7 +18,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import Piscina from "piscina";
-import { immediateMove, type FoolAiDecider } from "../rooms/fool/ai";
+import { immediateMove, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
@@ -54,13 +54,13 @@ export class AiThreads implements FoolAiDecider {
   ) {}
 
   /** The AI's move for the seat whose view and memory these are. */
-  async decide(view: FoolView, memory: FoolMemory): Promise<FoolMove> {
+  async decide(view: FoolView, memory: FoolMemory, level: FoolAiStrength = "normal"): Promise<FoolMove> {
     const immediate = immediateMove(view, memory);
     if (immediate !== null) {
       this.decisions.immediate++;
       return immediate;
     }
-    const task: AiTask = { view, memory };
+    const task: AiTask = level === "strong" ? { view, memory, level } : { view, memory };
     const pool = this.threadPool();
     if (pool !== null) {
       const { move, overTime } = await this.runWithinLimit(pool, task);

@@ -2,13 +2,15 @@
  * Runs in the AI's worker threads (fool-ai-pool.ts): one decision per task, from the seat's view and memory alone,
  * exactly as the AI decides in-process.
  */
-import { aiPolicy } from "../rooms/fool/ai";
+import { aiPolicy, strongAiPolicy, type FoolAiStrength } from "../rooms/fool/ai";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { FoolMove, FoolView } from "../rooms/fool/rules";
 
 export interface AiTask {
   readonly view: FoolView;
   readonly memory: FoolMemory;
+  /** "normal" when absent. */
+  readonly level?: FoolAiStrength;
 }
 
 /** The AI's Random is not used (its moves depend only on the view and the memory), so none crosses the thread. */
@@ -17,5 +19,5 @@ function unused(): number {
 }
 
 export default function decide(task: AiTask): FoolMove {
-  return aiPolicy(task.view, unused, task.memory);
+  return (task.level === "strong" ? strongAiPolicy : aiPolicy)(task.view, unused, task.memory);
 }

@@ -15,7 +15,7 @@ import { tractorGame } from "../rooms/tractor/game";
 import { TractorRoom } from "../rooms/tractor/room";
 
 /** What the server hands a room besides the records' writer, by name. */
-export type ServerService = "aiThreads";
+export type ServerService = "aiThreads" | "tractorAi";
 
 export interface ServerRoom<Game extends GameDefinition = GameDefinition> {
   readonly game: Game;
@@ -29,7 +29,7 @@ export const SERVER_ROOMS = [
   served(evenStevenGame, EvenStevenRoom),
   served(foolGame, FoolRoom, ["aiThreads"]),
   served(patienceGame, PatienceRoom),
-  served(tractorGame, TractorRoom),
+  served(tractorGame, TractorRoom, ["tractorAi"]),
 ] as const;
 
 /** Every game served once: a game missing here does not compile. */

@@ -89,10 +89,19 @@ export function makeAiPolicy(weights: AiWeights = DEFAULT_WEIGHTS, budget: Playo
 /** The AI. Its moves depend only on the view and the memory: the Random it is given is not used. */
 export const aiPolicy: AiPolicy = makeAiPolicy();
 
+/** The strong level's budget: four times the worlds, longer play-outs, six times the moves per decision. */
+export const STRONG_BUDGET: PlayoutBudget = { worlds: 32, horizon: 12, maxMoves: 6144 };
+
+/** The AI at the strong level (aiLevel "strong"): the same search with a larger budget. */
+export const strongAiPolicy: AiPolicy = makeAiPolicy(DEFAULT_WEIGHTS, STRONG_BUDGET);
+
 /** Where a room's AI decides: the server's pool of worker threads (server/fool-ai-pool.ts) implements this. */
 export interface FoolAiDecider {
-  decide(view: FoolView, memory: FoolMemory): Promise<FoolMove>;
+  decide(view: FoolView, memory: FoolMemory, level?: FoolAiStrength): Promise<FoolMove>;
 }
+
+/** The levels the AI itself plays at (aiLevel "easy" is the greedy bot, not the AI). */
+export type FoolAiStrength = "normal" | "strong";
 
 function chooseMove(view: FoolView, weights: AiWeights, budget: PlayoutBudget, given?: FoolMemory): FoolMove {
   const look = firstLook(view, given);

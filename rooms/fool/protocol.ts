@@ -48,10 +48,18 @@ export type FoolMode = (typeof FOOL_MODES)[number];
 export const FOOL_AI_POLICIES = ["ai", "greedy", "random"] as const;
 export type FoolAiPolicy = (typeof FOOL_AI_POLICIES)[number];
 
+/**
+ * How well the room's AI plays (with `ai: "ai"`, the default): "easy" is the greedy bot, "normal" the AI as it
+ * always was (the default), "strong" the AI with a larger search budget (rooms/fool/ai.ts, STRONG_BUDGET).
+ */
+export const FOOL_AI_LEVELS = ["easy", "normal", "strong"] as const;
+export type FoolAiLevel = (typeof FOOL_AI_LEVELS)[number];
+
 /** How a room runs, fixed when it is created (the join options below describe each). */
 export interface FoolRoomSettings {
   mode: FoolMode;
   ai: FoolAiPolicy;
+  aiLevel: FoolAiLevel;
   aiDelayMs: number;
   turnTimeMs: number;
   reconnectSeconds: number;
@@ -62,6 +70,7 @@ export interface FoolRoomSettings {
 export const FOOL_DEFAULTS: Readonly<FoolRoomSettings> = {
   mode: "vs-ai",
   ai: "ai",
+  aiLevel: "normal",
   aiDelayMs: 1_000,
   turnTimeMs: 30_000,
   reconnectSeconds: 30,
@@ -75,6 +84,7 @@ export function foolRoomSettings(options: Partial<FoolRoomSettings>): FoolRoomSe
   return {
     mode: setting("mode"),
     ai: setting("ai"),
+    aiLevel: setting("aiLevel"),
     aiDelayMs: setting("aiDelayMs"),
     turnTimeMs: setting("turnTimeMs"),
     reconnectSeconds: setting("reconnectSeconds"),
@@ -94,6 +104,8 @@ export const foolJoinOptions = z.object({
   /** The first game's seed; later games take newGame's seed or a fresh one. */
   seed: seed.optional(),
   ai: z.enum(FOOL_AI_POLICIES).optional(),
+  /** The AI's level (see FOOL_AI_LEVELS); the baselines ("greedy", "random") have none. */
+  aiLevel: z.enum(FOOL_AI_LEVELS).optional(),
   /** How long the AI waits before each of its moves, so spectators can follow. */
   aiDelayMs: z.number().int().min(0).max(60_000).optional(),
   /** A person's time for each move; when it runs out the room plays the AI's move for them. */

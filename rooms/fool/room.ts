@@ -42,7 +42,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     const threads = typeof aiThreads?.decide === "function" ? (aiThreads as FoolAiDecider) : null;
     const options = this.createOptions(clientOptions);
     const settings = (this.settings = foolRoomSettings(options));
-    this.players = new FoolTablePlayers(settings.ai, threads);
+    this.players = new FoolTablePlayers(settings.ai, threads, settings.aiLevel);
     this.firstSeed = options.seed;
     this.openTable({
       seats: FOOL_SEATS,

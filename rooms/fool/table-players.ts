@@ -5,10 +5,10 @@
  * baselines replays from its seed.
  */
 import { seededRandom, type Random } from "../kit/random";
-import { aiPolicy, type FoolAiDecider } from "./ai";
+import { aiPolicy, strongAiPolicy, type FoolAiDecider } from "./ai";
 import { remember, startMemory, type FoolMemory } from "./ai-memory";
 import { greedyPolicy, randomPolicy, type Policy } from "./bots";
-import type { FoolAiPolicy } from "./protocol";
+import type { FoolAiLevel, FoolAiPolicy } from "./protocol";
 import { viewFor, type FoolEvent, type FoolMove, type FoolState } from "./rules";
 
 const BASELINES: Record<Exclude<FoolAiPolicy, "ai">, Policy> = { greedy: greedyPolicy, random: randomPolicy };
@@ -21,6 +21,7 @@ export class FoolTablePlayers {
     private readonly policy: FoolAiPolicy,
     /** The server's pool of AI threads, or null to decide in-process. */
     private readonly threads: FoolAiDecider | null,
+    private readonly level: FoolAiLevel = "normal",
   ) {}
 
   /** A new game was dealt from `seed`: memories start from each seat's view, the dice from the seed. */
@@ -38,7 +39,8 @@ export class FoolTablePlayers {
   decide(game: FoolState, seat: number): FoolMove | Promise<FoolMove> {
     const view = viewFor(game, seat);
     if (this.policy !== "ai") return BASELINES[this.policy](view, this.dice);
-    if (this.threads === null) return aiPolicy(view, this.dice, this.memories[seat]); // (the AI draws no dice)
-    return this.threads.decide(view, this.memories[seat]);
+    if (this.level === "easy") return greedyPolicy(view, this.dice);
+    if (this.threads === null) return (this.level === "strong" ? strongAiPolicy : aiPolicy)(view, this.dice, this.memories[seat]); // (the AI draws no dice)
+    return this.level === "strong" ? this.threads.decide(view, this.memories[seat], "strong") : this.threads.decide(view, this.memories[seat]);
   }
 }

@@ -101,6 +101,9 @@ export interface ServerMetrics {
   /** The Fool AI's decisions since start: made at once (nothing to weigh), on its threads, in-process (no worker,
    * or a thread failed), and abandoned for the greedy bot's move (over the time limit). */
   foolAiDecisions: { immediate: number; onThreads: number; inProcess: number; abandoned: number };
+  /** The strong Tractor bots' decisions since start: on the threads, in-process, the heuristic's at once under
+   * overload (`shrunk`), and abandoned over the time limit. Absent from servers before bot levels. */
+  tractorAiDecisions?: { onThreads: number; inProcess: number; shrunk: number; abandoned: number };
   /** The records' queue to the database; null when the server keeps no records. */
   records: RecordWriterMetrics | null;
 }

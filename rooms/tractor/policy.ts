@@ -542,6 +542,37 @@ export function heuristicPolicy(ruleset: TractorRuleset = classic): TractorPolic
 
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * The plays the heuristic weighs on the seat's turn, each once, best first by its own score: the first is the
+ * heuristic's choice. The search (search.ts) plays the first few out on sampled deals.
+ */
+export function rankedPlays(view: SeatView, ruleset: TractorRuleset = classic): Card[][] {
+  requirePlayTurn(view);
+  const table = tableOf(view, ruleset);
+  const lead = leadOf(view);
+  let scored: { cards: Card[]; score: number }[];
+  if (lead === undefined) scored = leadCandidates(table).map((cards) => ({ cards, score: scoreLead(table, cards) }));
+  else {
+    const standing = standingOf(table);
+    const candidates = followCandidates(table, standing);
+    if (candidates.length === 0) return [legalPlays(view.hand, lead, table.ordering, 1).plays[0]];
+    scored = candidates.map((cards) => ({ cards, score: scoreFollow(table, standing, cards) }));
+  }
+  // Stable: among equal scores the first listed stays first, as `bestBy` picks it.
+  scored.sort((a, b) => b.score - a.score);
+  const seen = new Set<string>();
+  const ranked: Card[][] = [];
+  for (const { cards } of scored) {
+    const key = cards.slice().sort((a, b) => a - b).join(",");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    ranked.push(cards.slice());
+  }
+  return ranked;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
 function accepted(update: RoundUpdate, seat: Seat): RoundState {
   if (!update.ok) throw new Error(`the engine refused seat ${seat}'s choice: ${update.reason}`);
   return update.state;

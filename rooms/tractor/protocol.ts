@@ -17,6 +17,15 @@ export const TRACTOR_SEATS = ["Alice", "Bob", "Charles", "David"] as const;
 export type TractorSeatName = (typeof TRACTOR_SEATS)[number];
 export const tractorSeatName = z.enum(TRACTOR_SEATS);
 
+/**
+ * How well a bot seat plays: "easy" (the heuristic, but a third of its plays random legal ones), "normal" (the
+ * heuristic, the default and what every bot played before levels) or "strong" (the search over the unseen cards,
+ * rooms/tractor/search.ts).
+ */
+export const TRACTOR_BOT_LEVELS = ["easy", "normal", "strong"] as const;
+export type TractorBotLevel = (typeof TRACTOR_BOT_LEVELS)[number];
+export const tractorBotLevel = z.enum(TRACTOR_BOT_LEVELS);
+
 const RANK_LETTERS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] as const;
 /** A rank as the statement writes it ("2".."9", "T", "J", "Q", "K", "A") or as a number 2..14. */
 const tractorRankOption = z.union([z.enum(RANK_LETTERS), z.number().int().min(2).max(14)]);
@@ -65,6 +74,8 @@ export const tractorJoinOptions = z
     seat: tractorSeatName.optional(),
     /** Seats a bot holds from the start (anyone may take them over later by naming the seat). */
     bots: z.array(tractorSeatName).max(4).optional(),
+    /** Each bot seat's level, by seat name (a seat left out plays "normal"); it holds for whoever's bot plays the seat. */
+    botLevels: z.partialRecord(tractorSeatName, tractorBotLevel).optional(),
     /** "declare" (default): a paced deal with a declaration phase; "fixed": `mainSuit` for every round. */
     trump: z.enum(tractorTrumpModes).optional(),
     mainSuit: z.enum(["H", "S", "C", "D", "O"]).optional(),

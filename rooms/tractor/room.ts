@@ -13,6 +13,10 @@ import { TRACTOR_DEFAULTS, TRACTOR_HINT_LIMIT, TRACTOR_SEATS, tractorJoinOptions
 import type { TractorPositionView, TractorSeatPositionView, TractorStateView, TractorTableView } from "./protocol";
 import { stateMatchesView, type TractorSeatState, TractorState } from "./state";
 import type { Viewer } from "../kit/engine";
+import { cardName, type Card } from "./cards";
+import { decideInProcess, easyPolicy, type TractorAiDecider } from "./levels";
+import type { TractorBotLevel } from "./protocol";
+import { seatView } from "./seat-view";
 
 const MAX_SPECTATORS = 64;
 
@@ -27,8 +31,14 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   /** The phase and round the listing shows. */
   private listed = "";
 
+  /** The server's threads for the strong bots, or null to decide in-process. */
+  private strongThreads: TractorAiDecider | null = null;
+
   override onCreate(rawOptions: unknown): void {
-    const options = (this.options = this.createOptions(rawOptions));
+    const { tractorAi, ...clientOptions } = (rawOptions ?? {}) as { tractorAi?: Partial<TractorAiDecider> };
+    // Only the server can put a pool there: a client's JSON carries no function.
+    this.strongThreads = typeof tractorAi?.decide === "function" ? (tractorAi as TractorAiDecider) : null;
+    const options = (this.options = this.createOptions(clientOptions));
     const ranks = options.startRanks ?? [2, 2];
     const base = options.throws === "check-other-hands" ? checkedThrows : classic;
     const dealer = TRACTOR_SEATS.indexOf(options.dealer ?? "Alice") as Seat;
@@ -67,6 +77,30 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
 
   protected override noMatch(action: string): Rejection {
     return new Rejection("WRONG_PHASE", `cannot ${action} now: the table is waiting`);
+  }
+
+  /** The seat's level (botLevels), for its own bot and for the clock playing a silent person's seat. */
+  private levelOf(seat: number): TractorBotLevel {
+    return this.options.botLevels?.[TRACTOR_SEATS[seat]] ?? "normal";
+  }
+
+  /**
+   * A bot seat's action at its level: normal is the engine's own bot (as before levels); easy slips now and then;
+   * strong plays by search from the seat's view (on the server's threads when there are some). Declarations and
+   * burials are the heuristic's at every level.
+   */
+  protected override decide(state: TractorMatch, seat: number): TractorAction | undefined | Promise<TractorAction | undefined> {
+    const level = this.levelOf(seat);
+    if (level === "normal" || state.phase !== "playing" || state.round.turn !== seat) return super.decide(state, seat);
+    const round = state.round;
+    const view = seatView(round, seat as Seat);
+    const played = (cards: readonly Card[]): TractorAction => ({ type: "play", cards: cards.map(cardName) });
+    // The slips draw on no seed of the table's: a record keeps the plays made, not the dice.
+    if (level === "easy") return played(easyPolicy(round.ruleset, Math.random).choosePlay(view));
+    const declaration = state.declaration === undefined ? {} : { declaration: { seat: state.declaration.seat, cards: [...state.declaration.cards] } };
+    const task = { view, rules: round.ruleset, context: declaration };
+    if (this.strongThreads === null) return played(decideInProcess(task));
+    return this.strongThreads.decide(task).then(played);
   }
 
   protected override seatView(seat: number): TractorSeatState {

@@ -1,5 +1,6 @@
 /**
- * The records over HTTP: GET /games (newest first, paged), /games/:id, /games/:id/replay and /leaderboard. Every
+ * The records over HTTP: GET /games (newest first, paged), /games/:id, /games/:id/replay, /games/:id/review (a
+ * Tractor seat's plays against the strong AI's, made on the AI's threads and kept) and /leaderboard. Every
  * parameter is checked before the database is asked anything (a bad one is a 400 naming it); queries are
  * parameterised by the query builder, so nothing a client writes is ever read as SQL.
  */
@@ -8,6 +9,17 @@ import { z } from "zod";
 import { RECORDED_GAMES } from "../../rooms/kit/record";
 import type { Records } from "./index";
 import { replayRecord, ReplayMismatch } from "./replay";
+import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
+import type { GameRecord } from "../../rooms/kit/record";
+import type { TractorReview } from "../../rooms/tractor/review";
+import type { Seat } from "../../rooms/tractor/scoring";
+
+/** Reviews one seat of a recorded game off the event loop (server/tractor-ai-pool.ts). */
+export type Reviewer = (record: GameRecord, seat: Seat) => Promise<TractorReview>;
+
+const reviewQuery = z.strictObject({ seat: z.enum(TRACTOR_SEATS) });
+/** Reviews kept, newest last; a record never changes, so neither does its review. */
+const REVIEWS_KEPT = 256;
 
 /** Record ids are base-36 time and base64url characters. */
 const recordIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,40}$/, "not a record id");
@@ -45,7 +57,33 @@ function guarded(records: Records | null, handler: (records: Records, req: Reque
   };
 }
 
-export function recordRoutes(app: Application, records: Records | null): void {
+export function recordRoutes(app: Application, records: Records | null, reviewer: Reviewer | null = null): void {
+  const reviews = new Map<string, Promise<TractorReview>>();
+  app.get(
+    "/games/:id/review",
+    guarded(records, async ({ store }, req, res) => {
+      const record = await recordById(store, req, res);
+      if (record === undefined) return;
+      if (record.game !== "tractor") return void res.status(400).json({ error: `reviews are offered for Tractor records; this one is ${record.game}` });
+      const query = reviewQuery.safeParse(req.query);
+      if (!query.success) return badRequest(res, query.error);
+      if (reviewer === null) return void res.status(503).json({ error: "this server makes no reviews" });
+      const key = `${record.id}:${query.data.seat}`;
+      let review = reviews.get(key);
+      if (review === undefined) {
+        review = reviewer(record, TRACTOR_SEATS.indexOf(query.data.seat) as Seat);
+        reviews.set(key, review);
+        review.catch(() => reviews.delete(key));
+        if (reviews.size > REVIEWS_KEPT) reviews.delete(reviews.keys().next().value as string);
+      }
+      try {
+        res.json({ id: record.id, ...(await review) });
+      } catch (error) {
+        res.status(422).json({ error: `the record could not be reviewed: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    }),
+  );
+
   app.get(
     "/games",
     guarded(records, async ({ store }, req, res) => {

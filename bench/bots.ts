@@ -1,0 +1,219 @@
+/**
+ * The Tractor bot levels on duplicate deals: for each pair of levels, N fixed deals, each played twice with the
+ * teams swapped (so a lucky deal favours neither side), whole rounds through the round engine, every seat deciding
+ * from its own SeatView only. Under the statement's rules (every throw stands) and under checked throws.
+ *
+ * Reports, for the first level of each pair: the share of rounds won (the round's winner is the team the
+ * engine's rank change goes to) with a 95% Wilson interval, the mean level change per round (its team's levels
+ * gained minus the other's) with a 95% interval over the deal pairs, the mean defender points with each side
+ * defending, and both levels' decision times (p50, p95, max). With `--matches M`, also M matches per orientation
+ * (rounds from rank 2 until a team passes Ace, the main suit drawn per round), and the share of matches won.
+ * Figures only: nothing passes or fails on time.
+ *
+ *   npm run bench:bots -- --deals 100 --pairs strong:normal --rules both
+ */
+import { Command, InvalidArgumentError } from "commander";
+import { randomInt, seededRandom, type Random } from "../rooms/kit/random";
+import { MAIN_SUITS } from "../rooms/tractor/order";
+import { randomSetup } from "../rooms/tractor/generate";
+import { levelPolicy } from "../rooms/tractor/levels";
+import { playRound, randomPolicy, type TractorPolicy } from "../rooms/tractor/policy";
+import type { TractorBotLevel } from "../rooms/tractor/protocol";
+import { dealRound } from "../rooms/tractor/round";
+import { checkedThrows, classic, type TractorRuleset } from "../rooms/tractor/ruleset";
+import { declarersOf, SEATS, teamOf, type RoundResult, type RoundSetup, type Seat, type Team } from "../rooms/tractor/scoring";
+import { DEFAULT_SEARCH_BUDGET, type SearchBudget } from "../rooms/tractor/search";
+import type { SeatView } from "../rooms/tractor/seat-view";
+import { summarize, wilsonInterval } from "./stats";
+
+type Level = TractorBotLevel | "random";
+const LEVELS: readonly Level[] = ["random", "easy", "normal", "strong"];
+type Rules = "classic" | "checked";
+const RULESETS: Record<Rules, TractorRuleset> = { classic, checked: checkedThrows };
+
+interface Options {
+  deals: number;
+  matches: number;
+  seed: string;
+  rules: "classic" | "checked" | "both";
+  pairs: [Level, Level][];
+  worlds: number;
+  candidates: number;
+  timeMs: number;
+}
+
+function count(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new InvalidArgumentError("expected a whole number");
+  return value;
+}
+
+function pairList(text: string): [Level, Level][] {
+  return text.split(",").map((pair) => {
+    const levels = pair.split(":");
+    if (levels.length !== 2 || !levels.every((level) => LEVELS.includes(level as Level))) throw new InvalidArgumentError(`expected pairs like strong:normal of ${LEVELS.join(", ")}`);
+    return levels as [Level, Level];
+  });
+}
+
+/** This process's CPU time in milliseconds: the strong level's budget is time on one core, whatever else runs. */
+function cpuMillis(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** A level's policy, with the wall-clock and CPU time of every decision it makes added to the side's lists. */
+function timedPolicy(level: Level, ruleset: TractorRuleset, random: Random, budget: SearchBudget, side: Side): TractorPolicy {
+  const policy = level === "random" ? randomPolicy(random) : levelPolicy(level, ruleset, random, budget);
+  const timed =
+    (decide: (view: SeatView) => number[]) =>
+    (view: SeatView): number[] => {
+      const [start, cpu] = [performance.now(), cpuMillis()];
+      const cards = decide(view);
+      side.millis.push(performance.now() - start);
+      side.cpuMillis.push(cpuMillis() - cpu);
+      return cards;
+    };
+  return { choosePlay: timed(policy.choosePlay), chooseBurial: timed(policy.chooseBurial) };
+}
+
+interface Side {
+  readonly level: Level;
+  readonly millis: number[];
+  readonly cpuMillis: number[];
+}
+
+interface PairTally {
+  rounds: number;
+  wins: number;
+  /** Per deal: the first level's level change summed over its two rounds (its team's gain minus the other's). */
+  dealChanges: number[];
+  /** Defender points with the first level defending, and with the second. */
+  firstDefending: number[];
+  secondDefending: number[];
+  matches: number;
+  matchWins: number;
+  matchRounds: number;
+}
+
+/** The level change of a round seen from `team`: levels it gained, or minus the levels the other team gained. */
+function changeFor(result: RoundResult, team: Team): number {
+  return result.change.team === team ? result.change.levels : -result.change.levels;
+}
+
+function playPair(options: Options, rules: Rules, first: Side, second: Side): PairTally {
+  const ruleset = RULESETS[rules];
+  const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, timeMs: options.timeMs, now: cpuMillis };
+  const tally: PairTally = { rounds: 0, wins: 0, dealChanges: [], firstDefending: [], secondDefending: [], matches: 0, matchWins: 0, matchRounds: 0 };
+  const setups = seededRandom(`${options.seed}:setups`);
+  for (let deal = 0; deal < options.deals; deal++) {
+    const setup = randomSetup(setups);
+    const dealt = dealRound(setup, seededRandom(`${options.seed}:deal:${deal}`), ruleset);
+    let change = 0;
+    for (const firstTeam of [1, 2] as Team[]) {
+      const dice = seededRandom(`${options.seed}:dice:${deal}:${firstTeam}`);
+      const policies = sidesFor(firstTeam, ruleset, dice, budget, first, second);
+      const played = playRound(dealt, policies);
+      if (played.phase !== "finished") throw new Error(`deal ${deal} did not finish`);
+      const { result } = played;
+      tally.rounds++;
+      tally.wins += result.change.team === firstTeam ? 1 : 0;
+      change += changeFor(result, firstTeam);
+      (declarersOf(setup) === firstTeam ? tally.secondDefending : tally.firstDefending).push(result.defenderPoints);
+    }
+    tally.dealChanges.push(change / 2);
+  }
+  for (let match = 0; match < options.matches; match++) {
+    for (const firstTeam of [1, 2] as Team[]) {
+      const dice = seededRandom(`${options.seed}:match-dice:${match}:${firstTeam}`);
+      const { winner, rounds } = playMatch(`${options.seed}:match:${match}`, ruleset, sidesFor(firstTeam, ruleset, dice, budget, first, second));
+      tally.matches++;
+      tally.matchWins += winner === firstTeam ? 1 : 0;
+      tally.matchRounds += rounds;
+    }
+  }
+  return tally;
+}
+
+function sidesFor(firstTeam: Team, ruleset: TractorRuleset, dice: Random, budget: SearchBudget, first: Side, second: Side): TractorPolicy[] {
+  const policyOf = (side: Side) => timedPolicy(side.level, ruleset, dice, budget, side);
+  const [firstPolicy, secondPolicy] = [policyOf(first), policyOf(second)];
+  return SEATS.map((seat) => (teamOf(seat) === firstTeam ? firstPolicy : secondPolicy));
+}
+
+/** The most rounds a match may take (a match moves at least one level every round: 13 levels each way at most). */
+const MATCH_ROUNDS = 60;
+
+/** A match from rank 2: the deals and main suits come from `seed`, the same for both orientations. */
+function playMatch(seed: string, ruleset: TractorRuleset, policies: readonly TractorPolicy[]): { winner: Team | undefined; rounds: number } {
+  const suits = seededRandom(`${seed}:suits`);
+  let setup: RoundSetup = { mainSuit: MAIN_SUITS[randomInt(suits, MAIN_SUITS.length)], dealer: 0 as Seat, teamRanks: [2, 2] };
+  for (let round = 1; round <= MATCH_ROUNDS; round++) {
+    const played = playRound(dealRound(setup, seededRandom(`${seed}:round:${round}`), ruleset), policies);
+    if (played.phase !== "finished") throw new Error("a match round did not finish");
+    const { result } = played;
+    if (result.matchWinner !== undefined) return { winner: result.matchWinner, rounds: round };
+    setup = { mainSuit: MAIN_SUITS[randomInt(suits, MAIN_SUITS.length)], dealer: result.nextDealer, teamRanks: [result.teamRanks[0], result.teamRanks[1]] };
+  }
+  return { winner: undefined, rounds: MATCH_ROUNDS };
+}
+
+const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+
+/** A mean with its 95% normal interval. */
+function meanInterval(values: readonly number[]): string {
+  const average = mean(values);
+  const variance = values.reduce((sum, value) => sum + (value - average) ** 2, 0) / Math.max(1, values.length - 1);
+  const radius = 1.96 * Math.sqrt(variance / Math.max(1, values.length));
+  return `${average >= 0 ? "+" : ""}${average.toFixed(2)} (${(average - radius).toFixed(2)} to ${(average + radius).toFixed(2)})`;
+}
+
+function times(side: Side): string {
+  const [wall, cpu] = [summarize(side.millis), summarize(side.cpuMillis)];
+  const figures = (summary: typeof wall) => `p50 ${summary.p50.toFixed(2)}, p95 ${summary.p95.toFixed(1)}, max ${summary.max.toFixed(1)} ms`;
+  return `${side.level}: ${wall.count} decisions, wall ${figures(wall)}; CPU ${figures(cpu)}`;
+}
+
+function report(rules: Rules, first: Side, second: Side, tally: PairTally, seconds: number): void {
+  const { low, high } = wilsonInterval(tally.wins, tally.rounds);
+  console.log(`${first.level} vs ${second.level}, ${rules} rules: ${tally.rounds} rounds (${tally.rounds / 2} deals × 2), ${seconds.toFixed(0)} s`);
+  console.log(`  rounds won by ${first.level}: ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`);
+  console.log(`  mean level change per round for ${first.level}: ${meanInterval(tally.dealChanges)}`);
+  console.log(`  mean defender points: ${first.level} defending ${mean(tally.firstDefending).toFixed(1)}, ${second.level} defending ${mean(tally.secondDefending).toFixed(1)}`);
+  if (tally.matches > 0) {
+    const matches = wilsonInterval(tally.matchWins, tally.matches);
+    console.log(`  matches won by ${first.level}: ${tally.matchWins} of ${tally.matches} = ${percent(tally.matchWins / tally.matches)} (95% CI ${percent(matches.low)} – ${percent(matches.high)}), ${(tally.matchRounds / tally.matches).toFixed(1)} rounds each`);
+  }
+  console.log(`  decision times: ${times(first)}; ${times(second)}`);
+}
+
+function main(): void {
+  const options = new Command("bench-bots")
+    .option("--deals <n>", "deals per pair and rules, each played twice with the teams swapped", count, 100)
+    .option("--matches <n>", "whole matches per pair and rules, each played twice with the teams swapped", count, 0)
+    .option("--seed <seed>", "seed of the deals and the dice", "bench-bots")
+    .option("--rules <rules>", "classic, checked or both", (text) => {
+      if (text === "classic" || text === "checked" || text === "both") return text;
+      throw new InvalidArgumentError("expected classic, checked or both");
+    }, "both")
+    .option("--pairs <pairs>", `level pairs, first:second, of ${LEVELS.join(", ")}`, pairList, pairList("strong:normal"))
+    .option("--worlds <n>", "the strong level's most sampled deals per decision", count, DEFAULT_SEARCH_BUDGET.worlds)
+    .option("--candidates <n>", "the strong level's candidate plays per decision", count, DEFAULT_SEARCH_BUDGET.candidates)
+    .option("--time-ms <n>", "the strong level's time per decision", count, DEFAULT_SEARCH_BUDGET.timeMs ?? 0)
+    .parse(process.argv)
+    .opts<Options>();
+  const rulesRun: Rules[] = options.rules === "both" ? ["classic", "checked"] : [options.rules];
+  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, ${options.timeMs} ms`);
+  for (const rules of rulesRun) {
+    for (const [firstLevel, secondLevel] of options.pairs) {
+      const first: Side = { level: firstLevel, millis: [], cpuMillis: [] };
+      const second: Side = { level: secondLevel, millis: [], cpuMillis: [] };
+      const start = performance.now();
+      const tally = playPair(options, rules, first, second);
+      report(rules, first, second, tally, (performance.now() - start) / 1000);
+    }
+  }
+}
+
+main();

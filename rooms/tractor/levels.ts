@@ -1,0 +1,50 @@
+/**
+ * The bot levels a Tractor table offers (TRACTOR_BOT_LEVELS in protocol.ts), each a policy over the seat's view:
+ * easy, normal (the heuristic, today's bot) and strong (the search). Pure; the easy bot's slips come from the
+ * generator it is given, the strong bot's clock from its budget.
+ */
+import { type Random } from "../kit/random";
+import { heuristicPolicy, randomPolicy, type TractorPolicy } from "./policy";
+import type { TractorBotLevel } from "./protocol";
+import { classic, type TractorRuleset } from "./ruleset";
+import { DEFAULT_SEARCH_BUDGET, searchPlay, searchPolicy, type SearchBudget, type SearchContext } from "./search";
+import type { SeatView } from "./seat-view";
+import type { Card } from "./cards";
+
+/** How often the easy bot plays a random legal play instead of the heuristic's. */
+export const EASY_SLIP_CHANCE = 1 / 3;
+
+/** The easy bot: the heuristic, slipping into a random legal play now and then (it buries as the heuristic). */
+export function easyPolicy(ruleset: TractorRuleset, random: Random): TractorPolicy {
+  const heuristic = heuristicPolicy(ruleset);
+  const slip = randomPolicy(random);
+  return {
+    choosePlay: (view) => (random() < EASY_SLIP_CHANCE ? slip.choosePlay(view) : heuristic.choosePlay(view)),
+    chooseBurial: heuristic.chooseBurial,
+  };
+}
+
+export function levelPolicy(level: TractorBotLevel, ruleset: TractorRuleset = classic, random: Random = Math.random, budget: SearchBudget = DEFAULT_SEARCH_BUDGET): TractorPolicy {
+  if (level === "easy") return easyPolicy(ruleset, random);
+  if (level === "strong") return searchPolicy(ruleset, budget);
+  return heuristicPolicy(ruleset);
+}
+
+/** One strong decision as it crosses to a thread: plain data only. */
+export interface TractorAiTask {
+  readonly view: SeatView;
+  readonly rules: TractorRuleset;
+  readonly context: SearchContext;
+  /** The time the search may take (shrunk under load). */
+  readonly timeMs: number;
+}
+
+/** Who makes the strong decisions: the server's threads (server/tractor-ai-pool.ts), or in-process. */
+export interface TractorAiDecider {
+  decide(task: Omit<TractorAiTask, "timeMs">): Promise<Card[]>;
+}
+
+/** The strong decision on the calling thread, within the default time. */
+export function decideInProcess(task: Omit<TractorAiTask, "timeMs">, timeMs = DEFAULT_SEARCH_BUDGET.timeMs ?? 100): Card[] {
+  return searchPlay(task.view, task.rules, { ...DEFAULT_SEARCH_BUDGET, timeMs, now: () => performance.now() }, task.context).cards;
+}

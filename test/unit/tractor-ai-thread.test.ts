@@ -1,0 +1,75 @@
+import * as path from "path";
+import { seededRandom } from "../../rooms/kit/random";
+import { randomSetup } from "../../rooms/tractor/generate";
+import { heuristicPolicy } from "../../rooms/tractor/policy";
+import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tractor/round";
+import { checkedThrows } from "../../rooms/tractor/ruleset";
+import { seatView } from "../../rooms/tractor/seat-view";
+import { TractorAiThreads } from "../../server/tractor-ai-pool";
+import { reviewTractor } from "../../rooms/tractor/review";
+import { person, tractorRound } from "../records/fixtures";
+
+/** The compiled worker (`npm test` builds first): the threads run what the server runs. */
+const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "tractor-ai-worker.js");
+
+/** A position a few tricks into a checked-throws round, the seat on turn to decide. */
+function position(seed: number): RoundState {
+  const random = seededRandom(`tractor-thread:${seed}`);
+  const heuristic = heuristicPolicy(checkedThrows);
+  let state: RoundState = dealRound(randomSetup(random), random, checkedThrows);
+  const buried = buryCards(state, state.turn, heuristic.chooseBurial(seatView(state, state.turn)));
+  if (!buried.ok) throw new Error(buried.reason);
+  state = buried.state;
+  for (let play = 0; play < 10 + seed; play++) {
+    const update = applyPlay(state, state.turn, heuristic.choosePlay(seatView(state, state.turn)));
+    if (!update.ok) throw new Error(update.reason);
+    state = update.state;
+  }
+  return state;
+}
+
+const taskOf = (state: RoundState) => ({ view: seatView(state, state.turn), rules: checkedThrows, context: {} });
+
+describe("the Tractor AI's threads", () => {
+  test("give every decision the whole budget while threads are free, and shrink it as decisions pile up", () => {
+    const threads = new TractorAiThreads(null, 2);
+    expect(threads.budgetMs(0)).toBe(100);
+    expect(threads.budgetMs(1)).toBe(100);
+    expect(threads.budgetMs(2)).toBeLessThan(100);
+    expect(threads.budgetMs(7)).toBeLessThan(threads.budgetMs(3));
+    expect(threads.budgetMs(10_000)).toBe(10);
+  });
+
+  test("under overload play the heuristic at once instead of queueing; every answer is a play the engine accepts", async () => {
+    const threads = new TractorAiThreads(BUILT_WORKER, 1);
+    try {
+      const states = [1, 2, 3, 4, 5, 6, 7, 8].map(position);
+      const answers = await Promise.all(states.map((state) => threads.decide(taskOf(state))));
+      answers.forEach((cards, index) => expect(applyPlay(states[index], states[index].turn, cards).ok).toBe(true));
+      expect(threads.decisions.onThreads).toBe(4);
+      expect(threads.decisions.shrunk).toBe(4);
+      expect(threads.decisions.abandoned).toBe(0);
+    } finally {
+      await threads.close();
+    }
+  });
+
+  test("decide in-process when there is no compiled worker", async () => {
+    const threads = new TractorAiThreads(null, 1);
+    const state = position(3);
+    expect(applyPlay(state, state.turn, await threads.decide(taskOf(state))).ok).toBe(true);
+    expect(threads.decisions.inProcess).toBe(1);
+  });
+
+  test("review a recorded game on a thread, as the review does in-process", async () => {
+    const threads = new TractorAiThreads(BUILT_WORKER, 1);
+    try {
+      const record = tractorRound(21, [0, 1, 2, 3].map((seat) => person(seat, `p${seat}`)), 1_000);
+      const review = await threads.review(record, 3);
+      expect(review.complete).toBe(true);
+      expect(review).toEqual(reviewTractor(record, 3));
+    } finally {
+      await threads.close();
+    }
+  });
+});
