@@ -51,7 +51,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
       messages: Object.values(foolMessages),
     });
     for (let seat = 0; seat < FOOL_SEATS; seat++) {
-      if (settings.mode === "ai-vs-ai" || (settings.mode === "vs-ai" && seat !== (options.seat ?? 0))) this.roster.seatBot(seat, `AI (${settings.ai})`);
+      if (settings.mode === "ai-vs-ai" || (settings.mode === "vs-ai" && seat !== (options.seat ?? 0))) this.roster.seatBot(seat, foolAiName(settings));
     }
     this.showChanges();
     this.metadata = { game: "fool", mode: settings.mode, players: [], phase: "waiting" };
@@ -168,4 +168,12 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     const score = seats.map((held) => held.wins).join("–");
     return { game: "fool", mode: this.settings.mode, players, phase, score: `games won ${score}` };
   }
+}
+
+/**
+ * The AI's seat name, which the standings rate it under: its policy ("AI (ai)", "AI (greedy)"), and its level when
+ * not the usual one ("AI (ai, strong)"), so that each level of the house's AI has a rating of its own.
+ */
+export function foolAiName(settings: Pick<FoolRoomSettings, "ai" | "aiLevel">): string {
+  return settings.ai === "ai" && settings.aiLevel !== "normal" ? `AI (ai, ${settings.aiLevel})` : `AI (${settings.ai})`;
 }

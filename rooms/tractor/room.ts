@@ -184,6 +184,6 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const score = `ranks ${shown.teamRanks.join("–")}`;
     // The throw rule is listed so that a page joining or watching the table can state its rules.
     const { throwPolicy, failedThrowPenalty } = this.matchOptions.ruleset;
-    return { game: "tractor", phase: shown.phase, round: shown.round, trump: shown.trump, seats: Object.fromEntries(seats), score, throws: throwPolicy, failedThrowPenalty };
+    return { game: "tractor", phase: shown.phase, round: shown.round, trump: shown.trump, seats: Object.fromEntries(seats), score, throws: throwPolicy, failedThrowPenalty, botLevels: this.options.botLevels ?? {} };
   }
 }

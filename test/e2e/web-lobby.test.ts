@@ -115,6 +115,27 @@ import { CHROMIUM, webSuite } from "./browser";
     ]);
   }, 90_000);
 
+  it("offers the computers' levels: a strong Tractor table and a strong Fool AI, each said on its table", async () => {
+    const { page } = await suite.open("/");
+    await lobby(page);
+    const game = (name: string) => page.getByRole("region", { name, exact: true });
+    await game("Tractor").getByText("Table options").click();
+    await game("Tractor").getByLabel("Computer players' level").selectOption("strong");
+    const tractor = nextCreate(page, "tractor");
+    await page.getByRole("button", { name: "Play Tractor beside three bots" }).click();
+    expect((await tractor).botLevels).toEqual({ Alice: "strong", Bob: "strong", Charles: "strong", David: "strong" });
+    await page.locator(".seat-name", { hasText: "Bob · Computer (strong)" }).waitFor();
+    expect(await page.locator(".table-facts").textContent()).toContain("strong computer players");
+    await page.goto(`${suite.server.httpUrl}/`);
+    await lobby(page);
+    await game("Fool").getByText("Table options").click();
+    await game("Fool").getByLabel("The AI's level").selectOption("strong");
+    const fool = nextCreate(page, "fool");
+    await page.getByRole("button", { name: "Play Fool against the AI" }).click();
+    expect(await fool).toMatchObject({ aiLevel: "strong" });
+    await page.locator(".seat-name", { hasText: "Computer (strong)" }).waitFor();
+  }, 90_000);
+
   it("lists live tables in plain words: names, Computer, phases, the throw rule and who watches", async () => {
     const { page } = await suite.open("/");
     await lobby(page);

@@ -31,6 +31,7 @@ describe("the Tractor page's words and card order", () => {
   it("says the rules and reads the starting ranks", () => {
     expect(rulesWords({ throws: "check-other-hands" })).toBe("Checked throws, 10 points a failed throw");
     expect(rulesWords({ throws: "always-accept", startRanks: [14, 14] })).toBe("Every throw stands (the statement's rule) · starting at A and A");
+    expect(rulesWords({ throws: "check-other-hands", botLevels: { Bob: "strong", Charles: "strong", David: "normal" } })).toBe("Checked throws, 10 points a failed throw · strong computer players");
     expect(startRanksOption("A,A")).toEqual(["A", "A"]);
     expect(startRanksOption("10,10")).toEqual([10, 10]);
     expect(startRanksOption("2,k")).toEqual([2, "K"]);

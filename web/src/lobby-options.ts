@@ -56,6 +56,15 @@ export const TABLE_OPTIONS: Record<GameName, readonly TableOption[]> = {
     },
     CLOCK,
     {
+      name: "botLevel",
+      label: "Computer players' level",
+      choices: [
+        { text: "Normal (plays by rules of thumb)", value: "normal" },
+        { text: "Strong (weighs the cards it cannot see)", value: "strong" },
+        { text: "Easy (now and then plays any card)", value: "easy" },
+      ],
+    },
+    {
       name: "botDelayMs",
       label: "Computer players' speed",
       choices: [
@@ -72,6 +81,15 @@ export const TABLE_OPTIONS: Record<GameName, readonly TableOption[]> = {
       choices: [
         { text: "The AI (thinks ahead)", value: "ai" },
         { text: "The greedy player (lays the card that hurts most now)", value: "greedy" },
+      ],
+    },
+    {
+      name: "aiLevel",
+      label: "The AI's level",
+      choices: [
+        { text: "Normal", value: "normal" },
+        { text: "Strong (searches further)", value: "strong" },
+        { text: "Easy (the greedy player)", value: "easy" },
       ],
     },
     CLOCK,

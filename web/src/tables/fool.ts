@@ -25,10 +25,16 @@ import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
 import "./fool.css";
 
-const ROOM_OPTIONS = ["mode", "seed", "ai", "aiDelayMs", "turnTimeMs", "reconnectSeconds", "nextGameDelayMs", "maxMoves", "name"] as const;
+const ROOM_OPTIONS = ["mode", "seed", "ai", "aiLevel", "aiDelayMs", "turnTimeMs", "reconnectSeconds", "nextGameDelayMs", "maxMoves", "name"] as const;
 /** The room's AI seats are named after their policy ("AI (greedy)"): the page says "Computer", with a level. */
-const AI_NAME = /^AI \((\w+)\)$/;
+const AI_NAME = /^AI \((\w+)(?:, (\w+))?\)$/;
 const AI_LEVELS: Record<string, string | undefined> = { ai: undefined, greedy: "easy", random: "random" };
+
+/** The level the AI's seat name carries ("AI (ai, strong)": strong; "AI (greedy)": easy; "AI (ai)": the usual, none said). */
+function aiLevelOf(name: string): string | undefined {
+  const match = AI_NAME.exec(name);
+  return match?.[2] ?? AI_LEVELS[match?.[1] ?? ""];
+}
 
 /** What a seated person can do, and what the page knows of it; absent for a spectator. */
 interface Actions {
@@ -50,7 +56,7 @@ interface Choosing {
 function holderOf(view: FoolStateView, seat: number, mine: number | null): Holder {
   const held = view.seats[seat];
   if (seat === mine) return { kind: "you" };
-  if (held?.controller === "ai") return { kind: "computer", level: AI_LEVELS[AI_NAME.exec(held.name)?.[1] ?? ""] };
+  if (held?.controller === "ai") return { kind: "computer", level: aiLevelOf(held.name) };
   if (held?.controller === "open") return { kind: "open" };
   return { kind: "person", name: held?.name ?? "" };
 }

@@ -61,7 +61,7 @@ export function rankName(rank: number): string {
 export const LEVELS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
 
 /** The table's rules as the header's facts line says them. */
-export function rulesWords(rules: { throws?: string; failedThrowPenalty?: number; startRanks?: readonly number[] }): string {
+export function rulesWords(rules: { throws?: string; failedThrowPenalty?: number; startRanks?: readonly number[]; botLevels?: Readonly<Record<string, string | undefined>> }): string {
   const penalty = rules.failedThrowPenalty ?? 10;
   const throws = rules.throws === "check-other-hands"
     ? `Checked throws, ${penalty} point${penalty === 1 ? "" : "s"} a failed throw`
@@ -69,7 +69,9 @@ export function rulesWords(rules: { throws?: string; failedThrowPenalty?: number
       ? "Every throw stands (the statement's rule)"
       : "";
   const ranks = rules.startRanks && rules.startRanks.some((rank) => rank !== 2) ? `starting at ${rules.startRanks.map(rankName).join(" and ")}` : "";
-  return [throws, ranks].filter(Boolean).join(" · ");
+  const levels = [...new Set(Object.values(rules.botLevels ?? {}).filter((level) => level && level !== "normal"))];
+  const computers = levels.length === 0 ? "" : `${levels.join(" and ")} computer players`;
+  return [throws, ranks, computers].filter(Boolean).join(" · ");
 }
 
 const RANK_LETTERS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] as const;

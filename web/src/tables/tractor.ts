@@ -31,7 +31,7 @@ import { timed } from "../timings";
 import { selectionOf, type Selection } from "./tractor-selection";
 import { cardsShort, handInSuits, LEVELS, pointCardsTaken, rankName, rankNumber, rulesWords, startRanksOption } from "./tractor-words";
 
-const ROOM_OPTIONS = ["trump", "mainSuit", "dealer", "seed", "turnTimeMs", "reconnectSeconds", "botDelayMs", "dealDelayMs", "declareWindowMs", "startDelayMs", "roundPauseMs", "throws", "startRanks", "name"] as const;
+const ROOM_OPTIONS = ["trump", "mainSuit", "dealer", "seed", "turnTimeMs", "reconnectSeconds", "botDelayMs", "dealDelayMs", "declareWindowMs", "startDelayMs", "roundPauseMs", "throws", "startRanks", "botLevel", "name"] as const;
 const POSITIONS = ["south", "west", "north", "east"] as const;
 type Position = (typeof POSITIONS)[number];
 const BURY_COUNT = 8;
@@ -54,6 +54,8 @@ interface TableRules {
   throws?: string;
   failedThrowPenalty?: number;
   startRanks?: number[];
+  /** Each bot seat's level, when the table has levels (from its listing). */
+  botLevels?: Partial<Record<TractorSeatName, string>>;
 }
 
 /** The room options a table was started with (kept per room in the tab, for Play again after a reload). */
@@ -258,7 +260,7 @@ function tablePage(session: TractorSpectator, root: HTMLElement, player: Tractor
   const render = timed(() => {
     if (!view) return;
     header.update({ rules: rulesWords(setup.rules), spectators: view.spectators });
-    draw(region, ...drawTable(view, controls ? "play" : "watch", { controls, afterTrick, motion, ended }));
+    draw(region, ...drawTable(view, controls ? "play" : "watch", { controls, afterTrick, motion, ended, botLevels: setup.rules.botLevels }));
   });
   const motion = new Motion(() => render());
   const requests = new Requests(refusals, () => render());
@@ -426,8 +428,9 @@ function declaringTeam(view: TractorStateView): 1 | 2 {
   return (view.seats.find((seat) => seat.seat === view.dealer)?.team ?? 1) as 1 | 2;
 }
 
-function seatBox(view: TractorStateView, seat: TractorSeat, position: Position, mine: boolean, cards: Node[] | null): HTMLElement {
-  const holder: Holder = mine ? { kind: "you" } : seat.occupant === "person" ? { kind: "person", name: seat.player } : seat.occupant === "bot" ? { kind: "computer" } : { kind: "open" };
+function seatBox(view: TractorStateView, seat: TractorSeat, position: Position, mine: boolean, cards: Node[] | null, botLevel?: string): HTMLElement {
+  const level = botLevel && botLevel !== "normal" ? botLevel : undefined;
+  const holder: Holder = mine ? { kind: "you" } : seat.occupant === "person" ? { kind: "person", name: seat.player } : seat.occupant === "bot" ? { kind: "computer", level } : { kind: "open" };
   const dealer = view.dealer === seat.seat && view.phase !== "waiting" ? "deals" : "";
   const box = seatView({ name: seat.seat, holder, connected: seat.connected || seat.occupant !== "person", cards: seat.handCount, active: view.turn === seat.seat, extra: [`team ${seat.team}`, dealer].filter(Boolean).join(" · ") }, cards ?? [cardBacks(seat.handCount, `${seat.seat}'s hand`)]);
   box.classList.add(`pos-${position}`);
@@ -574,6 +577,8 @@ function scorePanel(view: TractorStateView, mine: string): HTMLElement {
 
 interface DrawParts {
   controls: SeatControls | null;
+  /** The bots' levels, to name them ("Computer (strong)"); the usual level is not said. */
+  botLevels?: TableRules["botLevels"];
   afterTrick: ReadonlyMap<string, number>;
   motion?: Motion;
   ended?: boolean;
@@ -588,7 +593,7 @@ function drawTable(view: TractorStateView, mode: TableMode, parts: DrawParts): N
   const south = mineIndex ?? 0;
   const positionOf = (seat: string) => POSITIONS[(TRACTOR_SEATS.indexOf(seat as TractorSeatName) - south + 4) % 4];
   const nameOf = (seat: string) => (seat === mine ? "You" : seatPerson(view, seat));
-  const seats = view.seats.map((seat, index) => seatBox(view, seat, positionOf(seat.seat), index === mineIndex, seatCards(view, seat, mode, index === mineIndex)));
+  const seats = view.seats.map((seat, index) => seatBox(view, seat, positionOf(seat.seat), index === mineIndex, seatCards(view, seat, mode, index === mineIndex), parts.botLevels?.[seat.seat]));
   const history = view.tricks.map((trick, index) => {
     const defenders = afterTrick.get(`${view.round}:${index + 1}`);
     const seen = defenders === undefined ? "" : ` (defenders ${defenders})`;
@@ -655,8 +660,8 @@ async function seatForFriend(client: CardhallClient, roomId: string): Promise<Tr
 /** The table's rules as its listing states them (the room lists its throw rule). */
 async function listedRules(client: CardhallClient, roomId: string, known: TableRules = {}): Promise<TableRules> {
   const listing = (await client.listRooms("tractor").catch(() => [])).find((room) => room.roomId === roomId);
-  const metadata = (listing?.metadata ?? {}) as { throws?: string; failedThrowPenalty?: number };
-  return { ...known, throws: metadata.throws ?? known.throws, failedThrowPenalty: metadata.failedThrowPenalty ?? known.failedThrowPenalty };
+  const metadata = (listing?.metadata ?? {}) as { throws?: string; failedThrowPenalty?: number; botLevels?: TableRules["botLevels"] };
+  return { ...known, throws: metadata.throws ?? known.throws, failedThrowPenalty: metadata.failedThrowPenalty ?? known.failedThrowPenalty, botLevels: metadata.botLevels ?? known.botLevels };
 }
 
 /** A replay frame as the live table's view: the whole table (every hand, the buried cards) with the record's seats. */
@@ -720,9 +725,11 @@ export const tractorTable: TableModule = {
 
   async play(client: CardhallClient, roomId: string | undefined, root: HTMLElement) {
     const query = queryOptions(ROOM_OPTIONS);
-    const { name, startRanks, ...rest } = query;
+    const { name, startRanks, botLevel, ...rest } = query;
     // Tables started here check throws against the other hands (real Tractor) unless the address says otherwise.
-    const options = { throws: "check-other-hands", ...rest, ...(startRanks === undefined ? {} : { startRanks: startRanksOption(startRanks) }) } as StartOptions;
+    // `botLevel` (the lobby's choice) is every bot seat's level.
+    const levels = typeof botLevel === "string" && botLevel !== "normal" ? { botLevels: Object.fromEntries(TRACTOR_SEATS.map((seat) => [seat, botLevel])) } : {};
+    const options = { throws: "check-other-hands", ...rest, ...levels, ...(startRanks === undefined ? {} : { startRanks: startRanksOption(startRanks) }) } as StartOptions;
     // Read before the address becomes the room's: not a room option, the page's own.
     const hintLimit = Number(new URLSearchParams(location.search).get("hintLimit")) || HINT_LIMIT;
     const known: TableRules = { throws: options.throws, startRanks: options.startRanks?.map(rankNumber) };
