@@ -58,6 +58,8 @@ import { CHROMIUM, webSuite } from "./browser";
 
   it("starts each game with its table options, and with none at all when none is changed", async () => {
     const { page } = await suite.open("/");
+    // Going back from a game under way asks first (web/src/leaving.ts): the person agrees to leave each table.
+    page.on("dialog", (dialog) => void dialog.accept());
     await lobby(page);
     const addresses = await watchAddresses(page);
     const game = (name: string) => page.getByRole("region", { name, exact: true });

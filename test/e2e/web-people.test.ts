@@ -132,6 +132,39 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     expect(await page.locator("main").textContent()).not.toMatch(/AI \(ai\)|draw 0|draws 0/);
   }, 60_000);
 
+  it("keeps sound off until the person turns it on; then the game's cues are played, made in the page", async () => {
+    const { page } = await suite.open("/play/fool?aiDelayMs=50");
+    // Count the tones the page makes (Web Audio oscillators); nothing is fetched for sound.
+    await page.evaluate(() => {
+      const counted = window as unknown as { tones: number };
+      counted.tones = 0;
+      const original = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (this: AudioContext) {
+        counted.tones++;
+        return original.call(this);
+      };
+    });
+    const toggle = page.getByRole("button", { name: "Sound" });
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await page.locator(".hand button.card").first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { tones: number }).tones)).toBe(0);
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    expect(await page.evaluate(() => localStorage.getItem("cardhall.sound"))).toBe("on");
+    const afterToggle = await page.evaluate(() => (window as unknown as { tones: number }).tones);
+    expect(afterToggle).toBeGreaterThan(0);
+    // The person moves until the computer's answer (its card, or the person's next turn) is heard: a few moves at most.
+    const tones = () => page.evaluate(() => (window as unknown as { tones: number }).tones);
+    for (let move = 0; move < 10 && (await tones()) === afterToggle; move++) {
+      const control = page.locator(".choices button:not([disabled]), .hand button.card:not([disabled]), .moves button:not([disabled])").first();
+      if ((await control.count()) > 0) await control.click();
+      await page.waitForFunction((before) => (window as unknown as { tones: number }).tones > before, afterToggle, { timeout: 3_000 }).catch(() => undefined);
+    }
+    expect(await tones()).toBeGreaterThan(afterToggle);
+    await toggle.click();
+    expect(await page.evaluate(() => localStorage.getItem("cardhall.sound"))).toBeNull();
+  }, 60_000);
+
   it("explains an Even-Steven loss that was necessary, shows the cards never dealt, and plays again with the same hand size", async () => {
     // The statement's first sample: 4h 2d Qs Jc against 8c Qc 9s 6s cannot win whatever the order.
     const page = await openAs("Eve", "/play/evensteven?n=4&seed=876390176");

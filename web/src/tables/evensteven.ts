@@ -84,7 +84,9 @@ function whyNecessarily(game: Ended): string {
   const bar = toCover[at]!;
   const many = toCover.filter((card) => cardValue(card) >= cardValue(bar)).length;
   const held = hand.filter((card) => cardValue(card) >= cardValue(bar)).length;
-  return `${many} of the cards to cover are ${valueWords(bar)} or higher, but the hand held only ${held === 0 ? "none" : held} that high, so some card had to go uncovered whatever the order.`;
+  const needed = many === 1 ? `One of the cards to cover is ${valueWords(bar)} or higher` : `${many} of the cards to cover are ${valueWords(bar)} or higher`;
+  const had = held === 0 ? "the hand held none that high" : `the hand held only ${held} that high`;
+  return `${needed}, but ${had}, so some card had to go uncovered whatever the order.`;
 }
 
 interface Verdict {
