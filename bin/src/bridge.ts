@@ -34,6 +34,8 @@ interface BridgeOptions {
   bots?: TractorSeatName[];
   startRanks?: [string, string];
   turnTimeMs?: number;
+  token?: string;
+  queue?: boolean;
   maxErrors: number;
   maxLineBytes: number;
   timing: boolean;
@@ -46,7 +48,7 @@ const EXIT_GRACE_MS = 5_000;
 const MAX_NAME = 40;
 
 /** Which games take which table options (each game's bridge seat says); the others are refused as bad usage. */
-const TABLE_OPTIONS: readonly TableOption[] = ["room", "seat", "n", "ai", "mainSuit", "bots", "startRanks"];
+const TABLE_OPTIONS: readonly TableOption[] = ["room", "seat", "n", "ai", "mainSuit", "bots", "startRanks", "queue"];
 const OPTIONS_FOR = Object.fromEntries(TABLE_OPTIONS.map((option) => [option, BRIDGE_GAMES.filter((game) => BRIDGE_SEATS[game].options.includes(option))]));
 
 function out(line: string): void {
@@ -267,6 +269,8 @@ function usageProblem(options: BridgeOptions): string | undefined {
     }
   }
   if (options.bots?.includes(options.seat ?? "Alice")) return "--bots names the program's own seat";
+  if (options.queue && !options.token) return "--queue plays rated games: it needs a bot's token (--token, or CARDHALL_TOKEN)";
+  if (options.queue && options.room !== undefined) return "--queue and --room are two ways to a table: give one";
   return undefined;
 }
 
@@ -341,6 +345,8 @@ function main(): void {
     .option("--turn-time-ms <ms>", "the room's turn clock for the program's seat, within the room's range (patience: the bridge's own)", wholeNumber(50, 3_600_000))
     .option("--max-errors <n>", "refused answers to one turn before the seat's bot plays it", wholeNumber(1, 1_000), 3)
     .option("--max-line-bytes <n>", "the longest answer line read; longer lines are refused unread", wholeNumber(64, 16 * 1024 * 1024), 65_536)
+    .addOption(new Option("--token <token>", "a bot's token (docs/arena.md): the seat is the bot's, under its name").env("CARDHALL_TOKEN"))
+    .option("--queue", "fool, tractor: play rated games from the game's queue, a table each (needs --token)")
     .option("--timing", "print, last, each answer's round trip: ms from the turn line written to the answer read and checked", false)
     .argument("<program>", "the player program to run")
     .argument("[args...]", "arguments passed to the program")

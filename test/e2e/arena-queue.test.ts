@@ -3,10 +3,14 @@
  * game is played and rated between their identities; a guest is refused; a player who never takes the seat the
  * queue gave costs the others only a wait: they go back to the queue and nobody is rated for the game never played.
  */
+import { spawn } from "child_process";
+import * as path from "path";
 import { Client } from "@colyseus/sdk";
 import { CardhallClient, CardhallError, type FoolPlayer } from "../../client-sdk";
 import { registerBot } from "./identities";
-import { freePort, ServerProcess } from "./server-process";
+import { finished, freePort, ServerProcess } from "./server-process";
+
+const ROOT = path.resolve(__dirname, "..", "..");
 
 let server: ServerProcess;
 
@@ -82,3 +86,33 @@ test("four bots queue for rated Tractor and sit at one table, every seat a perso
   expect(view.seats.every((seat) => seat.occupant === "person")).toBe(true);
   await Promise.all(players.map((player) => player.leave()));
 }, 60_000);
+
+test("two bridged programs with their tokens play rated Fool games from the queue, one table a game, and both are rated", async () => {
+  const tokens = await Promise.all([registerBot(server.httpUrl, "Jo", "Jo Py"), registerBot(server.httpUrl, "Kim", "Kim Py")]);
+  const player = path.join(ROOT, "examples", "python", "fool_player.py");
+  // One token from the environment, as a program's supervisor would give it; the other on the command line.
+  const runs = await Promise.all([
+    finished(spawn(path.join(ROOT, "bin", "bridge"), ["--url", server.url, "--game", "fool", "--queue", "--games", "3", "--", "python3", player], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CARDHALL_TOKEN: tokens[0] } }), 120_000),
+    finished(spawn(path.join(ROOT, "bin", "bridge"), ["--url", server.url, "--game", "fool", "--queue", "--token", tokens[1], "--games", "3", "--", "python3", player], { stdio: ["ignore", "pipe", "pipe"] }), 120_000),
+  ]);
+  for (const run of runs) {
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(run.stdout.match(/^game \d+ \(seed \d+\): (won|lost|capped)$/gm)).toHaveLength(3);
+    for (const token of tokens) expect(run.stdout).not.toContain(token);
+  }
+  const client = new CardhallClient(server.url);
+  let games: Array<{ name: string; games: number }> = [];
+  for (let attempt = 0; attempt < 100; attempt++) {
+    games = (await client.leaderboard("fool")).filter((standing) => standing.name.endsWith(" Py"));
+    if (games.every((standing) => standing.games === 3) && games.length === 2) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(games.map(({ name, games: count }) => [name, count]).sort()).toEqual([["Jo Py", 3], ["Kim Py", 3]]);
+  expect(server.output).not.toContain(tokens[0]);
+}, 150_000);
+
+test("bin/bridge --queue without a token is bad usage, named", async () => {
+  const run = await finished(spawn(path.join(ROOT, "bin", "bridge"), ["--url", server.url, "--game", "fool", "--queue", "--", "true"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CARDHALL_TOKEN: "" } }));
+  expect(run.status).toBe(2);
+  expect(run.stderr).toMatch(/--queue .*needs a bot's token/);
+});

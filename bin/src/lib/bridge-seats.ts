@@ -63,6 +63,10 @@ export interface TableRequest {
   bots?: TractorSeatName[];
   /** Tractor: the teams' ranks at the start, as the statement writes them (`["A", "A"]` for a short match). */
   startRanks?: [string, string];
+  /** A bot's token (docs/arena.md): the seat is the bot's, under its name; without one, a guest's. */
+  token?: string;
+  /** Fool, Tractor: play rated games from the game's queue (with a token) instead of a table of the bridge's own. */
+  queue?: boolean;
   turnTimeMs?: number;
   /** Called with each of the room's events as the seat receives it, from the moment the seat is taken. */
   onEvent: (name: string, payload: unknown) => void;
@@ -94,7 +98,7 @@ function defined(options: TableRules): TableRules {
 const evenStevenRules = (request: TableRequest): TableRules => defined({ n: request.n, seed: request.seed, cardTimeLimitMs: request.turnTimeMs });
 
 async function evenStevenSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
-  const session: EvenStevenPlayer = await new CardhallClient(request.url).playEvenSteven({ ...rules, name: request.name });
+  const session: EvenStevenPlayer = await clientFor(request).playEvenSteven({ ...rules, name: request.name });
   forwardEvents(session as RoomSession<unknown, object>, evenStevenEvents, request);
   let game = 1;
   let index = 1;
@@ -131,20 +135,27 @@ async function evenStevenSeat(request: TableRequest, _games: number, rules: Tabl
   };
 }
 
+/** The SDK's client for the request: with the bot's token when given (the token is never printed). */
+function clientFor(request: TableRequest): CardhallClient {
+  return new CardhallClient(request.url, request.token ? { token: request.token } : {});
+}
+
 /** A room the bridge creates has its AI move at once (`aiDelayMs: 0`): the pause is for people watching. */
 const foolRules = (request: TableRequest): TableRules =>
-  request.room ? {} : defined({ seed: request.seed, ai: request.ai, turnTimeMs: request.turnTimeMs, aiDelayMs: 0 });
+  request.room || request.queue ? {} : defined({ seed: request.seed, ai: request.ai, turnTimeMs: request.turnTimeMs, aiDelayMs: 0 });
 
+/** A Fool seat: at a table of the bridge's own, a friend's (`room`), or rated from the queue, one table a game. */
 async function foolSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
-  const client = new CardhallClient(request.url);
-  const session: FoolPlayer = request.room
-    ? await client.joinFool(request.room, { name: request.name })
-    : await client.playFool({ ...rules, name: request.name });
+  const client = clientFor(request);
+  const join = (): Promise<FoolPlayer> => (request.queue ? client.playRatedFool({ waitMs: ROOM_WAIT_MS }) : request.room ? client.joinFool(request.room, { name: request.name }) : client.playFool({ ...rules, name: request.name }));
+  let session = await join();
   forwardEvents(session as RoomSession<unknown, object>, foolEvents, request);
   await session.waitForView(() => true, ROOM_WAIT_MS);
   let game = 1;
   return {
-    session: session as RoomSession<unknown, object>,
+    get session() {
+      return session as RoomSession<unknown, object>;
+    },
     seat: session.seat() ?? 0,
     rules,
     async next() {
@@ -171,7 +182,12 @@ async function foolSeat(request: TableRequest, _games: number, rules: TableRules
     },
     act: (action) => session.move(action as FoolMove),
     async newGame() {
-      await session.newGame();
+      if (request.queue) {
+        // A rated game is one table: the next comes from the queue again.
+        await session.leave();
+        session = await join();
+        forwardEvents(session as RoomSession<unknown, object>, foolEvents, request);
+      } else await session.newGame();
       game++;
     },
     summary: () => undefined,
@@ -181,7 +197,7 @@ async function foolSeat(request: TableRequest, _games: number, rules: TableRules
 const patienceRules = (request: TableRequest): TableRules => defined({ seed: request.seed, paused: true });
 
 async function patienceSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
-  const owner: PatienceOwner = await new CardhallClient(request.url).createPatience({ ...rules, name: request.name });
+  const owner: PatienceOwner = await clientFor(request).createPatience({ ...rules, name: request.name });
   forwardEvents(owner as RoomSession<unknown, object>, patienceEvents, request);
   // A deal has no player clock: the bridge keeps one, and steps for a silent program when it runs out.
   const stepTimeMs = request.turnTimeMs ?? 30_000;
@@ -239,11 +255,13 @@ function tractorRules(request: TableRequest): TableRules {
 }
 
 async function tractorSeat(request: TableRequest, rounds: number, rules: TableRules): Promise<BridgedSeat> {
-  const client = new CardhallClient(request.url);
+  const client = clientFor(request);
   const seat = rules.seat as TractorSeatName;
-  const player: TractorPlayer = request.room
-    ? await client.joinTractor(request.room, { seat, name: request.name })
-    : await client.playTractor({ ...(rules as object), name: request.name });
+  const player: TractorPlayer = request.queue
+    ? await client.playRatedTractor({ waitMs: ROOM_WAIT_MS })
+    : request.room
+      ? await client.joinTractor(request.room, { seat, name: request.name })
+      : await client.playTractor({ ...(rules as object), name: request.name });
   forwardEvents(player as RoomSession<unknown, object>, tractorEvents, request);
   const ends: TractorRoundEndEvent[] = [];
   let roundsReported = 0;
@@ -310,7 +328,7 @@ async function tractorSeat(request: TableRequest, rounds: number, rules: TableRu
 }
 
 /** The table options of the command line a game takes (the others are refused as bad usage for it). */
-export type TableOption = "room" | "seat" | "n" | "ai" | "mainSuit" | "bots" | "startRanks";
+export type TableOption = "room" | "seat" | "n" | "ai" | "mainSuit" | "bots" | "startRanks" | "queue";
 
 export interface BridgeSeatEntry {
   /** The room's join options for the request: what a new room is created with (or a room joined by id asked). */
@@ -323,9 +341,9 @@ export interface BridgeSeatEntry {
 /** The bridge's seat of every game (rooms/games.ts), one line each. */
 export const BRIDGE_SEATS: Record<BridgeGame, BridgeSeatEntry> = {
   evensteven: { rules: evenStevenRules, take: evenStevenSeat, options: ["n"] },
-  fool: { rules: foolRules, take: foolSeat, options: ["room", "ai"] },
+  fool: { rules: foolRules, take: foolSeat, options: ["room", "ai", "queue"] },
   patience: { rules: patienceRules, take: patienceSeat, options: [] },
-  tractor: { rules: tractorRules, take: tractorSeat, options: ["room", "seat", "mainSuit", "bots", "startRanks"] },
+  tractor: { rules: tractorRules, take: tractorSeat, options: ["room", "seat", "mainSuit", "bots", "startRanks", "queue"] },
 };
 
 /** The command line's name for each room option it sets. */
