@@ -15,7 +15,9 @@ import * as path from "path";
 import { Command } from "commander";
 import type { LoadTestReport } from "./loadtest/master";
 import { freePort } from "../test/e2e/ports";
-import { startBuildServer as startServer, stopBuildServer as stopServer } from "./build-server";
+import { QUIET_SERVER, startServer as startProcess, stopServer } from "./server";
+
+const startServer = (root: string, port: number) => startProcess(root, port, QUIET_SERVER);
 
 const THIS_ROOT = path.resolve(__dirname, "..", "..");
 

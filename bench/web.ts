@@ -16,7 +16,7 @@ import type { Browser } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS, type TractorSpectator } from "../client-sdk";
 import { launchBrowser, runScript } from "../scripts/browser";
 import { freePort } from "../test/e2e/ports";
-import { startBuildServer, stopBuildServer } from "./build-server";
+import { QUIET_SERVER, startServer, stopServer } from "./server";
 import { summarize, type LatencySummary } from "./stats";
 
 const THIS_ROOT = path.resolve(__dirname, "..", "..");
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
   for (const { name, root } of roots) builds.push({ name, root, port: await freePort(), opens: [], updates: [], matches: 0 });
   const browser = await launchBrowser();
   try {
-    for (const build of builds) build.server = await startBuildServer(build.root, build.port);
+    for (const build of builds) build.server = await startServer(build.root, build.port, QUIET_SERVER);
     const started = Date.now();
     for (let round = 0; builds.some((build) => build.opens.length < options.opens || build.updates.length < options.updates); round++) {
       if (Date.now() - started > FOLLOW_LIMIT_MS * 4 * builds.length) break; // however slow the machine, a run stops
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     for (const build of builds) process.stdout.write(report(build, options.updates));
   } finally {
     await browser.close();
-    await Promise.all(builds.map((build) => (build.server ? stopBuildServer(build.server) : undefined)));
+    await Promise.all(builds.map((build) => (build.server ? stopServer(build.server) : undefined)));
   }
 }
 

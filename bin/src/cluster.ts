@@ -88,6 +88,9 @@ async function runCluster(options: ClusterOptions): Promise<void> {
     servers.push(server);
     server.once("exit", (code) => {
       if (stopping) return;
+      // A process that stops cleanly was told to (Ctrl-C reaches the whole process group, and may reach a server
+      // before this program): the others stop too, and that is no failure.
+      if (code === 0) return void stopAll(EXIT_DONE);
       console.error(`cluster: the process on port ${port} exited (${code ?? "killed"}); stopping the others`);
       void stopAll(EXIT_FAILED);
     });
