@@ -5,7 +5,7 @@
  * from joining the queue to the seat (p50/p95/max). A server of this build with its records in a scratch
  * directory; the bots play the greedy policy through the SDK. Prints figures, never passes or fails.
  *
- *   npm run bench:arena-queue       (PLAYERS, SECONDS, TRACTOR_PLAYERS, TRACTOR_ROUNDS change the counts)
+ *   npm run bench:arena-queue       (PLAYERS, DURATION_S, TRACTOR_PLAYERS, TRACTOR_ROUNDS change the counts)
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -21,7 +21,7 @@ import { summarize, type LatencySummary } from "./stats";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PLAYERS = Number(process.env.PLAYERS ?? 16);
-const SECONDS = Number(process.env.SECONDS ?? 60);
+const SECONDS = Number(process.env.DURATION_S ?? 60);
 const TRACTOR_PLAYERS = Number(process.env.TRACTOR_PLAYERS ?? 16);
 const TRACTOR_ROUNDS = Number(process.env.TRACTOR_ROUNDS ?? 5);
 
