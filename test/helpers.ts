@@ -1,6 +1,19 @@
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { takeConsole } from "./setup/console";
 
+/**
+ * Reads until `ready` says the value is what the test waits for (records are written in batches), and returns the
+ * last value read: at most 100 reads, 100 ms apart (a bound, never an assertion on speed).
+ */
+export async function readUntil<T>(read: () => Promise<T>, ready: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let reads = 1; !ready(value) && reads < 100; reads++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
 /** Polls until `condition` holds; rejects after `timeoutMs` (a bound, never an assertion on speed). */
 export async function waitUntil(condition: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
   const started = Date.now();

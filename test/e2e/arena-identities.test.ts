@@ -5,6 +5,7 @@
  * no password or token reaches the server's log.
  */
 import { CardhallClient, CardhallError } from "../../client-sdk";
+import { readUntil } from "../helpers";
 import { consume, listRooms, matchmake, type Reservation } from "./raw-client";
 import { freePort, ServerProcess } from "./server-process";
 
@@ -40,16 +41,6 @@ async function botToken(cookie: string, bot: string, label = "laptop"): Promise<
   return made.body as { id: string; token: string };
 }
 
-/** Polls until `read` finds what it looks for (the records are written in batches), for at most 10 s. */
-async function recorded<T>(read: () => Promise<T | undefined>): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const found = await read();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the record did not come within 10 s");
-}
-
 async function refusalOf(join: Promise<{ leave(): Promise<void> }>): Promise<CardhallError> {
   const outcome = await join.then(async (session) => (await session.leave(), undefined), (error: unknown) => error);
   expect(outcome).toBeInstanceOf(CardhallError);
@@ -80,7 +71,7 @@ test("a program with its bot's token sits under the bot's name, and the record n
   const roomId = fool.roomId;
   await fool.leave();
   const records = new CardhallClient(server.url);
-  const summary = await recorded(async () => (await records.games({ game: "fool", player: "Deep Blue" })).games.find((game) => game.roomId === roomId));
+  const summary = (await readUntil(async () => (await records.games({ game: "fool", player: "Deep Blue" })).games.find((game) => game.roomId === roomId), (found) => found !== undefined))!;
   const record = await records.game(summary.id);
   expect(record.seats.find((seat) => seat.name === "Deep Blue")).toMatchObject({ kind: "person", identity: { kind: "bot", name: "Deep Blue", owner: "Carol" } });
   expect(record.seats.find((seat) => seat.kind === "ai")?.identity).toBeUndefined();

@@ -7,6 +7,7 @@ import { spawn } from "child_process";
 import * as path from "path";
 import { Client } from "@colyseus/sdk";
 import { CardhallClient, CardhallError, type FoolPlayer } from "../../client-sdk";
+import { readUntil } from "../helpers";
 import { registerBot } from "./identities";
 import { finished, freePort, ServerProcess } from "./server-process";
 
@@ -39,11 +40,7 @@ test("two bots queue for rated Fool, are seated at one table, play, and their ga
   expect(first.view()?.seats.map((seat) => seat.name).sort()).toEqual(["Ann Bot", "Bea Bot"]);
   await Promise.all([playToTheEnd(first), playToTheEnd(second)]);
   await Promise.all([first.leave(), second.leave()]);
-  let standings: Array<{ name: string; rating: unknown }> = [];
-  for (let attempt = 0; attempt < 100 && standings.length < 2; attempt++) {
-    standings = await ann.leaderboard("fool");
-    if (standings.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const standings = await readUntil(() => ann.leaderboard("fool"), (found) => found.length >= 2);
   expect(standings.map((standing) => standing.name).sort()).toEqual(["Ann Bot", "Bea Bot"]);
   expect(standings.every((standing) => standing.rating !== null)).toBe(true);
 }, 60_000);
@@ -101,12 +98,10 @@ test("two bridged programs with their tokens play rated Fool games from the queu
     for (const token of tokens) expect(run.stdout).not.toContain(token);
   }
   const client = new CardhallClient(server.url);
-  let games: Array<{ name: string; games: number }> = [];
-  for (let attempt = 0; attempt < 100; attempt++) {
-    games = (await client.leaderboard("fool")).filter((standing) => standing.name.endsWith(" Py"));
-    if (games.every((standing) => standing.games === 3) && games.length === 2) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const games = await readUntil(
+    async () => (await client.leaderboard("fool")).filter((standing) => standing.name.endsWith(" Py")),
+    (found) => found.length === 2 && found.every((standing) => standing.games === 3),
+  );
   expect(games.map(({ name, games: count }) => [name, count]).sort()).toEqual([["Jo Py", 3], ["Kim Py", 3]]);
   expect(server.output).not.toContain(tokens[0]);
 }, 150_000);

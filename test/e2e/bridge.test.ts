@@ -12,7 +12,7 @@ import { CardhallClient } from "../../client-sdk";
 import { playFoolGame } from "../../client-sdk/bots/fool";
 import { seededRandom } from "../../rooms/kit/random";
 import { greedyPolicy } from "../../rooms/fool/bots";
-import { Received, waitUntil } from "../helpers";
+import { readUntil, Received, waitUntil } from "../helpers";
 import { finished, freePort, ServerProcess, type Finished } from "./server-process";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -37,16 +37,6 @@ function tally(run: Finished): { turns: number; answered: number; refused: numbe
   if (!match) throw new Error(`no tally in: ${run.stdout}`);
   const [turns, answered, refused, byBot, timedOut] = match.slice(1).map(Number);
   return { turns, answered, refused, byBot, timedOut };
-}
-
-/** Reads until `ready` says the record's queue has written it (bounded: 100 reads, 50 ms apart at most). */
-async function recorded<T>(read: () => Promise<T>, ready: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let reads = 1; !ready(value) && reads < 100; reads++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
 }
 
 describe("bin/bridge", () => {
@@ -303,7 +293,7 @@ describe("bin/bridge", () => {
     await spectator.leave();
     // The round's record names the program's seat by the name it played as.
     const client = new CardhallClient(server.url);
-    const page = await recorded(() => client.games({ player: "py-bob" }), (found) => found.games.length > 0);
+    const page = await readUntil(() => client.games({ player: "py-bob" }), (found) => found.games.length > 0);
     expect(page.games[0]).toMatchObject({ game: "tractor", roomId });
     expect(page.games[0].seats).toContainEqual(expect.objectContaining({ seat: 1, name: "py-bob", kind: "person" }));
   }, 60_000);

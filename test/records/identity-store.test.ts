@@ -4,27 +4,12 @@
  * only as hashes.
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { RecordStore } from "../../server/records/store";
 import { IdentityRefusal, type IdentityStore } from "../../server/identity/store";
-import { PostgresProcess } from "../e2e/postgres-process";
-import { freePort } from "./fixtures";
+import { bothDatabases } from "./fixtures";
 
-let postgres: PostgresProcess;
-let tempDir: string;
-
-beforeAll(async () => {
-  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-identities-"));
-  postgres = new PostgresProcess(await freePort());
-  postgres.init();
-  postgres.start();
-}, 60_000);
-
-afterAll(() => {
-  postgres?.destroy();
-  fs.rmSync(tempDir, { recursive: true, force: true });
-});
+const databases = bothDatabases("cardhall-identities-");
 
 async function refusal(attempt: Promise<unknown>): Promise<number> {
   const error = await attempt.then(() => undefined, (caught: unknown) => caught);
@@ -67,7 +52,7 @@ async function run(identities: IdentityStore) {
 
 test("SQLite and PostgreSQL give the same answers, and keep no secret in the clear", async () => {
   const results = [];
-  for (const config of [{ file: path.join(tempDir, "identities.sqlite") }, { url: postgres.url }]) {
+  for (const config of [{ file: path.join(databases.tempDir, "identities.sqlite") }, { url: databases.postgresUrl }]) {
     const store = await RecordStore.open(config);
     const { secrets, ...answers } = await run(store.identities());
     results.push(answers);

@@ -4,7 +4,6 @@
  * error naming it.
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import type { FinishedGame, GamePage, GameSummary } from "../../rooms/kit/record";
 import { DatabaseError } from "../../server/records/database";
@@ -12,8 +11,7 @@ import { RecordStore } from "../../server/records/store";
 import { RecordWriter } from "../../server/records/writer";
 import { expectConsole, waitUntil } from "../helpers";
 import { takeConsole } from "../setup/console";
-import { PostgresProcess } from "../e2e/postgres-process";
-import { finishedGame, freePort, person, tractorRound } from "./fixtures";
+import { bothDatabases, finishedGame, freePort, person, tractorRound } from "./fixtures";
 
 const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
 
@@ -63,25 +61,12 @@ async function answers(store: RecordStore) {
   };
 }
 
-let postgres: PostgresProcess;
-let tempDir: string;
-
-beforeAll(async () => {
-  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-store-"));
-  postgres = new PostgresProcess(await freePort());
-  postgres.init();
-  postgres.start();
-}, 60_000);
-
-afterAll(() => {
-  postgres?.destroy();
-  fs.rmSync(tempDir, { recursive: true, force: true });
-});
+const databases = bothDatabases("cardhall-store-");
 
 test("SQLite and PostgreSQL give the same answers: pages newest first, filters, records, leaderboards", async () => {
   const games = someGames();
   const results = [];
-  for (const config of [{ file: path.join(tempDir, "records.sqlite") }, { url: postgres.url }]) {
+  for (const config of [{ file: path.join(databases.tempDir, "records.sqlite") }, { url: databases.postgresUrl }]) {
     const store = await RecordStore.open(config);
     // Two batches, as the writer makes them; the second batch's games all ended later.
     await store.saveBatch(games.slice(0, 10));
@@ -102,7 +87,7 @@ test("SQLite and PostgreSQL give the same answers: pages newest first, filters, 
 });
 
 test("the SQLite file is reopened with its games and migrations run once", async () => {
-  const file = path.join(tempDir, "reopened.sqlite");
+  const file = path.join(databases.tempDir, "reopened.sqlite");
   const first = await RecordStore.open({ file });
   const [saved] = await first.saveBatch([finishedGame("evensteven", 5, [person(0, "eve")], T0)]);
   await first.close();
@@ -112,12 +97,12 @@ test("the SQLite file is reopened with its games and migrations run once", async
 });
 
 test("a file that is not a database, or cannot be written, is an error naming it", async () => {
-  const junk = path.join(tempDir, "junk.sqlite");
+  const junk = path.join(databases.tempDir, "junk.sqlite");
   fs.writeFileSync(junk, "this is not a database ".repeat(200));
   await expect(RecordStore.open({ file: junk })).rejects.toThrow(DatabaseError);
   await expect(RecordStore.open({ file: junk })).rejects.toThrow(junk);
-  const blocked = path.join(tempDir, "a-file", "records.sqlite");
-  fs.writeFileSync(path.join(tempDir, "a-file"), "");
+  const blocked = path.join(databases.tempDir, "a-file", "records.sqlite");
+  fs.writeFileSync(path.join(databases.tempDir, "a-file"), "");
   await expect(RecordStore.open({ file: blocked })).rejects.toThrow(blocked);
 });
 
@@ -130,7 +115,7 @@ test("a PostgreSQL server that does not answer is an error naming it, with the p
 });
 
 test("an SQLite file locked by another writer: the queue's writes fail at once, wait, and all land once it is free", async () => {
-  const file = path.join(tempDir, "locked.sqlite");
+  const file = path.join(databases.tempDir, "locked.sqlite");
   const store = await RecordStore.open({ file });
   const writer = new RecordWriter(store, { retryMs: 5, maxRetryMs: 20, lingerMs: 0 });
   const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as typeof import("node:sqlite");

@@ -64,8 +64,3 @@ export function resetEndings(): void {
   closeEnding();
   shownKey = undefined;
 }
-
-/** Whether an ending is open now (the tests and the phone layout ask). */
-export function endingOpen(): boolean {
-  return dialog?.open ?? false;
-}

@@ -31,7 +31,7 @@ export interface SeatInfo {
 }
 
 /** A seat's heading: its name, and who holds it when that says more ("Alice · Computer", "Ann · You"). */
-export function seatTitle(seat: Pick<SeatInfo, "name" | "holder">): string {
+function seatTitle(seat: Pick<SeatInfo, "name" | "holder">): string {
   const who = holderWords(seat.holder);
   // A seat named as its holder reads once: "Computer", "Computer (easy)", not "Computer · Computer".
   if (who === seat.name || who.startsWith(`${seat.name} (`)) return who;

@@ -14,7 +14,7 @@ const TONES: Record<Cue, Array<[frequency: number, seconds: number]>> = {
 
 let context: AudioContext | undefined;
 
-export function soundOn(): boolean {
+function soundOn(): boolean {
   try {
     return localStorage.getItem(SOUND_KEY) === "on";
   } catch {
