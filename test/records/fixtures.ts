@@ -2,16 +2,11 @@
  * Finished games made by the engines themselves (their bots playing from a seed), shaped as a table hands them to
  * the records: realistic records whose replays are exact, without a server.
  */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
 import { playOut } from "../../rooms/kit/engine";
 import type { FinishedGame, RecordedGame, RecordedSeat, RecordedStep } from "../../rooms/kit/record";
 import type { TractorMatchOptions } from "../../rooms/tractor/match";
 import { RECORD_ENGINES } from "../../server/records/replay";
 import { classic } from "../../rooms/tractor/ruleset";
-import { PostgresProcess } from "../e2e/postgres-process";
-import { freePort } from "../e2e/ports";
 
 /** Each game's match options for the fixtures. */
 const OPTIONS: Record<RecordedGame, unknown> = {
@@ -44,29 +39,3 @@ export const person = (seat: number, name: string): RecordedSeat => ({ seat, nam
 
 export { freePort } from "../e2e/ports";
 
-/**
- * Both databases for one test file: a PostgreSQL server of its own and a scratch directory for SQLite files, made
- * before its tests and removed after them. Read them inside tests (they exist from beforeAll on).
- */
-export function bothDatabases(prefix: string): { readonly postgresUrl: string; readonly tempDir: string } {
-  let postgres: PostgresProcess | undefined;
-  let tempDir = "";
-  beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-    postgres = new PostgresProcess(await freePort());
-    postgres.init();
-    postgres.start();
-  }, 60_000);
-  afterAll(() => {
-    postgres?.destroy();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-  });
-  return {
-    get postgresUrl() {
-      return postgres!.url;
-    },
-    get tempDir() {
-      return tempDir;
-    },
-  };
-}

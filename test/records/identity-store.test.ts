@@ -7,7 +7,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { RecordStore } from "../../server/records/store";
 import { IdentityRefusal, type IdentityStore } from "../../server/identity/store";
-import { bothDatabases } from "./fixtures";
+import { bothDatabases } from "./databases";
 
 const databases = bothDatabases("cardhall-identities-");
 

@@ -11,7 +11,8 @@ import { RecordStore } from "../../server/records/store";
 import { RecordWriter } from "../../server/records/writer";
 import { expectConsole, waitUntil } from "../helpers";
 import { takeConsole } from "../setup/console";
-import { bothDatabases, finishedGame, freePort, person, tractorRound } from "./fixtures";
+import { bothDatabases } from "./databases";
+import { finishedGame, freePort, person, tractorRound } from "./fixtures";
 
 const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
 

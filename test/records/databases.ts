@@ -1,0 +1,33 @@
+/** The records' tests' databases (jest only: the benchmarks import the fixtures, not this). */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { PostgresProcess } from "../e2e/postgres-process";
+import { freePort } from "../e2e/ports";
+
+/**
+ * Both databases for one test file: a PostgreSQL server of its own and a scratch directory for SQLite files, made
+ * before its tests and removed after them. Read them inside tests (they exist from beforeAll on).
+ */
+export function bothDatabases(prefix: string): { readonly postgresUrl: string; readonly tempDir: string } {
+  let postgres: PostgresProcess | undefined;
+  let tempDir = "";
+  beforeAll(async () => {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    postgres = new PostgresProcess(await freePort());
+    postgres.init();
+    postgres.start();
+  }, 60_000);
+  afterAll(() => {
+    postgres?.destroy();
+    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  });
+  return {
+    get postgresUrl() {
+      return postgres!.url;
+    },
+    get tempDir() {
+      return tempDir;
+    },
+  };
+}
