@@ -15,7 +15,7 @@ import { reportTableMetricsTo } from "../rooms/kit/metrics";
 import { checkStatesOfOneClientIn } from "../rooms/kit/table";
 import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
-import { QUEUED_GAMES, queueRoomName, RatedQueueRoom, ratedQueueOptions } from "./arena/rated-queue";
+import { DEFAULT_QUEUE_TIMING, QUEUED_GAMES, queueRoomName, RatedQueueRoom, ratedQueueOptions, type QueueTiming } from "./arena/rated-queue";
 import { TractorAiThreads } from "./tractor-ai-pool";
 import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
@@ -48,6 +48,8 @@ export interface AppOptions {
   stateCheckEvery?: number;
   /** How often one address may log in, make an account, make a bot token (server/identity/http.ts). */
   identityLimits?: Partial<IdentityLimits>;
+  /** How often the rated queues regroup, and how long a player waits before the house's bots fill its table (docs/arena.md). */
+  queueTiming?: Partial<QueueTiming>;
   /** How clients are told apart and bounded (server/matchmaking.ts): 64 pending joins an address, no proxy, by default. */
   clientAddresses?: Partial<ClientAddressRules>;
 }
@@ -102,7 +104,7 @@ export const MONITOR_USER = "admin";
  * The rooms under their names (server/games.ts). Every table gets the records' writer among its create options
  * (where it hands finished games), and the services its game's entry names (the Fool rooms: the server's AI pool).
  */
-export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads = new TractorAiThreads()) {
+export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads = new TractorAiThreads(), queueTiming: QueueTiming = DEFAULT_QUEUE_TIMING) {
   const services = records === null ? {} : { records: records.writer };
   const offered = { aiThreads, tractorAi };
   const games = SERVER_ROOMS.map(({ game, room, services: taken }) => {
@@ -110,7 +112,7 @@ export function roomDefinitions(aiThreads: AiThreads, records: Records | null = 
     return [game.name, defineRoom(room, options).enableRealtimeListing()] as const;
   });
   // Rated queues rank players by the records' ratings: a server that keeps no records has none.
-  const queues = records === null ? [] : QUEUED_GAMES.map((queued) => [queueRoomName(queued.game), defineRoom(RatedQueueRoom, ratedQueueOptions(queued, (game, name) => records.store.ordinalOf(game, name)))] as const);
+  const queues = records === null ? [] : QUEUED_GAMES.map((queued) => [queueRoomName(queued.game), defineRoom(RatedQueueRoom, ratedQueueOptions(queued, (game, name) => records.store.ordinalOf(game, name), queueTiming))] as const);
   return { ...Object.fromEntries(games), ...Object.fromEntries(queues), [LOBBY_ROOM]: defineRoom(LobbyRoom) };
 }
 
@@ -184,7 +186,7 @@ export function makeServer(options: AppOptions = {}): Server {
   const transport = new CardhallTransport();
   explainRefusalsWhileDraining(transport.server!);
   const server = defineServer({
-    rooms: roomDefinitions(aiThreads, records, tractorAi),
+    rooms: roomDefinitions(aiThreads, records, tractorAi, { ...DEFAULT_QUEUE_TIMING, ...options.queueTiming }),
     transport,
     ...(cluster === null ? { driver: new IndexedLocalDriver() } : clusterServices(cluster)),
     gracefullyShutdown: options.gracefullyShutdown ?? true,

@@ -9,6 +9,7 @@ import { DEFAULT_IDENTITY_LIMITS } from "./identity/http";
 import "./production-mode";
 import { DEFAULT_DRAIN_SECONDS, makeServer } from "./app";
 import { clusterConfig } from "./cluster";
+import { DEFAULT_QUEUE_TIMING } from "./arena/rated-queue";
 import { log } from "../rooms/kit/log";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { Records, recordsConfig } from "./records";
@@ -62,7 +63,8 @@ async function main(): Promise<void> {
   const records = config === null ? null : await Records.open(config);
   const stateCheckEvery = Math.round(nonNegativeNumber("STATE_CHECK_EVERY", 0));
   const identityLimits = { loginsPerMinute: Math.round(nonNegativeNumber("LOGINS_PER_MINUTE", DEFAULT_IDENTITY_LIMITS.loginsPerMinute)), signupsPerHour: Math.round(nonNegativeNumber("SIGNUPS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.signupsPerHour)), tokensPerHour: Math.round(nonNegativeNumber("TOKENS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.tokensPerHour)) };
-  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits });
+  const queueTiming = { cycleMs: Math.max(10, nonNegativeNumber("QUEUE_CYCLE_MS", DEFAULT_QUEUE_TIMING.cycleMs)), houseAfterMs: nonNegativeNumber("HOUSE_AFTER_MS", DEFAULT_QUEUE_TIMING.houseAfterMs) };
+  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits, queueTiming });
   await server.listen(port, host, LISTEN_BACKLOG);
   logShutdown();
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);

@@ -262,3 +262,11 @@ export interface FoolTableView {
 export interface FoolStateView extends Omit<FoolPositionView, "seats">, Omit<FoolTableView, "seats"> {
   seats: FoolSeatView[];
 }
+
+/**
+ * The AI's seat name, which the standings rate it under: its policy ("AI (ai)", "AI (greedy)"), and its level when
+ * not the usual one ("AI (ai, strong)"), so that each level of the house's AI has a rating of its own.
+ */
+export function foolAiName(settings: Pick<FoolRoomSettings, "ai" | "aiLevel">): string {
+  return settings.ai === "ai" && settings.aiLevel !== "normal" ? `AI (ai, ${settings.aiLevel})` : `AI (${settings.ai})`;
+}

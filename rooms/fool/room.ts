@@ -12,11 +12,13 @@ import type { Viewer } from "../kit/engine";
 import { TableRoom, type Made, type Mover, type SeatRequest } from "../kit/table";
 import type { FoolAiDecider } from "./ai";
 import { FOOL_SEATS, foolEngine, type FoolEngineEvent, type FoolMatch, type FoolOptions } from "./match";
-import { FOOL_DEFAULTS, foolJoinOptions, foolMessages, foolRoomSettings, type FoolErrorCode, type FoolJoinOptions } from "./protocol";
+import { FOOL_DEFAULTS, foolAiName, foolJoinOptions, foolMessages, foolRoomSettings, type FoolErrorCode, type FoolJoinOptions } from "./protocol";
 import type { FoolMover, FoolPositionView, FoolRoomSettings, FoolSeatController, FoolStateView, FoolTableView } from "./protocol";
 import type { FoolMove } from "./rules";
 import { FoolRoomState, type FoolSeat, stateMatchesView } from "./state";
 import { FoolTablePlayers } from "./table-players";
+
+export { foolAiName } from "./protocol";
 
 const MAX_SPECTATORS = 64;
 const CONTROLLERS: Record<SeatHolder, FoolSeatController> = { open: "open", bot: "ai", person: "player" };
@@ -90,10 +92,15 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     if (this.match.state.outcome !== null) this.onMatchOver();
   }
 
-  /** A record names the Fool's bots as its AI. */
+  /**
+   * A record names the Fool's bots as its AI; the table's own AI seat is the house's bot at its level (docs/arena.md,
+   * "House bots"). A person's seat the AI plays on after the person left keeps that person's name, not the house's.
+   */
   protected override recordedSeat(seat: number): RecordedSeat {
     const recorded = super.recordedSeat(seat);
-    return recorded.kind === "bot" ? { ...recorded, kind: "ai" } : recorded;
+    if (recorded.kind !== "bot") return recorded;
+    const houseName = foolAiName(this.settings);
+    return recorded.name === houseName ? { ...recorded, kind: "ai", identity: { kind: "house", name: houseName } } : { ...recorded, kind: "ai" };
   }
 
   /** With nobody seated to ask for it, the room deals the next game itself after a pause. */
@@ -168,12 +175,4 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     const score = seats.map((held) => held.wins).join("–");
     return { game: "fool", mode: this.settings.mode, players, phase, score: `games won ${score}` };
   }
-}
-
-/**
- * The AI's seat name, which the standings rate it under: its policy ("AI (ai)", "AI (greedy)"), and its level when
- * not the usual one ("AI (ai, strong)"), so that each level of the house's AI has a rating of its own.
- */
-export function foolAiName(settings: Pick<FoolRoomSettings, "ai" | "aiLevel">): string {
-  return settings.ai === "ai" && settings.aiLevel !== "normal" ? `AI (ai, ${settings.aiLevel})` : `AI (${settings.ai})`;
 }

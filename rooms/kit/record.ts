@@ -20,10 +20,15 @@ export type Mover = "person" | "bot" | "clock" | "dealer";
 export type SeatKind = "person" | "bot" | "ai" | "open";
 
 /**
- * Who a person's seat speaks for (docs/arena.md): an account (a person logged in), a bot with its owner's account
- * (a program with the bot's token), or a guest (a join with neither, playing under a name nobody registered).
+ * Who a seat speaks for (docs/arena.md): an account (a person logged in), a bot with its owner's account (a program
+ * with the bot's token), a guest (a join with neither, playing under a name nobody registered), or one of the
+ * house's bots (the Fool AI at a level, a Tractor bot at a level), rated under its reserved name like any identity.
  */
-export type SeatIdentity = { readonly kind: "account"; readonly name: string } | { readonly kind: "bot"; readonly name: string; readonly owner: string } | { readonly kind: "guest" };
+export type SeatIdentity =
+  | { readonly kind: "account"; readonly name: string }
+  | { readonly kind: "bot"; readonly name: string; readonly owner: string }
+  | { readonly kind: "guest" }
+  | { readonly kind: "house"; readonly name: string };
 
 export const GUEST: SeatIdentity = { kind: "guest" };
 
@@ -32,7 +37,7 @@ export interface RecordedSeat {
   /** The person's (or program's) name, a bot's or an AI's label; "" for a seat nobody held. */
   readonly name: string;
   readonly kind: SeatKind;
-  /** For a person's seat: the identity it played under (absent in records made before identities). */
+  /** For a person's seat: the identity it played under (absent in records made before identities); for a house bot's seat, the house. */
   readonly identity?: SeatIdentity;
 }
 
@@ -145,8 +150,11 @@ export interface Standing {
   readonly unnecessaryLosses: number;
   /** Patience: deals that came out (finished, not overflowed). */
   readonly completed: number;
-  /** OpenSkill's estimate (mu ± sigma) and the conservative ordinal (mu − 3 sigma) it is ranked by; null when unrated. */
-  readonly rating: { readonly mu: number; readonly sigma: number; readonly ordinal: number } | null;
+  /**
+   * OpenSkill's estimate (mu ± sigma), the conservative ordinal (mu − 3 sigma) it is ranked by, and the 95% interval
+   * of the skill (mu ± 1.96 sigma: `low`, `high`); null when unrated.
+   */
+  readonly rating: { readonly mu: number; readonly sigma: number; readonly ordinal: number; readonly low: number; readonly high: number } | null;
 }
 
 /** What /metrics.json shows of the records' queue to the database. */

@@ -26,6 +26,14 @@ export const TRACTOR_BOT_LEVELS = ["easy", "normal", "strong"] as const;
 export type TractorBotLevel = (typeof TRACTOR_BOT_LEVELS)[number];
 export const tractorBotLevel = z.enum(TRACTOR_BOT_LEVELS);
 
+/**
+ * The name a bot seat of the table stands under in the standings (docs/arena.md, "House bots"): the house's bot at
+ * its level, "Bot (normal)". The table shows its seat as a bot; the records and the ratings name it thus.
+ */
+export function tractorBotName(level: TractorBotLevel): string {
+  return `Bot (${level})`;
+}
+
 const RANK_LETTERS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] as const;
 /** A rank as the statement writes it ("2".."9", "T", "J", "Q", "K", "A") or as a number 2..14. */
 const tractorRankOption = z.union([z.enum(RANK_LETTERS), z.number().int().min(2).max(14)]);

@@ -1,10 +1,10 @@
 /**
- * Tractor's records (server/records/games.ts): its engine replays them, and its standings: each round; the team that goes
- * up wins, a round where nobody goes up is a draw. Only people (and programs) are rated: the table's bots share one
- * label and are not players; a guest stands nowhere, and a round with a guest at the table is rated for nobody. The
- * match record changes nothing (its rounds did).
+ * Tractor's records (server/records/games.ts): its engine replays them, and its standings: each round; the team that
+ * goes up wins, a round where nobody goes up is a draw. People (and programs) are rated, and the house's bots a table
+ * was made with, each under its level's name ("Bot (strong)"), when no two of them are one; a guest stands nowhere,
+ * and a round with a guest at the table is rated for nobody. The match record changes nothing (its rounds did).
  */
-import type { GameRecord } from "../kit/record";
+import type { GameRecord, RecordedSeat } from "../kit/record";
 import { defineRecordedGame, guestSeat, standingSeat, type GameEffect } from "../kit/recorded-game";
 import { tractorGame } from "./game";
 import { tractorEngine } from "./match";
@@ -13,10 +13,20 @@ import { teamOf, type Seat } from "./scoring";
 
 const TRACTOR_TEAMS: readonly TractorTeam[] = [1, 2];
 
+/**
+ * The seats a round counts for: people (and programs), and the house's bots when each of them is a different one
+ * (a table of three bots at one level has no three players to tell apart, and stands for its people only).
+ */
+function ratedSeats(seats: readonly RecordedSeat[]): RecordedSeat[] {
+  const people = seats.filter((seat) => standingSeat(seat) && seat.kind === "person");
+  const house = seats.filter((seat) => standingSeat(seat) && seat.identity?.kind === "house");
+  return new Set(house.map(({ name }) => name)).size === house.length ? [...people, ...house] : people;
+}
+
 function tractorStanding(record: GameRecord): GameEffect {
   if (record.part !== "round") return { counts: [] };
   const { team: winners, levels } = record.result as TractorResult;
-  const people = record.seats.filter((seat) => standingSeat(seat) && seat.kind === "person");
+  const people = ratedSeats(record.seats);
   const outcome = (team: TractorTeam) => (levels === 0 ? { draw: true } : { win: team === winners, loss: team !== winners });
   const counts = people.map(({ seat, name }) => ({ name, ...outcome(teamOf(seat as Seat)) }));
   const teams = TRACTOR_TEAMS.map((team) => people.filter(({ seat }) => teamOf(seat as Seat) === team).map(({ name }) => name));

@@ -15,7 +15,8 @@ import { stateMatchesView, type TractorSeatState, TractorState } from "./state";
 import type { Viewer } from "../kit/engine";
 import { cardName, type Card } from "./cards";
 import { decideInProcess, easyPolicy, type TractorAiDecider } from "./levels";
-import type { TractorBotLevel } from "./protocol";
+import { tractorBotName, type TractorBotLevel } from "./protocol";
+import type { RecordedSeat } from "../kit/record";
 import { seatView } from "./seat-view";
 
 const MAX_SPECTATORS = 64;
@@ -28,6 +29,8 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   private options!: TractorJoinOptions;
   private matchOptions!: TractorMatchOptions;
   private readonly startTimer = new RoomTimer(this);
+  /** The seats the table was made with bots in: the house's bots at their levels (a person's seat a bot took over is not). */
+  private houseSeats = new Set<number>();
   /** The phase and round the listing shows. */
   private listed = "";
 
@@ -48,6 +51,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const paces = { deal: this.time("dealDelayMs"), declareWindow: this.time("declareWindowMs"), roundPause: this.time("roundPauseMs") };
     this.openTable({ seats: SEATS.length, maxSpectators: MAX_SPECTATORS, timings: { turnTimeMs, botDelayMs, reconnectSeconds, paces }, messages: Object.values(tractorMessages) });
     for (const name of options.bots ?? []) this.roster.seatBot(TRACTOR_SEATS.indexOf(name), "bot");
+    this.houseSeats = new Set((options.bots ?? []).map((name) => TRACTOR_SEATS.indexOf(name)));
     this.showChanges();
     this.metadata = this.listing();
     for (const message of [tractorMessages.declare, tractorMessages.bury, tractorMessages.play]) this.onActionMessage(message, ({ cards }) => ({ type: message.name, cards }) as TractorAction);
@@ -101,6 +105,19 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const task = { view, rules: round.ruleset, context: declaration };
     if (this.strongThreads === null) return played(decideInProcess(task));
     return this.strongThreads.decide(task).then(played);
+  }
+
+  /** A person who takes a house bot's seat over makes it theirs: should they leave, the bot plays on for them. */
+  protected override onJoined(place: number | "watch"): void {
+    if (place !== "watch") this.houseSeats.delete(place);
+  }
+
+  /** A bot the table was made with is recorded as the house's bot at its level, which the standings rate (docs/arena.md). */
+  protected override recordedSeat(seat: number): RecordedSeat {
+    const recorded = super.recordedSeat(seat);
+    if (recorded.kind !== "bot" || !this.houseSeats.has(seat)) return recorded;
+    const name = tractorBotName(this.levelOf(seat));
+    return { ...recorded, name, identity: { kind: "house", name } };
   }
 
   protected override seatView(seat: number): TractorSeatState {

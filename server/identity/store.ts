@@ -10,6 +10,7 @@
 import { createHash, randomBytes, randomUUID } from "crypto";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import type { RecordsDb } from "../records/database";
+import { isHouseName } from "../arena/house-bots";
 import { nameKey, nameProblem } from "./names";
 
 /** Who a join speaks for: an account (a person), a bot and its owner (a program), or a guest (anyone else). */
@@ -151,8 +152,9 @@ export class IdentityStore {
     return { kind: "bot", name: row.bot, owner: row.owner };
   }
 
-  /** Whether an account or a bot holds this name (or one the same under the rule). */
+  /** Whether an account, a bot or the house holds this name (or one the same under the rule). */
   async isRegistered(name: string): Promise<boolean> {
+    if (isHouseName(name)) return true;
     return (await this.db.selectFrom("names").select("name_key").where("name_key", "=", nameKey(name)).executeTakeFirst()) !== undefined;
   }
 
@@ -180,4 +182,5 @@ export class IdentityStore {
 function checkName(name: string): void {
   const problem = nameProblem(name);
   if (problem !== null) throw new IdentityRefusal(400, problem);
+  if (isHouseName(name)) throw new IdentityRefusal(409, `the name ${name} is the house's: its bots play under it`);
 }

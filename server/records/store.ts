@@ -97,7 +97,7 @@ export class RecordStore {
       draws: row.draws,
       unnecessaryLosses: row.unnecessary_losses,
       completed: row.completed,
-      rating: row.mu === null || row.sigma === null || row.ordinal === null ? null : { mu: row.mu, sigma: row.sigma, ordinal: row.ordinal },
+      rating: row.mu === null || row.sigma === null || row.ordinal === null ? null : { mu: row.mu, sigma: row.sigma, ordinal: row.ordinal, ...skillInterval(row.mu, row.sigma) },
     }));
   }
 
@@ -110,6 +110,11 @@ export class RecordStore {
   async close(): Promise<void> {
     await this.db.destroy();
   }
+}
+
+/** The 95% interval of a skill estimated as mu ± sigma (a normal's 1.96 sigmas either side). */
+export function skillInterval(mu: number, sigma: number): { low: number; high: number } {
+  return { low: mu - 1.96 * sigma, high: mu + 1.96 * sigma };
 }
 
 function summaryOf(record: GameRecord): Omit<GameSummary, "id"> {

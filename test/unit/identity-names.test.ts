@@ -1,3 +1,4 @@
+import { HOUSE_BOTS, isHouseName } from "../../server/arena/house-bots";
 import { nameKey, nameProblem } from "../../server/identity/names";
 
 describe("registered names", () => {
@@ -29,5 +30,17 @@ describe("registered names", () => {
   test("a look-alike from another script has a key of its own, and cannot be registered anyway", () => {
     expect(nameKey("Аnn")).not.toBe(nameKey("Ann"));
     expect(nameProblem("Аnn")).not.toBeNull();
+  });
+});
+
+describe("the house's names", () => {
+  test("every house bot's name is the house's, and so is a registrable name that reads as one", () => {
+    expect(HOUSE_BOTS.map((bot) => bot.name)).toEqual(["AI (random)", "AI (greedy)", "AI (ai)", "AI (ai, strong)", "Bot (easy)", "Bot (normal)", "Bot (strong)"]);
+    for (const { name } of HOUSE_BOTS) expect(isHouseName(name)).toBe(true);
+    for (const name of ["AI ai strong", "ai-greedy", "Bot normal", "B0T Strong"]) expect(isHouseName(name)).toBe(true);
+  });
+
+  test("names near the house's but not the same stay free", () => {
+    for (const name of ["AI", "Bot", "AI greedy bot", "Botany", "Strong Bot"]) expect(isHouseName(name)).toBe(false);
   });
 });

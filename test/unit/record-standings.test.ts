@@ -77,6 +77,30 @@ describe("guests (docs/arena.md)", () => {
   });
 });
 
+describe("the house's bots (docs/arena.md)", () => {
+  const house = (index: number, name: string, kind: RecordedSeat["kind"]): RecordedSeat => ({ seat: index, name, kind, identity: { kind: "house", name } });
+  const bot = (index: number, name: string): RecordedSeat => ({ seat: index, name, kind: "person", identity: { kind: "bot", name, owner: "ann" } });
+
+  test("a Fool game against the house's AI is rated for both", () => {
+    const effect = effectOf(record("fool", "game", [bot(0, "Deep Blue"), house(1, "AI (ai, strong)", "ai")], { fool: 0 }));
+    expect(effect.contest).toEqual({ teams: [["Deep Blue"], ["AI (ai, strong)"]], ranks: [2, 1] });
+  });
+
+  test("a Tractor round of a player and three different house bots is rated for all four, each on its team", () => {
+    const seats = [bot(0, "Deep Blue"), house(1, "Bot (strong)", "bot"), house(2, "Bot (easy)", "bot"), house(3, "Bot (normal)", "bot")];
+    const round = effectOf(record("tractor", "round", seats, { team: 2, levels: 2 }));
+    expect(round.contest).toEqual({ teams: [["Deep Blue", "Bot (easy)"], ["Bot (strong)", "Bot (normal)"]], ranks: [2, 1] });
+    expect(round.counts.map((count) => count.name)).toEqual(["Deep Blue", "Bot (strong)", "Bot (easy)", "Bot (normal)"]);
+  });
+
+  test("a Tractor round where one house bot sits twice rates its people only, as before house bots", () => {
+    const seats = [bot(0, "Deep Blue"), house(1, "Bot (normal)", "bot"), bot(2, "Big Red"), house(3, "Bot (normal)", "bot")];
+    const round = effectOf(record("tractor", "round", seats, { team: 1, levels: 1 }));
+    expect(round.contest).toBeUndefined();
+    expect(round.counts.map((count) => count.name)).toEqual(["Deep Blue", "Big Red"]);
+  });
+});
+
 describe("ratings move the right way", () => {
   test("after a known result the winner's rating rises and the loser's falls; a draw between equals moves neither mean", () => {
     const after = rateContest({ teams: [["winner"], ["loser"]], ranks: [1, 2] }, new Map());
