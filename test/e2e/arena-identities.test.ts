@@ -74,7 +74,8 @@ test("a program with its bot's token sits under the bot's name, and the record n
   const summary = (await readUntil(async () => (await records.games({ game: "fool", player: "Deep Blue" })).games.find((game) => game.roomId === roomId), (found) => found !== undefined))!;
   const record = await records.game(summary.id);
   expect(record.seats.find((seat) => seat.name === "Deep Blue")).toMatchObject({ kind: "person", identity: { kind: "bot", name: "Deep Blue", owner: "Carol" } });
-  expect(record.seats.find((seat) => seat.kind === "ai")?.identity).toBeUndefined();
+  // The table's AI is the house's bot at its level (docs/arena.md, "House bots").
+  expect(record.seats.find((seat) => seat.kind === "ai")?.identity).toEqual({ kind: "house", name: "AI (ai)" });
 });
 
 test("a guest plays under a free name, marked a guest, and cannot take a registered one", async () => {

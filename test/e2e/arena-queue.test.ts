@@ -72,6 +72,10 @@ test("a player who never takes the queue's seat: the other goes back to the queu
   expect(cyPlayer.roomId).toBe(edPlayer.roomId);
   expect(cyPlayer.view()?.seats.map((seat) => seat.name).sort()).toEqual(["Cy Bot", "Ed Bot"]);
   await Promise.all([cyPlayer.leave(), edPlayer.leave()]);
+  // The table Dee deserted dealt nothing: no record, no standing, for either of its players.
+  expect((await cy.games({ game: "fool", player: "Dee Bot" })).games).toEqual([]);
+  expect((await cy.games({ game: "fool", player: "Cy Bot" })).games).toEqual([]);
+  expect((await cy.leaderboard("fool")).map((standing) => standing.name)).not.toContain("Dee Bot");
 }, 60_000);
 
 test("four bots queue for rated Tractor and sit at one table, every seat a person's", async () => {
