@@ -3,9 +3,9 @@
  * which identities join to be paired by rating. Colyseus's queue does the grouping, the seat reservations and the
  * hand-over; this room decides who may queue (accounts and bots, never a guest), what each one's rank is (its
  * rating in the game, read from the standings on the server: never what a client says), how far apart a group may
- * be (a window that widens the longer a player waits), and how a ready group is seated (Tractor's teams balanced
- * by rating), and when the house's bots fill a group that waited too long for players (docs/arena.md, "House
- * bots"). In a cluster the queue is one room, found through the shared driver like any room.
+ * be (a window that widens the longer a player waits), how a ready group is seated (Tractor's teams balanced by
+ * rating), and when the house's bots fill a group that waited too long for players (docs/arena.md, "House bots").
+ * In a cluster the queue is one room, found through the shared driver like any room.
  */
 import { matchMaker, QueueRoom, ServerError, type AuthContext, type Client, type QueueOptions } from "@colyseus/core";
 import { GUEST, type SeatIdentity } from "../../rooms/kit/record";
@@ -113,7 +113,7 @@ export function windowAfter(waitedMs: number): number {
 }
 
 /** The house bots nearest to a group's average rank, `count` of them, each a different one. */
-export function nearestHouseBots(house: ReadonlyArray<{ bot: HouseBot; rank: number }>, averageRank: number, count: number): Array<{ bot: HouseBot; rank: number }> {
+export function nearestHouseBots<Bot>(house: ReadonlyArray<{ bot: Bot; rank: number }>, averageRank: number, count: number): Array<{ bot: Bot; rank: number }> {
   return [...house].sort((a, b) => Math.abs(a.rank - averageRank) - Math.abs(b.rank - averageRank)).slice(0, count);
 }
 
