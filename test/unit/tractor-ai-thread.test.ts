@@ -31,15 +31,6 @@ function position(seed: number): RoundState {
 const taskOf = (state: RoundState) => ({ view: seatView(state, state.turn), rules: checkedThrows, context: {} });
 
 describe("the Tractor AI's threads", () => {
-  test("give every decision the whole budget while threads are free, and shrink it as decisions pile up", () => {
-    const threads = new TractorAiThreads(null, 2);
-    expect(threads.budgetMs(0)).toBe(100);
-    expect(threads.budgetMs(1)).toBe(100);
-    expect(threads.budgetMs(2)).toBeLessThan(100);
-    expect(threads.budgetMs(7)).toBeLessThan(threads.budgetMs(3));
-    expect(threads.budgetMs(10_000)).toBe(10);
-  });
-
   test("under overload play the heuristic at once instead of queueing; every answer is a play the engine accepts", async () => {
     const threads = new TractorAiThreads(BUILT_WORKER, 1);
     try {
