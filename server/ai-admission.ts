@@ -7,6 +7,10 @@
  *   queue grows, and the wait of the last one in line stays about one full decision's time, whatever the load;
  * - past `overloadPerThread` decisions per thread, none is searched: the level's fast move is made at once on the
  *   calling thread (`atOnce`), in microseconds.
+ * Counting is not enough when the threads get less CPU than they expect (other processes on the cores, a slower
+ * machine): the decisions' own times then tell. Each searched decision's time from being asked for to its answer,
+ * over the share and the cost it was given, keeps a moving estimate of what a whole budget takes now; a new
+ * decision's share is also held to what fits in TARGET_MS by that estimate.
  * Each tier is counted (the /metrics say how often each budget was used), and each decision's wait, from being
  * asked for to its answer, is kept over the last WAITS_KEPT decisions for its p99 and its maximum.
  */
@@ -24,6 +28,10 @@ export interface Admission {
 export const OVERLOAD_PER_THREAD = 8;
 /** Enough recent waits for a p99 that moves with the load, and little memory. */
 const WAITS_KEPT = 2_048;
+/** What a searched decision should take at most, by the current estimate: a quarter of the one-second bound. */
+export const TARGET_MS = 250;
+/** The weight of the latest decision in the moving estimate of a whole budget's time. */
+const ESTIMATE_WEIGHT = 0.1;
 
 export class AiAdmission {
   private underWay = 0;
@@ -31,31 +39,44 @@ export class AiAdmission {
   private readonly recentWaits: number[] = [];
   private nextWait = 0;
   private longestWaitMs = 0;
+  /** The moving estimate of a whole budget's time at cost 1, in ms; 0 until a decision has been timed. */
+  private wholeBudgetMs = 0;
 
-  /** `leastShare`: the smallest share worth a search (below it the tier is `least` at that share). */
+  /**
+   * `leastShare`: the smallest share worth a search (below it the tier is `least` at that share). `now`: the
+   * clock the waits are timed by.
+   */
   constructor(
     private readonly threads: number,
     private readonly leastShare: number,
     private readonly overloadPerThread = OVERLOAD_PER_THREAD,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** The budget a decision asked for now may use. */
-  admit(): Admission {
+  /**
+   * The budget a decision asked for now may use. `cost`: how much more its whole budget takes than another's
+   * (the Fool AI's strong level searches six times as many moves as its normal one).
+   */
+  admit(cost = 1): Admission {
     if (this.underWay >= this.overloadPerThread * this.threads) return this.counted({ tier: "atOnce", share: 0 });
-    if (this.underWay < this.threads) return this.counted({ tier: "full", share: 1 });
-    const share = this.threads / (this.underWay + 1);
+    const byCount = this.underWay < this.threads ? 1 : this.threads / (this.underWay + 1);
+    const byTime = this.wholeBudgetMs === 0 ? 1 : TARGET_MS / (this.wholeBudgetMs * cost);
+    const share = Math.min(byCount, byTime);
+    if (share >= 1) return this.counted({ tier: "full", share: 1 });
     return this.counted(share > this.leastShare ? { tier: "reduced", share } : { tier: "least", share: this.leastShare });
   }
 
-  /** Runs a searched decision, counting it under way and keeping its wait. */
-  async run<T>(decide: () => Promise<T>): Promise<T> {
-    const askedAt = performance.now();
+  /** Runs a searched decision given `admission` (at `cost`), counting it under way and timing it. */
+  async run<T>(admission: Admission, decide: () => Promise<T>, cost = 1): Promise<T> {
+    const askedAt = this.now();
     this.underWay++;
     try {
       return await decide();
     } finally {
       this.underWay--;
-      this.keepWait(performance.now() - askedAt);
+      const waitedMs = this.now() - askedAt;
+      this.keepWait(waitedMs);
+      this.estimate(waitedMs / (Math.max(admission.share, this.leastShare) * cost));
     }
   }
 
@@ -69,6 +90,10 @@ export class AiAdmission {
   private counted(admission: Admission): Admission {
     this.budgets[admission.tier]++;
     return admission;
+  }
+
+  private estimate(wholeBudgetMs: number): void {
+    this.wholeBudgetMs = this.wholeBudgetMs === 0 ? wholeBudgetMs : this.wholeBudgetMs + ESTIMATE_WEIGHT * (wholeBudgetMs - this.wholeBudgetMs);
   }
 
   private keepWait(ms: number): void {

@@ -40,8 +40,8 @@ const IDLE_THREAD_MS = 60_000;
 /** A decision takes milliseconds (its play-outs are capped); one that takes this long is not coming. */
 export const DECISION_LIMIT_MS = 5_000;
 
-/** The least search given: a quarter of the level's budget (two worlds for the normal level). */
-const LEAST_SHARE = 1 / 4;
+/** The least search given (exported for tests that make their own admission): a quarter of the level's budget (two worlds for the normal level). */
+export const LEAST_SHARE = 1 / 4;
 
 export class AiThreads implements FoolAiDecider {
   private pool: Piscina<AiTask, FoolMove> | null = null;
@@ -60,8 +60,9 @@ export class AiThreads implements FoolAiDecider {
     private readonly workerFile: string | null = AI_WORKER_FILE,
     private readonly threads = Math.max(1, os.availableParallelism() - 1),
     private readonly limitMs = DECISION_LIMIT_MS,
+    admission?: AiAdmission,
   ) {
-    this.admission = new AiAdmission(threads, LEAST_SHARE);
+    this.admission = admission ?? new AiAdmission(threads, LEAST_SHARE);
   }
 
   /** The AI's move for the seat whose view and memory these are. */
@@ -73,10 +74,12 @@ export class AiThreads implements FoolAiDecider {
     }
     const pool = this.threadPool();
     if (pool !== null) {
-      const { tier, share } = this.admission.admit();
-      if (tier === "atOnce") return greedyMove(view);
+      const cost = levelCost(level);
+      const admission = this.admission.admit(cost);
+      if (admission.tier === "atOnce") return greedyMove(view);
+      const { share } = admission;
       const task: AiTask = { view, memory, ...(level === "strong" ? { level } : {}), ...(share < 1 ? { budget: sharedBudget(level, share) } : {}) };
-      const { move, overTime } = await this.admission.run(() => this.runWithinLimit(pool, task));
+      const { move, overTime } = await this.admission.run(admission, () => this.runWithinLimit(pool, task), cost);
       if (isLegalIn(view, move)) {
         this.decisions.onThreads++;
         return move;
@@ -126,6 +129,11 @@ export class AiThreads implements FoolAiDecider {
 /** The greedy bot's move: what the AI falls back on when it cannot think (its dice drawn from the hand, so repeatable). */
 function greedyMove(view: FoolView): FoolMove {
   return greedyPolicy(view, seededRandom(view.hand.join(" ")));
+}
+
+/** How much more the level's whole budget takes than the normal level's: its play-out moves. */
+function levelCost(level: FoolAiStrength): number {
+  return level === "strong" ? STRONG_BUDGET.maxMoves / DEFAULT_BUDGET.maxMoves : 1;
 }
 
 /** A share of the level's play-out budget: fewer worlds and fewer moves, the play-outs as long. */

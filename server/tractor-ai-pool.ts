@@ -56,12 +56,12 @@ export class TractorAiThreads implements TractorAiDecider {
       this.decisions.inProcess++;
       return decideInProcess(task, LEAST_TIME_MS);
     }
-    const { tier, share } = this.admission.admit();
-    if (tier === "atOnce") {
+    const admission = this.admission.admit();
+    if (admission.tier === "atOnce") {
       this.decisions.shrunk++;
       return heuristicPolicy(task.rules).choosePlay(task.view);
     }
-    return this.admission.run(() => this.decideOnThread(pool, task, Math.max(LEAST_TIME_MS, Math.floor(FULL_TIME_MS * share))));
+    return this.admission.run(admission, () => this.decideOnThread(pool, task, Math.max(LEAST_TIME_MS, Math.floor(FULL_TIME_MS * admission.share))));
   }
 
   private async decideOnThread(pool: Piscina<TractorAiTask | ReviewTask, Card[] | TractorReview>, task: Omit<TractorAiTask, "timeMs">, timeMs: number): Promise<Card[]> {

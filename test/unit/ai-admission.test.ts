@@ -1,4 +1,4 @@
-import { AiAdmission } from "../../server/ai-admission";
+import { AiAdmission, TARGET_MS } from "../../server/ai-admission";
 
 /** A decision that stays under way until `finish` is called. */
 function pending(): { promise: Promise<string>; finish: () => void } {
@@ -13,7 +13,7 @@ describe("the AI threads' admission control", () => {
     const decisions = Array.from({ length: 10 }, pending);
     const admitted = decisions.map((decision) => {
       const given = admission.admit();
-      if (given.tier !== "atOnce") void admission.run(() => decision.promise);
+      if (given.tier !== "atOnce") void admission.run(given, () => decision.promise);
       return given;
     });
     expect(admitted.map((given) => given.tier)).toEqual(["full", "full", "reduced", "reduced", "reduced", "reduced", "reduced", "least", "atOnce", "atOnce"]);
@@ -30,18 +30,29 @@ describe("the AI threads' admission control", () => {
   });
 
   test("keeps each searched decision's wait: its p99 and the longest", async () => {
-    const admission = new AiAdmission(1, 1 / 4);
+    let clock = 0;
+    const admission = new AiAdmission(1, 1 / 4, 8, () => clock);
     expect(admission.use().waitMs).toEqual({ p99: 0, max: 0 });
-    await admission.run(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    await admission.run(async () => "at once");
-    const { p99, max } = admission.use().waitMs;
-    expect(max).toBeGreaterThan(0);
-    expect(p99).toBeLessThanOrEqual(max);
+    await admission.run(admission.admit(), async () => (clock += 20));
+    await admission.run(admission.admit(), async () => (clock += 5));
+    expect(admission.use().waitMs).toEqual({ p99: 20, max: 20 });
+  });
+
+  test("shrinks the budget when whole decisions take longer than the target, even with threads free, and recovers when they are quick", async () => {
+    let clock = 0;
+    const admission = new AiAdmission(4, 1 / 4, 8, () => clock);
+    const decideTaking = (ms: number) => admission.run(admission.admit(), async () => (clock += ms));
+    await decideTaking(TARGET_MS * 2); // a starved machine: a whole budget took twice the target
+    const starved = admission.admit();
+    expect(starved).toEqual({ tier: "reduced", share: 0.5 });
+    expect(admission.admit(4)).toEqual({ tier: "least", share: 1 / 4 }); // a costlier level: less still
+    for (let quick = 0; quick < 60; quick++) await decideTaking(10);
+    expect(admission.admit().tier).toBe("full");
   });
 
   test("a decision that fails still leaves the count of decisions under way", async () => {
     const admission = new AiAdmission(1, 1 / 4);
-    await expect(admission.run(() => Promise.reject(new Error("thread died")))).rejects.toThrow("thread died");
+    await expect(admission.run(admission.admit(), () => Promise.reject(new Error("thread died")))).rejects.toThrow("thread died");
     expect(admission.admit().tier).toBe("full");
   });
 });

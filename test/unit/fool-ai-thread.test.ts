@@ -4,7 +4,8 @@ import * as path from "path";
 import { seededRandom } from "../../rooms/kit/random";
 import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
-import { AiThreads } from "../../server/fool-ai-pool";
+import { AiThreads, LEAST_SHARE } from "../../server/fool-ai-pool";
+import { AiAdmission } from "../../server/ai-admission";
 import { expectConsole } from "../helpers";
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { legalMovesInView, newGame, viewFor, type FoolMove, type FoolView } from "../../rooms/fool/rules";
@@ -37,7 +38,8 @@ describe("the AI's worker threads", () => {
 
   test("decide exactly as the AI does in-process; only the decisions with something to weigh go to a thread", async () => {
     expect(fs.existsSync(BUILT_WORKER)).toBe(true);
-    const threads = new AiThreads(BUILT_WORKER, 2);
+    // A clock that never moves: every decision seems instant, so none is shrunk for taking long on a busy machine.
+    const threads = new AiThreads(BUILT_WORKER, 2, undefined, new AiAdmission(2, LEAST_SHARE, undefined, () => 0));
     try {
       // One at a time, as a quiet server asks: a thread is always free, so every decision gets the whole budget.
       const moves: FoolMove[] = [];
