@@ -165,7 +165,8 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
     // The histogram holds whole timer intervals; what exceeds the sampling interval is the lag.
     eventLoopLagMs: { p50: lagMs(lag.percentile(50)), p99: lagMs(lag.percentile(99)), max: lagMs(lag.max) },
     foolAiDecisions: { ...aiThreads.decisions },
-    ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions } }),
+    foolAiBudgets: aiThreads.admission.use(),
+    ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions }, tractorAiBudgets: tractorAi.admission.use() }),
     records: records?.writer.metrics() ?? null,
   };
 }
@@ -177,7 +178,7 @@ export function makeServer(options: AppOptions = {}): Server {
   const aiThreads = options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
   const tractorAi = new TractorAiThreads();
   const records = options.records ?? null;
-  const metrics = new PrometheusMetrics(aiThreads, records);
+  const metrics = new PrometheusMetrics(aiThreads, records, tractorAi);
   reportTableMetricsTo(metrics);
   checkStatesOfOneClientIn(options.stateCheckEvery ?? 0);
   setClientAddressRules({ pendingJoinsPerAddress: DEFAULT_PENDING_JOINS_PER_ADDRESS, trustedProxies: [], ...options.clientAddresses });

@@ -8,7 +8,9 @@
  * main thread's; piscina queues the tasks and replaces a thread that dies, rejecting its task. When the compiled
  * worker is not at hand (the TypeScript sources run directly, as in the room tests) or a thread fails, the AI
  * decides in-process instead: the same decision either way, since it depends on the seat's view and memory alone.
- * A decision that takes longer than its limit (a thread stuck in a loop, or a queue far behind) is abandoned, its
+ * Under load the threads build no queue: each decision's play-out budget is sized when it is asked for, from how
+ * many are under way (server/ai-admission.ts), down to none (the greedy bot's move at once) far past the threads'
+ * capacity. A decision that still takes longer than its limit (a thread stuck in a loop) is abandoned, its
  * thread stopped, and the greedy bot's move played instead: deciding in-process then could hang the whole server.
  *
  * The server makes one pool (server/app.ts), hands it to the Fool rooms, reads its counters for /metrics and closes
@@ -18,7 +20,9 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import Piscina from "piscina";
-import { immediateMove, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
+import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
+import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
+import { AiAdmission } from "./ai-admission";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
@@ -36,6 +40,9 @@ const IDLE_THREAD_MS = 60_000;
 /** A decision takes milliseconds (its play-outs are capped); one that takes this long is not coming. */
 export const DECISION_LIMIT_MS = 5_000;
 
+/** The least search given (exported for tests that make their own admission): a quarter of the level's budget (two worlds for the normal level). */
+export const LEAST_SHARE = 1 / 4;
+
 export class AiThreads implements FoolAiDecider {
   private pool: Piscina<AiTask, FoolMove> | null = null;
   private workerFound: boolean | undefined;
@@ -45,13 +52,18 @@ export class AiThreads implements FoolAiDecider {
    * time limit).
    */
   readonly decisions: ServerMetrics["foolAiDecisions"] = { immediate: 0, onThreads: 0, inProcess: 0, abandoned: 0 };
+  /** The budgets the searched decisions were given, and their waits. */
+  readonly admission: AiAdmission;
 
   /** `workerFile`: the compiled fool-ai-worker; null, or a file that does not exist, decides in-process. */
   constructor(
     private readonly workerFile: string | null = AI_WORKER_FILE,
     private readonly threads = Math.max(1, os.availableParallelism() - 1),
     private readonly limitMs = DECISION_LIMIT_MS,
-  ) {}
+    admission?: AiAdmission,
+  ) {
+    this.admission = admission ?? new AiAdmission(threads, LEAST_SHARE);
+  }
 
   /** The AI's move for the seat whose view and memory these are. */
   async decide(view: FoolView, memory: FoolMemory, level: FoolAiStrength = "normal"): Promise<FoolMove> {
@@ -60,10 +72,14 @@ export class AiThreads implements FoolAiDecider {
       this.decisions.immediate++;
       return immediate;
     }
-    const task: AiTask = level === "strong" ? { view, memory, level } : { view, memory };
     const pool = this.threadPool();
     if (pool !== null) {
-      const { move, overTime } = await this.runWithinLimit(pool, task);
+      const cost = levelCost(level);
+      const admission = this.admission.admit(cost);
+      if (admission.tier === "atOnce") return greedyMove(view);
+      const { share } = admission;
+      const task: AiTask = { view, memory, ...(level === "strong" ? { level } : {}), ...(share < 1 ? { budget: sharedBudget(level, share) } : {}) };
+      const { move, overTime } = await this.admission.run(admission, () => this.runWithinLimit(pool, task), cost);
       if (isLegalIn(view, move)) {
         this.decisions.onThreads++;
         return move;
@@ -71,12 +87,12 @@ export class AiThreads implements FoolAiDecider {
       if (overTime) {
         this.decisions.abandoned++;
         log.warn({ event: "ai_decision_abandoned", limitMs: this.limitMs }, `a Fool AI decision took over ${this.limitMs} ms: its thread is stopped and the greedy move played`);
-        return greedyPolicy(view, seededRandom(view.hand.join(" ")));
+        return greedyMove(view);
       }
       log.warn({ event: "ai_thread_failed", answered: move !== undefined }, "a Fool AI thread failed or answered an illegal move: the decision is made in-process");
     }
     this.decisions.inProcess++;
-    return decideInProcess(task);
+    return decideInProcess(level === "strong" ? { view, memory, level } : { view, memory });
   }
 
   /**
@@ -108,6 +124,22 @@ export class AiThreads implements FoolAiDecider {
     }
     return this.pool;
   }
+}
+
+/** The greedy bot's move: what the AI falls back on when it cannot think (its dice drawn from the hand, so repeatable). */
+function greedyMove(view: FoolView): FoolMove {
+  return greedyPolicy(view, seededRandom(view.hand.join(" ")));
+}
+
+/** How much more the level's whole budget takes than the normal level's: its play-out moves. */
+function levelCost(level: FoolAiStrength): number {
+  return level === "strong" ? STRONG_BUDGET.maxMoves / DEFAULT_BUDGET.maxMoves : 1;
+}
+
+/** A share of the level's play-out budget: fewer worlds and fewer moves, the play-outs as long. */
+function sharedBudget(level: FoolAiStrength, share: number): PlayoutBudget {
+  const whole = level === "strong" ? STRONG_BUDGET : DEFAULT_BUDGET;
+  return { worlds: Math.max(1, Math.round(whole.worlds * share)), horizon: whole.horizon, maxMoves: Math.max(whole.horizon, Math.floor(whole.maxMoves * share)) };
 }
 
 /** A thread's answer is used only if it is one of the seat's legal moves. */

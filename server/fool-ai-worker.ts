@@ -2,8 +2,9 @@
  * Runs in the AI's worker threads (fool-ai-pool.ts): one decision per task, from the seat's view and memory alone,
  * exactly as the AI decides in-process.
  */
-import { aiPolicy, strongAiPolicy, type FoolAiStrength } from "../rooms/fool/ai";
+import { aiPolicy, DEFAULT_WEIGHTS, makeAiPolicy, strongAiPolicy, type FoolAiStrength } from "../rooms/fool/ai";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
+import type { PlayoutBudget } from "../rooms/fool/ai-playouts";
 import type { FoolMove, FoolView } from "../rooms/fool/rules";
 
 export interface AiTask {
@@ -11,6 +12,8 @@ export interface AiTask {
   readonly memory: FoolMemory;
   /** "normal" when absent. */
   readonly level?: FoolAiStrength;
+  /** A smaller play-out budget than the level's, given under load (fool-ai-pool.ts); the level's when absent. */
+  readonly budget?: PlayoutBudget;
 }
 
 /** The AI's Random is not used (its moves depend only on the view and the memory), so none crosses the thread. */
@@ -19,5 +22,6 @@ function unused(): number {
 }
 
 export default function decide(task: AiTask): FoolMove {
+  if (task.budget !== undefined) return makeAiPolicy(DEFAULT_WEIGHTS, task.budget)(task.view, unused, task.memory);
   return (task.level === "strong" ? strongAiPolicy : aiPolicy)(task.view, unused, task.memory);
 }

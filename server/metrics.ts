@@ -5,7 +5,8 @@
  * - tables and clients by game, as the kit reports rooms opening and closing (rooms/kit/metrics.ts);
  * - actions taken by game and mover, client messages handled (a histogram of the seconds each took on the
  *   server, its state patch included) and refused by code;
- * - the Fool AI's decisions by how they were made, and the records' queue to the database.
+ * - the Fool AI's decisions by how they were made, the budgets both AIs' decisions were given and their waits,
+ *   and the records' queue to the database.
  * Counters kept elsewhere (the AI pool's, the records writer's) are read when Prometheus scrapes, not copied on
  * every change: a move costs the kit one counter increment and one histogram observation.
  */
@@ -14,6 +15,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { Mover } from "../rooms/kit/record";
 import type { TableMetrics } from "../rooms/kit/metrics";
 import type { AiThreads } from "./fool-ai-pool";
+import type { TractorAiThreads } from "./tractor-ai-pool";
+import type { AiAdmission } from "./ai-admission";
 import type { Records } from "./records";
 
 /** A message takes tens of microseconds when all is well and milliseconds under load: buckets from 50 µs to 250 ms. */
@@ -27,7 +30,7 @@ export class PrometheusMetrics implements TableMetrics {
   private readonly messageSeconds: Histogram<"game" | "message">;
   private readonly refusals: Counter<"game" | "code">;
 
-  constructor(aiThreads: AiThreads, records: Records | null) {
+  constructor(aiThreads: AiThreads, records: Records | null, tractorAi: TractorAiThreads | null = null) {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     this.actions = new Counter({ name: "cardhall_actions_total", help: "Actions the tables' engines accepted, by game and by who made them (person, bot, clock, dealer)", labelNames: ["game", "by"], registers });
@@ -41,6 +44,7 @@ export class PrometheusMetrics implements TableMetrics {
     this.refusals = new Counter({ name: "cardhall_refusals_total", help: "Client messages refused, by game and error code", labelNames: ["game", "code"], registers });
     this.tableGauges(registers);
     aiDecisionCounter(aiThreads, registers);
+    aiBudgetMetrics(new Map([["fool", aiThreads.admission], ...(tractorAi === null ? [] : [["tractor", tractorAi.admission] as const])]), registers);
     if (records !== null) recordQueueMetrics(records, registers);
   }
 
@@ -113,6 +117,40 @@ function aiDecisionCounter(aiThreads: AiThreads, registers: Registry[]): void {
       this.inc({ how: "on_threads" }, onThreads);
       this.inc({ how: "in_process" }, inProcess);
       this.inc({ how: "abandoned" }, abandoned);
+    },
+  });
+}
+
+/** How often each budget was given to the AIs' decisions, by game, and how long the decisions waited (AiAdmission). */
+function aiBudgetMetrics(admissions: Map<string, AiAdmission>, registers: Registry[]): void {
+  new Counter({
+    name: "cardhall_ai_budgets_total",
+    help: "AI decisions by the budget admission control gave them: full (a thread was free), reduced (a share of it), least (the smallest search), at_once (none: the fast move, far past the threads' capacity)",
+    labelNames: ["game", "budget"],
+    registers,
+    collect() {
+      this.reset();
+      for (const [game, admission] of admissions) {
+        const { full, reduced, least, atOnce } = admission.use().budgets;
+        this.inc({ game, budget: "full" }, full);
+        this.inc({ game, budget: "reduced" }, reduced);
+        this.inc({ game, budget: "least" }, least);
+        this.inc({ game, budget: "at_once" }, atOnce);
+      }
+    },
+  });
+  new Gauge({
+    name: "cardhall_ai_wait_milliseconds",
+    help: "How long the AI's searched decisions waited, from being asked for to their answer: p99 of the recent ones, and the longest since start",
+    labelNames: ["game", "stat"],
+    registers,
+    collect() {
+      this.reset();
+      for (const [game, admission] of admissions) {
+        const { p99, max } = admission.use().waitMs;
+        this.set({ game, stat: "p99" }, p99);
+        this.set({ game, stat: "max" }, max);
+      }
     },
   });
 }

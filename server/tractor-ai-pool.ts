@@ -1,9 +1,9 @@
 /**
  * The strong Tractor AI off the room's event loop, on worker threads as the Fool AI's (fool-ai-pool.ts). A strong
  * decision searches for up to DEFAULT_SEARCH_BUDGET.timeMs; a queue would add its wait to every table's decision
- * time, so under overload the budget shrinks instead: with more decisions under way than threads, each new one
- * gets the threads' share of the time, and past OVERLOAD decisions per thread the heuristic's play is made at once
- * (counted as `shrunk`). A thread that fails, or a missing compiled worker (the sources run directly, as in the
+ * time, so under overload the budget shrinks instead (server/ai-admission.ts): with more decisions under way than
+ * threads, each new one gets the threads' share of the time, and past OVERLOAD decisions per thread the heuristic's
+ * play is made at once (counted as `shrunk`). A thread that fails, or a missing compiled worker (the sources run directly, as in the
  * room tests), decides in-process with the shortest budget; one over its limit is abandoned for the heuristic's play.
  */
 import * as fs from "fs";
@@ -18,6 +18,7 @@ import type { ReviewedRecord, TractorReview } from "../rooms/tractor/review";
 import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { log } from "../rooms/kit/log";
+import { AiAdmission } from "./ai-admission";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
 
@@ -30,39 +31,40 @@ const OVERLOAD = 4;
 export const REVIEW_TIME_MS = 10_000;
 /** The least time a decision that is searched at all gets. */
 const LEAST_TIME_MS = 10;
+/** The default budget's time. */
+const FULL_TIME_MS = DEFAULT_SEARCH_BUDGET.timeMs ?? 100;
 
 export class TractorAiThreads implements TractorAiDecider {
   private pool: Piscina<TractorAiTask | ReviewTask, Card[] | TractorReview> | null = null;
   private workerFound: boolean | undefined;
-  private underWay = 0;
   /** Decisions made on threads, in-process, at once with the heuristic under overload, and abandoned over the limit. */
   readonly decisions = { onThreads: 0, inProcess: 0, shrunk: 0, abandoned: 0 };
+  /** The budgets the decisions were given, and their waits. */
+  readonly admission: AiAdmission;
 
   constructor(
     private readonly workerFile: string | null = TRACTOR_AI_WORKER_FILE,
     private readonly threads = Math.max(1, os.availableParallelism() - 1),
     private readonly limitMs = TRACTOR_DECISION_LIMIT_MS,
-  ) {}
-
-  /** The time a new decision may take with `underWay` others running: the whole budget while threads are free. */
-  budgetMs(underWay: number): number {
-    const full = DEFAULT_SEARCH_BUDGET.timeMs ?? 100;
-    if (underWay < this.threads) return full;
-    return Math.max(LEAST_TIME_MS, Math.floor((full * this.threads) / (underWay + 1)));
+  ) {
+    this.admission = new AiAdmission(threads, LEAST_TIME_MS / FULL_TIME_MS, OVERLOAD);
   }
 
   async decide(task: Omit<TractorAiTask, "timeMs">): Promise<Card[]> {
-    if (this.underWay >= OVERLOAD * this.threads) {
-      this.decisions.shrunk++;
-      return heuristicPolicy(task.rules).choosePlay(task.view);
-    }
-    const timeMs = this.budgetMs(this.underWay);
     const pool = this.threadPool();
     if (pool === null) {
       this.decisions.inProcess++;
       return decideInProcess(task, LEAST_TIME_MS);
     }
-    this.underWay++;
+    const admission = this.admission.admit();
+    if (admission.tier === "atOnce") {
+      this.decisions.shrunk++;
+      return heuristicPolicy(task.rules).choosePlay(task.view);
+    }
+    return this.admission.run(admission, () => this.decideOnThread(pool, task, Math.max(LEAST_TIME_MS, Math.floor(FULL_TIME_MS * admission.share))));
+  }
+
+  private async decideOnThread(pool: Piscina<TractorAiTask | ReviewTask, Card[] | TractorReview>, task: Omit<TractorAiTask, "timeMs">, timeMs: number): Promise<Card[]> {
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(), this.limitMs);
     try {
@@ -81,7 +83,6 @@ export class TractorAiThreads implements TractorAiDecider {
       return decideInProcess(task, LEAST_TIME_MS);
     } finally {
       clearTimeout(timer);
-      this.underWay--;
     }
   }
 

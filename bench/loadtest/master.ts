@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from "child_process";
 import { readFileSync } from "fs";
 import * as path from "path";
 import { MultiBar, Presets } from "cli-progress";
-import type { ServerMetrics } from "../../rooms/kit/protocol";
+import type { AiBudgetUse, ServerMetrics } from "../../rooms/kit/protocol";
 import { GAME_DRIVERS, type GameName } from "./games";
 import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
 import { summarize, type LatencySummary } from "../stats";
@@ -134,6 +134,8 @@ export type ServerFigures = {
     eventLoopLagMs: ServerMetrics["eventLoopLagMs"];
     /** The Fool AI's decisions during the phase (null from a server that does not report them). */
     foolAiDecisions: ServerMetrics["foolAiDecisions"] | null;
+    /** The budgets the AIs' searched decisions were given during the phase, and their waits (absent from servers without admission control). */
+    aiBudgets: { fool: AiBudgetUse | null; tractor: AiBudgetUse | null };
 };
 
 export interface LoadTestReport {
@@ -392,6 +394,25 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     clientsPeak: Math.max(...samples.map((s) => s.clients)),
     eventLoopLagMs: last.eventLoopLagMs,
     foolAiDecisions: decisionsBetween(first.foolAiDecisions, last.foolAiDecisions),
+    aiBudgets: { fool: budgetsBetween(first.foolAiBudgets, last.foolAiBudgets), tractor: budgetsBetween(first.tractorAiBudgets, last.tractorAiBudgets) },
+  };
+}
+
+/** The budgets given between two samples; the waits as the last sample saw them (recent p99, longest since start). */
+function budgetsBetween(first: AiBudgetUse | undefined, last: AiBudgetUse | undefined): AiBudgetUse | null {
+  if (!first || !last) return null;
+  const between = (tier: keyof AiBudgetUse["budgets"]) => last.budgets[tier] - first.budgets[tier];
+  return { budgets: { full: between("full"), reduced: between("reduced"), least: between("least"), atOnce: between("atOnce") }, waitMs: last.waitMs };
+}
+
+/** Several processes' budgets added up, their worst waits. */
+function budgetsAddedUp(uses: ReadonlyArray<AiBudgetUse | null>): AiBudgetUse | null {
+  if (uses.some((use) => use === null)) return null;
+  const all = uses as AiBudgetUse[];
+  const sum = (tier: keyof AiBudgetUse["budgets"]) => all.reduce((total, use) => total + use.budgets[tier], 0);
+  return {
+    budgets: { full: sum("full"), reduced: sum("reduced"), least: sum("least"), atOnce: sum("atOnce") },
+    waitMs: { p99: Math.max(...all.map((use) => use.waitMs.p99)), max: Math.max(...all.map((use) => use.waitMs.max)) },
   };
 }
 
@@ -423,6 +444,7 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
           inProcess: decisions.reduce((total, d) => total + d!.inProcess, 0),
           abandoned: decisions.reduce((total, d) => total + d!.abandoned, 0),
         },
+    aiBudgets: { fool: budgetsAddedUp(figures.map((f) => f.aiBudgets.fool)), tractor: budgetsAddedUp(figures.map((f) => f.aiBudgets.tractor)) },
   };
 }
 
@@ -559,7 +581,17 @@ function serverLines(name: string, s: ServerFigures): string[] {
     `  ${name}: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move, joins included; ${Number.isFinite(s.steadyCpuMsPerMove) ? `${s.steadyCpuMsPerMove} ms per move after the ramp` : "too short a window after the ramp to say"}), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`,
     `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)}`,
     ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),
+    ...budgetLines(`${name} Fool AI`, s.aiBudgets.fool),
+    ...budgetLines(`${name} Tractor AI`, s.aiBudgets.tractor),
+    ...(s.roomsPeak > 0 ? [`  ${name} memory: ${Math.round(((s.rssMbPeak - s.rssMbStart) * 1024) / s.roomsPeak)} KB a table (peak RSS above the start, over the peak tables)`] : []),
   ];
+}
+
+function budgetLines(name: string, use: AiBudgetUse | null): string[] {
+  if (use === null) return [];
+  const { full, reduced, least, atOnce } = use.budgets;
+  if (full + reduced + least + atOnce === 0) return [];
+  return [`  ${name} budgets: ${full} whole, ${reduced} reduced, ${least} least, ${atOnce} none (the fast move at once); waits p99 ${ms(use.waitMs.p99)}, max ${ms(use.waitMs.max)}`];
 }
 
 export function formatReport(report: LoadTestReport): string {

@@ -104,8 +104,23 @@ export interface ServerMetrics {
   /** The strong Tractor bots' decisions since start: on the threads, in-process, the heuristic's at once under
    * overload (`shrunk`), and abandoned over the time limit. Absent from servers before bot levels. */
   tractorAiDecisions?: { onThreads: number; inProcess: number; shrunk: number; abandoned: number };
+  /** The budgets the Fool AI's searched decisions were given, and how long they waited (server/ai-admission.ts).
+   * Absent from servers before the AI's admission control. */
+  foolAiBudgets?: AiBudgetUse;
+  /** The same for the strong Tractor bots. */
+  tractorAiBudgets?: AiBudgetUse;
   /** The records' queue to the database; null when the server keeps no records. */
   records: RecordWriterMetrics | null;
+}
+
+/**
+ * How the AI threads' admission control sized the decisions since start: the whole budget (`full`), a share of it
+ * (`reduced`), the least worth a search (`least`), or none, the fast move made at once (`atOnce`); and the decisions'
+ * waits, from being asked for to their answer, in ms (p99 over the recent ones, the longest since start).
+ */
+export interface AiBudgetUse {
+  budgets: { full: number; reduced: number; least: number; atOnce: number };
+  waitMs: { p99: number; max: number };
 }
 
 /** The rated queue of a game (docs/arena.md): a Colyseus QueueRoom under this name, joined by identities only. */

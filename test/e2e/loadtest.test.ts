@@ -83,6 +83,12 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   // The Fool tables play the room's AI: its decisions ran on the server's threads, none given up.
   expect(report.server!.foolAiDecisions!.onThreads).toBeGreaterThan(0);
   expect(report.server!.foolAiDecisions).toMatchObject({ inProcess: 0, abandoned: 0 });
+  // Admission control gave each searched decision a budget, and the report says which and how long they waited.
+  const foolBudgets = report.server!.aiBudgets.fool!;
+  expect(Object.values(foolBudgets.budgets).reduce((total, count) => total + count, 0)).toBeGreaterThanOrEqual(report.server!.foolAiDecisions!.onThreads);
+  expect(foolBudgets.waitMs.max).toBeGreaterThanOrEqual(foolBudgets.waitMs.p99);
+  expect(run.stdout).toMatch(/Fool AI budgets: \d+ whole, \d+ reduced, \d+ least, \d+ none/);
+  expect(run.stdout).toMatch(/KB a table/);
   expect(report.cardhall.generatorCpuPercent).toBeGreaterThan(0);
   expect(report.ratio!.p99).toBeCloseTo(report.cardhall.latency.p99 / report.baseline!.latency.p99, 6);
 });

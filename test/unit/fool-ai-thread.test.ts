@@ -4,10 +4,11 @@ import * as path from "path";
 import { seededRandom } from "../../rooms/kit/random";
 import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
-import { AiThreads } from "../../server/fool-ai-pool";
+import { AiThreads, LEAST_SHARE } from "../../server/fool-ai-pool";
+import { AiAdmission } from "../../server/ai-admission";
 import { expectConsole } from "../helpers";
 import { greedyPolicy } from "../../rooms/fool/bots";
-import { newGame, viewFor, type FoolView } from "../../rooms/fool/rules";
+import { legalMovesInView, newGame, viewFor, type FoolMove, type FoolView } from "../../rooms/fool/rules";
 
 /** The compiled worker (`npm test` builds first): the threads run what the server runs. */
 const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "fool-ai-worker.js");
@@ -37,12 +38,33 @@ describe("the AI's worker threads", () => {
 
   test("decide exactly as the AI does in-process; only the decisions with something to weigh go to a thread", async () => {
     expect(fs.existsSync(BUILT_WORKER)).toBe(true);
-    const threads = new AiThreads(BUILT_WORKER, 2);
+    // A clock that never moves: every decision seems instant, so none is shrunk for taking long on a busy machine.
+    const threads = new AiThreads(BUILT_WORKER, 2, undefined, new AiAdmission(2, LEAST_SHARE, undefined, () => 0));
     try {
-      const moves = await Promise.all(allPositions.map(({ view, memory }) => threads.decide(view, memory)));
+      // One at a time, as a quiet server asks: a thread is always free, so every decision gets the whole budget.
+      const moves: FoolMove[] = [];
+      for (const { view, memory } of allPositions) moves.push(await threads.decide(view, memory));
       expect(moves).toEqual(allPositions.map(({ view, memory }) => aiPolicy(view, seededRandom(0), memory)));
+      expect(threads.admission.use().budgets).toEqual({ full: positions.length, reduced: 0, least: 0, atOnce: 0 });
       const immediate = allPositions.length - positions.length;
       expect(threads.decisions).toEqual({ immediate, onThreads: positions.length, inProcess: 0, abandoned: 0 });
+    } finally {
+      await threads.close();
+    }
+  });
+
+  test("a deep queue shrinks the budgets instead of waiting: past the overload the greedy move is made at once, and nothing is abandoned", async () => {
+    const threads = new AiThreads(BUILT_WORKER, 1);
+    try {
+      const many = positions.slice(0, 12);
+      expect(many.length).toBe(12);
+      const moves = await Promise.all(many.map(({ view, memory }) => threads.decide(view, memory, "strong")));
+      moves.forEach((move, index) => expect(legalMovesInView(many[index].view)).toContainEqual(move));
+      // One thread: the first gets the whole budget, the next a shrinking share down to a quarter (the fourth
+      // waiting), and the ninth onwards, eight under way, the greedy move at once.
+      expect(threads.admission.use().budgets).toEqual({ full: 1, reduced: 2, least: 5, atOnce: 4 });
+      expect(moves.slice(8)).toEqual(many.slice(8).map(({ view }) => greedyPolicy(view, seededRandom(view.hand.join(" ")))));
+      expect(threads.decisions).toEqual({ immediate: 0, onThreads: 8, inProcess: 0, abandoned: 0 });
     } finally {
       await threads.close();
     }

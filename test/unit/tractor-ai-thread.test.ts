@@ -31,22 +31,16 @@ function position(seed: number): RoundState {
 const taskOf = (state: RoundState) => ({ view: seatView(state, state.turn), rules: checkedThrows, context: {} });
 
 describe("the Tractor AI's threads", () => {
-  test("give every decision the whole budget while threads are free, and shrink it as decisions pile up", () => {
-    const threads = new TractorAiThreads(null, 2);
-    expect(threads.budgetMs(0)).toBe(100);
-    expect(threads.budgetMs(1)).toBe(100);
-    expect(threads.budgetMs(2)).toBeLessThan(100);
-    expect(threads.budgetMs(7)).toBeLessThan(threads.budgetMs(3));
-    expect(threads.budgetMs(10_000)).toBe(10);
-  });
-
   test("under overload play the heuristic at once instead of queueing; every answer is a play the engine accepts", async () => {
     const threads = new TractorAiThreads(BUILT_WORKER, 1);
     try {
+      // The thread starts (and loads the search) with a first decision, so the burst measures the queue alone.
+      const first = position(9);
+      expect(applyPlay(first, first.turn, await threads.decide(taskOf(first))).ok).toBe(true);
       const states = [1, 2, 3, 4, 5, 6, 7, 8].map(position);
       const answers = await Promise.all(states.map((state) => threads.decide(taskOf(state))));
       answers.forEach((cards, index) => expect(applyPlay(states[index], states[index].turn, cards).ok).toBe(true));
-      expect(threads.decisions.onThreads).toBe(4);
+      expect(threads.decisions.onThreads).toBe(5);
       expect(threads.decisions.shrunk).toBe(4);
       expect(threads.decisions.abandoned).toBe(0);
     } finally {

@@ -1,0 +1,58 @@
+import { AiAdmission, TARGET_MS } from "../../server/ai-admission";
+
+/** A decision that stays under way until `finish` is called. */
+function pending(): { promise: Promise<string>; finish: () => void } {
+  let finish = () => undefined as void;
+  const promise = new Promise<string>((resolve) => (finish = () => resolve("done")));
+  return { promise, finish };
+}
+
+describe("the AI threads' admission control", () => {
+  test("gives the whole budget while a thread is free, a shrinking share as decisions pile up, and none past the overload", async () => {
+    const admission = new AiAdmission(2, 1 / 4, 4);
+    const decisions = Array.from({ length: 10 }, pending);
+    const admitted = decisions.map((decision) => {
+      const given = admission.admit();
+      if (given.tier !== "atOnce") void admission.run(given, () => decision.promise);
+      return given;
+    });
+    expect(admitted.map((given) => given.tier)).toEqual(["full", "full", "reduced", "reduced", "reduced", "reduced", "reduced", "least", "atOnce", "atOnce"]);
+    const shares = admitted.slice(2, 7).map((given) => given.share);
+    expect(shares).toEqual([...shares].sort((a, b) => b - a));
+    expect(shares.every((share) => share < 1 && share > 1 / 4)).toBe(true);
+    expect(admitted[7].share).toBe(1 / 4);
+    expect(admission.use().budgets).toEqual({ full: 2, reduced: 5, least: 1, atOnce: 2 });
+
+    decisions.forEach((decision) => decision.finish());
+    await Promise.all(decisions.map((decision) => decision.promise));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(admission.admit().tier).toBe("full");
+  });
+
+  test("keeps each searched decision's wait: its p99 and the longest", async () => {
+    let clock = 0;
+    const admission = new AiAdmission(1, 1 / 4, 8, () => clock);
+    expect(admission.use().waitMs).toEqual({ p99: 0, max: 0 });
+    await admission.run(admission.admit(), async () => (clock += 20));
+    await admission.run(admission.admit(), async () => (clock += 5));
+    expect(admission.use().waitMs).toEqual({ p99: 20, max: 20 });
+  });
+
+  test("shrinks the budget when whole decisions take longer than the target, even with threads free, and recovers when they are quick", async () => {
+    let clock = 0;
+    const admission = new AiAdmission(4, 1 / 4, 8, () => clock);
+    const decideTaking = (ms: number) => admission.run(admission.admit(), async () => (clock += ms));
+    await decideTaking(TARGET_MS * 2); // a starved machine: a whole budget took twice the target
+    const starved = admission.admit();
+    expect(starved).toEqual({ tier: "reduced", share: 0.5 });
+    expect(admission.admit(4)).toEqual({ tier: "least", share: 1 / 4 }); // a costlier level: less still
+    for (let quick = 0; quick < 60; quick++) await decideTaking(10);
+    expect(admission.admit().tier).toBe("full");
+  });
+
+  test("a decision that fails still leaves the count of decisions under way", async () => {
+    const admission = new AiAdmission(1, 1 / 4);
+    await expect(admission.run(admission.admit(), () => Promise.reject(new Error("thread died")))).rejects.toThrow("thread died");
+    expect(admission.admit().tier).toBe("full");
+  });
+});
