@@ -4,8 +4,7 @@
  * label and are not players; a guest stands nowhere, and a round with a guest at the table is rated for nobody. The
  * match record changes nothing (its rounds did).
  */
-import type { GameRecord } from "../kit/record";
-import { defineRecordedGame, guestSeat, standingSeat, type GameEffect } from "../kit/recorded-game";
+import { defineRecordedGame, guestSeat, standingSeat, type GameEffect, type RecordOutcome } from "../kit/recorded-game";
 import { tractorGame } from "./game";
 import { tractorEngine } from "./match";
 import type { TractorResult, TractorTeam } from "./protocol";
@@ -13,7 +12,7 @@ import { teamOf, type Seat } from "./scoring";
 
 const TRACTOR_TEAMS: readonly TractorTeam[] = [1, 2];
 
-function tractorStanding(record: GameRecord): GameEffect {
+function tractorStanding(record: RecordOutcome): GameEffect {
   if (record.part !== "round") return { counts: [] };
   const { team: winners, levels } = record.result as TractorResult;
   const people = record.seats.filter((seat) => standingSeat(seat) && seat.kind === "person");
