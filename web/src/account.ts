@@ -38,7 +38,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 /** Asks the server who this browser is logged in as (null for nobody, or for a server that keeps no accounts). */
 export async function loadAccount(): Promise<string | null> {
-  const name = await call<{ name: string }>("GET", "/session").then(
+  const name = await call<{ name: string | null }>("GET", "/session").then(
     (answer) => answer.name,
     () => null,
   );
