@@ -82,7 +82,7 @@ async function loggedIn(name: string, redraw: () => Promise<void>): Promise<HTML
     ),
     button("Log out", () => void logOut().then(redraw)),
     h("h2", { text: "Your bots" }),
-    h("p", { text: "A bot is a program that plays under its own name with a token (docs/arena.md). Each token can be revoked on its own." }),
+    h("p", { text: "A bot is a program that plays under its own name: it joins with one of the bot's tokens. Each token can be revoked on its own." }),
     typeof bots === "string" ? h("p", { class: "notice", role: "alert", text: bots }) : h("ul", { class: "bots", label: "Your bots" }, ...bots.map((bot) => botItem(bot, redraw))),
     form("Make a bot", "Make the bot", [botName.element], async () => {
       await makeBot(botName.input.value);

@@ -8,7 +8,10 @@ import { playersWords, resultWords } from "./results";
 export function finishedItem(summary: GameSummary): HTMLElement {
   const title = isGame(summary.game) ? GAME_TITLES[summary.game] : summary.game;
   const part = summary.part === "match" ? "match" : summary.part === "round" ? `round ${summary.round ?? ""}`.trim() : "game";
-  const ended = new Date(summary.endedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const endedAt = new Date(summary.endedAt);
+  // A game of today by its time; an older one (a player page goes back further than the lobby) by its day too.
+  const time = endedAt.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const ended = endedAt.toDateString() === new Date().toDateString() ? time : `${endedAt.toLocaleDateString()} ${time}`;
   return h(
     "li",
     { class: "finished-game", key: `finished:${summary.id}`, attrs: { "data-record": summary.id, "data-game": summary.game } },
