@@ -4,12 +4,14 @@
  * goes with the Colyseus client's matchmaking request: the record names the account), logging out and in, a bot
  * and a token made on the page (shown once, with Copy and a warning), the token playing, then revoked and
  * refused; the leaderboard's names linking to the player pages (identity, rating chart, games, opponents), names
- * matched by their key, a guest's page missing in a sentence; the account and player pages at a phone's width.
+ * matched by their key, a guest's page missing in a sentence; a rated Fool table from the lobby's queue button;
+ * the account and player pages at a phone's width.
  */
 import type { Page } from "playwright-core";
 import { CardhallClient } from "../../client-sdk";
 import { playFoolBot } from "../../client-sdk/bots/fool";
 import { readUntil } from "../helpers";
+import { registerBot } from "./identities";
 import { CHROMIUM, openPage, webSuite, type WatchedPage } from "./browser";
 
 const PASSWORD = "a long password";
@@ -27,6 +29,8 @@ const PASSWORD = "a long password";
     ann = await openPage(suite.browser);
     await ann.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.server.httpUrl });
     page = ann.page;
+    // Leaving a seat mid-game asks first (docs/web.md): the person agrees.
+    page.on("dialog", (dialog) => void dialog.accept());
   });
   afterAll(async () => {
     // The browser logs the refusals the tests ask for (a short password, a wrong one, a guest's page), and nothing else.
@@ -131,6 +135,21 @@ const PASSWORD = "a long password";
     expect(await page.getByRole("alert").textContent()).toBe(
       "This page could not open: Some Guest has no player page: the name is not registered and stands in no game's standings (guests have no page).",
     );
+  }, 60_000);
+
+  it("queues a person logged in for rated Fool from the lobby, and seats them against a bot that queued", async () => {
+    await goto("/");
+    await page.getByRole("button", { name: "Play Fool rated" }).click();
+    await page.getByText(/Waiting in the rated queue/).waitFor();
+    const rivalToken = await registerBot(suite.server.httpUrl, "Ann", "Rival", PASSWORD);
+    const rival = await new CardhallClient(suite.server.url, { token: rivalToken }).playRatedFool();
+    try {
+      await page.waitForURL((url) => url.searchParams.get("room") === rival.roomId);
+      await page.locator(".table", { hasText: "Rival" }).waitFor();
+      expect(rival.view()?.seats.map((seat) => seat.name).sort()).toEqual(["Ann", "Rival"]);
+    } finally {
+      await rival.leave();
+    }
   }, 60_000);
 
   it("fits a phone's width: the account page with its bots and the player page", async () => {

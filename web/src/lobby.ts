@@ -164,10 +164,17 @@ function startGame(game: GameName): HTMLElement {
       "div",
       { class: "start-buttons" },
       ...pageGame(game).starts.map((start) => button(start.text, () => navigate(options.withOptions(start.path)))),
+      ratedStart(game),
       h("a", { href: `/rules/${game}`, text: "Rules", label: `Rules of ${title}`, attrs: { "data-link": "" } }),
     ),
     options.element,
   );
+}
+
+/** The game's rated queue, for a person logged in: the queue sets the table, so no table options go with it. */
+function ratedStart(game: GameName): HTMLElement | null {
+  const rated = pageGame(game).rated;
+  return rated === undefined || accountName() === null ? null : button(rated.text, () => navigate(rated.path));
 }
 
 function roomItem(room: Listed): HTMLElement {
