@@ -112,8 +112,8 @@ export function identityRoutes(app: Application, records: Records | null, limits
     res.json({ name: account.name });
   }));
 
-  // Who is logged in is a question, not a request that needs a login: every page asks it, so nobody is
-  // `{ name: null }` (a 401 would be an error in every logged-out visitor's console), on a server without accounts too.
+  // Who is logged in is a question, not a request that needs a login: every page load asks it, so "nobody" is the
+  // answer `{ name: null }` (a 401 would be an error in every logged-out visitor's console), without accounts too.
   const whoIsLoggedIn = guarded(records, async (identities, req, res) => {
     const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
     res.json({ name: session === undefined ? null : ((await identities.accountOfSession(session))?.name ?? null) });
