@@ -30,7 +30,7 @@ export { PatienceOwner, PatienceSpectator, type PatienceCreateOptions, type Pati
 export * from "../rooms/patience/protocol";
 export { TractorPlayer, TractorSpectator, ownTractorSeat, tractorSeatView, type TractorCardLike, type TractorEvents, type TractorTurn } from "./tractor";
 export * from "../rooms/tractor/protocol";
-export type { GamePage, GameRecord, GameSummary, GamesQuery, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "./records";
+export type { GamePage, GameRecord, GameSummary, GamesQuery, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "./records";
 
 /**
  * Joins, watches and lists cardhall's rooms. Every failure is a CardhallError with a stable code (SDK_ERROR_CODES
@@ -207,5 +207,15 @@ export class CardhallClient {
   /** A game's players, best first: rated games by their OpenSkill ordinal, the others by their counts. */
   leaderboard(game: NonNullable<GamesQuery["game"]>, limit?: number) {
     return new RecordsApi(this.url).leaderboard(game, limit);
+  }
+
+  /**
+   * A player's page: who stands under the name (an account, a bot and its owner), their standings, their rating
+   * after each rated game, their newest games and their results against each opponent. NOT_FOUND for a name
+   * nobody stands under (guests have no page). The name is matched as registered names are ("deep-blue" finds
+   * "Deep Blue").
+   */
+  player(name: string) {
+    return new RecordsApi(this.url).player(name);
   }
 }

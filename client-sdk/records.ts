@@ -1,12 +1,13 @@
 /**
- * The records of finished games over the server's HTTP API: listings, whole records, replays and leaderboards.
+ * The records of finished games over the server's HTTP API: listings, whole records, replays, leaderboards and
+ * player pages.
  * Failures are CardhallErrors: NOT_FOUND for an unknown game, BAD_REQUEST for a parameter the server refuses,
  * UNAVAILABLE when the server keeps no records or its database is away, CONNECTION when the server cannot be reached.
  */
-import type { GamePage, GameRecord, RecordedGame, Replay, Standing } from "../rooms/kit/record";
+import type { GamePage, GameRecord, PlayerProfile, RecordedGame, Replay, Standing } from "../rooms/kit/record";
 import { CardhallError } from "./errors";
 
-export type { GamePage, GameRecord, GameSummary, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "../rooms/kit/record";
+export type { GamePage, GameRecord, GameSummary, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "../rooms/kit/record";
 
 /** GET /games's filters: a game's room name, a player's name, a page size (1–100) and the `next` of the last page. */
 export interface GamesQuery {
@@ -57,5 +58,9 @@ export class RecordsApi {
 
   async leaderboard(game: NonNullable<GamesQuery["game"]>, limit?: number): Promise<Standing[]> {
     return (await getJson<{ players: Standing[] }>(this.url, "/leaderboard", { game, limit })).players;
+  }
+
+  player(name: string): Promise<PlayerProfile> {
+    return getJson<PlayerProfile>(this.url, `/profiles/${encodeURIComponent(name)}`);
   }
 }

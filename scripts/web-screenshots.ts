@@ -8,10 +8,14 @@ import * as os from "os";
 import * as path from "path";
 import type { Page } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS } from "../client-sdk";
+import { playFoolBot } from "../client-sdk/bots/fool";
+import { registerBot } from "../test/e2e/identities";
 import { launchBrowser, runScript } from "./browser";
 import { startServer } from "./server";
 
 const OUT = path.resolve(__dirname, "..", "..", "docs", "screenshots");
+/** The password of the pictured account (a scratch server's, gone when the script ends). */
+const SCREENSHOT_PASSWORD = "a long password";
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
@@ -89,6 +93,24 @@ async function main(): Promise<void> {
     if (wanted("lobby-options-phone")) open.push(await shoot("lobby-options-phone", "/", async (page) => {
       await page.getByRole("region", { name: "Tractor", exact: true }).getByText("Table options").click();
       await page.getByRole("region", { name: "Tractor", exact: true }).getByLabel("Starting ranks").scrollIntoViewIfNeeded();
+    }, true));
+    // A bot's player page after some rated games against the AI, and its owner's account page (a phone's width)
+    // with a new token shown once.
+    if (wanted("player") || wanted("account-phone")) {
+      const token = await registerBot(server.httpUrl, "Ann", "Ann Bot", SCREENSHOT_PASSWORD);
+      await playFoolBot(new CardhallClient(server.url, { token }), { policy: "greedy", games: 8, aiDelayMs: 0 });
+    }
+    if (wanted("player")) open.push(await shoot("player", "/players/Ann%20Bot", (page) => page.locator("svg.rating-chart").waitFor()));
+    if (wanted("account-phone")) open.push(await shoot("account-phone", "/account", async (page) => {
+      const logIn = page.getByRole("form", { name: "Log in" });
+      await logIn.getByLabel("Name").fill("Ann");
+      await logIn.getByLabel("Password").fill(SCREENSHOT_PASSWORD);
+      await logIn.getByRole("button", { name: "Log in" }).click();
+      const bot = page.locator("[data-bot='Ann Bot']");
+      await bot.getByLabel("Label for a new token").fill("laptop");
+      await bot.getByRole("button", { name: "Make a token" }).click();
+      await bot.locator(".token-value").waitFor();
+      await bot.locator(".token-warning").scrollIntoViewIfNeeded();
     }, true));
     if (wanted("rules-tractor-phone")) open.push(await shoot("rules-tractor-phone", "/rules/tractor", (page) => page.getByRole("heading", { name: "Throws: the two rules a table can play" }).scrollIntoViewIfNeeded(), true));
     await Promise.all(open.map((context) => context?.close()));

@@ -2,12 +2,11 @@
  * Even-Steven's records (server/records/games.ts): its engine replays them, and its standings: a player against the
  * dealer is no contest between players, so counts only (wins and unnecessary losses).
  */
-import type { GameRecord } from "../kit/record";
-import { defineRecordedGame, standingSeat, type GameEffect } from "../kit/recorded-game";
+import { defineRecordedGame, standingSeat, type GameEffect, type RecordOutcome } from "../kit/recorded-game";
 import { evenStevenGame } from "./game";
 import { evenStevenEngine, type EvenStevenResult } from "./match";
 
-function evenStevenStanding(record: GameRecord): GameEffect {
+function evenStevenStanding(record: RecordOutcome): GameEffect {
   const player = record.seats[0];
   if (!standingSeat(player)) return { counts: [] };
   const { outcome } = record.result as EvenStevenResult;

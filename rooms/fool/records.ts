@@ -3,12 +3,11 @@
  * its own name ("AI (search)"); the Fool loses, a capped game is a draw. A guest's seat stands nowhere, and a game
  * with a guest is rated for nobody (counts only).
  */
-import type { GameRecord } from "../kit/record";
-import { defineRecordedGame, guestSeat, standingSeat, type GameEffect } from "../kit/recorded-game";
+import { defineRecordedGame, guestSeat, standingSeat, type GameEffect, type RecordOutcome } from "../kit/recorded-game";
 import { foolGame } from "./game";
 import { foolEngine, type FoolResult } from "./match";
 
-function foolStanding(record: GameRecord): GameEffect {
+function foolStanding(record: RecordOutcome): GameEffect {
   const { fool } = record.result as FoolResult;
   const seats = record.seats.filter(standingSeat);
   const counts = seats.map(({ seat, name }) => (fool === null ? { name, draw: true } : { name, win: seat !== fool, loss: seat === fool }));

@@ -157,6 +157,48 @@ export interface Standing {
   readonly rating: { readonly mu: number; readonly sigma: number; readonly ordinal: number; readonly low: number; readonly high: number } | null;
 }
 
+/** A player's rating in one game after one rated game of theirs (the player page's chart). */
+export interface RatingPoint {
+  readonly game: string;
+  /** The record that moved it. */
+  readonly id: string;
+  readonly endedAt: number;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly ordinal: number;
+}
+
+/** A player's games against one opponent, in one game, from the player's side. */
+export interface OpponentTally {
+  readonly game: string;
+  readonly name: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+}
+
+/**
+ * Who stands under a name (docs/arena.md): an account, a bot and its owner, or a name nobody registered that is
+ * in the standings all the same (the house's AI, names that played before accounts). Guests have no page.
+ */
+export type PlayerIdentity = { readonly kind: "account" } | { readonly kind: "bot"; readonly owner: string } | { readonly kind: "unregistered" };
+
+/** GET /profiles/:name: what a player page shows. */
+export interface PlayerProfile {
+  /** The name as registered (a lookup folds case and separators: "deep-blue" finds "Deep Blue"). */
+  readonly name: string;
+  readonly identity: PlayerIdentity;
+  readonly standings: readonly Standing[];
+  /** Per rated game, oldest first: the player's last rated games (at most 200 a game). */
+  readonly ratingHistory: readonly RatingPoint[];
+  /** The player's newest games, newest first. */
+  readonly recentGames: readonly GameSummary[];
+  /** Tallies against each opponent over the player's newest `gamesTallied` games. */
+  readonly opponents: readonly OpponentTally[];
+  readonly gamesTallied: number;
+}
+
 /** What /metrics.json shows of the records' queue to the database. */
 export interface RecordWriterMetrics {
   /** Finished games waiting to be written, and the most the queue holds. */

@@ -7,6 +7,9 @@ import type { GameEvent, MatchEngine } from "./engine";
 import type { GameDefinition } from "./game";
 import type { GameRecord, RecordedSeat } from "./record";
 
+/** What a record's effect on the standings reads: who sat where and how it ended (a listing's summary has it too). */
+export type RecordOutcome = Pick<GameRecord, "game" | "part" | "seats" | "result">;
+
 /** One player's change of counts from one game. */
 export interface CountChange {
   name: string;
@@ -42,7 +45,7 @@ export interface RecordedGameEntry<Game extends GameDefinition, Options, State, 
   readonly game: Game;
   readonly engine: MatchEngine<Options, State, Action, Event, View, Result, Code>;
   /** What one finished record does to its players' standings (server/records/standings.ts); nothing when absent. */
-  readonly standing?: (record: GameRecord) => GameEffect;
+  readonly standing?: (record: RecordOutcome) => GameEffect;
 }
 
 /** A game's records entry, its engine's types inferred. */

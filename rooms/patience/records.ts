@@ -2,12 +2,11 @@
  * Shuffling Patience's records (server/records/games.ts): its engine replays them, and its standings: a deal is no
  * contest between players, so counts only (deals completed).
  */
-import type { GameRecord } from "../kit/record";
-import { defineRecordedGame, standingSeat, type GameEffect } from "../kit/recorded-game";
+import { defineRecordedGame, standingSeat, type GameEffect, type RecordOutcome } from "../kit/recorded-game";
 import { patienceGame } from "./game";
 import { patienceEngine, type PatienceResult } from "./match";
 
-function patienceStanding(record: GameRecord): GameEffect {
+function patienceStanding(record: RecordOutcome): GameEffect {
   const owner = record.seats[0];
   if (!standingSeat(owner)) return { counts: [] };
   const { outcome } = record.result as PatienceResult;

@@ -4,8 +4,8 @@
  * was made with, each under its level's name ("Bot (strong)"), when no two of them are one; a guest stands nowhere,
  * and a round with a guest at the table is rated for nobody. The match record changes nothing (its rounds did).
  */
-import type { GameRecord, RecordedSeat } from "../kit/record";
-import { defineRecordedGame, guestSeat, standingSeat, type GameEffect } from "../kit/recorded-game";
+import type { RecordedSeat } from "../kit/record";
+import { defineRecordedGame, guestSeat, standingSeat, type GameEffect, type RecordOutcome } from "../kit/recorded-game";
 import { tractorGame } from "./game";
 import { tractorEngine } from "./match";
 import type { TractorResult, TractorTeam } from "./protocol";
@@ -23,7 +23,7 @@ function ratedSeats(seats: readonly RecordedSeat[]): RecordedSeat[] {
   return new Set(house.map(({ name }) => name)).size === house.length ? [...people, ...house] : people;
 }
 
-function tractorStanding(record: GameRecord): GameEffect {
+function tractorStanding(record: RecordOutcome): GameEffect {
   if (record.part !== "round") return { counts: [] };
   const { team: winners, levels } = record.result as TractorResult;
   const people = ratedSeats(record.seats);

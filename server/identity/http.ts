@@ -112,9 +112,13 @@ export function identityRoutes(app: Application, records: Records | null, limits
     res.json({ name: account.name });
   }));
 
-  app.get("/session", guarded(records, async (identities, req, res) => {
-    res.json({ name: (await loggedIn(identities, req)).name });
-  }));
+  // Who is logged in is a question, not a request that needs a login: every page load asks it, so "nobody" is the
+  // answer `{ name: null }` (a 401 would be an error in every logged-out visitor's console), without accounts too.
+  const whoIsLoggedIn = guarded(records, async (identities, req, res) => {
+    const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    res.json({ name: session === undefined ? null : ((await identities.accountOfSession(session))?.name ?? null) });
+  });
+  app.get("/session", (req, res) => (records === null ? void res.json({ name: null }) : whoIsLoggedIn(req, res)));
 
   app.delete("/session", guarded(records, async (identities, req, res) => {
     const session = cookieValue(req.headers.cookie, SESSION_COOKIE);

@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes, randomUUID } from "crypto";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
+import type { PlayerIdentity } from "../../rooms/kit/record";
 import type { RecordsDb } from "../records/database";
 import { isHouseName } from "../arena/house-bots";
 import { nameKey, nameProblem } from "./names";
@@ -156,6 +157,20 @@ export class IdentityStore {
   async isRegistered(name: string): Promise<boolean> {
     if (isHouseName(name)) return true;
     return (await this.db.selectFrom("names").select("name_key").where("name_key", "=", nameKey(name)).executeTakeFirst()) !== undefined;
+  }
+
+  /** The account or bot registered under this name or one the same under the rule, as registered; null for none. */
+  async registeredAs(name: string): Promise<{ name: string; identity: PlayerIdentity } | null> {
+    const key = nameKey(name);
+    const account = await this.db.selectFrom("accounts").select("name").where("name_key", "=", key).executeTakeFirst();
+    if (account) return { name: account.name, identity: { kind: "account" } };
+    const bot = await this.db
+      .selectFrom("bots")
+      .innerJoin("accounts", "accounts.id", "bots.account_id")
+      .select(["bots.name as bot", "accounts.name as owner"])
+      .where("bots.name_key", "=", key)
+      .executeTakeFirst();
+    return bot ? { name: bot.bot, identity: { kind: "bot", owner: bot.owner } } : null;
   }
 
   private async ownBot(owner: Account, botName: string): Promise<{ id: string }> {

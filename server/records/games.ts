@@ -3,8 +3,7 @@
  * the engine that replays a record and what a record does to the standings. Pure: no room is loaded.
  */
 import type { GameEvent, MatchEngine } from "../../rooms/kit/engine";
-import type { GameEffect } from "../../rooms/kit/recorded-game";
-import type { GameRecord } from "../../rooms/kit/record";
+import type { GameEffect, RecordOutcome } from "../../rooms/kit/recorded-game";
 import type { GameName } from "../../rooms/games";
 import { evenStevenRecords } from "../../rooms/evensteven/records";
 import { foolRecords } from "../../rooms/fool/records";
@@ -29,9 +28,9 @@ export const RECORD_ENGINES: Record<string, AnyEngine> = Object.fromEntries(
   [...RECORDED_GAME_ENTRIES, ...EXAMPLE_GAME_ENTRIES].map(({ game, engine }) => [game.name, engine as unknown as AnyEngine]),
 );
 
-const STANDINGS = new Map<string, ((record: GameRecord) => GameEffect) | undefined>(RECORDED_GAME_ENTRIES.map((entry) => [entry.game.name, entry.standing]));
+const STANDINGS = new Map<string, ((record: RecordOutcome) => GameEffect) | undefined>(RECORDED_GAME_ENTRIES.map((entry) => [entry.game.name, entry.standing]));
 
 /** What a record does to its game's standings; nothing for a game without standings. */
-export function standingOf(record: GameRecord): GameEffect {
+export function standingOf(record: RecordOutcome): GameEffect {
   return STANDINGS.get(record.game)?.(record) ?? { counts: [] };
 }

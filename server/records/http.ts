@@ -1,6 +1,7 @@
 /**
  * The records over HTTP: GET /games (newest first, paged), /games/:id, /games/:id/replay, /games/:id/review (a
- * Tractor seat's plays against the strong AI's, made on the AI's threads and kept) and /leaderboard. Every
+ * Tractor seat's plays against the strong AI's, made on the AI's threads and kept), /leaderboard and
+ * /profiles/:name (a player's page: server/records/players.ts). Every
  * parameter is checked before the database is asked anything (a bad one is a 400 naming it); queries are
  * parameterised by the query builder, so nothing a client writes is ever read as SQL.
  */
@@ -8,6 +9,7 @@ import type { Application, Request, Response } from "express";
 import { z } from "zod";
 import { RECORDED_GAMES } from "../../rooms/kit/record";
 import type { Records } from "./index";
+import { playerProfile } from "./players";
 import { replayRecord, ReplayMismatch } from "./replay";
 import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
 import type { GameRecord } from "../../rooms/kit/record";
@@ -31,6 +33,9 @@ const gamesQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(20),
   before: recordIdSchema.optional(),
 });
+
+/** A name as a player page's address carries it (decoded by Express). */
+const profileName = z.string().trim().min(1).max(100);
 
 const leaderboardQuery = z.strictObject({
   game: z.enum(RECORDED_GAMES),
@@ -121,6 +126,16 @@ export function recordRoutes(app: Application, records: Records | null, reviewer
       const query = leaderboardQuery.safeParse(req.query);
       if (!query.success) return badRequest(res, query.error);
       res.json({ game: query.data.game, players: await store.leaderboard(query.data.game, query.data.limit) });
+    }),
+  );
+
+  app.get(
+    "/profiles/:name",
+    guarded(records, async ({ store, identities }, req, res) => {
+      const name = profileName.safeParse(req.params.name);
+      const profile = name.success ? await playerProfile(store, identities, name.data) : null;
+      if (profile === null) return void res.status(404).json({ error: `${String(req.params.name).slice(0, 100)} has no player page: the name is not registered and stands in no game's standings (guests have no page)` });
+      res.json(profile);
     }),
   );
 }

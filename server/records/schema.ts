@@ -10,6 +10,8 @@
  *   is taken once across accounts and bots; `accounts` (a person's name and password hash), `bots` (an account's
  *   programs), `bot_tokens` (a bot's credentials, stored as SHA-256 hashes, revocable) and `sessions` (the page's
  *   logins, by the SHA-256 of their cookie's value).
+ * - rating_history: a rated player's rating after each rated game, written with the standings it changes, for
+ *   the player pages' charts (a rating depends on every earlier game of its game, so it is kept, not recomputed).
  */
 import type { ColumnType, Kysely } from "kysely";
 
@@ -45,6 +47,16 @@ export interface StandingsTable {
   sigma: number | null;
   ordinal: number | null;
   updated_at: ColumnType<number, number, number>;
+}
+
+export interface RatingHistoryTable {
+  game: string;
+  name: string;
+  game_id: string;
+  ended_at: ColumnType<number, number, number>;
+  mu: number;
+  sigma: number;
+  ordinal: number;
 }
 
 export interface NamesTable {
@@ -93,6 +105,7 @@ export interface RecordTables {
   bots: BotsTable;
   bot_tokens: BotTokensTable;
   sessions: SessionsTable;
+  rating_history: RatingHistoryTable;
 }
 
 interface SchemaMigration {
@@ -190,6 +203,24 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
     },
     async down(db) {
       for (const table of ["sessions", "bot_tokens", "bots", "accounts", "names"]) await db.schema.dropTable(table).ifExists().execute();
+    },
+  },
+  "0003-rating-history": {
+    async up(db) {
+      await db.schema
+        .createTable("rating_history")
+        .addColumn("game", "text", (column) => column.notNull())
+        .addColumn("name", "text", (column) => column.notNull())
+        .addColumn("game_id", "text", (column) => column.notNull().references("games.id").onDelete("cascade"))
+        .addColumn("ended_at", "bigint", (column) => column.notNull())
+        .addColumn("mu", "double precision", (column) => column.notNull())
+        .addColumn("sigma", "double precision", (column) => column.notNull())
+        .addColumn("ordinal", "double precision", (column) => column.notNull())
+        .addPrimaryKeyConstraint("rating_history_key", ["game", "name", "game_id"])
+        .execute();
+    },
+    async down(db) {
+      await db.schema.dropTable("rating_history").ifExists().execute();
     },
   },
 };

@@ -3,10 +3,10 @@
  * standings they change, so a rating never counts a game that is not stored, nor a stored game twice.
  */
 import { randomBytes } from "crypto";
-import { sql, type Transaction as KyselyTransaction } from "kysely";
-import { RECORD_FORMAT, type FinishedGame, type GamePage, type GameRecord, type GameSummary, type Standing } from "../../rooms/kit/record";
+import { sql, type Selectable, type Transaction as KyselyTransaction } from "kysely";
+import { RECORD_FORMAT, type FinishedGame, type GamePage, type GameRecord, type GameSummary, type RatingPoint, type Standing } from "../../rooms/kit/record";
 import { openDatabase, type DatabaseConfig, type RecordsDb } from "./database";
-import type { RecordTables } from "./schema";
+import type { RecordTables, StandingsTable } from "./schema";
 import { IdentityStore } from "../identity/store";
 import { effectOf, rateContest, type Contest, type CountChange, type StoredRating } from "./standings";
 
@@ -88,17 +88,26 @@ export class RecordStore {
       .orderBy("name")
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      game: row.game,
-      name: row.name,
-      games: row.games,
-      wins: row.wins,
-      losses: row.losses,
-      draws: row.draws,
-      unnecessaryLosses: row.unnecessary_losses,
-      completed: row.completed,
-      rating: row.mu === null || row.sigma === null || row.ordinal === null ? null : { mu: row.mu, sigma: row.sigma, ordinal: row.ordinal, ...skillInterval(row.mu, row.sigma) },
-    }));
+    return rows.map(standingOfRow);
+  }
+
+  /** A player's standings in every game they stand in, under exactly this name. */
+  async standingsOf(name: string): Promise<Standing[]> {
+    const rows = await this.db.selectFrom("standings").selectAll().where("name", "=", name).orderBy("game").execute();
+    return rows.map(standingOfRow);
+  }
+
+  /** A player's rating after each of their last `limit` rated games of `game`, oldest first. */
+  async ratingHistory(game: string, name: string, limit: number): Promise<RatingPoint[]> {
+    const rows = await this.db
+      .selectFrom("rating_history")
+      .select(["game_id", "ended_at", "mu", "sigma", "ordinal"])
+      .where("game", "=", game)
+      .where("name", "=", name)
+      .orderBy("game_id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.reverse().map((row) => ({ game, id: row.game_id, endedAt: row.ended_at, mu: row.mu, sigma: row.sigma, ordinal: row.ordinal }));
   }
 
   /** A player's rating in a game, as the ordinal the leaderboard ranks by; null for a player not yet rated. */
@@ -115,6 +124,20 @@ export class RecordStore {
 /** The 95% interval of a skill estimated as mu ± sigma (a normal's 1.96 sigmas either side). */
 export function skillInterval(mu: number, sigma: number): { low: number; high: number } {
   return { low: mu - 1.96 * sigma, high: mu + 1.96 * sigma };
+}
+
+function standingOfRow(row: Selectable<StandingsTable>): Standing {
+  return {
+    game: row.game,
+    name: row.name,
+    games: row.games,
+    wins: row.wins,
+    losses: row.losses,
+    draws: row.draws,
+    unnecessaryLosses: row.unnecessary_losses,
+    completed: row.completed,
+    rating: row.mu === null || row.sigma === null || row.ordinal === null ? null : { mu: row.mu, sigma: row.sigma, ordinal: row.ordinal, ...skillInterval(row.mu, row.sigma) },
+  };
 }
 
 function summaryOf(record: GameRecord): Omit<GameSummary, "id"> {
@@ -173,14 +196,19 @@ function addTo(totals: Map<string, Counts>, change: CountChange): void {
 
 /**
  * One game's standings after a batch of its records: the counts summed per player, the contests rated in the
- * order the games ended (from the ratings stored before the batch), then one upsert for all the players.
+ * order the games ended (from the ratings stored before the batch), then one upsert for all the players, and each
+ * rated player's rating after each of its games kept in rating_history (for the player pages).
  */
 async function updateStandings(trx: Transaction, game: string, records: readonly GameRecord[]): Promise<void> {
   const effects = records.map(effectOf);
   const totals = new Map<string, Counts>();
   for (const change of effects.flatMap((effect) => effect.counts)) addTo(totals, change);
   if (totals.size === 0) return;
-  const rated = await rateInOrder(trx, game, effects.flatMap((effect) => (effect.contest ? [effect.contest] : [])));
+  const contests = records.flatMap((record, index) => {
+    const contest = effects[index].contest;
+    return contest ? [{ record, contest }] : [];
+  });
+  const { after: rated, history } = await rateInOrder(trx, game, contests);
   const now = Math.max(...records.map((record) => record.endedAt));
   const rows = [...totals].map(([name, counts]) => {
     const rating = rated.get(name);
@@ -208,23 +236,32 @@ async function updateStandings(trx: Transaction, game: string, records: readonly
       }),
     )
     .execute();
+  for (const rows of chunks(history, ROWS_PER_INSERT)) await trx.insertInto("rating_history").values(rows).execute();
 }
 
-/** The ratings after `contests`, played in order, starting from the stored ones. */
-async function rateInOrder(trx: Transaction, game: string, contests: readonly Contest[]): Promise<Map<string, StoredRating & { ordinal: number }>> {
-  const after = new Map<string, StoredRating & { ordinal: number }>();
-  if (contests.length === 0) return after;
-  const names = [...new Set(contests.flatMap((contest) => contest.teams.flat()))];
+type RatingAfter = StoredRating & { ordinal: number };
+
+/** The ratings after `contests`, played in order, starting from the stored ones; and each player's after each game. */
+async function rateInOrder(
+  trx: Transaction,
+  game: string,
+  contests: ReadonlyArray<{ record: GameRecord; contest: Contest }>,
+): Promise<{ after: Map<string, RatingAfter>; history: Array<RatingAfter & { game: string; name: string; game_id: string; ended_at: number }> }> {
+  const after = new Map<string, RatingAfter>();
+  const history: Array<RatingAfter & { game: string; name: string; game_id: string; ended_at: number }> = [];
+  if (contests.length === 0) return { after, history };
+  const names = [...new Set(contests.flatMap(({ contest }) => contest.teams.flat()))];
   const current = new Map<string, StoredRating>();
   for (const rows of chunks(names, ROWS_PER_INSERT)) {
     const stored = await trx.selectFrom("standings").select(["name", "mu", "sigma"]).where("game", "=", game).where("name", "in", rows).execute();
     for (const row of stored) if (row.mu !== null && row.sigma !== null) current.set(row.name, { mu: row.mu, sigma: row.sigma });
   }
-  for (const contest of contests) {
+  for (const { record, contest } of contests) {
     for (const [name, rating] of rateContest(contest, current)) {
       current.set(name, rating);
       after.set(name, rating);
+      history.push({ game, name, game_id: record.id, ended_at: record.endedAt, ...rating });
     }
   }
-  return after;
+  return { after, history };
 }

@@ -53,6 +53,10 @@ test("an account is made and logged in by an HTTP-only cookie; its name is taken
   expect(made.headers.get("set-cookie")).toMatch(/^cardhall_session=[^;]+;.*HttpOnly/i);
   const cookie = (made.headers.get("set-cookie") ?? "").split(";")[0];
   expect(await (await fetch(`${server.httpUrl}/session`, { headers: { cookie } })).json()).toEqual({ name: "Ann Lee" });
+  // Nobody logged in is an answer, not a refusal: the page asks on every load.
+  const nobody = await fetch(`${server.httpUrl}/session`, { headers: { cookie: "cardhall_session=not-a-login" } });
+  expect([nobody.status, await nobody.json()]).toEqual([200, { name: null }]);
+  expect(await (await fetch(`${server.httpUrl}/session`)).json()).toEqual({ name: null });
   for (const clash of ["ann lee", "ANN-LEE", "Ann_1ee"]) expect((await post("/accounts", { name: clash, password: PASSWORD })).status).toBe(409);
   expect((await post("/accounts", { name: "Аnn", password: PASSWORD })).status).toBe(400); // a Cyrillic А
   expect((await post("/accounts", { name: "Bo", password: "short" })).body.error).toMatch(/password/);

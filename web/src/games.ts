@@ -23,6 +23,8 @@ export interface PageGame<Game extends GameDefinition = GameDefinition> {
   readonly table: TableModule;
   /** The lobby's buttons that open a new table of the game. */
   readonly starts: ReadonlyArray<{ text: string; path: string }>;
+  /** The lobby's button for the game's rated queue, shown to a person logged in (a guest cannot queue). */
+  readonly rated?: { text: string; path: string };
   /** A live table's open seats, from its listing. */
   openSeats?(meta: Metadata): number;
   /** Whether a person may take a seat of the live table from the lobby (`open`: its open seats). */
@@ -49,6 +51,7 @@ const fool = page({
     { text: "Play Fool against the AI", path: "/play/fool" },
     { text: "Play Fool with a friend", path: "/play/fool?mode=two-players" },
   ],
+  rated: { text: "Play Fool rated", path: "/play/fool?rated=true" },
   openSeats: (meta) => ((meta.players as Array<{ controller: string }> | undefined) ?? []).filter((seat) => seat.controller === "open").length,
   takesFriend: (_meta, open) => open > 0,
   players: (meta) => ((meta.players as Array<{ name: string; controller: string }> | undefined) ?? []).map((seat) => holderWords(seat.controller === "player" ? "person" : seat.controller, seat.name)).join(" against "),

@@ -1,16 +1,18 @@
 /**
- * The lobby: the person's name (kept in the browser, sent as every table's join name), each game's start buttons
- * with its table options and rules, every live table (kept current by Colyseus's LobbyRoom: the server pushes
- * each room's listing as it changes), filtered by game, and the finished games with who played and how they
- * ended (fetched again when a table ends or closes, and every little while the lobby is open).
+ * The lobby: the person's name (kept in the browser, sent as every table's join name; the account's when logged
+ * in), each game's start buttons with its table options and rules, every live table (kept current by Colyseus's
+ * LobbyRoom: the server pushes each room's listing as it changes), filtered by game, the finished games with who
+ * played and how they ended, and the leaderboards, linked to the player pages (both fetched again when a table
+ * ends or closes, and every little while the lobby is open).
  */
 import "./lobby.css";
 import type { CardhallClient, GameSummary } from "../../client-sdk/index";
 import { GAME_TITLES, GAMES, isGame, PAGE_GAMES, pageGame, type GameName } from "./games";
 import { button, draw, h } from "./dom";
 import { optionsForm } from "./lobby-options";
-import { chooseName, chosenName, NAME_MAX_LENGTH } from "./name";
-import { playersWords, resultWords } from "./results";
+import { accountName, chooseName, chosenName, NAME_MAX_LENGTH } from "./name";
+import { finishedItem } from "./finished";
+import { leaderboards } from "./leaderboards";
 import { navigate } from "./router";
 import type { Teardown } from "./table";
 
@@ -55,6 +57,8 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
   const list = h("ul", { class: "rooms", label: "Live tables" });
   const finished = h("ul", { class: "finished", label: "Finished games" });
   const finishedNote = h("p", { class: "finished-note" });
+  const boards = h("div", { class: "leaderboards" });
+  const boardsNote = h("p", { class: "finished-note" });
   root.append(
     nameBox(),
     h("h1", { text: "Start a game" }),
@@ -63,6 +67,7 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
     filters,
     list,
     h("section", { class: "replays", label: "Finished games" }, h("h2", { text: "Finished games" }), finishedNote, finished),
+    h("section", { class: "leaders", label: "Leaderboards" }, h("h2", { text: "Leaderboards" }), boardsNote, boards),
   );
 
   const redraw = () => {
@@ -80,8 +85,10 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
   let asked = 0;
   const refresh = async () => {
     const mine = ++asked;
-    const words = await finishedGames(client);
+    const [words, leaders] = await Promise.all([finishedGames(client), leaderboards(client)]);
     if (mine !== asked) return; // a later answer is on its way
+    boardsNote.textContent = leaders === null ? "Nobody is on a leaderboard yet." : "";
+    draw(boards, ...(leaders ?? []));
     if (typeof words === "string") return void ((finishedNote.textContent = words), finished.replaceChildren());
     finishedNote.textContent = words.length === 0 ? "No finished games yet." : "";
     draw(finished, ...words.map(finishedItem));
@@ -119,8 +126,20 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
   };
 }
 
-/** "Your name": kept in the browser's local storage as it is typed; every table joins with it. */
+/**
+ * "Your name": kept in the browser's local storage as it is typed; every table joins with it. Logged in, the
+ * account's name stands in its place ("Playing as Ann"), with a link to the account's page.
+ */
 function nameBox(): HTMLElement {
+  const account = accountName();
+  if (account !== null) {
+    return h(
+      "section",
+      { class: "your-name" },
+      h("span", { class: "playing-as" }, "Playing as ", h("strong", { text: account })),
+      h("a", { href: "/account", text: "Your account", attrs: { "data-link": "" } }),
+    );
+  }
   const input = h("input", { type: "text", value: chosenName(), attrs: { id: "your-name", name: "name", maxlength: String(NAME_MAX_LENGTH), autocomplete: "nickname", placeholder: "Guest", spellcheck: "false" } });
   input.addEventListener("input", () => chooseName(input.value));
   return h(
@@ -129,6 +148,7 @@ function nameBox(): HTMLElement {
     h("label", { text: "Your name", attrs: { for: "your-name" } }),
     input,
     h("span", { class: "name-note", text: "Shown to everyone at your tables." }),
+    h("a", { href: "/account", text: "Log in or sign up", attrs: { "data-link": "" } }),
   );
 }
 
@@ -144,10 +164,17 @@ function startGame(game: GameName): HTMLElement {
       "div",
       { class: "start-buttons" },
       ...pageGame(game).starts.map((start) => button(start.text, () => navigate(options.withOptions(start.path)))),
+      ratedStart(game),
       h("a", { href: `/rules/${game}`, text: "Rules", label: `Rules of ${title}`, attrs: { "data-link": "" } }),
     ),
     options.element,
   );
+}
+
+/** The game's rated queue, for a person logged in: the queue sets the table, so no table options go with it. */
+function ratedStart(game: GameName): HTMLElement | null {
+  const rated = pageGame(game).rated;
+  return rated === undefined || accountName() === null ? null : button(rated.text, () => navigate(rated.path));
 }
 
 function roomItem(room: Listed): HTMLElement {
@@ -206,19 +233,4 @@ async function finishedGames(client: CardhallClient): Promise<readonly GameSumma
   } catch {
     return "This server keeps no records of finished games.";
   }
-}
-
-function finishedItem(summary: GameSummary): HTMLElement {
-  const title = isGame(summary.game) ? GAME_TITLES[summary.game] : summary.game;
-  const part = summary.part === "match" ? "match" : summary.part === "round" ? `round ${summary.round ?? ""}`.trim() : "game";
-  const ended = new Date(summary.endedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return h(
-    "li",
-    { class: "finished-game", key: `finished:${summary.id}`, attrs: { "data-record": summary.id, "data-game": summary.game } },
-    h("span", { class: "room-game", text: title }),
-    h("span", { class: "finished-players", text: playersWords(summary) }),
-    h("span", { class: "finished-result", text: resultWords(summary) }),
-    h("span", { class: "finished-when", text: `ended ${ended}` }),
-    h("a", { href: `/replay/${summary.id}`, text: "Replay", label: `Replay of ${title} · ${part} · ${playersWords(summary)} · ended ${ended}`, attrs: { "data-link": "" } }),
-  );
 }

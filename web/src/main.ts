@@ -1,10 +1,13 @@
-/** The page: the router choosing the lobby, a table (one module per game), a replay or a game's rules. */
+/** The page: the router choosing the lobby, a table (one module per game), a replay, a game's rules, a player's page or the account's. */
 import "./style.css";
+import { loadAccount } from "./account";
+import { showAccount } from "./account-page";
 import { cardhall, inWords } from "./connection";
 import { h } from "./dom";
 import { resetEndings } from "./ending";
 import { mayLeave } from "./leaving";
 import { showLobby } from "./lobby";
+import { showPlayer } from "./players";
 import { showReplay } from "./replay";
 import { showRules } from "./rules";
 import { navigate, routeOf } from "./router";
@@ -41,8 +44,12 @@ async function show(): Promise<void> {
   }
 }
 
+/** Who this browser is logged in as, asked once when the page loads (the account page keeps it current after). */
+const accountKnown = loadAccount();
+
 async function open(route: ReturnType<typeof routeOf>, root: HTMLElement): Promise<Teardown> {
   const client = cardhall();
+  await accountKnown;
   switch (route.page) {
     case "lobby":
       return showLobby(client, root);
@@ -61,6 +68,10 @@ async function open(route: ReturnType<typeof routeOf>, root: HTMLElement): Promi
       document.title = `Watching ${GAME_TITLES[listing.name]} · cardhall`;
       return TABLES[listing.name].watch(client, route.roomId, root);
     }
+    case "player":
+      return showPlayer(client, route.name, root);
+    case "account":
+      return showAccount(root);
     case "missing":
       throw new Error(`nothing lives at ${route.path}`);
   }

@@ -1,7 +1,9 @@
 /**
  * The page's routes: the lobby at `/`, a table to watch at `/watch/<roomId>`, a game to play at `/play/<game>`
  * (`?room=<id>` once it exists: the link a friend opens, and what a reload rejoins), a finished game's replay at
- * `/replay/<id>`, a game's rules at `/rules/<game>`. The server answers every one of these paths with the page.
+ * `/replay/<id>`, a game's rules at `/rules/<game>`, a player's page at `/players/<name>` (the name
+ * encodeURIComponent'd) and the account's page at `/account`. The server answers every one of these paths with the
+ * page.
  */
 export type Route =
   | { page: "lobby" }
@@ -9,6 +11,8 @@ export type Route =
   | { page: "play"; game: string; roomId?: string }
   | { page: "replay"; id: string }
   | { page: "rules"; game: string }
+  | { page: "player"; name: string }
+  | { page: "account" }
   | { page: "missing"; path: string };
 
 export function routeOf(location: Location): Route {
@@ -18,7 +22,14 @@ export function routeOf(location: Location): Route {
   if (parts[0] === "play" && parts.length === 2) return { page: "play", game: parts[1], roomId: new URLSearchParams(location.search).get("room") ?? undefined };
   if (parts[0] === "replay" && parts.length === 2) return { page: "replay", id: parts[1] };
   if (parts[0] === "rules" && parts.length === 2) return { page: "rules", game: parts[1] };
+  if (parts[0] === "players" && parts.length === 2) return { page: "player", name: parts[1] };
+  if (parts[0] === "account" && parts.length === 1) return { page: "account" };
   return { page: "missing", path: location.pathname };
+}
+
+/** A player's page's address. */
+export function playerPath(name: string): string {
+  return `/players/${encodeURIComponent(name)}`;
 }
 
 /** Goes to a page of this site without reloading it. */

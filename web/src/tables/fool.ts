@@ -16,7 +16,7 @@ import { closeEnding, showEnding } from "../ending";
 import { guardSeat } from "../leaving";
 import { joinName } from "../name";
 import { Requests } from "../requests";
-import { replaceLocation } from "../router";
+import { navigate, replaceLocation } from "../router";
 import { holderWords, news, notice, say, seatView, timeOf, toMove, turnClock, type Holder } from "../seats";
 import { play } from "../sound";
 import { stepWords, type SeatNamer } from "../steps";
@@ -354,6 +354,27 @@ function engineEventWords(event: FoolEngineEvent, game: number, name: Namer): st
   }
 }
 
+/**
+ * A table from the rated queue (docs/arena.md: logged-in people and bots only, paired by rating): the page says it
+ * is waiting and how many are in its group until the queue seats it; Cancel leaves the queue for the lobby.
+ */
+async function ratedTable(client: CardhallClient, root: HTMLElement): Promise<FoolPlayer> {
+  const waiting = new AbortController();
+  const group = h("p", { class: "status", role: "status", text: "Waiting in the rated queue for an opponent near your rating…" });
+  root.replaceChildren(
+    h("h1", { text: "Fool, rated" }),
+    group,
+    button("Cancel", () => {
+      waiting.abort();
+      navigate("/");
+    }),
+  );
+  return client.playRatedFool({
+    signal: waiting.signal,
+    onWaiting: (players) => (group.textContent = `Waiting in the rated queue: ${players} player${players === 1 ? "" : "s"} in your group so far…`),
+  });
+}
+
 export const foolTable: TableModule = {
   async watch(client: CardhallClient, roomId: string, root: HTMLElement) {
     return tablePage(await client.spectateFool(roomId), root, null);
@@ -361,8 +382,11 @@ export const foolTable: TableModule = {
 
   async play(client: CardhallClient, roomId: string | undefined, root: HTMLElement) {
     const options = queryOptions(ROOM_OPTIONS) as { mode?: "vs-ai" | "two-players" };
+    const rated = roomId === undefined && new URLSearchParams(location.search).get("rated") === "true";
     // Each person joins under their chosen name: the friend who opens the link too.
-    const session = await rejoinOr(roomId, (token) => client.reconnectFool(token), () => (roomId ? client.joinFool(roomId, { name: joinName("Guest") }) : client.playFool({ name: joinName("Guest"), ...options })));
+    const fresh = () => (roomId ? client.joinFool(roomId, { name: joinName("Guest") }) : rated ? ratedTable(client, root) : client.playFool({ name: joinName("Guest"), ...options }));
+    const session = await rejoinOr(roomId, (token) => client.reconnectFool(token), fresh);
+    root.replaceChildren();
     replaceLocation(`/play/fool?room=${session.roomId}`);
     const close = tablePage(session, root, session);
     if (session.view()?.mode === "two-players" || options.mode === "two-players") {
