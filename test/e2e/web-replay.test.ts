@@ -173,6 +173,20 @@ import { CHROMIUM, webSuite } from "./browser";
     expect(await page.locator(".deal-check").textContent()).toMatch(/^The deal does not match its commitment: the seed \d+ and the salt "[0-9a-f]{32}" do not hash to 0{64}\.$/);
   });
 
+  it("fits the deal's check at a phone's width: the commitment's 64 digits wrap, nothing is clipped", async () => {
+    const { roomId } = await playEvenStevenBot(client, { games: 1, n: 4, seed: 25 });
+    const summary = await recordOf("evensteven", roomId, "game");
+    const { page } = await suite.open(`/replay/${summary.id}`, { phone: true });
+    await page.locator(".deal-check.verified").waitFor();
+    const fit = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      view: window.innerWidth,
+      check: document.querySelector(".deal-check")!.getBoundingClientRect().right,
+    }));
+    expect(fit.page).toBeLessThanOrEqual(fit.view);
+    expect(fit.check).toBeLessThanOrEqual(fit.view);
+  });
+
   it("goes through a Tractor match's replay by the Step slider, by trick and by round, skipping the single dealt cards unless asked", async () => {
     // Two rounds of four bots with trumps declared while the cards are dealt one at a time: the record of round 2.
     const watcher = await client.watchTractor({ bots: [...TRACTOR_SEATS], botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, startDelayMs: 0, roundPauseMs: 0 });
