@@ -5,6 +5,7 @@
  * - seats (open, bot, person) and spectators, joins by seat, bot take-over and hand-back, reconnection by token;
  * - the match: its start from options and a seed, every action checked by the engine and recorded, the engine's
  *   events sent to whoever may see them, the result, and a record of each finished game (or round) for the server;
+ * - sealed deals: the commitment to each deal's seed shown from its start, its seed and salt from its end;
  * - time: the turn clock (what the engine says happens when it runs out), the bots' pauses, the dealer's pace,
  *   pausing and stepping;
  * - messages: validation against their one definition, per-client rate limits, typed errors; every handler and
@@ -452,7 +453,8 @@ export abstract class TableRoom<
 
   /**
    * The state view `viewer` must hold (docs/protocol.md): the engine's view of the position with the table's own
-   * fields laid over it. Every client's decoded state equals this for its viewer (the differential test proves it).
+   * fields laid over it, the game's and the kit's (the deals' `seal`, the same for everyone). Every client's decoded
+   * state equals this for its viewer (the differential test proves it).
    */
   stateView(viewer: Viewer): View {
     return mergeViews(mergeViews(this.positionView(viewer), this.tableView()), { seal: this.sealView() }) as unknown as View;
