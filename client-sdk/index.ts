@@ -30,7 +30,8 @@ export { PatienceOwner, PatienceSpectator, type PatienceCreateOptions, type Pati
 export * from "../rooms/patience/protocol";
 export { TractorPlayer, TractorSpectator, ownTractorSeat, tractorSeatView, type TractorCardLike, type TractorEvents, type TractorTurn } from "./tractor";
 export * from "../rooms/tractor/protocol";
-export type { GamePage, GameRecord, GameSummary, GamesQuery, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "./records";
+export type { GamePage, GameRecord, GameSummary, GamesQuery, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing } from "./records";
+export { commitmentText, dealCommitment, NO_SEAL, revealMatches, sealOfRecord, type DealSealView, type SealedView } from "../rooms/kit/commitment";
 
 /**
  * Joins, watches and lists cardhall's rooms. Every failure is a CardhallError with a stable code (SDK_ERROR_CODES

@@ -7,7 +7,7 @@
 import type { GamePage, GameRecord, PlayerProfile, RecordedGame, Replay, Standing } from "../rooms/kit/record";
 import { CardhallError } from "./errors";
 
-export type { GamePage, GameRecord, GameSummary, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "../rooms/kit/record";
+export type { GamePage, GameRecord, GameSummary, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing } from "../rooms/kit/record";
 
 /** GET /games's filters: a game's room name, a player's name, a page size (1–100) and the `next` of the last page. */
 export interface GamesQuery {

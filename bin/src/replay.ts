@@ -5,17 +5,22 @@
  * id alone, from the local record store: the one a server started here keeps, found from the same environment
  * (DATA_DIR's data/cardhall.sqlite, or DATABASE_URL), whatever port the server runs on and whether it runs or not.
  *
- * Exit status: 0 when the engine reproduces every action, event and the result; 2 when it does not (the first
- * action that disagrees is named on stderr); 1 when the record cannot be found or read.
+ * It also checks the deal (docs/arena.md, "Checking a deal by hand"): the seed the engine replayed the deal from, with
+ * the salt the record keeps, must hash to the commitment published when the deal started. A record made before deals
+ * were sealed has no commitment, which is said and is no error.
+ *
+ * Exit status: 0 when the engine reproduces every action, event and the result and the deal matches its commitment
+ * (or none was recorded); 2 when it does not (the first action that disagrees, or the commitment that does not
+ * match, is named on stderr); 1 when the record cannot be found or read.
  */
 import { Command } from "commander";
 import * as fs from "fs";
-import type { GameRecord, RecordedEvent, RecordedSeat } from "../../rooms/kit/record";
+import type { GameRecord, RecordedEvent, RecordedSeat, Replay } from "../../rooms/kit/record";
 import { RecordsApi } from "../../client-sdk/records";
 import { isPostgresUrl, type DatabaseConfig } from "../../server/records/database";
 import { RecordStore } from "../../server/records/store";
 import { recordsConfig } from "../../server/records";
-import { describeActor, replayRecord, ReplayMismatch } from "../../server/records/replay";
+import { checkDealSeal, describeActor, replayRecord, ReplayMismatch } from "../../server/records/replay";
 import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
 /** A record that cannot be found or read fails the run; one that does not replay is bad input. */
@@ -110,14 +115,21 @@ async function main(argv: readonly string[]): Promise<number> {
     return NOT_FOUND;
   }
   if (!options.quiet) process.stdout.write(describeRecord(record).join("\n") + "\n");
+  let replay: Replay;
   try {
-    replayRecord(record);
+    replay = replayRecord(record);
   } catch (error) {
     if (!(error instanceof ReplayMismatch)) throw error;
     process.stderr.write(`replay: ${record.id ?? source} does not replay: ${error.message}\n`);
     return DOES_NOT_REPLAY;
   }
+  const sealed = checkDealSeal(replay.deal);
+  if (sealed.verdict === "mismatch") {
+    process.stderr.write(`replay: ${record.id ?? source}: ${sealed.reason}\n`);
+    return DOES_NOT_REPLAY;
+  }
   process.stdout.write(`verified: the engine reproduces all ${record.actions.length} actions, their events and the result\n`);
+  process.stdout.write(sealed.verdict === "verified" ? `deal verified: the seed ${sealed.seed} matches its commitment ${sealed.commitment}, and the deal follows from the seed\n` : "no commitment recorded: the deal cannot be checked against one\n");
   return EXIT_DONE;
 }
 

@@ -2,6 +2,7 @@
  * The `evensteven` room's messages, events and public state: the one definition shared by the room and the SDK.
  * Free of server code. docs/protocol.md describes the same in prose.
  */
+import type { SealedView } from "../kit/commitment";
 import { z } from "zod";
 import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 import { MAX_HAND, MAX_SEED, MIN_HAND, MIN_SEED, type Verdict } from "./engine";
@@ -138,6 +139,6 @@ export interface EvenStevenTableView {
 }
 
 /** The state every client decodes: the position as it may see it with the table's fields. */
-export interface EvenStevenStateView extends Omit<EvenStevenPositionView, "player">, Omit<EvenStevenTableView, "player"> {
+export interface EvenStevenStateView extends Omit<EvenStevenPositionView, "player">, Omit<EvenStevenTableView, "player">, SealedView {
   player?: { name: string; connected: boolean; hand?: string[] };
 }

@@ -1,4 +1,5 @@
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
 import type { EvenStevenStateView } from "./protocol";
 
@@ -34,6 +35,8 @@ export class EvenStevenState extends Schema {
   @type(EvenStevenScore) score = new EvenStevenScore();
   @type(EvenStevenPlayer) player: EvenStevenPlayer | undefined;
   @type("uint16") spectators = 0;
+  /** The deals' commitments and reveals (rooms/kit/commitment.ts), written by the table kit. */
+  @type(DealSealState) seal = new DealSealState();
 }
 
 /** Fails to compile when the schema and the protocol's view drift apart. */

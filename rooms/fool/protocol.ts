@@ -2,6 +2,7 @@
  * The `fool` room's messages, options, events and public state: the one definition shared by the room and the
  * SDK. Free of server code (it imports only the pure engine's types). docs/protocol.md describes the same in prose.
  */
+import type { SealedView } from "../kit/commitment";
 import { z } from "zod";
 import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 import type { FaceUp, FoolEvent, FoolMove, FoolView, Phase } from "./rules";
@@ -259,7 +260,7 @@ export interface FoolTableView {
 }
 
 /** The state every client decodes: the position as it may see it with the table's fields (each player also sees its own seat's hand). */
-export interface FoolStateView extends Omit<FoolPositionView, "seats">, Omit<FoolTableView, "seats"> {
+export interface FoolStateView extends Omit<FoolPositionView, "seats">, Omit<FoolTableView, "seats">, SealedView {
   seats: FoolSeatView[];
 }
 

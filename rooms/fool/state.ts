@@ -1,4 +1,5 @@
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
 import type { FoolMode, FoolOutcome, FoolSeatController, FoolStateView } from "./protocol";
 import type { Phase } from "./rules";
@@ -42,6 +43,8 @@ export class FoolRoomState extends Schema {
   @type("string") outcome: FoolOutcome | "" = "";
   @type("uint32") revealedSeed = 0;
   @type("uint16") spectators = 0;
+  /** The deals' commitments and reveals (rooms/kit/commitment.ts), written by the table kit. */
+  @type(DealSealState) seal = new DealSealState();
 }
 
 export const stateMatchesView: StateMatchesView<FoolRoomState, FoolStateView> = true;

@@ -2,6 +2,7 @@
  * The `highcard` room's messages, options, events, error codes and state view: the kit's example game
  * (docs/architecture.md). Free of server code, like every game's protocol.
  */
+import type { SealedView } from "../kit/commitment";
 import { z } from "zod";
 import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 
@@ -72,6 +73,6 @@ export interface HighCardTableView {
 }
 
 /** The state every client decodes. */
-export interface HighCardStateView extends Omit<HighCardPositionView, "seats">, Omit<HighCardTableView, "seats"> {
+export interface HighCardStateView extends Omit<HighCardPositionView, "seats">, Omit<HighCardTableView, "seats">, SealedView {
   seats: HighCardSeatView[];
 }

@@ -1,4 +1,5 @@
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
 import type { HighCardStateView } from "./protocol";
 
@@ -21,6 +22,8 @@ export class HighCardState extends Schema {
   @type("int8") winner = -1;
   @type("uint32") revealedSeed = 0;
   @type("uint16") spectators = 0;
+  /** The deals' commitments and reveals (rooms/kit/commitment.ts), written by the table kit. */
+  @type(DealSealState) seal = new DealSealState();
 }
 
 /** Fails to compile when the schema and the protocol's view drift apart. */

@@ -105,6 +105,25 @@ export interface MatchEngine<Options, State, Action, Event extends GameEvent, Vi
    * match); undefined for any other event. Games of one round leave it out.
    */
   roundEnd?(event: Event): { round: number; result: unknown } | undefined;
+  /**
+   * The deal in play (or the last one dealt): its number in the match and the seed it is drawn from, for a game
+   * whose deals are not the match's seed itself (Tractor: each round is dealt from a seed derived from the match's);
+   * undefined for a deal not drawn from a seed (a Patience deck given as cards). Games left without it deal once,
+   * from the match's seed (see `dealInPlay`). The table publishes a commitment to this seed when the deal starts
+   * and reveals it when the deal is over (commitment.ts).
+   */
+  currentDeal?(state: State): Deal | undefined;
+}
+
+/** A deal: its number in the match (1 for a game of one deal; a Tractor round's number) and its seed. */
+export interface Deal {
+  readonly number: number;
+  readonly seed: number;
+}
+
+/** The deal a match's state is at: the engine's `currentDeal`, or the match's one deal from its seed. */
+export function dealInPlay<State>(engine: { currentDeal?(state: State): Deal | undefined }, state: State, matchSeed: number): Deal | undefined {
+  return engine.currentDeal === undefined ? { number: 1, seed: matchSeed } : engine.currentDeal(state);
 }
 
 /** One accepted action of a match, as a record keeps it. */

@@ -3,13 +3,13 @@
  * room speaks. Colyseus's own logger is routed here too (see `colyseusLogger`).
  *
  * What a line may hold: a game, a room id, a seat number, an event's name, counts, lengths and kinds. Never a card,
- * a seed before its reveal, a reconnection token, or the bytes a client sent (say how long and what kind instead):
+ * a seed or its salt before their reveal, a reconnection token, or the bytes a client sent (say how long and what kind instead):
  * the fields that could carry them are censored whatever the caller passes.
  */
 import pino, { type DestinationStream, type Logger } from "pino";
 
 /** Field names whose values never reach a log line. */
-const HIDDEN_FIELDS = ["token", "reconnectionToken", "seed", "cards", "hand", "card", "payload", "body"];
+const HIDDEN_FIELDS = ["token", "reconnectionToken", "seed", "salt", "cards", "hand", "card", "payload", "body"];
 
 function makeLog(destination?: DestinationStream): Logger {
   return pino(

@@ -77,6 +77,13 @@ export interface GameRecord {
   /** The engine's options and seed: with the actions they replay the game. */
   readonly options: unknown;
   readonly seed: number;
+  /**
+   * The commitment to the seed of the record's deal (for a Tractor round or match, its last round's) published when
+   * the deal started, and the salt revealed at its end: SHA-256 of `<seed>:<salt>` (rooms/kit/commitment.ts). Both
+   * absent for a deal drawn from no seed (a Patience deck given as cards) and in records made before deals were sealed.
+   */
+  readonly commitment?: string;
+  readonly salt?: string;
   readonly seats: readonly RecordedSeat[];
   /** The events of the match's start (the first deal). */
   readonly start: readonly RecordedEvent[];
@@ -136,6 +143,19 @@ export interface Replay {
   readonly part: RecordPart;
   readonly frames: readonly ReplayFrame[];
   readonly result: unknown;
+  /** The deal the record ends on, to check against its commitment; null for a deal drawn from no seed. */
+  readonly deal: ReplayedDeal | null;
+}
+
+/**
+ * The seed the replayed deal was drawn from, as the engine replayed it from the record (a Tractor round's own seed,
+ * derived from the match's), with the commitment and salt the record keeps (absent in records made before deals
+ * were sealed): `sha256("<seed>:<salt>")` must be the commitment (rooms/kit/commitment.ts).
+ */
+export interface ReplayedDeal {
+  readonly seed: number;
+  readonly commitment?: string;
+  readonly salt?: string;
 }
 
 /** A player's standing in one game: a rating for rated games, counts for all. */

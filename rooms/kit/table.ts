@@ -5,6 +5,7 @@
  * - seats (open, bot, person) and spectators, joins by seat, bot take-over and hand-back, reconnection by token;
  * - the match: its start from options and a seed, every action checked by the engine and recorded, the engine's
  *   events sent to whoever may see them, the result, and a record of each finished game (or round) for the server;
+ * - sealed deals: the commitment to each deal's seed shown from its start, its seed and salt from its end;
  * - time: the turn clock (what the engine says happens when it runs out), the bots' pauses, the dealer's pace,
  *   pausing and stepping;
  * - messages: validation against their one definition, per-client rate limits, typed errors; every handler and
@@ -16,7 +17,9 @@
 import { ClientState, Room, ServerError, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView, type Schema } from "@colyseus/schema";
 import type { z } from "zod";
-import { DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
+import { dealInPlay, DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
+import { NO_SEAL, type DealSealView, type SealedView } from "./commitment";
+import { sealDeal, type DealSeal } from "./deal-seal";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MESSAGE, type MessageDefinition, type PayloadOf, type StateCheck } from "./protocol";
 import { freshSeed } from "./random";
 import { GUEST, type FinishedGame, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
@@ -118,7 +121,7 @@ export abstract class TableRoom<
   Action,
   Event extends GameEvent,
   Code extends string,
-  View extends Plain = Plain,
+  View extends Plain & SealedView = Plain & SealedView,
 > extends Room<{ state: S }> {
   protected abstract readonly engine: MatchEngine<Options, State, Action, Event, Plain, unknown, Code>;
   /**
@@ -158,6 +161,13 @@ export abstract class TableRoom<
   private readonly checkedDigests = new WeakMap<Client, string>();
   /** Whether the views changed since they were last written into the schema (see showChanges). */
   private viewChanged = true;
+  /**
+   * The seal of the deal in play (or the last one dealt): its seed, its secret salt and the commitment every client
+   * sees from the deal's start (commitment.ts). Null before the first deal and for a deal drawn from no seed.
+   */
+  private seal: { readonly deal: number; readonly match: number; readonly sealed: DealSeal } | null = null;
+  /** The last finished deal's seal, revealed to every client (seed and salt) once its deal was over. */
+  private revealedSeal: DealSeal | null = null;
 
   // ----------------------------------------------------------------------------------------------------------
   // What a game defines
@@ -443,10 +453,11 @@ export abstract class TableRoom<
 
   /**
    * The state view `viewer` must hold (docs/protocol.md): the engine's view of the position with the table's own
-   * fields laid over it. Every client's decoded state equals this for its viewer (the differential test proves it).
+   * fields laid over it, the game's and the kit's (the deals' `seal`, the same for everyone). Every client's decoded
+   * state equals this for its viewer (the differential test proves it).
    */
   stateView(viewer: Viewer): View {
-    return mergeViews(this.positionView(viewer), this.tableView()) as unknown as View;
+    return mergeViews(mergeViews(this.positionView(viewer), this.tableView()), { seal: this.sealView() }) as unknown as View;
   }
 
   /** The viewer a client is: its seat, or a spectator. */
@@ -554,6 +565,7 @@ export abstract class TableRoom<
     const started = this.engine.start(options, seed);
     this.match = { number: (this.match?.number ?? 0) + 1, options, seed, state: started.state, actions: [], start: started.events, startedAt: Date.now() };
     this.dealerRun = null;
+    this.sealNewDeal(this.match);
     this.commit(started, { actor: DEALER, by: "dealer" });
     this.advance();
   }
@@ -582,6 +594,7 @@ export abstract class TableRoom<
   private commit(applied: Applied<State, Event>, made: Made): void {
     const match = this.match!;
     match.state = applied.state;
+    this.sealNewDeal(match);
     const waiting = this.engine.waiting(applied.state);
     this.deadline = waiting.for === "seat" && !this.roster.isBot(waiting.seat) ? Date.now() + this.timings.turnTimeMs : 0;
     this.showChanges();
@@ -589,12 +602,14 @@ export abstract class TableRoom<
       this.sendEvent(event, made);
       const round = this.engine.roundEnd?.(event);
       if (round === undefined) continue;
+      this.revealSeal();
       this.keepRecord(match, "round", round.result, round.round);
       this.logLife("round_finished", "round finished", { match: match.number, round: round.round });
     }
     if (waiting.for === "nobody") {
       this.matchTimer.clear();
       this.updateListing();
+      this.revealSeal();
       this.keepRecord(match, this.engine.roundEnd === undefined ? "game" : "match", this.engine.result(match.state));
       this.logLife("game_finished", "game finished", { match: match.number, actions: match.actions.length });
       this.onMatchOver();
@@ -604,12 +619,40 @@ export abstract class TableRoom<
     }
   }
 
+  /**
+   * A deal has started (the match's first, or a new round's): it gets a fresh secret salt, and every client sees
+   * the commitment to its seed from now on. Its seed and salt stay here until the deal is over.
+   */
+  private sealNewDeal(match: MatchInPlay<Options, State, Action>): void {
+    const deal = dealInPlay(this.engine, match.state, match.seed);
+    if (deal === undefined) {
+      this.seal = null;
+      return;
+    }
+    if (this.seal !== null && this.seal.match === match.number && this.seal.deal === deal.number) return;
+    this.seal = { deal: deal.number, match: match.number, sealed: sealDeal(deal.seed) };
+  }
+
+  /** The deal in play is over: its seed and salt go to every client with the next patch. */
+  private revealSeal(): void {
+    if (this.seal !== null) this.revealedSeal = this.seal.sealed;
+  }
+
+  /** What every client sees of the deals: the commitment of the deal in play and the last finished deal's reveal. */
+  private sealView(): DealSealView {
+    const shown = this.revealedSeal;
+    const revealed = shown === null ? NO_SEAL : { revealedCommitment: shown.commitment, revealedSeed: shown.seed, revealedSalt: shown.salt };
+    return { ...NO_SEAL, ...revealed, commitment: this.seal?.sealed.commitment ?? "" };
+  }
+
   /** Hands a finished game (or round) to the server's records; nothing of a game in progress is ever kept. */
   private keepRecord(match: MatchInPlay<Options, State, Action>, part: RecordPart, result: unknown, round?: number): void {
     if (this.recordSink === null) return;
     const seats = this.roster.seats.map((_, seat) => this.recordedSeat(seat));
     const { number, options, seed, start, startedAt } = match;
-    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, seats, start, actions: [...match.actions], result, startedAt, endedAt: Date.now() };
+    // The deal just over: its seal has been revealed (the record keeps what every client was shown).
+    const sealed = this.seal === null ? {} : { commitment: this.seal.sealed.commitment, salt: this.seal.sealed.salt };
+    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, ...sealed, seats, start, actions: [...match.actions], result, startedAt, endedAt: Date.now() };
     this.recordSink.submit(finished);
   }
 

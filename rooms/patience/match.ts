@@ -160,6 +160,9 @@ export const patienceEngine: MatchEngine<PatienceOptions, PatienceMatch, Patienc
   timedOut: () => ({ actor: DEALER, action: STEP }),
 
   result: resultOf,
+
+  /** A deal drawn from a seed is sealed; a deck given as cards comes from no seed, and has nothing to commit to. */
+  currentDeal: (match) => (match.seed === 0 ? undefined : { number: 1, seed: match.seed }),
 };
 
 /** The deal a seed or a deck names (dealOf); a deck that is not 52 different cards throws `refuse(what is wrong)`. */

@@ -2,6 +2,7 @@
  * The `patience` room's messages, events and public state: the one definition shared by the room and the SDK.
  * Free of server code. docs/protocol.md describes the same in prose.
  */
+import type { SealedView } from "../kit/commitment";
 import { z } from "zod";
 import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 
@@ -177,4 +178,4 @@ export interface PatienceTableView {
 }
 
 /** The state every client decodes: the deal with the table's fields. */
-export interface PatienceStateView extends PatiencePositionView, Omit<PatienceTableView, "phase"> {}
+export interface PatienceStateView extends PatiencePositionView, Omit<PatienceTableView, "phase">, SealedView {}

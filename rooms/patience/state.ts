@@ -1,4 +1,5 @@
 import { ArraySchema, Schema, type } from "@colyseus/schema";
+import { DealSealState } from "../kit/seal-state";
 import { MAX_PILES } from "./engine";
 import type { StateMatchesView } from "../kit/state-check";
 import type { PatiencePhase, PatienceStateView } from "./protocol";
@@ -42,6 +43,8 @@ export class PatienceState extends Schema {
   @type("string") ownerName = "";
   @type("boolean") ownerConnected = false;
   @type("uint16") spectators = 0;
+  /** The deals' commitments and reveals (rooms/kit/commitment.ts), written by the table kit. */
+  @type(DealSealState) seal = new DealSealState();
 }
 
 export const stateMatchesView: StateMatchesView<PatienceState, PatienceStateView> = true;

@@ -461,5 +461,10 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
     const { round, ...result } = event.payload;
     return { round, result };
   },
+
+  /** Each round is a deal of its own, from the round's seed (the one `roundEnd.seed` reveals). */
+  currentDeal(match) {
+    return { number: match.roundNumber, seed: match.roundSeed };
+  },
 };
 

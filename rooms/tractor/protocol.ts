@@ -6,6 +6,7 @@
  * are their names (Alice, Bob, Charles, David, clockwise) and ranks are numbers 2..14 (A = 14; above 14 a team
  * has passed Ace and won the match).
  */
+import type { SealedView } from "../kit/commitment";
 import { z } from "zod";
 import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 import { DEFAULT_PLAY_LIMIT } from "./legality";
@@ -336,6 +337,6 @@ export interface TractorTableView {
 }
 
 /** The state every client decodes: the round as it may see it with the table's fields. */
-export interface TractorStateView extends Omit<TractorPositionView, "seats">, Omit<TractorTableView, "seats"> {
+export interface TractorStateView extends Omit<TractorPositionView, "seats">, Omit<TractorTableView, "seats">, SealedView {
   seats: TractorSeat[];
 }

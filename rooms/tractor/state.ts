@@ -4,6 +4,7 @@
  * here, each visible to that seat's StateView alone.
  */
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
 import type { TractorSeatName, TractorOccupant, TractorTeam, TractorPhase, TractorStateView, TractorTrumpMode } from "./protocol";
 
@@ -74,6 +75,8 @@ export class TractorState extends Schema {
   @type("uint8") winner: 0 | TractorTeam = 0;
   @type([TractorSeatState]) seats = new ArraySchema<TractorSeatState>();
   @type("uint16") spectators = 0;
+  /** The deals' commitments and reveals (rooms/kit/commitment.ts), written by the table kit. */
+  @type(DealSealState) seal = new DealSealState();
 }
 
 export const stateMatchesView: StateMatchesView<TractorState, TractorStateView> = true;

@@ -4,8 +4,9 @@
  * every step. A record the engine does not reproduce (edited by hand, or made under other rules) is refused with
  * the first action that disagrees.
  */
-import { SPECTATOR, type GameEvent } from "../../rooms/kit/engine";
-import { RECORD_FORMAT, type GameRecord, type RecordedEvent, type Replay, type ReplayFrame } from "../../rooms/kit/record";
+import { dealInPlay, SPECTATOR, type GameEvent } from "../../rooms/kit/engine";
+import { RECORD_FORMAT, type GameRecord, type RecordedEvent, type Replay, type ReplayedDeal, type ReplayFrame } from "../../rooms/kit/record";
+import { commitmentOf } from "../../rooms/kit/deal-seal";
 import { RECORD_ENGINES, type AnyEngine } from "./games";
 
 export { RECORD_ENGINES, type AnyEngine };
@@ -39,7 +40,30 @@ export function replayRecord(record: GameRecord): Replay {
     frames.push({ ...frameOf(engine, record, state, index + 1, outcome.events), actor: step.actor, action: step.action, at: step.at, by: step.by });
   });
   checkEnding(engine, record, state);
-  return { id: record.id, game: record.game, part: record.part, frames, result: record.result };
+  return { id: record.id, game: record.game, part: record.part, frames, result: record.result, deal: replayedDeal(engine, record, state) };
+}
+
+/** The deal the replay ended on (the seed the engine drew it from) with the record's commitment and salt. */
+function replayedDeal(engine: AnyEngine, record: GameRecord, finalState: unknown): ReplayedDeal | null {
+  const deal = dealInPlay(engine, finalState, record.seed);
+  if (deal === undefined) return null;
+  const { commitment, salt } = record;
+  return { seed: deal.seed, ...(commitment === undefined ? {} : { commitment }), ...(salt === undefined ? {} : { salt }) };
+}
+
+/**
+ * Whether a replayed deal's seed is the one committed to when it started: "verified" (the seed and salt hash to the
+ * commitment), "none" (a record made before deals were sealed, or a deal drawn from no seed: nothing to check), or
+ * a sentence saying what does not match.
+ */
+export function checkDealSeal(deal: ReplayedDeal | null): { verdict: "verified"; seed: number; commitment: string } | { verdict: "none" } | { verdict: "mismatch"; reason: string } {
+  if (deal === null || deal.commitment === undefined) return { verdict: "none" };
+  if (deal.salt === undefined) return { verdict: "mismatch", reason: "the record has a commitment but no salt to check it with" };
+  const computed = commitmentOf(deal.seed, deal.salt);
+  if (computed !== deal.commitment.toLowerCase()) {
+    return { verdict: "mismatch", reason: `the deal does not match its commitment: sha256("${deal.seed}:${deal.salt}") is ${computed}, but the commitment published before the deal was ${deal.commitment}` };
+  }
+  return { verdict: "verified", seed: deal.seed, commitment: computed };
 }
 
 /** A game or match must be over with the recorded result; a round must end with its last action. */

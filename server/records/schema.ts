@@ -4,6 +4,7 @@
  *
  * - games: one row per finished game, round or match; `record` holds the whole record as JSON, `summary` what a
  *   listing shows. Ids sort by the time the game ended, so a page is `id < before` newest first.
+ *   `commitment` and `salt` (from 0003) are what anyone checks the deal's seed against (rooms/kit/commitment.ts).
  * - game_seats: who sat where, for the `player` filter.
  * - standings: per game and player, the counts and (for rated games) the OpenSkill rating.
  * - identities (docs/arena.md): `names` holds every registered name's key (server/identity/names.ts), so a name
@@ -25,6 +26,9 @@ export interface GamesTable {
   ended_at: number;
   summary: string;
   record: string;
+  /** The commitment to the deal's seed and the salt revealed at its end (docs/arena.md); null in games recorded before deals were sealed. */
+  commitment: string | null;
+  salt: string | null;
 }
 
 export interface GameSeatsTable {
@@ -221,6 +225,17 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
     },
     async down(db) {
       await db.schema.dropTable("rating_history").ifExists().execute();
+    },
+  },
+  "0004-deal-commitments": {
+    async up(db) {
+      // Nullable: the games recorded before have none, and say so when replayed ("no commitment recorded").
+      await db.schema.alterTable("games").addColumn("commitment", "text").execute();
+      await db.schema.alterTable("games").addColumn("salt", "text").execute();
+    },
+    async down(db) {
+      await db.schema.alterTable("games").dropColumn("salt").execute();
+      await db.schema.alterTable("games").dropColumn("commitment").execute();
     },
   },
 };

@@ -71,8 +71,10 @@ export class RecordStore {
   }
 
   async get(id: string): Promise<GameRecord | undefined> {
-    const row = await this.db.selectFrom("games").select("record").where("id", "=", id).executeTakeFirst();
-    return row === undefined ? undefined : (JSON.parse(row.record) as GameRecord);
+    const row = await this.db.selectFrom("games").select(["record", "commitment", "salt"]).where("id", "=", id).executeTakeFirst();
+    if (row === undefined) return undefined;
+    const { commitment, salt } = row;
+    return { ...(JSON.parse(row.record) as GameRecord), ...(commitment === null ? {} : { commitment }), ...(salt === null ? {} : { salt }) };
   }
 
   /** The game's players: rated ones by their ordinal, then the others by wins and completed deals. */
@@ -145,7 +147,8 @@ function summaryOf(record: GameRecord): Omit<GameSummary, "id"> {
   return { game, roomId, part, match, ...(round === undefined ? {} : { round }), seed, seats, result, actionCount: record.actions.length, startedAt, endedAt };
 }
 
-function gameRow(record: GameRecord) {
+/** A record's row: the deal's commitment and salt in columns of their own, everything else in the record's JSON. */
+function gameRow({ commitment, salt, ...record }: GameRecord) {
   return {
     id: record.id,
     game: record.game,
@@ -156,6 +159,8 @@ function gameRow(record: GameRecord) {
     ended_at: record.endedAt,
     summary: JSON.stringify(summaryOf(record)),
     record: JSON.stringify(record),
+    commitment: commitment ?? null,
+    salt: salt ?? null,
   };
 }
 

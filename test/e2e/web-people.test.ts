@@ -77,6 +77,10 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     await watcher.locator(".status", { hasText: /(Ann|Bob) to move/ }).waitFor();
     expect(await watcher.locator(".seat .seat-name").allTextContents()).toEqual(["Ann", "Bob"]);
     await ann.locator(".table-facts", { hasText: "1 watching" }).waitFor();
+    // Every page, the spectator's too, shows the same seal of the deal in play, and nothing of its seed yet.
+    const sealed = (await Promise.all([ann, bob, watcher].map((page) => page.locator(".table-seal").textContent()))).map((text) => text ?? "");
+    expect(sealed[0]).toMatch(/^Deal sealed: [0-9a-f]{8}…$/);
+    expect(sealed).toEqual([sealed[0], sealed[0], sealed[0]]);
 
     // Play the game out, each on their own turn: exactly one page says "Your turn", the other names its mover.
     let turnsSeen = 0;
@@ -108,6 +112,8 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
       expect(await ending.getByRole("heading", { name: `${other}'s hand` }).count()).toBe(1);
       expect(await ending.textContent()).not.toContain(`${me} is the Fool`);
     }
+    // The deal is over: its seed is revealed beside the seal that was shown from its start.
+    for (const page of [ann, bob, watcher]) await page.locator(".table-seal", { hasText: new RegExp(`^${sealed[0]} · revealed: seed \\d+$`) }).waitFor();
     // A spectator never reads "You", not at the end either (its page shows no dialog of its own).
     expect(await watcher.locator("main").textContent()).not.toMatch(/\bYou(r)?\b/);
     await expectNoCodeInAlerts(ann, bob, watcher);

@@ -4,6 +4,7 @@
  * by their notation), Previous / Next / the arrow keys / Play step through it, each step is said in words, and the
  * last step shows the result the record holds.
  */
+import * as path from "path";
 import type { Page } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS, type GameSummary } from "../../client-sdk";
 import type { RecordedGame } from "../../rooms/kit/record";
@@ -50,6 +51,9 @@ import { CHROMIUM, webSuite } from "./browser";
     const { page } = await suite.open(`/replay/${id}`);
     await page.locator(".page h1, .page .notice").first().waitFor();
     expect(await page.locator(".page").textContent()).toMatch(new RegExp(`^Replay of ${title} ${id}`));
+    // The page checks the deal itself (Web Crypto): the revealed seed and salt hash to the commitment.
+    await page.locator(".deal-check.verified").waitFor();
+    expect(await page.locator(".deal-check").textContent()).toMatch(/^Deal verified: its seed \d+ and the salt [0-9a-f]{32} revealed at its end hash to the commitment [0-9a-f]{64} published when it started, and the deal follows from the seed\.$/);
     const last = Number(/of (\d+)/.exec((await counter(page).textContent()) ?? "")![1]);
     expect(last).toBeGreaterThan(1);
     await atStep(page, 0, last);
@@ -152,6 +156,36 @@ import { CHROMIUM, webSuite } from "./browser";
     expect(await page.getByRole("list", { name: "What happened" }).textContent()).toMatch(/(played|buried|Round 1)/);
     expect(await counter(page).textContent()).toBe(paused);
   }, 90_000);
+
+  it("says when a record's deal does not match its commitment", async () => {
+    const { roomId } = await playEvenStevenBot(client, { games: 1, n: 4, seed: 23 });
+    const summary = await recordOf("evensteven", roomId, "game");
+    // The record as someone who changed its commitment in the database would serve it.
+    const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as typeof import("node:sqlite");
+    const file = new DatabaseSync(path.join(suite.server.dataDir, "cardhall.sqlite"));
+    try {
+      file.prepare("UPDATE games SET commitment = ? WHERE id = ?").run("0".repeat(64), summary.id);
+    } finally {
+      file.close();
+    }
+    const { page } = await suite.open(`/replay/${summary.id}`);
+    await page.locator(".deal-check.mismatch").waitFor();
+    expect(await page.locator(".deal-check").textContent()).toMatch(/^The deal does not match its commitment: the seed \d+ and the salt "[0-9a-f]{32}" do not hash to 0{64}\.$/);
+  });
+
+  it("fits the deal's check at a phone's width: the commitment's 64 digits wrap, nothing is clipped", async () => {
+    const { roomId } = await playEvenStevenBot(client, { games: 1, n: 4, seed: 25 });
+    const summary = await recordOf("evensteven", roomId, "game");
+    const { page } = await suite.open(`/replay/${summary.id}`, { phone: true });
+    await page.locator(".deal-check.verified").waitFor();
+    const fit = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      view: window.innerWidth,
+      check: document.querySelector(".deal-check")!.getBoundingClientRect().right,
+    }));
+    expect(fit.page).toBeLessThanOrEqual(fit.view);
+    expect(fit.check).toBeLessThanOrEqual(fit.view);
+  });
 
   it("goes through a Tractor match's replay by the Step slider, by trick and by round, skipping the single dealt cards unless asked", async () => {
     // Two rounds of four bots with trumps declared while the cards are dealt one at a time: the record of round 2.

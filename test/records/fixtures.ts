@@ -7,6 +7,7 @@ import type { FinishedGame, RecordedGame, RecordedSeat, RecordedStep } from "../
 import type { TractorMatchOptions } from "../../rooms/tractor/match";
 import { RECORD_ENGINES } from "../../server/records/replay";
 import { classic } from "../../rooms/tractor/ruleset";
+import { sealDeal } from "../../rooms/kit/deal-seal";
 
 /** Each game's match options for the fixtures. */
 const OPTIONS: Record<RecordedGame, unknown> = {
@@ -36,6 +37,12 @@ export function tractorRound(seed: number, seats: RecordedSeat[], endedAt: numbe
 }
 
 export const person = (seat: number, name: string): RecordedSeat => ({ seat, name, kind: "person" });
+
+/** The commitment and salt a table records with a deal from `seed` (a fresh salt each time). */
+export function sealDealFields(seed: number): { commitment: string; salt: string } {
+  const { commitment, salt } = sealDeal(seed);
+  return { commitment, salt };
+}
 
 export { freePort } from "../e2e/ports";
 

@@ -15,6 +15,7 @@ import { PostgresProcess } from "../e2e/postgres-process";
 import { finished, ServerProcess, type Finished } from "../e2e/server-process";
 import { registerBot } from "../e2e/identities";
 import { freePort } from "./fixtures";
+import { commitmentOf } from "../../rooms/kit/deal-seal";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const GAMES = ["evensteven", "fool", "patience", "tractor"] as const;
@@ -62,7 +63,7 @@ describe("one server with its SQLite file", () => {
 
   afterAll(() => server.stop());
 
-  test.each(GAMES)("%s: a game played through the SDK is listed with its result and replays to the same result", async (game) => {
+  test.each(GAMES)("%s: a game played through the SDK is listed with its result, replays to the same result, and its deal matches its commitment", async (game) => {
     const [summary] = (await gamesOfRoom(client, played.get(game)!)).filter((listed) => listed.part !== "match");
     expect(summary).toMatchObject({ game, part: game === "tractor" ? "round" : "game" });
     const record = await client.game(summary.id);
@@ -72,10 +73,16 @@ describe("one server with its SQLite file", () => {
     expect(replay.result).toEqual(record.result);
     expect(replay.frames).toHaveLength(record.actions.length + 1);
     expect(replay.frames.map((frame) => frame.events)).toEqual([record.start, ...record.actions.map((step) => step.events)]);
+    // GET /games/:id gives the deal's commitment and salt; the replay names the seed the deal was drawn from.
+    expect(record.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(record.salt).toMatch(/^[0-9a-f]{32}$/);
+    expect(replay.deal).toEqual({ seed: (record.result as { seed: number }).seed, commitment: record.commitment, salt: record.salt });
+    expect(commitmentOf(replay.deal!.seed, record.salt!)).toBe(record.commitment);
     const checked = await replayCli([summary.id, "--url", server.url, "--quiet"]);
     expect(checked.stderr).toBe("");
     expect(checked.status).toBe(0);
     expect(checked.stdout).toMatch(new RegExp(`verified: the engine reproduces all ${record.actions.length} actions`));
+    expect(checked.stdout).toContain(`deal verified: the seed ${replay.deal!.seed} matches its commitment ${record.commitment}, and the deal follows from the seed\n`);
   });
 
   test("bin/replay heads a Tractor round with the round's own seed, as bin/bots and the round's result name it, and the match's", async () => {
@@ -101,7 +108,7 @@ describe("one server with its SQLite file", () => {
     expect(none.status).toBe(1);
   });
 
-  test("bin/replay prints the game action by action and refuses a record edited by hand, naming the first action that disagrees", async () => {
+  test("bin/replay prints the game action by action and refuses a record edited by hand (naming the first action that disagrees) or one whose commitment does not match its deal", async () => {
     const [summary] = await client.games({ game: "evensteven", limit: 1 }).then((page) => page.games);
     const record = await client.game(summary.id);
     const printed = await replayCli([summary.id, "--url", server.url]);
@@ -122,6 +129,21 @@ describe("one server with its SQLite file", () => {
       const otherResult = { ...record, result: { ...(record.result as object), outcome: "WIN", seed: 1 } };
       fs.writeFileSync(path.join(dir, "result.json"), JSON.stringify(otherResult));
       expect((await replayCli([path.join(dir, "result.json"), "--quiet"])).status).toBe(2);
+
+      // A commitment that is not the one the deal's seed and salt hash to: refused, saying so.
+      const doctored: GameRecord = { ...record, commitment: "0".repeat(64) };
+      fs.writeFileSync(path.join(dir, "doctored.json"), JSON.stringify(doctored));
+      const mismatch = await replayCli([path.join(dir, "doctored.json"), "--quiet"]);
+      expect(mismatch.status).toBe(2);
+      expect(mismatch.stdout).toBe("");
+      expect(mismatch.stderr).toMatch(new RegExp(`^replay: ${record.id}: the deal does not match its commitment: sha256\\("\\d+:${record.salt}"\\) is ${record.commitment}, but the commitment published before the deal was 0{64}\n$`));
+
+      // A record made before deals were sealed has nothing to check: said, and no error.
+      const { commitment: _commitment, salt: _salt, ...unsealed } = record;
+      fs.writeFileSync(path.join(dir, "unsealed.json"), JSON.stringify(unsealed));
+      const old = await replayCli([path.join(dir, "unsealed.json"), "--quiet"]);
+      expect(old.status).toBe(0);
+      expect(old.stdout).toMatch(/\nno commitment recorded: the deal cannot be checked against one\n$/);
 
       const unknown = await replayCli(["0000000000000000", "--url", server.url]);
       expect(unknown.status).toBe(1);

@@ -12,7 +12,7 @@ import { RecordWriter } from "../../server/records/writer";
 import { expectConsole, waitUntil } from "../helpers";
 import { takeConsole } from "../setup/console";
 import { bothDatabases } from "./databases";
-import { finishedGame, freePort, person, tractorRound } from "./fixtures";
+import { finishedGame, freePort, person, sealDealFields, tractorRound } from "./fixtures";
 
 const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
 
@@ -136,5 +136,51 @@ test("an SQLite file locked by another writer: the queue's writes fail at once, 
     other.close();
     await writer.close();
     await store.close();
+  }
+});
+
+test("a deal's commitment and salt are kept, in columns of their own, on both databases; a record made without them has none", async () => {
+  const sealed = { ...finishedGame("fool", 31, [person(0, "ada"), person(1, "bea")], T0), ...sealDealFields(31) };
+  const unsealed = finishedGame("evensteven", 32, [person(0, "cy")], T0 + 1000);
+  for (const config of [{ file: path.join(databases.tempDir, "sealed.sqlite") }, { url: databases.postgresUrl }]) {
+    const store = await RecordStore.open(config);
+    const [savedSealed, savedUnsealed] = await store.saveBatch([sealed, unsealed]);
+    expect(await store.get(savedSealed.id)).toEqual(savedSealed);
+    expect(await store.get(savedSealed.id)).toMatchObject({ commitment: sealed.commitment, salt: sealed.salt });
+    const plain = await store.get(savedUnsealed.id);
+    expect(plain).toEqual(savedUnsealed);
+    expect(plain).not.toHaveProperty("commitment");
+    expect(plain).not.toHaveProperty("salt");
+    await store.close();
+  }
+  // The SQLite file holds them in the games' columns, not twice.
+  const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as typeof import("node:sqlite");
+  const file = new DatabaseSync(path.join(databases.tempDir, "sealed.sqlite"));
+  try {
+    const rows = file.prepare("SELECT commitment, salt, record FROM games ORDER BY ended_at").all() as Array<{ commitment: string | null; salt: string | null; record: string }>;
+    expect(rows.map(({ commitment, salt }) => ({ commitment, salt }))).toEqual([{ commitment: sealed.commitment, salt: sealed.salt }, { commitment: null, salt: null }]);
+    expect(rows[0].record).not.toContain(sealed.salt);
+  } finally {
+    file.close();
+  }
+});
+
+test("a database made before deals were sealed gets the columns, and its games read as before (no commitment recorded)", async () => {
+  const fileName = path.join(databases.tempDir, "before-seals.sqlite");
+  const first = await RecordStore.open({ file: fileName });
+  const [old] = await first.saveBatch([finishedGame("patience", 41, [person(0, "dan")], T0)]);
+  await first.close();
+  // Back to the schema before 0004-deal-commitments, as a database kept by an earlier build is.
+  const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as typeof import("node:sqlite");
+  const file = new DatabaseSync(fileName);
+  file.exec("ALTER TABLE games DROP COLUMN salt; ALTER TABLE games DROP COLUMN commitment; DELETE FROM kysely_migration WHERE name = '0004-deal-commitments'");
+  file.close();
+  const reopened = await RecordStore.open({ file: fileName });
+  try {
+    expect(await reopened.get(old.id)).toEqual(old);
+    const [fresh] = await reopened.saveBatch([{ ...finishedGame("patience", 42, [person(0, "dan")], T0 + 1000), ...sealDealFields(42) }]);
+    expect(await reopened.get(fresh.id)).toMatchObject({ commitment: fresh.commitment, salt: fresh.salt });
+  } finally {
+    await reopened.close();
   }
 });

@@ -3,6 +3,7 @@ import type { Room as ServerRoom } from "@colyseus/core";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { makeServer } from "../../server/app";
 import { Received } from "../helpers";
+import { freePort } from "../e2e/ports";
 
 /**
  * The testing server, with clients that hear every message from their join on. (A game that starts as a client
@@ -25,14 +26,15 @@ export class RoomTestServer extends ColyseusTestServer {
 }
 
 /**
- * Registers the hooks that run the whole server in-process on 127.0.0.1:`port` for one test file (the matchmaker is
- * a per-process singleton, so each file has its own port), clean the rooms after each test and stop the server.
+ * Registers the hooks that run the whole server in-process on 127.0.0.1:`port` (a free port when none is given) for
+ * one test file (the matchmaker is a per-process singleton, so each file has its own port), clean the rooms after
+ * each test and stop the server.
  */
-export function useRoomTestServer(port: number, ready: (server: RoomTestServer) => void): void {
+export function useRoomTestServer(port: number | undefined, ready: (server: RoomTestServer) => void): void {
   let colyseus: RoomTestServer;
   beforeAll(async () => {
     const server = makeServer({ gracefullyShutdown: false });
-    await server.listen(port, "127.0.0.1");
+    await server.listen(port ?? (await freePort()), "127.0.0.1");
     colyseus = new RoomTestServer(server);
     ready(colyseus);
   });

@@ -10,7 +10,8 @@
  * or a "start" (Fool) begins a round or a game.
  */
 import "./replay.css";
-import type { CardhallClient, GameRecord, Replay, ReplayFrame } from "../../client-sdk/index";
+import type { CardhallClient, GameRecord, Replay, ReplayedDeal, ReplayFrame } from "../../client-sdk/index";
+import { revealMatches } from "../../rooms/kit/commitment";
 import { DEALER } from "../../rooms/kit/engine";
 import { GAME_TITLES, isGame, type GameName } from "./games";
 import { button, draw, h } from "./dom";
@@ -163,6 +164,7 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
   root.append(
     h("h1", { text: `Replay of ${title} ${replay.id}` }),
     h("p", { text: `${partWords(record)} · ${record.seats.map((seat) => holderWords(seat.kind, seat.name)).join(", ")}` }),
+    dealCheck(replay.deal),
     controls,
     h("label", { class: "step-line" }, h("span", { text: "Step" }), slider),
     jumps,
@@ -175,6 +177,31 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
     pause();
     document.removeEventListener("keydown", onKey);
   };
+}
+
+/**
+ * The deal's check, made here in the browser (Web Crypto's SHA-256, not the server's word): the seed the deal was
+ * replayed from and the salt revealed at its end must hash to the commitment published when it started.
+ */
+function dealCheck(deal: ReplayedDeal | null): HTMLElement {
+  const line = h("p", { class: "deal-check", role: "status" });
+  const commitment = deal?.commitment;
+  if (deal === null || commitment === undefined) {
+    line.textContent = "No commitment recorded for this deal (a game recorded before deals were sealed, or a deal given as cards).";
+    return line;
+  }
+  line.textContent = `Deal sealed: ${commitment}. Checking…`;
+  const salt = deal.salt ?? "";
+  void revealMatches(commitment, deal.seed, salt).then(
+    (matches) => {
+      line.classList.add(matches ? "verified" : "mismatch");
+      line.textContent = matches
+        ? `Deal verified: its seed ${deal.seed} and the salt ${salt} revealed at its end hash to the commitment ${commitment} published when it started, and the deal follows from the seed.`
+        : `The deal does not match its commitment: the seed ${deal.seed} and the salt "${salt}" do not hash to ${commitment}.`;
+    },
+    () => (line.textContent = `Deal sealed: ${commitment}. This browser cannot compute SHA-256 here (it needs a secure page: https or localhost).`),
+  );
+  return line;
 }
 
 const lastOf = (steps: readonly number[]): number | undefined => steps[steps.length - 1];

@@ -10,6 +10,7 @@ import type { EvenStevenPositionView, EvenStevenTableView } from "../../../rooms
 import { cardValue, covers, VALUES } from "../../../rooms/evensteven/cards";
 import { optimalPlay } from "../../../rooms/evensteven/strategy";
 import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
+import { sealOfRecord } from "../../../rooms/kit/commitment";
 import { cardButton, cardName, cardRow, cardView } from "../cards";
 import { endedInWords, inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
@@ -186,7 +187,7 @@ function tablePage(session: EvenStevenSpectator, root: HTMLElement, player: Even
   const stop = session.onView((next) => {
     const before = view;
     view = next;
-    header.update({ rules: `A hand of ${next.handSize || "?"} cards against the dealer`, spectators: next.spectators });
+    header.update({ rules: `A hand of ${next.handSize || "?"} cards against the dealer`, spectators: next.spectators, seal: next.seal });
     if (next.phase === "playing" && before?.phase === "over") closeEnding();
     if (next.toCover !== "" && next.toCover !== before?.toCover) play(player ? "turn" : "card");
     if (next.phase === "over" && player) {
@@ -220,7 +221,7 @@ function viewOfFrame(frame: ReplayFrame, record: GameRecord): EvenStevenStateVie
   const position = wholeTableView(frame.table as EvenStevenPositionView, frame.seats as EvenStevenPositionView[]);
   const score = { games: 0, wins: 0, necessaryLosses: 0, unnecessaryLosses: 0, timeOuts: 0 };
   const table: EvenStevenTableView = { game: record.match, deadline: 0, score, player: { name: record.seats[0]?.name ?? "", connected: true }, spectators: 0 };
-  return mergeViews(position, table) as EvenStevenStateView;
+  return mergeViews(position, { ...table, seal: sealOfRecord(record) }) as EvenStevenStateView;
 }
 
 function eventWords(event: EvenStevenEngineEvent): string {

@@ -8,6 +8,7 @@ import { foolViewOf, ownSeat, type CardhallClient, type FoolMove, type FoolMoveE
 import type { FoolEngineEvent } from "../../../rooms/fool/match";
 import type { FoolPositionView, FoolSeatView, FoolTableView } from "../../../rooms/fool/protocol";
 import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
+import { sealOfRecord } from "../../../rooms/kit/commitment";
 import { legalMovesInView } from "../../../rooms/fool/rules";
 import { cardBacks, cardButton, cardFace, cardName, cardRow, cardView, SUIT_SYMBOLS, SUIT_WORDS, type SuitLetter } from "../cards";
 import { endedInWords, inWords, queryOptions, rejoinOr } from "../connection";
@@ -294,7 +295,7 @@ function tablePage(session: FoolSpectator, root: HTMLElement, player: FoolPlayer
     const before = view;
     if (next.moveCount !== before?.moveCount || next.game !== before?.game) choosing = null;
     view = next;
-    header.update({ rules: modeWords(next.mode), spectators: next.spectators });
+    header.update({ rules: modeWords(next.mode), spectators: next.spectators, seal: next.seal });
     const seat = mine();
     if (next.phase === "playing" && before?.phase === "over") closeEnding();
     if (next.phase === "playing" && next.turn === seat && (before?.turn !== seat || before?.phase !== "playing")) play("turn");
@@ -340,7 +341,7 @@ function viewOfFrame(frame: ReplayFrame, record: GameRecord): FoolStateView {
   const ai = record.seats.some((seat) => seat.kind === "ai");
   const seats = position.seats.map((_, index) => ({ name: record.seats[index]?.name ?? "", controller: record.seats[index]?.kind === "ai" ? ("ai" as const) : ("player" as const), connected: true, wins: 0 }));
   const table: FoolTableView = { mode: ai ? "vs-ai" : "two-players", game: record.match, seats, deadline: 0, spectators: 0 };
-  return mergeViews(position, table) as FoolStateView;
+  return mergeViews(position, { ...table, seal: sealOfRecord(record) }) as FoolStateView;
 }
 
 function engineEventWords(event: FoolEngineEvent, game: number, name: Namer): string {

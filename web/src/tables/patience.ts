@@ -7,6 +7,7 @@ import type { CardhallClient, GameRecord, PatienceOwner, PatienceSpectator, Pati
 import type { PatienceEngineEvent } from "../../../rooms/patience/match";
 import { PATIENCE_MAX_PACE_MS, type PatiencePositionView, type PatienceTableView } from "../../../rooms/patience/protocol";
 import { mergeViews } from "../../../rooms/kit/views";
+import { sealOfRecord } from "../../../rooms/kit/commitment";
 import { cardView } from "../cards";
 import { endedInWords, inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h, logLine } from "../dom";
@@ -123,7 +124,7 @@ function tablePage(session: PatienceSpectator, root: HTMLElement, owner: Patienc
   const stop = session.onView((next) => {
     const before = view;
     view = next;
-    header.update({ rules: `Pace ${next.paceMs} ms a step`, spectators: next.spectators });
+    header.update({ rules: `Pace ${next.paceMs} ms a step`, spectators: next.spectators, seal: next.seal });
     if (next.phase !== "over" && before?.phase === "over") closeEnding();
     if (next.phase === "over" && isOwner()) {
       const end = dealEnd(next);
@@ -157,7 +158,7 @@ function tablePage(session: PatienceSpectator, root: HTMLElement, owner: Patienc
 /** A replay frame as the live table's view (a Patience view is the same for everyone) with the record's owner. */
 function viewOfFrame(frame: ReplayFrame, record: GameRecord): PatienceStateView {
   const table: PatienceTableView = { deal: record.match, paceMs: 0, owner: "", ownerName: record.seats[0]?.name ?? "", ownerConnected: false, spectators: 0 };
-  return mergeViews(frame.table as PatiencePositionView, table);
+  return mergeViews(frame.table as PatiencePositionView, { ...table, seal: sealOfRecord(record) });
 }
 
 function moveWords(move: { step: number; description: string }): string {

@@ -14,6 +14,7 @@ import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type GameRecord, ty
 import type { TractorAction, TractorEngineEvent } from "../../../rooms/tractor/match";
 import type { TractorPositionView, TractorTableView } from "../../../rooms/tractor/protocol";
 import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
+import { sealOfRecord } from "../../../rooms/kit/commitment";
 import { cardBacks, cardButton, cardName, cardRow, suitView, SUIT_WORDS, type SuitLetter } from "../cards";
 import { endedInWords, inWords, keepSeat, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
@@ -259,7 +260,7 @@ function tablePage(session: TractorSpectator, root: HTMLElement, player: Tractor
   const afterTrick = new Map<string, number>();
   const render = timed(() => {
     if (!view) return;
-    header.update({ rules: rulesWords(setup.rules), spectators: view.spectators });
+    header.update({ rules: rulesWords(setup.rules), spectators: view.spectators, seal: view.seal });
     draw(region, ...drawTable(view, controls ? "play" : "watch", { controls, afterTrick, motion, ended, botLevels: setup.rules.botLevels }));
   });
   const motion = new Motion(() => render());
@@ -668,7 +669,7 @@ async function listedRules(client: CardhallClient, roomId: string, known: TableR
 function viewOfFrame(frame: ReplayFrame, record: GameRecord): TractorStateView {
   const position = wholeTableView(frame.table as TractorPositionView, frame.seats as TractorPositionView[]);
   const seats = TRACTOR_SEATS.map((_, index) => ({ occupant: record.seats[index]?.kind === "person" ? ("person" as const) : ("bot" as const), player: record.seats[index]?.name || "bot", connected: true }));
-  return mergeViews(position, { deadline: 0, seats, spectators: 0 } satisfies TractorTableView) as TractorStateView;
+  return mergeViews(position, { ...({ deadline: 0, seats, spectators: 0 } satisfies TractorTableView), seal: sealOfRecord(record) }) as TractorStateView;
 }
 
 const cardsInWords = (cards: readonly string[]) => cards.map(cardName).join("; ");
