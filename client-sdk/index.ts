@@ -21,6 +21,7 @@ import "./known-types";
 export { CardhallError, SDK_ERROR_CODES, type SdkErrorCode } from "./errors";
 export { onStateChecks, RoomSession, type StateCheckResult } from "./session";
 export type { RatedQueueOptions } from "./queue";
+export type { QueueAdmits } from "../rooms/kit/protocol";
 export { EvenStevenPlayer, EvenStevenSpectator, type EvenStevenEvents } from "./evensteven";
 export type { RoomListing } from "../rooms/kit/protocol";
 export * from "../rooms/evensteven/protocol";

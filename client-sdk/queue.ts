@@ -4,11 +4,13 @@
  * joined again: nobody is rated for a game never played.
  */
 import type { Client, Room } from "@colyseus/sdk";
-import { queueRoomName } from "../rooms/kit/protocol";
+import { queueRoomName, type QueueAdmits } from "../rooms/kit/protocol";
 import { CardhallError, toCardhallError } from "./errors";
 import { boundedWait } from "./session";
 
 export interface RatedQueueOptions {
+  /** Which of the game's queues to wait in: the one for everyone (`any`, the default), for `people` or for `bots` only. */
+  admits?: QueueAdmits;
   /** How long to wait in the queue for a table (120 s by default): past it, TIMEOUT. */
   waitMs?: number;
   /** How long a table the queue gave may wait for its other players before it is left for the queue again (20 s). */
@@ -28,7 +30,7 @@ type SeatReservation = Parameters<Client["consumeSeatReservation"]>[0];
 export async function seatFromQueue<S>(client: Client, game: string, options: RatedQueueOptions, wrap: (room: Room) => S): Promise<S> {
   let queue: Room;
   try {
-    queue = await client.joinOrCreate(queueRoomName(game));
+    queue = await client.joinOrCreate(queueRoomName(game, options.admits));
   } catch (error) {
     throw toCardhallError(error);
   }

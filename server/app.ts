@@ -15,7 +15,7 @@ import { reportTableMetricsTo } from "../rooms/kit/metrics";
 import { checkStatesOfOneClientIn } from "../rooms/kit/table";
 import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
-import { DEFAULT_QUEUE_TIMING, QUEUED_GAMES, queueRoomName, RatedQueueRoom, ratedQueueOptions, type QueueTiming } from "./arena/rated-queue";
+import { DEFAULT_QUEUE_TIMING, ratedQueueRooms, type QueueTiming } from "./arena/rated-queue";
 import { TractorAiThreads } from "./tractor-ai-pool";
 import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
@@ -112,7 +112,7 @@ export function roomDefinitions(aiThreads: AiThreads, records: Records | null = 
     return [game.name, defineRoom(room, options).enableRealtimeListing()] as const;
   });
   // Rated queues rank players by the records' ratings: a server that keeps no records has none.
-  const queues = records === null ? [] : QUEUED_GAMES.map((queued) => [queueRoomName(queued.game), defineRoom(RatedQueueRoom, ratedQueueOptions(queued, (game, name) => records.store.ordinalOf(game, name), queueTiming))] as const);
+  const queues = records === null ? [] : ratedQueueRooms((game, name) => records.store.ordinalOf(game, name), queueTiming).map(({ name, room, options }) => [name, defineRoom(room, options)] as const);
   return { ...Object.fromEntries(games), ...Object.fromEntries(queues), [LOBBY_ROOM]: defineRoom(LobbyRoom) };
 }
 

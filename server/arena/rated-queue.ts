@@ -11,6 +11,7 @@ import { matchMaker, QueueRoom, ServerError, type AuthContext, type Client, type
 import { GUEST, type SeatIdentity } from "../../rooms/kit/record";
 import { identityOf, type JoinerIdentity } from "../../rooms/kit/reservations";
 import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
+import { QUEUE_ADMITS, queueRoomName, type QueueAdmits } from "../../rooms/kit/protocol";
 import { FOOL_HOUSE_BOTS, TRACTOR_HOUSE_BOTS, type FoolHouseBot, type HouseBot, type TractorHouseBot } from "./house-bots";
 export { queueRoomName } from "../../rooms/kit/protocol";
 
@@ -95,13 +96,27 @@ export type RatingSource = (game: string, name: string) => Promise<number | null
 
 export interface RatedQueueOptions {
   queued: QueuedGame;
+  admits: QueueAdmits;
   ratingOf: RatingSource;
   timing: QueueTiming;
 }
 
 /** The room options a queue is defined with (Colyseus passes them to onCreate as its QueueOptions). */
-export function ratedQueueOptions(queued: QueuedGame, ratingOf: RatingSource, timing: QueueTiming = DEFAULT_QUEUE_TIMING): QueueOptions {
-  return { matchRoomName: queued.game, queued, ratingOf, timing } as QueueOptions & RatedQueueOptions;
+export function ratedQueueOptions(queued: QueuedGame, ratingOf: RatingSource, timing: QueueTiming = DEFAULT_QUEUE_TIMING, admits: QueueAdmits = "any"): QueueOptions {
+  return { matchRoomName: queued.game, queued, admits, ratingOf, timing } as QueueOptions & RatedQueueOptions;
+}
+
+/** Every rated queue under its room name: each queued game's, once for each kind of player it may admit. */
+export function ratedQueueRooms(ratingOf: RatingSource, timing: QueueTiming = DEFAULT_QUEUE_TIMING): Array<{ name: string; room: typeof RatedQueueRoom; options: QueueOptions }> {
+  return QUEUED_GAMES.flatMap((queued) => QUEUE_ADMITS.map((admits) => ({ name: queueRoomName(queued.game, admits), room: QUEUE_ROOMS[admits], options: ratedQueueOptions(queued, ratingOf, timing, admits) })));
+}
+
+/** Why `identity` may not join a queue admitting `admits`, in a sentence; null when it may. */
+export function refusalToQueue(admits: QueueAdmits, identity: SeatIdentity): string | null {
+  if (identity.kind === "guest") return "a rated queue takes accounts and bots only: log in, or join with your bot's token";
+  if (admits === "people" && identity.kind !== "account") return "this rated queue takes people only: a bot joins the queue for everyone or the one for bots";
+  if (admits === "bots" && identity.kind === "account") return "this rated queue takes bots only: a person joins the queue for everyone or the one for people";
+  return null;
 }
 
 type QueueData = { rank: number; currentCycle?: number; options?: Record<string, unknown> };
@@ -121,18 +136,18 @@ export class RatedQueueRoom extends QueueRoom {
   private queued!: QueuedGame;
   private ratingOf!: RatingSource;
 
-  /** Only identities queue: a guest is refused at matchmaking, before any seat is reserved. */
+  /** Only identities queue, and only the kinds the queue admits: the others are refused at matchmaking, before any seat is reserved. */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
-    const identity = (context as { identity?: SeatIdentity } | undefined)?.identity ?? GUEST;
-    if (identity.kind === "guest") throw new ServerError(4401, "a rated queue takes accounts and bots only: log in, or join with your bot's token");
-    return { address: context?.ip ?? null, identity };
+    return admitTo("any", context);
   }
 
   override onCreate(given: QueueOptions): void {
     const options = given as unknown as RatedQueueOptions; // what roomDefinitions hands every queue (server/app.ts)
     this.queued = options.queued;
     this.ratingOf = options.ratingOf;
-    const { cycleMs, houseAfterMs } = options.timing;
+    const { cycleMs } = options.timing;
+    // A queue for people only is never filled with the house's bots: they are programs.
+    const houseAfterMs = options.admits === "people" ? 0 : options.timing.houseAfterMs;
     this.cycleTickInterval = cycleMs;
     const cyclesFor = (ms: number) => Math.max(1, Math.ceil(ms / cycleMs));
     super.onCreate({
@@ -181,3 +196,26 @@ export class RatedQueueRoom extends QueueRoom {
     return nearestHouseBots(rated, average, count).map(({ bot, rank }) => ({ rank, house: bot }));
   }
 }
+
+function admitTo(admits: QueueAdmits, context: AuthContext | undefined): JoinerIdentity {
+  const identity = (context as { identity?: SeatIdentity } | undefined)?.identity ?? GUEST;
+  const refusal = refusalToQueue(admits, identity);
+  if (refusal !== null) throw new ServerError(4401, refusal);
+  return { address: context?.ip ?? null, identity };
+}
+
+/** The queue for people only: Colyseus calls onAuth on the class, without `this`, so each kind has its own. */
+class PeopleQueueRoom extends RatedQueueRoom {
+  static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
+    return admitTo("people", context);
+  }
+}
+
+/** The queue for bots only. */
+class BotQueueRoom extends RatedQueueRoom {
+  static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
+    return admitTo("bots", context);
+  }
+}
+
+const QUEUE_ROOMS: Record<QueueAdmits, typeof RatedQueueRoom> = { any: RatedQueueRoom, people: PeopleQueueRoom, bots: BotQueueRoom };

@@ -115,3 +115,29 @@ test("bin/bridge --queue without a token is bad usage, named", async () => {
   expect(run.status).toBe(2);
   expect(run.stderr).toMatch(/--queue .*needs a bot's token/);
 });
+
+describe("a queue says whom it admits", () => {
+  async function matchmake(room: string, headers: Record<string, string>): Promise<{ status: number; error?: string }> {
+    const response = await fetch(`${server.httpUrl}/matchmake/joinOrCreate/${room}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" });
+    const body = (await response.json()) as { error?: string };
+    return { status: response.status, error: body.error };
+  }
+
+  test("two bots meet in the queue for bots; a bot is refused by the queue for people, and a person by the queue for bots", async () => {
+    const [eve, fay] = await Promise.all([botClient("Uma", "Uma Bot"), botClient("Vic", "Vic Bot")]);
+    const [first, second] = await Promise.all([eve.playRatedFool({ admits: "bots", waitMs: 20_000 }), fay.playRatedFool({ admits: "bots", waitMs: 20_000 })]);
+    expect(first.roomId).toBe(second.roomId);
+    await Promise.all([first.leave(), second.leave()]);
+
+    const refusedBot = await eve.playRatedFool({ admits: "people", waitMs: 5_000 }).then(() => undefined, (error: unknown) => error);
+    expect(refusedBot).toBeInstanceOf(CardhallError);
+    expect((refusedBot as CardhallError).message).toMatch(/takes people only/);
+
+    const signup = await fetch(`${server.httpUrl}/accounts`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Wes", password: "a long password" }) });
+    expect(signup.status).toBe(201);
+    const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0];
+    expect(await matchmake("fool-queue-bots", { cookie })).toMatchObject({ status: 401, error: expect.stringMatching(/takes bots only/) });
+    expect(await matchmake("tractor-queue-people", {})).toMatchObject({ status: 401, error: expect.stringMatching(/accounts and bots only/) });
+    expect((await matchmake("fool-queue-people", { cookie })).status).toBe(200);
+  }, 60_000);
+});
