@@ -19,7 +19,7 @@ import type { z } from "zod";
 import { DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MESSAGE, type MessageDefinition, type PayloadOf, type StateCheck } from "./protocol";
 import { freshSeed } from "./random";
-import { GUEST, type FinishedGame, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
+import { GUEST, type FinishedGame, type LadderDeal, type LadderTag, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
 import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
 import { SeatRoster } from "./seats";
 import { writeView } from "./state-writer";
@@ -28,7 +28,7 @@ import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
 import { setStateBufferSize } from "./colyseus-internals";
-import { addressOf, guardSeatReservations, identityOf, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
+import { addressOf, guardSeatReservations, identityOf, ladderDealOf, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
 
@@ -148,6 +148,8 @@ export abstract class TableRoom<
   private thinking: { state: State } | null = null;
   /** Set once the room is closing every connection: the clients going away are told nothing more. */
   private closing = false;
+  /** For a ladder table: the period and deal its game is (docs/arena.md, "Solo ladders"), which its record names. */
+  protected ladder: LadderTag | null = null;
   /** Where finished games go (the server's record writer), if the server keeps records. */
   private recordSink: RecordSink | null = null;
   /** The places promised to seat reservations whose clients have not connected yet. */
@@ -191,6 +193,22 @@ export abstract class TableRoom<
     return this.engine.botAction(state, seat);
   }
 
+  /**
+   * A ladder table's deal, for its player's join: the one the matchmaking route gave (server/arena/ladder.ts); the
+   * table's record names it from now on. A ladder table reached any other way has none, and the join is refused.
+   */
+  protected takeLadderDeal(auth: unknown): LadderDeal {
+    const deal = ladderDealOf(auth);
+    if (deal === undefined) throw new ServerError(4403, "a ladder table is the server's: create it with { ladder: true } as an account or a bot");
+    this.ladder = { period: deal.period, deal: deal.deal, endsAt: deal.endsAt };
+    return deal;
+  }
+
+  /** Nobody watches a ladder table: the others of the period have its deal still to play. */
+  protected refuseLadderSpectator(): never {
+    throw new ServerError(4403, "a ladder table has no spectators: everyone in the period plays the same deals");
+  }
+
   /** Called once a match is over (its result is the engine's). */
   protected onMatchOver(): void {}
 
@@ -200,8 +218,8 @@ export abstract class TableRoom<
     else this.roster.seatBot(seat, "bot");
   }
 
-  /** Called after each join, with where the client went and its options. */
-  protected onJoined(_place: number | "watch", _options: JoinOptions): void {}
+  /** Called after each join, with where the client went, its options and what the matchmaking route found (JoinerIdentity). */
+  protected onJoined(_place: number | "watch", _options: JoinOptions, _auth: unknown): void {}
 
   /** Called when every seat is taken (after each join); a game that starts then starts its match here. */
   protected onTableFull(): void {}
@@ -278,7 +296,8 @@ export abstract class TableRoom<
    * server's matchmaking route puts the peer's address in the context), which the kit's bounds count by.
    */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
-    return { address: context?.ip ?? null, identity: (context as { identity?: SeatIdentity } | undefined)?.identity ?? GUEST };
+    const given = context as { identity?: SeatIdentity; ladderDeal?: LadderDeal } | undefined;
+    return { address: context?.ip ?? null, identity: given?.identity ?? GUEST, ...(given?.ladderDeal === undefined ? {} : { ladderDeal: given.ladderDeal }) };
   }
 
   /**
@@ -326,7 +345,7 @@ export abstract class TableRoom<
     if (place === "watch") this.roster.addSpectator(client.sessionId);
     else this.seatPerson(client, place, this.personName(options, place));
     this.seatsChanged();
-    this.onJoined(place, options);
+    this.onJoined(place, options, client.auth);
     if (this.roster.everySeatTaken()) this.onTableFull();
   }
 
@@ -609,7 +628,8 @@ export abstract class TableRoom<
     if (this.recordSink === null) return;
     const seats = this.roster.seats.map((_, seat) => this.recordedSeat(seat));
     const { number, options, seed, start, startedAt } = match;
-    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, seats, start, actions: [...match.actions], result, startedAt, endedAt: Date.now() };
+    const ladder = this.ladder === null ? {} : { ladder: this.ladder };
+    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, seats, start, actions: [...match.actions], result, startedAt, endedAt: Date.now(), ...ladder };
     this.recordSink.submit(finished);
   }
 

@@ -10,6 +10,8 @@
  *   is taken once across accounts and bots; `accounts` (a person's name and password hash), `bots` (an account's
  *   programs), `bot_tokens` (a bot's credentials, stored as SHA-256 hashes, revocable) and `sessions` (the page's
  *   logins, by the SHA-256 of their cookie's value).
+ * - ladder_plays (docs/arena.md, "Solo ladders"): one row per identity and deal of a ladder's period, made when the
+ *   deal is given (so each deal is given once), its result filled in when the game's record is stored.
  */
 import type { ColumnType, Kysely } from "kysely";
 
@@ -84,6 +86,24 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+export interface LadderPlaysTable {
+  game: string;
+  period: string;
+  /** The deal's number in the period, 1 to the ladder's K. */
+  deal: number;
+  /** The identity's name, kind (account or bot) and, for a bot, its owner. */
+  name: string;
+  kind: string;
+  owner: string | null;
+  /** A random id written with the claim: who finds it there after inserting has the deal (one row per key). */
+  claim_id: string;
+  claimed_at: number;
+  /** The engine's result as JSON once the game's record is stored; null for a deal given and not (yet) finished. */
+  result: string | null;
+  game_id: string | null;
+  ended_at: number | null;
+}
+
 export interface RecordTables {
   games: GamesTable;
   game_seats: GameSeatsTable;
@@ -93,6 +113,7 @@ export interface RecordTables {
   bots: BotsTable;
   bot_tokens: BotTokensTable;
   sessions: SessionsTable;
+  ladder_plays: LadderPlaysTable;
 }
 
 interface SchemaMigration {
@@ -190,6 +211,28 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
     },
     async down(db) {
       for (const table of ["sessions", "bot_tokens", "bots", "accounts", "names"]) await db.schema.dropTable(table).ifExists().execute();
+    },
+  },
+  "0003-ladders": {
+    async up(db) {
+      await db.schema
+        .createTable("ladder_plays")
+        .addColumn("game", "text", (column) => column.notNull())
+        .addColumn("period", "text", (column) => column.notNull())
+        .addColumn("deal", "integer", (column) => column.notNull())
+        .addColumn("name", "text", (column) => column.notNull())
+        .addColumn("kind", "text", (column) => column.notNull())
+        .addColumn("owner", "text")
+        .addColumn("claim_id", "text", (column) => column.notNull())
+        .addColumn("claimed_at", "bigint", (column) => column.notNull())
+        .addColumn("result", "text")
+        .addColumn("game_id", "text")
+        .addColumn("ended_at", "bigint")
+        .addPrimaryKeyConstraint("ladder_plays_key", ["game", "period", "name", "deal"])
+        .execute();
+    },
+    async down(db) {
+      await db.schema.dropTable("ladder_plays").ifExists().execute();
     },
   },
 };
