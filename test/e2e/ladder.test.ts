@@ -4,17 +4,22 @@
  * the period's last, a spectator and options that would change the deal are refused; the standings rank the two;
  * their records name the ladder's period and deal and are withheld from everyone until the period ends.
  */
+import { spawn } from "child_process";
 import * as path from "path";
 import { CardhallClient, CardhallError, type EvenStevenPlayer } from "../../client-sdk";
 import { LADDERS } from "../../server/arena/ladder";
 import { optimalPlay } from "../../rooms/evensteven/strategy";
 import { RecordStore } from "../../server/records/store";
 import { readUntil } from "../helpers";
-import { registerBot } from "./identities";
-import { freePort, ServerProcess } from "./server-process";
+import { botClient, registerBot } from "./identities";
+import { finished, freePort, ServerProcess } from "./server-process";
+
+const ROOT = path.resolve(__dirname, "..", "..");
 
 const DEALS = LADDERS.evensteven.deals;
 let server: ServerProcess;
+/** The period's Even-Steven seeds, deal by deal, as the first test's bot saw them revealed. */
+let firstSeeds: number[] = [];
 
 beforeAll(async () => {
   server = new ServerProcess(await freePort(), { SIGNUPS_PER_HOUR: "0", TOKENS_PER_HOUR: "0", LADDER_SECRET: "the ladder test's secret" });
@@ -25,9 +30,6 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function botClient(owner: string, bot: string): Promise<CardhallClient> {
-  return new CardhallClient(server.url, { token: await registerBot(server.httpUrl, owner, bot) });
-}
 
 /** Plays the table's one game with the optimal play (the bot's suggestion); returns the seed its verdict reveals. */
 async function playOut(player: EvenStevenPlayer): Promise<number> {
@@ -45,7 +47,7 @@ async function refusal(attempt: Promise<unknown>): Promise<CardhallError> {
 }
 
 test("two bots play the same deals in order, each once; the standings rank them; the records are withheld until the period ends", async () => {
-  const [ann, bea] = await Promise.all([botClient("Ann", "Ann Bot"), botClient("Bea", "Bea Bot")]);
+  const [ann, bea] = await Promise.all([botClient(server, "Ann", "Ann Bot"), botClient(server, "Bea", "Bea Bot")]);
   // Ann plays every deal of the period, one table each.
   const annSeeds: number[] = [];
   for (let deal = 1; deal <= DEALS; deal++) {
@@ -58,6 +60,7 @@ test("two bots play the same deals in order, each once; the standings rank them;
     await player.leave();
   }
   expect(new Set(annSeeds).size).toBe(DEALS);
+  firstSeeds = annSeeds;
   expect((await refusal(ann.playLadder("evensteven"))).message).toMatch(/has played all 10 deals of the evensteven ladder/);
 
   // Bea plays deal 1, leaves deal 2 after its first card, and is given deal 3 next: the same seeds as Ann's.
@@ -110,7 +113,7 @@ test("a guest, a join to another's ladder table and options that would change th
   const guest = await refusal(new CardhallClient(server.url).playLadder("evensteven"));
   expect(guest.code).toBe("JOIN_REFUSED");
   expect(guest.message).toMatch(/a ladder takes accounts and bots only/);
-  const cy = await botClient("Cy", "Cy Bot");
+  const cy = await botClient(server, "Cy", "Cy Bot");
   const seeded = await refusal(cy.playLadder("evensteven", { seed: 5 } as never));
   expect(seeded.message).toMatch(/bad options for a ladder table/);
   const refusedJoin = (join: Promise<unknown>) => join.then(() => "joined", (error: unknown) => String((error as Error).message));
@@ -122,7 +125,7 @@ test("a guest, a join to another's ladder table and options that would change th
 });
 
 test("Patience's ladder deals the same deal to two bots, and its standings count it", async () => {
-  const [dee, ed] = await Promise.all([botClient("Dee", "Dee Bot"), botClient("Ed", "Ed Bot")]);
+  const [dee, ed] = await Promise.all([botClient(server, "Dee", "Dee Bot"), botClient(server, "Ed", "Ed Bot")]);
   const seeds: number[] = [];
   for (const client of [dee, ed]) {
     const owner = await client.playLadder("patience", { paceMs: 0 });
@@ -140,3 +143,19 @@ test("Patience's ladder deals the same deal to two bots, and its standings count
   const unknown = await refusal(dee.ladder("patience", "yesterday"));
   expect(unknown.code).toBe("BAD_REQUEST");
 }, 60_000);
+
+test("bin/bridge --game evensteven --queue plays the ladder's deals one after another, a table each, as the bot", async () => {
+  const token = await registerBot(server.httpUrl, "Flo", "Flo Py");
+  const player = path.join(ROOT, "examples", "python", "evensteven_player.py");
+  const run = await finished(spawn(path.join(ROOT, "bin", "bridge"), ["--url", server.url, "--game", "evensteven", "--queue", "--token", token, "--games", "3", "--", "python3", player], { stdio: ["ignore", "pipe", "pipe"] }), 120_000);
+  // The example program writes a line per game to its stderr; the bridge itself has nothing to say.
+  expect(run.status).toBe(0);
+  expect(run.stderr).not.toMatch(/^bridge:/m);
+  const seeds = [...run.stdout.matchAll(/^game \d+ \(seed (\d+)\): /gm)].map((match) => Number(match[1]));
+  expect(seeds).toHaveLength(3);
+  expect(run.stdout).not.toContain(token);
+  const ladder = await readUntil(() => new CardhallClient(server.url).ladder("evensteven"), (found) => found.standings.some((standing) => standing.name === "Flo Py" && standing.finished === 3));
+  expect(ladder.standings.find((standing) => standing.name === "Flo Py")).toMatchObject({ kind: "bot", owner: "Flo", played: 3, finished: 3 });
+  // The same three deals as everyone's: the first three Ann Bot played (the first test).
+  expect(seeds).toEqual(firstSeeds.slice(0, 3));
+}, 150_000);
