@@ -1,11 +1,12 @@
 /**
  * The lobby: the person's name (kept in the browser, sent as every table's join name), each game's start buttons
  * with its table options and rules, every live table (kept current by Colyseus's LobbyRoom: the server pushes
- * each room's listing as it changes), filtered by game, and the finished games with who played and how they
- * ended (fetched again when a table ends or closes, and every little while the lobby is open).
+ * each room's listing as it changes), filtered by game, the finished games with who played and how they ended,
+ * and today's solo ladders' leaders (both fetched again when a table ends or closes, and every little while the
+ * lobby is open).
  */
 import "./lobby.css";
-import type { CardhallClient, GameSummary } from "../../client-sdk/index";
+import type { CardhallClient, GameSummary, LadderStandings } from "../../client-sdk/index";
 import { GAME_TITLES, GAMES, isGame, PAGE_GAMES, pageGame, type GameName } from "./games";
 import { button, draw, h } from "./dom";
 import { optionsForm } from "./lobby-options";
@@ -55,6 +56,7 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
   const list = h("ul", { class: "rooms", label: "Live tables" });
   const finished = h("ul", { class: "finished", label: "Finished games" });
   const finishedNote = h("p", { class: "finished-note" });
+  const ladders = h("div", { class: "ladders" });
   root.append(
     nameBox(),
     h("h1", { text: "Start a game" }),
@@ -63,6 +65,7 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
     filters,
     list,
     h("section", { class: "replays", label: "Finished games" }, h("h2", { text: "Finished games" }), finishedNote, finished),
+    h("section", { class: "ladder-leaders", label: "Today's ladders" }, h("h2", { text: "Today's ladders" }), ladders),
   );
 
   const redraw = () => {
@@ -80,8 +83,9 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
   let asked = 0;
   const refresh = async () => {
     const mine = ++asked;
-    const words = await finishedGames(client);
+    const [words, leaders] = await Promise.all([finishedGames(client), ladderLeaders(client)]);
     if (mine !== asked) return; // a later answer is on its way
+    draw(ladders, ...leaders.map(ladderList));
     if (typeof words === "string") return void ((finishedNote.textContent = words), finished.replaceChildren());
     finishedNote.textContent = words.length === 0 ? "No finished games yet." : "";
     draw(finished, ...words.map(finishedItem));
@@ -208,6 +212,35 @@ async function finishedGames(client: CardhallClient): Promise<readonly GameSumma
   }
 }
 
+/** The games with a solo ladder, and how many of the period's leaders the lobby shows. */
+const LADDER_GAMES = ["evensteven", "patience"] as const;
+const LADDER_LEADERS_SHOWN = 5;
+
+/** Today's standings of each ladder (none for a server without records or a ladder it cannot read now). */
+async function ladderLeaders(client: CardhallClient): Promise<LadderStandings[]> {
+  const read = await Promise.all(LADDER_GAMES.map((game) => client.ladder(game).catch(() => null)));
+  return read.filter((standings): standings is LadderStandings => standings !== null);
+}
+
+/** One ladder's leaders in words: "1. Ann Bot (Ann's bot): 6 of 10 won". */
+function ladderList(ladder: LadderStandings): HTMLElement {
+  const title = isGame(ladder.game) ? GAME_TITLES[ladder.game] : ladder.game;
+  const result = (points: number) => (ladder.game === "patience" ? `${points} of ${ladder.deals} came out` : `${points} of ${ladder.deals} won`);
+  const leaders = ladder.standings.slice(0, LADDER_LEADERS_SHOWN).map((standing) =>
+    h("li", { key: `ladder:${ladder.game}:${standing.name}`, text: `${standing.rank}. ${standing.name}${standing.owner === undefined ? "" : ` (${standing.owner}'s bot)`}: ${result(standing.points)}` }),
+  );
+  return h(
+    "div",
+    { class: "ladder", key: `ladder:${ladder.game}`, attrs: { "data-game": ladder.game } },
+    h("h3", { text: `${title}, ${ladder.period}` }),
+    leaders.length === 0 ? h("p", { class: "empty", text: "Nobody has played today's deals yet." }) : h("ol", { class: "ladder-list", label: `${title} ladder` }, ...leaders),
+  );
+}
+
+function withheld(summary: GameSummary): boolean {
+  return summary.ladder !== undefined && summary.result === null;
+}
+
 function finishedItem(summary: GameSummary): HTMLElement {
   const title = isGame(summary.game) ? GAME_TITLES[summary.game] : summary.game;
   const part = summary.part === "match" ? "match" : summary.part === "round" ? `round ${summary.round ?? ""}`.trim() : "game";
@@ -219,6 +252,9 @@ function finishedItem(summary: GameSummary): HTMLElement {
     h("span", { class: "finished-players", text: playersWords(summary) }),
     h("span", { class: "finished-result", text: resultWords(summary) }),
     h("span", { class: "finished-when", text: `ended ${ended}` }),
-    h("a", { href: `/replay/${summary.id}`, text: "Replay", label: `Replay of ${title} · ${part} · ${playersWords(summary)} · ended ${ended}`, attrs: { "data-link": "" } }),
+    // A ladder deal of the running period is withheld (docs/arena.md, "Solo ladders"): no replay until it ends.
+    withheld(summary)
+      ? h("span", { class: "finished-when", text: "replay once the ladder's period is over" })
+      : h("a", { href: `/replay/${summary.id}`, text: "Replay", label: `Replay of ${title} · ${part} · ${playersWords(summary)} · ended ${ended}`, attrs: { "data-link": "" } }),
   );
 }
