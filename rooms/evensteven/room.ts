@@ -48,10 +48,13 @@ export class EvenStevenRoom extends TableRoom<
   override onCreate(rawOptions: unknown): void {
     const options = this.createOptions(rawOptions);
     this.ladderTable = options.ladder === true;
-    if (this.ladderTable) parseRoomOptions(evenStevenLadderOptions, options, "create");
+    if (this.ladderTable) {
+      parseRoomOptions(evenStevenLadderOptions, options, "create");
+      this.keepLadderTablePrivate();
+    }
     this.openTable({
       seats: 1,
-      maxSpectators: MAX_SPECTATORS,
+      maxSpectators: this.ladderTable ? 0 : MAX_SPECTATORS,
       timings: {
         turnTimeMs: options.cardTimeLimitMs ?? DEFAULT_CARD_TIME_LIMIT_MS,
         botDelayMs: 0,

@@ -36,12 +36,13 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
     if (this.ladderTable) {
       parseRoomOptions(patienceLadderOptions, options, "create");
       this.refuseWhenFull = true; // a second join is refused, never made a spectator
+      this.keepLadderTablePrivate();
     }
     const first = dealSource(options, (problem) => new ServerError(OPTIONS_REFUSED.create, `bad deck: ${problem}`));
     const paceMs = options.paceMs ?? PATIENCE_DEFAULT_PACE_MS;
     this.openTable({
       seats: 1,
-      maxSpectators: MAX_SPECTATORS,
+      maxSpectators: this.ladderTable ? 0 : MAX_SPECTATORS,
       timings: { turnTimeMs: 0, botDelayMs: 0, reconnectSeconds: options.reconnectSeconds ?? PATIENCE_DEFAULT_RECONNECT_SECONDS, paces: { [STEP_PACE]: kitPace(paceMs) } },
       messages: Object.values(patienceMessages),
     });
