@@ -123,6 +123,8 @@ test("a guest, a join to another's ladder table and options that would change th
   const refusedJoin = (join: Promise<unknown>) => join.then(() => "joined", (error: unknown) => String((error as Error).message));
   expect(await refusedJoin(cy.colyseus.joinOrCreate("evensteven", { ladder: true }))).toMatch(/made with create/);
   expect(await refusedJoin(cy.colyseus.create("fool", { ladder: true }))).toMatch(/only evensteven and patience have ladders/);
+  const noLadder = await fetch(`${server.httpUrl}/ladders/fool`);
+  expect({ status: noLadder.status, body: await noLadder.json() }).toEqual({ status: 404, body: { error: 'there is no ladder for "fool": the ladders are evensteven and patience' } });
   // None of those gave Cy a deal: its first is deal 1, the same as everyone's.
   const standings = (await cy.ladder("evensteven")).standings;
   expect(standings.find((standing) => standing.name === "Cy Bot")).toBeUndefined();

@@ -1,5 +1,6 @@
 /** The solo ladders' pure parts (server/arena/ladder.ts): periods, the deals' seeds, scoring and the standings' order. */
 import { createHmac } from "crypto";
+import { ladderConfig } from "../../server/arena/ladders";
 import { LADDERS, ladderSeed, parseLadderPeriod, periodAt, periodNamed, rankStandings, type LadderPlay } from "../../server/arena/ladder";
 import type { EvenStevenOutcome } from "../../rooms/evensteven/protocol";
 
@@ -93,5 +94,19 @@ describe("standings", () => {
       ["Cy", 0, 44],
     ]);
     expect(standings[1]).not.toHaveProperty("owner");
+  });
+});
+
+describe("configuration", () => {
+  test("LADDER_SECRET is the seeds' secret; alone without it a random one; a cluster without it has no ladders, and says so", () => {
+    const set = ladderConfig({ LADDER_SECRET: "shared", LADDER_PERIOD: "6h" }, true);
+    expect(set).toEqual({ secret: Buffer.from("shared"), periodMs: 6 * HOUR });
+    const alone = [ladderConfig({}, false), ladderConfig({}, false)];
+    expect(alone[0].secret).toHaveLength(32);
+    expect(alone[0].secret).not.toEqual(alone[1].secret);
+    expect(alone[0].warning).toBeUndefined();
+    const cluster = ladderConfig({}, true);
+    expect(cluster.secret).toBeNull();
+    expect(cluster.warning).toMatch(/LADDER_SECRET is not set: the ladders are off/);
   });
 });
