@@ -130,6 +130,19 @@ test("a guest, a join to another's ladder table and options that would change th
   expect(standings.find((standing) => standing.name === "Cy Bot")).toBeUndefined();
 });
 
+test("another process with the same LADDER_SECRET deals the same deals, with nothing shared but the secret", async () => {
+  // Its own records (another SQLite file), its own accounts: only the secret is the same.
+  const other = new ServerProcess(await freePort(), { LADDER_SECRET: "the ladder test's secret" });
+  await other.start();
+  try {
+    const player = await botClient(other, "Gil", "Gil Bot").then((client) => client.playLadder("evensteven"));
+    expect(await playOut(player)).toBe(firstSeeds[0]);
+    await player.leave();
+  } finally {
+    await other.stop();
+  }
+}, 60_000);
+
 test("Patience's ladder deals the same deal to two bots, and its standings count it", async () => {
   const [dee, ed] = await Promise.all([botClient(server, "Dee", "Dee Bot"), botClient(server, "Ed", "Ed Bot")]);
   const seeds: number[] = [];
