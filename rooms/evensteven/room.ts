@@ -48,10 +48,7 @@ export class EvenStevenRoom extends TableRoom<
   override onCreate(rawOptions: unknown): void {
     const options = this.createOptions(rawOptions);
     this.ladderTable = options.ladder === true;
-    if (this.ladderTable) {
-      parseRoomOptions(evenStevenLadderOptions, options, "create");
-      this.keepLadderTablePrivate();
-    }
+    if (this.ladderTable) parseRoomOptions(evenStevenLadderOptions, options, "create");
     this.openTable({
       seats: 1,
       maxSpectators: this.ladderTable ? 0 : MAX_SPECTATORS,

@@ -204,14 +204,6 @@ export abstract class TableRoom<
     return deal;
   }
 
-  /**
-   * A ladder table is its player's alone: private, so that no join or joinOrCreate lands in it and the lobby does
-   * not list it (a spectator asking by id is refused, below).
-   */
-  protected keepLadderTablePrivate(): void {
-    void Promise.resolve(this.setPrivate(true)).catch(() => undefined);
-  }
-
   /** Nobody watches a ladder table: the others of the period have its deal still to play. */
   protected refuseLadderSpectator(): never {
     throw new ServerError(4403, "a ladder table has no spectators: everyone in the period plays the same deals");

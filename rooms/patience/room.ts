@@ -36,7 +36,6 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
     if (this.ladderTable) {
       parseRoomOptions(patienceLadderOptions, options, "create");
       this.refuseWhenFull = true; // a second join is refused, never made a spectator
-      this.keepLadderTablePrivate();
     }
     const first = dealSource(options, (problem) => new ServerError(OPTIONS_REFUSED.create, `bad deck: ${problem}`));
     const paceMs = options.paceMs ?? PATIENCE_DEFAULT_PACE_MS;

@@ -55,7 +55,7 @@ test("two bots play the same deals in order, each once; the standings rank them;
     if (deal === 1) {
       expect((await refusal(player.newGame())).code).toBe("LADDER_TABLE");
       expect((await refusal(new CardhallClient(server.url).spectateEvenSteven(player.roomId))).message).toMatch(/no spectators/);
-      // The table is its player's alone (private, and no place for a spectator): a joinOrCreate never lands in it.
+      // Nor does a joinOrCreate land in it: it has no place for anyone but its player.
       const elsewhere = await new CardhallClient(server.url).colyseus.joinOrCreate("evensteven", { spectate: true });
       expect(elsewhere.roomId).not.toBe(player.roomId);
       await elsewhere.leave();
