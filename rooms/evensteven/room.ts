@@ -136,7 +136,8 @@ export class EvenStevenRoom extends TableRoom<
   protected override listing(): Record<string, unknown> {
     if (this.roster === undefined) return { game: "evensteven", player: "", phase: "waiting", score: "0 won of 0" };
     const { phase, score } = this.shownView();
-    return { game: "evensteven", player: this.roster.seats[PLAYER_SEAT].name, phase, score: `${score.wins} won of ${score.games}` };
+    const ladder = this.ladderTable ? { ladder: true } : {}; // the lobby offers no Watch on a ladder table
+    return { game: "evensteven", player: this.roster.seats[PLAYER_SEAT].name, phase, score: `${score.wins} won of ${score.games}`, ...ladder };
   }
 }
 

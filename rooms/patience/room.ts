@@ -133,7 +133,8 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   protected override listing(): Record<string, unknown> {
     if (this.roster === undefined) return { game: "patience", deal: 0, phase: "paused", owner: "" };
     const { deal, phase, ownerName } = this.shownView();
-    return { game: "patience", deal, phase, owner: ownerName };
+    const ladder = this.ladderTable ? { ladder: true } : {}; // the lobby offers no Watch on a ladder table
+    return { game: "patience", deal, phase, owner: ownerName, ...ladder };
   }
 
   /** Starts a deal (paused or dealing at the pace) and announces it before its first step. */

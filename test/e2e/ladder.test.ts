@@ -55,7 +55,9 @@ test("two bots play the same deals in order, each once; the standings rank them;
     if (deal === 1) {
       expect((await refusal(player.newGame())).code).toBe("LADDER_TABLE");
       expect((await refusal(new CardhallClient(server.url).spectateEvenSteven(player.roomId))).message).toMatch(/no spectators/);
-      // Nor does a joinOrCreate land in it: it has no place for anyone but its player.
+      // Its listing says it is a ladder table (the lobby leaves it out); nor does a joinOrCreate land in it.
+      const listing = (await ann.listRooms("evensteven")).find((room) => room.roomId === player.roomId);
+      expect(listing?.metadata).toMatchObject({ ladder: true, player: "Ann Bot" });
       const elsewhere = await new CardhallClient(server.url).colyseus.joinOrCreate("evensteven", { spectate: true });
       expect(elsewhere.roomId).not.toBe(player.roomId);
       await elsewhere.leave();

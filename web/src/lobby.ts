@@ -74,7 +74,8 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
       chosen.setAttribute("aria-pressed", String(filter === game));
       return chosen;
     }));
-    const shown = [...rooms.values()].filter((room) => isGame(room.name) && (filter === "all" || room.name === filter));
+    // A ladder table has its player alone (docs/arena.md, "Solo ladders"): nothing to watch or join.
+    const shown = [...rooms.values()].filter((room) => isGame(room.name) && room.metadata?.ladder !== true && (filter === "all" || room.name === filter));
     draw(list, ...(shown.length === 0 ? [h("li", { class: "empty", text: "No tables right now: start one." })] : shown.map(roomItem)));
   };
 
