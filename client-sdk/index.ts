@@ -4,13 +4,14 @@
  * what browsers also have (WebSocket, fetch).
  */
 import { Client, type Room } from "@colyseus/sdk";
+import type { z } from "zod";
 import type { RoomListing } from "../rooms/kit/protocol";
-import { EVENSTEVEN_ROOM, type EvenStevenJoinOptions } from "../rooms/evensteven/protocol";
+import { EVENSTEVEN_ROOM, type EvenStevenJoinOptions, type evenStevenLadderOptions } from "../rooms/evensteven/protocol";
 import { CardhallError, toCardhallError } from "./errors";
 import { EvenStevenPlayer, EvenStevenSpectator } from "./evensteven";
 import { FOOL_ROOM, type FoolJoinOptions } from "../rooms/fool/protocol";
 import { FoolPlayer, FoolSpectator } from "./fool";
-import { PATIENCE_ROOM } from "../rooms/patience/protocol";
+import { PATIENCE_ROOM, type patienceLadderOptions } from "../rooms/patience/protocol";
 import { PatienceOwner, PatienceSpectator, roomOptions, type PatienceCreateOptions } from "./patience";
 import { TRACTOR_ROOM, type TractorJoinOptions, type TractorSeatName } from "../rooms/tractor/protocol";
 import { TractorPlayer, TractorSpectator } from "./tractor";
@@ -31,7 +32,7 @@ export { PatienceOwner, PatienceSpectator, type PatienceCreateOptions, type Pati
 export * from "../rooms/patience/protocol";
 export { TractorPlayer, TractorSpectator, ownTractorSeat, tractorSeatView, type TractorCardLike, type TractorEvents, type TractorTurn } from "./tractor";
 export * from "../rooms/tractor/protocol";
-export type { GamePage, GameRecord, GameSummary, GamesQuery, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing } from "./records";
+export type { GamePage, GameRecord, GameSummary, GamesQuery, LadderStanding, LadderStandings, LadderTag, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing } from "./records";
 export { commitmentText, dealCommitment, NO_SEAL, revealMatches, sealOfRecord, type DealSealView, type SealedView } from "../rooms/kit/commitment";
 
 /**
@@ -40,6 +41,9 @@ export { commitmentText, dealCommitment, NO_SEAL, revealMatches, sealOfRecord, t
  * that session's connection is still open: the newer connection then holds the seat, and the older session ends
  * with TAKEN_OVER (its waits reject with it, its `leave()` resolves at once).
  */
+/** A ladder table's options besides the ladder's own deal: the player's clock (Even-Steven) or the dealer's pace (Patience). */
+export type LadderTableOptions<Game extends "evensteven" | "patience"> = Omit<z.infer<Game extends "evensteven" ? typeof evenStevenLadderOptions : typeof patienceLadderOptions>, "ladder" | "name">;
+
 export interface CardhallClientOptions {
   /** A bot's token (made by its owner's account: docs/arena.md); without one, a guest. */
   token?: string;
@@ -171,6 +175,24 @@ export class CardhallClient {
   /** Queues for a rated Tractor match (four identities, two teams balanced by rating), like playRatedFool. */
   async playRatedTractor(options: RatedQueueOptions = {}): Promise<TractorPlayer> {
     return ratedSeat(this.colyseus, TRACTOR_ROOM, options, (room) => new TractorPlayer(room), (session, timeoutMs) => session.waitForView((view) => view.phase !== "waiting", timeoutMs));
+  }
+
+  /**
+   * Plays this identity's next deal of the game's solo ladder (docs/arena.md, "Solo ladders"): a table of its own,
+   * dealt the period's next deal it has not been given (the same deal as everyone's), with nobody watching. Needs
+   * an identity (a client made with a bot's token); a guest, or an identity that has been given every deal of the
+   * period, is refused JOIN_REFUSED with the reason. A deal given counts as played, finished or not.
+   */
+  async playLadder(game: "evensteven", options?: LadderTableOptions<"evensteven">): Promise<EvenStevenPlayer>;
+  async playLadder(game: "patience", options?: LadderTableOptions<"patience">): Promise<PatienceOwner>;
+  async playLadder(game: "evensteven" | "patience", options: Record<string, unknown> = {}): Promise<EvenStevenPlayer | PatienceOwner> {
+    const room = await this.joining(this.colyseus.create(game === "evensteven" ? EVENSTEVEN_ROOM : PATIENCE_ROOM, { ...options, ladder: true }));
+    return game === "evensteven" ? new EvenStevenPlayer(room) : new PatienceOwner(room);
+  }
+
+  /** A ladder's standings: the current period's, or the one `period` names (a UTC date such as 2026-11-26). */
+  ladder(game: "evensteven" | "patience", period?: string) {
+    return new RecordsApi(this.url).ladder(game, period);
   }
 
   /** Takes a Tractor seat back after a dropped connection, with the session's `reconnectionToken`. */

@@ -4,10 +4,10 @@
  * Failures are CardhallErrors: NOT_FOUND for an unknown game, BAD_REQUEST for a parameter the server refuses,
  * UNAVAILABLE when the server keeps no records or its database is away, CONNECTION when the server cannot be reached.
  */
-import type { GamePage, GameRecord, PlayerProfile, RecordedGame, Replay, Standing } from "../rooms/kit/record";
+import type { GamePage, GameRecord, LadderStandings, PlayerProfile, RecordedGame, Replay, Standing } from "../rooms/kit/record";
 import { CardhallError } from "./errors";
 
-export type { GamePage, GameRecord, GameSummary, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing } from "../rooms/kit/record";
+export type { GamePage, GameRecord, GameSummary, LadderStanding, LadderStandings, LadderTag, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing } from "../rooms/kit/record";
 
 /** GET /games's filters: a game's room name, a player's name, a page size (1–100) and the `next` of the last page. */
 export interface GamesQuery {
@@ -17,7 +17,7 @@ export interface GamesQuery {
   before?: string;
 }
 
-const CODES_BY_STATUS: Record<number, string> = { 400: "BAD_REQUEST", 404: "NOT_FOUND", 422: "DOES_NOT_REPLAY", 503: "UNAVAILABLE" };
+const CODES_BY_STATUS: Record<number, string> = { 400: "BAD_REQUEST", 403: "WITHHELD", 404: "NOT_FOUND", 422: "DOES_NOT_REPLAY", 503: "UNAVAILABLE" };
 
 /** The server's HTTP base for its WebSocket address (ws://host:port → http://host:port). */
 export function httpBase(url: string): string {
@@ -54,6 +54,11 @@ export class RecordsApi {
 
   replay(id: string): Promise<Replay> {
     return getJson<Replay>(this.url, `/games/${encodeURIComponent(id)}/replay`);
+  }
+
+  /** A ladder's standings (GET /ladders/:game): the current period, or the one `period` names. */
+  ladder(game: "evensteven" | "patience", period?: string): Promise<LadderStandings> {
+    return getJson<LadderStandings>(this.url, `/ladders/${game}`, { period });
   }
 
   async leaderboard(game: NonNullable<GamesQuery["game"]>, limit?: number): Promise<Standing[]> {

@@ -23,7 +23,8 @@ import { recordRoutes } from "./records/http";
 import { identityRoutes, type IdentityLimits } from "./identity/http";
 import { PrometheusMetrics } from "./metrics";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
-import { setClientAddressRules, setIdentities, type ClientAddressRules } from "./matchmaking";
+import { setClientAddressRules, setIdentities, setLadders, type ClientAddressRules } from "./matchmaking";
+import { ladderConfig, ladderRoutes, Ladders, type LadderConfig } from "./arena/ladders";
 import { IndexedLocalDriver } from "./local-driver";
 import { CardhallTransport } from "./transport";
 import { serveWebClient } from "./web";
@@ -52,6 +53,8 @@ export interface AppOptions {
   queueTiming?: Partial<QueueTiming>;
   /** How clients are told apart and bounded (server/matchmaking.ts): 64 pending joins an address, no proxy, by default. */
   clientAddresses?: Partial<ClientAddressRules>;
+  /** The ladders' secret and period (server/arena/ladders.ts): a random secret and a day by default. */
+  ladder?: LadderConfig;
 }
 
 function isDraining(): boolean {
@@ -183,6 +186,8 @@ export function makeServer(options: AppOptions = {}): Server {
   checkStatesOfOneClientIn(options.stateCheckEvery ?? 0);
   setClientAddressRules({ pendingJoinsPerAddress: DEFAULT_PENDING_JOINS_PER_ADDRESS, trustedProxies: [], ...options.clientAddresses });
   setIdentities(records?.identities ?? null);
+  const ladders = records === null ? null : new Ladders(records.store.ladders(), options.ladder ?? ladderConfig({}, false));
+  setLadders(ladders);
   const cluster = options.cluster ?? null;
   const transport = new CardhallTransport();
   explainRefusalsWhileDraining(transport.server!);
@@ -209,6 +214,7 @@ export function makeServer(options: AppOptions = {}): Server {
       });
       recordRoutes(app, records, (record, seat) => tractorAi.review(record, seat));
       identityRoutes(app, records, options.identityLimits);
+      ladderRoutes(app, ladders);
       if (options.monitorPassword) mountMonitor(app, options.monitorPassword);
       serveWebClient(app);
     },

@@ -15,7 +15,10 @@ import { TableRoom } from "../rooms/kit/table";
 import { pendingJoins } from "../rooms/kit/reservations";
 import { log } from "../rooms/kit/log";
 import { matchMakerMethod, type MatchmakeMethod } from "../rooms/kit/colyseus-internals";
-import { GUEST, type SeatIdentity } from "../rooms/kit/record";
+import { GUEST, type LadderDeal, type SeatIdentity } from "../rooms/kit/record";
+import { describeIssues } from "../rooms/kit/protocol";
+import { isLadderGame, LADDER_GAMES, LADDERS } from "./arena/ladder";
+import { LadderRefusal, type Ladders } from "./arena/ladders";
 import { cookieValue, SESSION_COOKIE } from "./identity/session-cookie";
 import type { IdentityStore } from "./identity/store";
 
@@ -172,10 +175,37 @@ function refuseEarly(method: string, target: string, options: Record<string, unk
  * The auth context of a matchmaking request: the peer's address (not a forwarding header a client can set) and
  * the identity the request speaks for, which the table kit's onAuth hands to the seat (rooms/kit/table.ts).
  */
-function contextOf(req: IncomingMessage, address: string | null, identity: SeatIdentity): AuthContext & { identity: SeatIdentity } {
+function contextOf(req: IncomingMessage, address: string | null, identity: SeatIdentity, ladderDeal: LadderDeal | undefined): AuthContext & { identity: SeatIdentity; ladderDeal?: LadderDeal } {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && name !== "authorization" && name !== "cookie") headers.set(name, value);
-  return { ip: address ?? undefined, headers, token: undefined, identity };
+  return { ip: address ?? undefined, headers, token: undefined, identity, ...(ladderDeal === undefined ? {} : { ladderDeal }) };
+}
+
+let ladders: Ladders | null = null;
+
+/** The ladders whose deals a `{ ladder: true }` create gets (none when the server keeps no records). */
+export function setLadders(given: Ladders | null): void {
+  ladders = given;
+}
+
+/**
+ * The deal a ladder table's creator plays (docs/arena.md, "Solo ladders"), given to its identity now, before the
+ * table is made: so a join that asks for a ladder table with options it may not have, or as a guest, or with no
+ * deal left, is refused with a sentence and nothing is given. Undefined for any other join.
+ */
+async function ladderDealFor(method: string, target: string, options: Record<string, unknown>, identity: SeatIdentity): Promise<LadderDeal | undefined> {
+  if (options.ladder === undefined) return undefined;
+  if (!isLadderGame(target)) throw new HttpRefusal(400, `only ${LADDER_GAMES.join(" and ")} have ladders`);
+  if (method !== "create") throw new HttpRefusal(400, "a ladder table is made with create: nobody joins another's");
+  const checked = LADDERS[target].options.safeParse(options);
+  if (!checked.success) throw new HttpRefusal(400, `bad options for a ladder table: ${describeIssues(checked.error)}`);
+  if (ladders === null) throw new HttpRefusal(503, "this server keeps no records (RECORDS=off), so it has no ladders");
+  try {
+    return await ladders.dealFor(target, identity);
+  } catch (error) {
+    if (error instanceof LadderRefusal) throw new HttpRefusal(error.status, error.message);
+    throw new HttpRefusal(503, "the records database is not available, so no ladder deal can be given; try again");
+  }
 }
 
 let identities: IdentityStore | null = null;
@@ -268,7 +298,8 @@ export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse
     const options = parseOptions(body);
     refuseEarly(method, target, options, address);
     const identity = await joinerIdentity(req, method, options);
-    send(req, res, 200, await call(target, options, contextOf(req, address, identity)));
+    const ladderDeal = await ladderDealFor(method, target, options, identity);
+    send(req, res, 200, await call(target, options, contextOf(req, address, identity, ladderDeal)));
   } catch (error) {
     const status = statusOf(error);
     if (status >= 500) log.error({ event: "matchmaking_failed", kind: error instanceof Error ? error.name : typeof error }, "a matchmaking request failed");

@@ -29,8 +29,18 @@ export const evenStevenJoinOptions = z.object({
   /** Room options (used when the room is created): the time to answer each card, and to come back after a drop. */
   cardTimeLimitMs: z.number().int().min(100).max(600_000).optional(),
   reconnectSeconds: z.number().int().min(0).max(600).optional(),
+  /** A table of the game's solo ladder (docs/arena.md, "Solo ladders"): an identity's next deal of the period. */
+  ladder: z.literal(true).optional(),
 });
 export type EvenStevenJoinOptions = z.infer<typeof evenStevenJoinOptions>;
+
+/** What a ladder table may be created with: the deal (its seed and hand size) is the ladder's, the same for everyone. */
+export const evenStevenLadderOptions = z.strictObject({
+  ladder: z.literal(true),
+  name: evenStevenJoinOptions.shape.name,
+  cardTimeLimitMs: evenStevenJoinOptions.shape.cardTimeLimitMs,
+  reconnectSeconds: evenStevenJoinOptions.shape.reconnectSeconds,
+});
 
 export const DEFAULT_HAND_SIZE = 7;
 export const DEFAULT_CARD_TIME_LIMIT_MS = 30_000;
@@ -87,6 +97,7 @@ export const EVENSTEVEN_ERROR_CODES = [
   "ALREADY_PLAYED", // play: a card the player already played this game
   "NO_CARD_TO_COVER", // play: the game is over (or not started)
   "GAME_IN_PROGRESS", // newGame: the game has no verdict yet
+  "LADDER_TABLE", // newGame at a ladder table, which plays its one deal
 ] as const;
 export type EvenStevenErrorCode = (typeof EVENSTEVEN_ERROR_CODES)[number];
 

@@ -3,7 +3,7 @@
  * seat, the player's; the dealer is the table. The kit shows the engine's view of each game: the hand goes to
  * the player's view only; the deck and the seed stay in the engine's state until the verdict reveals the seed.
  */
-import { Rejection } from "../kit/room-kit";
+import { parseRoomOptions, Rejection } from "../kit/room-kit";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
 import { evenStevenEngine, PLAYER_SEAT, type EvenStevenAction, type EvenStevenEngineEvent, type EvenStevenMatch, type EvenStevenOptions } from "./match";
 import {
@@ -11,6 +11,7 @@ import {
   DEFAULT_HAND_SIZE,
   DEFAULT_RECONNECT_SECONDS,
   evenStevenJoinOptions,
+  evenStevenLadderOptions,
   evenStevenMessages,
   type EvenStevenErrorCode,
   type EvenStevenJoinOptions,
@@ -41,11 +42,16 @@ export class EvenStevenRoom extends TableRoom<
   /** The games before the current one, counted by outcome. */
   private scoreBefore: EvenStevenScoreView = { games: 0, wins: 0, necessaryLosses: 0, unnecessaryLosses: 0, timeOuts: 0 };
 
+  /** A ladder table (docs/arena.md, "Solo ladders"): its player's one deal of the period, nobody watching. */
+  private ladderTable = false;
+
   override onCreate(rawOptions: unknown): void {
     const options = this.createOptions(rawOptions);
+    this.ladderTable = options.ladder === true;
+    if (this.ladderTable) parseRoomOptions(evenStevenLadderOptions, options, "create");
     this.openTable({
       seats: 1,
-      maxSpectators: MAX_SPECTATORS,
+      maxSpectators: this.ladderTable ? 0 : MAX_SPECTATORS,
       timings: {
         turnTimeMs: options.cardTimeLimitMs ?? DEFAULT_CARD_TIME_LIMIT_MS,
         botDelayMs: 0,
@@ -58,16 +64,21 @@ export class EvenStevenRoom extends TableRoom<
     this.onActionMessage(evenStevenMessages.play, ({ card }) => ({ type: "play", card }));
     this.onSeatMessage(evenStevenMessages.newGame, (_seat, { n, seed }) => {
       const shown = this.shownView();
+      if (this.ladderTable) throw new Rejection("LADDER_TABLE", "a ladder table plays its one deal: ask the ladder again for your next deal");
       if (shown.phase === "playing") throw new Rejection("GAME_IN_PROGRESS", "finish this game before starting another");
       this.deal(n ?? shown.handSize, seed);
     });
   }
 
-  protected override onJoined(place: number | "watch", options: EvenStevenJoinOptions): void {
-    if (place !== "watch") this.deal(options.n ?? DEFAULT_HAND_SIZE, options.seed);
+  protected override onJoined(place: number | "watch", options: EvenStevenJoinOptions, auth: unknown): void {
+    if (place === "watch") return;
+    // Every ladder deal has the default hand: the same game for everyone in the period.
+    if (this.ladderTable) this.deal(DEFAULT_HAND_SIZE, this.takeLadderDeal(auth).seed);
+    else this.deal(options.n ?? DEFAULT_HAND_SIZE, options.seed);
   }
 
   protected override seatRequest(options: EvenStevenJoinOptions): SeatRequest {
+    if (options.spectate && this.ladderTable) this.refuseLadderSpectator();
     return options.spectate ? { watch: true } : { watch: false };
   }
 
@@ -125,7 +136,8 @@ export class EvenStevenRoom extends TableRoom<
   protected override listing(): Record<string, unknown> {
     if (this.roster === undefined) return { game: "evensteven", player: "", phase: "waiting", score: "0 won of 0" };
     const { phase, score } = this.shownView();
-    return { game: "evensteven", player: this.roster.seats[PLAYER_SEAT].name, phase, score: `${score.wins} won of ${score.games}` };
+    const ladder = this.ladderTable ? { ladder: true } : {}; // the lobby offers no Watch on a ladder table
+    return { game: "evensteven", player: this.roster.seats[PLAYER_SEAT].name, phase, score: `${score.wins} won of ${score.games}`, ...ladder };
   }
 }
 

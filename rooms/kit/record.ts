@@ -32,6 +32,22 @@ export type SeatIdentity =
 
 export const GUEST: SeatIdentity = { kind: "guest" };
 
+/**
+ * A ladder game's place (docs/arena.md, "Solo ladders"): the period (its label, e.g. "2026-11-26"), the deal's
+ * number in it (1 to the ladder's K), and when the period ends (ms since the epoch): until then the record is
+ * withheld from everyone, since the other players of the period have the same deal still to play.
+ */
+export interface LadderTag {
+  readonly period: string;
+  readonly deal: number;
+  readonly endsAt: number;
+}
+
+/** A ladder deal as the server hands it to the table: its place, and the seed the table deals (kept on the server). */
+export interface LadderDeal extends LadderTag {
+  readonly seed: number;
+}
+
 export interface RecordedSeat {
   readonly seat: number;
   /** The person's (or program's) name, a bot's or an AI's label; "" for a seat nobody held. */
@@ -92,6 +108,8 @@ export interface GameRecord {
   readonly result: unknown;
   readonly startedAt: number;
   readonly endedAt: number;
+  /** For a ladder game: its period and deal. */
+  readonly ladder?: LadderTag;
 }
 
 /** A record as the table hands it over: the store gives it its id. */
@@ -116,6 +134,7 @@ export interface GameSummary {
   readonly actionCount: number;
   readonly startedAt: number;
   readonly endedAt: number;
+  readonly ladder?: LadderTag;
 }
 
 /** A page of games, newest first; `next` is the `before` that gives the following page (absent on the last). */
@@ -217,6 +236,34 @@ export interface PlayerProfile {
   /** Tallies against each opponent over the player's newest `gamesTallied` games. */
   readonly opponents: readonly OpponentTally[];
   readonly gamesTallied: number;
+}
+
+/** One identity's place in a ladder's period (GET /ladders/:game; docs/arena.md, "Solo ladders"). */
+export interface LadderStanding {
+  readonly rank: number;
+  readonly name: string;
+  readonly kind: "account" | "bot";
+  /** A bot's owner. */
+  readonly owner?: string;
+  /** Deals given, and of them those whose game ended. */
+  readonly played: number;
+  readonly finished: number;
+  readonly points: number;
+  readonly tiebreak: number;
+  /** When the last of its games ended (ms since the epoch), the last tie-break: who got there first ranks first. */
+  readonly lastEndedAt: number | null;
+}
+
+/** A ladder's period: its K deals, what its points count, and its standings, best first. */
+export interface LadderStandings {
+  readonly game: string;
+  readonly period: string;
+  readonly startsAt: number;
+  readonly endsAt: number;
+  /** K: the period's deals. */
+  readonly deals: number;
+  readonly scoring: { readonly points: string; readonly tiebreak: string };
+  readonly standings: readonly LadderStanding[];
 }
 
 /** What /metrics.json shows of the records' queue to the database. */

@@ -15,7 +15,7 @@
  * reservation method on the room instance (wrapReserveSeat, rooms/kit/colyseus-internals.ts), which fails loudly at
  * room creation if a later Colyseus drops it.
  */
-import { GUEST, type SeatIdentity } from "./record";
+import { GUEST, type LadderDeal, type SeatIdentity } from "./record";
 import type { Room } from "@colyseus/core";
 import { wrapReserveSeat, type ReserveSeat } from "./colyseus-internals";
 
@@ -64,11 +64,18 @@ export const pendingJoins = new PendingByAddress();
 export interface JoinerIdentity {
   address: string | null;
   identity: SeatIdentity;
+  /** For the creator of a ladder table: the deal the ladder gave this identity (server/arena/ladder.ts). */
+  ladderDeal?: LadderDeal;
 }
 
 export function addressOf(authData: unknown): string | null {
   const address = (authData as Partial<JoinerIdentity> | null | undefined)?.address;
   return typeof address === "string" ? address : null;
+}
+
+/** The ladder deal the matchmaking route gave a join, if any. */
+export function ladderDealOf(authData: unknown): LadderDeal | undefined {
+  return (authData as Partial<JoinerIdentity> | null | undefined)?.ladderDeal;
 }
 
 /** The identity the matchmaking route found for a join (a guest when it found none, or the join came another way). */

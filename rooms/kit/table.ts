@@ -22,7 +22,7 @@ import { NO_SEAL, type DealSealView, type SealedView } from "./commitment";
 import { sealDeal, type DealSeal } from "./deal-seal";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MESSAGE, type MessageDefinition, type PayloadOf, type StateCheck } from "./protocol";
 import { freshSeed } from "./random";
-import { GUEST, type FinishedGame, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
+import { GUEST, type FinishedGame, type LadderDeal, type LadderTag, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
 import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
 import { SeatRoster } from "./seats";
 import { writeView } from "./state-writer";
@@ -31,7 +31,7 @@ import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
 import { setStateBufferSize } from "./colyseus-internals";
-import { addressOf, guardSeatReservations, identityOf, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
+import { addressOf, guardSeatReservations, identityOf, ladderDealOf, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
 
@@ -151,6 +151,8 @@ export abstract class TableRoom<
   private thinking: { state: State } | null = null;
   /** Set once the room is closing every connection: the clients going away are told nothing more. */
   private closing = false;
+  /** For a ladder table: the period and deal its game is (docs/arena.md, "Solo ladders"), which its record names. */
+  protected ladder: LadderTag | null = null;
   /** Where finished games go (the server's record writer), if the server keeps records. */
   private recordSink: RecordSink | null = null;
   /** The places promised to seat reservations whose clients have not connected yet. */
@@ -201,6 +203,22 @@ export abstract class TableRoom<
     return this.engine.botAction(state, seat);
   }
 
+  /**
+   * A ladder table's deal, for its player's join: the one the matchmaking route gave (server/arena/ladder.ts); the
+   * table's record names it from now on. A ladder table reached any other way has none, and the join is refused.
+   */
+  protected takeLadderDeal(auth: unknown): LadderDeal {
+    const deal = ladderDealOf(auth);
+    if (deal === undefined) throw new ServerError(4403, "a ladder table is the server's: create it with { ladder: true } as an account or a bot");
+    this.ladder = { period: deal.period, deal: deal.deal, endsAt: deal.endsAt };
+    return deal;
+  }
+
+  /** Nobody watches a ladder table: the others of the period have its deal still to play. */
+  protected refuseLadderSpectator(): never {
+    throw new ServerError(4403, "a ladder table has no spectators: everyone in the period plays the same deals");
+  }
+
   /** Called once a match is over (its result is the engine's). */
   protected onMatchOver(): void {}
 
@@ -210,8 +228,8 @@ export abstract class TableRoom<
     else this.roster.seatBot(seat, "bot");
   }
 
-  /** Called after each join, with where the client went and its options. */
-  protected onJoined(_place: number | "watch", _options: JoinOptions): void {}
+  /** Called after each join, with where the client went, its options and what the matchmaking route found (JoinerIdentity). */
+  protected onJoined(_place: number | "watch", _options: JoinOptions, _auth: unknown): void {}
 
   /** Called when every seat is taken (after each join); a game that starts then starts its match here. */
   protected onTableFull(): void {}
@@ -288,7 +306,8 @@ export abstract class TableRoom<
    * server's matchmaking route puts the peer's address in the context), which the kit's bounds count by.
    */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
-    return { address: context?.ip ?? null, identity: (context as { identity?: SeatIdentity } | undefined)?.identity ?? GUEST };
+    const given = context as { identity?: SeatIdentity; ladderDeal?: LadderDeal } | undefined;
+    return { address: context?.ip ?? null, identity: given?.identity ?? GUEST, ...(given?.ladderDeal === undefined ? {} : { ladderDeal: given.ladderDeal }) };
   }
 
   /**
@@ -336,7 +355,7 @@ export abstract class TableRoom<
     if (place === "watch") this.roster.addSpectator(client.sessionId);
     else this.seatPerson(client, place, this.personName(options, place));
     this.seatsChanged();
-    this.onJoined(place, options);
+    this.onJoined(place, options, client.auth);
     if (this.roster.everySeatTaken()) this.onTableFull();
   }
 
@@ -652,7 +671,8 @@ export abstract class TableRoom<
     const { number, options, seed, start, startedAt } = match;
     // The deal just over: its seal has been revealed (the record keeps what every client was shown).
     const sealed = this.seal === null ? {} : { commitment: this.seal.sealed.commitment, salt: this.seal.sealed.salt };
-    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, ...sealed, seats, start, actions: [...match.actions], result, startedAt, endedAt: Date.now() };
+    const ladder = this.ladder === null ? {} : { ladder: this.ladder };
+    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, ...sealed, seats, start, actions: [...match.actions], result, startedAt, endedAt: Date.now(), ...ladder };
     this.recordSink.submit(finished);
   }
 

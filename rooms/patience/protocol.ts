@@ -53,9 +53,19 @@ export const patienceJoinOptions = z
     paceMs: paceMs.optional(),
     /** How long the owner's place is kept after a dropped connection. */
     reconnectSeconds: z.number().int().min(0).max(600).optional(),
+    /** A table of the game's solo ladder (docs/arena.md, "Solo ladders"): an identity's next deal of the period. */
+    ladder: z.literal(true).optional(),
   })
   .refine(notBoth, NOT_BOTH);
 export type PatienceJoinOptions = z.infer<typeof patienceJoinOptions>;
+
+/** What a ladder table may be created with: the deal (its seed) is the ladder's, the same for everyone. */
+export const patienceLadderOptions = z.strictObject({
+  ladder: z.literal(true),
+  name: name.optional(),
+  paceMs: paceMs.optional(),
+  reconnectSeconds: z.number().int().min(0).max(600).optional(),
+});
 export type PatienceRestartOptions = z.infer<(typeof patienceMessages)["restart"]["payload"]>;
 
 /** Every code the room refuses a message with. */
@@ -68,6 +78,7 @@ export const PATIENCE_ERROR_CODES = [
   "ALREADY_PAUSED",
   "DEAL_IN_PROGRESS", // restart before the deal ended
   "BAD_DECK", // restart with a deck that is not 52 different cards
+  "LADDER_TABLE", // restart at a ladder table, which deals its one deal
 ] as const;
 export type PatienceErrorCode = (typeof PATIENCE_ERROR_CODES)[number];
 

@@ -6,11 +6,11 @@
  * is over, the undealt cards never.
  */
 import { ServerError, type Client } from "@colyseus/core";
-import { OPTIONS_REFUSED, Rejection } from "../kit/room-kit";
+import { OPTIONS_REFUSED, parseRoomOptions, Rejection } from "../kit/room-kit";
 import type { MessageDefinition, PayloadOf } from "../kit/protocol";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
 import { dealOf, dealSource, OWNER_SEAT, patienceEngine, STEP_PACE, type PatienceAction, type PatienceEngineEvent, type PatienceMatch, type PatienceOptions } from "./match";
-import { PATIENCE_DEFAULT_PACE_MS, PATIENCE_DEFAULT_RECONNECT_SECONDS, patienceEvents, patienceJoinOptions, patienceMessages } from "./protocol";
+import { PATIENCE_DEFAULT_PACE_MS, PATIENCE_DEFAULT_RECONNECT_SECONDS, patienceEvents, patienceJoinOptions, patienceLadderOptions, patienceMessages } from "./protocol";
 import type { PatienceControlEvent, PatienceDealStartedEvent, PatienceErrorCode, PatienceJoinOptions, PatiencePositionView, PatienceStateView, PatienceTableView } from "./protocol";
 import { MAX_PILES } from "./engine";
 import { PatienceState, stateMatchesView } from "./state";
@@ -27,13 +27,21 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   /** The owner's seat taken, a joiner watches. */
   protected override refuseWhenFull = false;
 
+  /** A ladder table (docs/arena.md, "Solo ladders"): its owner's one deal of the period, dealt once the owner is in. */
+  private ladderTable = false;
+
   override onCreate(rawOptions: unknown): void {
     const options = this.createOptions(rawOptions);
+    this.ladderTable = options.ladder === true;
+    if (this.ladderTable) {
+      parseRoomOptions(patienceLadderOptions, options, "create");
+      this.refuseWhenFull = true; // a second join is refused, never made a spectator
+    }
     const first = dealSource(options, (problem) => new ServerError(OPTIONS_REFUSED.create, `bad deck: ${problem}`));
     const paceMs = options.paceMs ?? PATIENCE_DEFAULT_PACE_MS;
     this.openTable({
       seats: 1,
-      maxSpectators: MAX_SPECTATORS,
+      maxSpectators: this.ladderTable ? 0 : MAX_SPECTATORS,
       timings: { turnTimeMs: 0, botDelayMs: 0, reconnectSeconds: options.reconnectSeconds ?? PATIENCE_DEFAULT_RECONNECT_SECONDS, paces: { [STEP_PACE]: kitPace(paceMs) } },
       messages: Object.values(patienceMessages),
     });
@@ -65,14 +73,22 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
       this.announce("setPace");
     });
     owned(patienceMessages.restart, (payload) => {
+      if (this.ladderTable) throw reject("LADDER_TABLE", "a ladder table deals its one deal: ask the ladder again for your next deal");
       if (this.shownView().phase !== "over") throw reject("DEAL_IN_PROGRESS", "the deal is not over yet; restart deals again once it is");
       this.deal(dealSource(payload, (problem) => reject("BAD_DECK", problem)), payload.paused ?? false);
     });
     this.onTableMessage(patienceMessages.claim, (client, { name }) => this.claim(client, name));
-    this.deal(first, options.paused ?? false);
+    if (!this.ladderTable) this.deal(first, options.paused ?? false);
+  }
+
+  /** A ladder table deals when its owner is in: the deal is the one the ladder gave the owner's identity. */
+  protected override onJoined(place: number | "watch", _options: PatienceJoinOptions, auth: unknown): void {
+    if (place === "watch" || !this.ladderTable || this.match !== null) return;
+    this.deal({ options: {}, seed: this.takeLadderDeal(auth).seed }, false);
   }
 
   protected override seatRequest(options: PatienceJoinOptions): SeatRequest {
+    if (options.spectate === true && this.ladderTable) this.refuseLadderSpectator();
     return { watch: options.spectate === true };
   }
 
@@ -117,7 +133,8 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   protected override listing(): Record<string, unknown> {
     if (this.roster === undefined) return { game: "patience", deal: 0, phase: "paused", owner: "" };
     const { deal, phase, ownerName } = this.shownView();
-    return { game: "patience", deal, phase, owner: ownerName };
+    const ladder = this.ladderTable ? { ladder: true } : {}; // the lobby offers no Watch on a ladder table
+    return { game: "patience", deal, phase, owner: ownerName, ...ladder };
   }
 
   /** Starts a deal (paused or dealing at the pace) and announces it before its first step. */

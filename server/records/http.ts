@@ -12,7 +12,7 @@ import type { Records } from "./index";
 import { playerProfile } from "./players";
 import { replayRecord, ReplayMismatch } from "./replay";
 import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
-import type { GameRecord } from "../../rooms/kit/record";
+import type { GameRecord, GameSummary } from "../../rooms/kit/record";
 import type { TractorReview } from "../../rooms/tractor/review";
 import type { Seat } from "../../rooms/tractor/scoring";
 
@@ -94,7 +94,8 @@ export function recordRoutes(app: Application, records: Records | null, reviewer
     guarded(records, async ({ store }, req, res) => {
       const query = gamesQuery.safeParse(req.query);
       if (!query.success) return badRequest(res, query.error);
-      res.json(await store.list(query.data));
+      const page = await store.list(query.data);
+      res.json({ ...page, games: page.games.map((game) => (isWithheld(game) ? withheldSummary(game) : game)) });
     }),
   );
 
@@ -148,5 +149,22 @@ async function recordById(store: Records["store"], req: Request, res: Response) 
   }
   const record = await store.get(id.data);
   if (record === undefined) res.status(404).json({ error: "no such game" });
+  else if (isWithheld(record)) {
+    res.status(403).json({ error: `this is deal ${record.ladder!.deal} of the ${record.game} ladder for ${record.ladder!.period}, which others may still play: its record shows once the period ends (${new Date(record.ladder!.endsAt).toISOString()})` });
+    return undefined;
+  }
   return record;
+}
+
+/**
+ * A ladder game of a period not yet over (docs/arena.md, "Solo ladders"): everyone in the period plays its deal, so
+ * its seed, its cards and its plays are shown to nobody until the period ends.
+ */
+function isWithheld(game: Pick<GameSummary, "ladder">, now = Date.now()): boolean {
+  return game.ladder !== undefined && game.ladder.endsAt > now;
+}
+
+/** A withheld ladder game in a listing: who played it and when, never its seed nor its result. */
+function withheldSummary(game: GameSummary): GameSummary {
+  return { ...game, seed: 0, result: null };
 }

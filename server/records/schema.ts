@@ -13,6 +13,8 @@
  *   logins, by the SHA-256 of their cookie's value).
  * - rating_history: a rated player's rating after each rated game, written with the standings it changes, for
  *   the player pages' charts (a rating depends on every earlier game of its game, so it is kept, not recomputed).
+ * - ladder_plays (docs/arena.md, "Solo ladders"): one row per identity and deal of a ladder's period, made when the
+ *   deal is given (so each deal is given once), its result filled in when the game's record is stored.
  */
 import type { ColumnType, Kysely } from "kysely";
 
@@ -100,6 +102,24 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+export interface LadderPlaysTable {
+  game: string;
+  period: string;
+  /** The deal's number in the period, 1 to the ladder's K. */
+  deal: number;
+  /** The identity's name, kind (account or bot) and, for a bot, its owner. */
+  name: string;
+  kind: string;
+  owner: string | null;
+  /** A random id written with the claim: who finds it there after inserting has the deal (one row per key). */
+  claim_id: string;
+  claimed_at: number;
+  /** The engine's result as JSON once the game's record is stored; null for a deal given and not (yet) finished. */
+  result: string | null;
+  game_id: string | null;
+  ended_at: number | null;
+}
+
 export interface RecordTables {
   games: GamesTable;
   game_seats: GameSeatsTable;
@@ -110,6 +130,7 @@ export interface RecordTables {
   bot_tokens: BotTokensTable;
   sessions: SessionsTable;
   rating_history: RatingHistoryTable;
+  ladder_plays: LadderPlaysTable;
 }
 
 interface SchemaMigration {
@@ -236,6 +257,28 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
     async down(db) {
       await db.schema.alterTable("games").dropColumn("salt").execute();
       await db.schema.alterTable("games").dropColumn("commitment").execute();
+    },
+  },
+  "0005-ladders": {
+    async up(db) {
+      await db.schema
+        .createTable("ladder_plays")
+        .addColumn("game", "text", (column) => column.notNull())
+        .addColumn("period", "text", (column) => column.notNull())
+        .addColumn("deal", "integer", (column) => column.notNull())
+        .addColumn("name", "text", (column) => column.notNull())
+        .addColumn("kind", "text", (column) => column.notNull())
+        .addColumn("owner", "text")
+        .addColumn("claim_id", "text", (column) => column.notNull())
+        .addColumn("claimed_at", "bigint", (column) => column.notNull())
+        .addColumn("result", "text")
+        .addColumn("game_id", "text")
+        .addColumn("ended_at", "bigint")
+        .addPrimaryKeyConstraint("ladder_plays_key", ["game", "period", "name", "deal"])
+        .execute();
+    },
+    async down(db) {
+      await db.schema.dropTable("ladder_plays").ifExists().execute();
     },
   },
 };

@@ -8,6 +8,7 @@ import { RECORD_FORMAT, type FinishedGame, type GamePage, type GameRecord, type 
 import { openDatabase, type DatabaseConfig, type RecordsDb } from "./database";
 import type { RecordTables, StandingsTable } from "./schema";
 import { IdentityStore } from "../identity/store";
+import { LadderStore, recordLadderResults } from "../arena/ladder-store";
 import { effectOf, rateContest, type Contest, type CountChange, type StoredRating } from "./standings";
 
 /** What GET /games filters and pages by. */
@@ -36,6 +37,11 @@ export class RecordStore {
     return new RecordStore(db, where);
   }
 
+  /** The ladders' deals and results, in the same database (server/arena/ladder-store.ts). */
+  ladders(): LadderStore {
+    return new LadderStore(this.db);
+  }
+
   /** The identities kept in the same database (server/identity: accounts, bots and their tokens, logins). */
   identities(): IdentityStore {
     return new IdentityStore(this.db);
@@ -53,6 +59,7 @@ export class RecordStore {
       for (const rows of chunks(records.map(gameRow), ROWS_PER_INSERT)) await trx.insertInto("games").values(rows).execute();
       for (const rows of chunks(seats, ROWS_PER_INSERT)) await trx.insertInto("game_seats").values(rows).execute();
       for (const [game, ofGame] of groupBy(records, (record) => record.game)) await updateStandings(trx, game, ofGame);
+      await recordLadderResults(trx, records);
     });
     return records;
   }
@@ -143,8 +150,8 @@ function standingOfRow(row: Selectable<StandingsTable>): Standing {
 }
 
 function summaryOf(record: GameRecord): Omit<GameSummary, "id"> {
-  const { game, roomId, part, match, round, seed, seats, result, startedAt, endedAt } = record;
-  return { game, roomId, part, match, ...(round === undefined ? {} : { round }), seed, seats, result, actionCount: record.actions.length, startedAt, endedAt };
+  const { game, roomId, part, match, round, seed, seats, result, startedAt, endedAt, ladder } = record;
+  return { game, roomId, part, match, ...(round === undefined ? {} : { round }), seed, seats, result, actionCount: record.actions.length, startedAt, endedAt, ...(ladder === undefined ? {} : { ladder }) };
 }
 
 /** A record's row: the deal's commitment and salt in columns of their own, everything else in the record's JSON. */

@@ -8,7 +8,7 @@ import * as path from "path";
 import { Client } from "@colyseus/sdk";
 import { CardhallClient, CardhallError, type FoolPlayer } from "../../client-sdk";
 import { readUntil } from "../helpers";
-import { registerBot } from "./identities";
+import { botClient, registerBot } from "./identities";
 import { finished, freePort, ServerProcess } from "./server-process";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -24,16 +24,13 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function botClient(owner: string, bot: string): Promise<CardhallClient> {
-  return new CardhallClient(server.url, { token: await registerBot(server.httpUrl, owner, bot) });
-}
 
 async function playToTheEnd(player: FoolPlayer): Promise<void> {
   for (let turn = await player.nextTurn(); turn.kind === "move"; turn = await player.nextTurn()) await player.move(turn.moves[0]);
 }
 
 test("two bots queue for rated Fool, are seated at one table, play, and their game is rated between their identities", async () => {
-  const [ann, bea] = await Promise.all([botClient("Ann", "Ann Bot"), botClient("Bea", "Bea Bot")]);
+  const [ann, bea] = await Promise.all([botClient(server, "Ann", "Ann Bot"), botClient(server, "Bea", "Bea Bot")]);
   const [first, second] = await Promise.all([ann.playRatedFool({ waitMs: 20_000 }), bea.playRatedFool({ waitMs: 20_000 })]);
   expect(first.roomId).toBe(second.roomId);
   expect(new Set([first.seat(), second.seat()])).toEqual(new Set([0, 1]));
@@ -56,9 +53,9 @@ test("a guest cannot join a rated queue", async () => {
 });
 
 test("a player who never takes the queue's seat: the other goes back to the queue and is seated with the next", async () => {
-  const cy = await botClient("Cy", "Cy Bot");
+  const cy = await botClient(server, "Cy", "Cy Bot");
   const dee = await registerBot(server.httpUrl, "Dee", "Dee Bot");
-  const ed = await botClient("Ed", "Ed Bot");
+  const ed = await botClient(server, "Ed", "Ed Bot");
   // Dee's program queues and then ignores the seat it is given.
   const deserter = await new Client(server.url, { headers: { authorization: `Bearer ${dee}` } }).joinOrCreate("fool-queue");
   let given = 0;
@@ -79,7 +76,7 @@ test("a player who never takes the queue's seat: the other goes back to the queu
 }, 60_000);
 
 test("four bots queue for rated Tractor and sit at one table, every seat a person's", async () => {
-  const clients = await Promise.all(["Fay", "Gus", "Hal", "Ivy"].map((owner) => botClient(owner, `${owner} Bot`)));
+  const clients = await Promise.all(["Fay", "Gus", "Hal", "Ivy"].map((owner) => botClient(server, owner, `${owner} Bot`)));
   const players = await Promise.all(clients.map((client) => client.playRatedTractor({ waitMs: 30_000 })));
   expect(new Set(players.map((player) => player.roomId)).size).toBe(1);
   const view = players[0].view()!;
@@ -124,7 +121,7 @@ describe("a queue says whom it admits", () => {
   }
 
   test("two bots meet in the queue for bots; a bot is refused by the queue for people, and a person by the queue for bots", async () => {
-    const [eve, fay] = await Promise.all([botClient("Uma", "Uma Bot"), botClient("Vic", "Vic Bot")]);
+    const [eve, fay] = await Promise.all([botClient(server, "Uma", "Uma Bot"), botClient(server, "Vic", "Vic Bot")]);
     const [first, second] = await Promise.all([eve.playRatedFool({ admits: "bots", waitMs: 20_000 }), fay.playRatedFool({ admits: "bots", waitMs: 20_000 })]);
     expect(first.roomId).toBe(second.roomId);
     await Promise.all([first.leave(), second.leave()]);

@@ -2,12 +2,15 @@
  * The lobby in headless Chromium: the "Your name" box (kept in the browser, the name a table joins with), each
  * game's table options (the address a start opens, and the options the room is created with), the live tables in
  * plain words (people's names, "Computer", phases, Tractor's throw rule, spectators), and the finished games with
- * their players and results, a newly finished one appearing without a reload.
+ * their players and results, a newly finished one appearing without a reload; today's ladder leaders.
  */
 import type { Page } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS } from "../../client-sdk";
 import { playEvenStevenBot } from "../../client-sdk/bots/evensteven";
 import { CHROMIUM, webSuite } from "./browser";
+import { botClient } from "./identities";
+import { optimalPlay } from "../../rooms/evensteven/strategy";
+import { readUntil } from "../helpers";
 
 (CHROMIUM ? describe : describe.skip)("the lobby in Chromium", () => {
   const suite = webSuite();
@@ -176,6 +179,28 @@ import { CHROMIUM, webSuite } from "./browser";
     await item.getByRole("link", { name: /^Replay of Even-Steven · game · Finisher · ended/ }).click();
     await page.waitForURL(new RegExp(`/replay/${id}$`));
     await page.getByRole("slider", { name: "Step" }).waitFor();
+  }, 60_000);
+
+  it("shows today's ladder leaders, and a ladder deal of today without its replay, at a phone's width", async () => {
+    const bot = await botClient(suite.server, "Lea", "Lea Bot");
+    const player = await bot.playLadder("evensteven");
+    for (let index = 1; ; index++) {
+      const turn = await player.nextTurn(1, index);
+      if (turn.kind === "over") break;
+      await player.play(optimalPlay(turn.hand, turn.card));
+    }
+    await player.leave();
+    await readUntil(() => bot.ladder("evensteven"), (ladder) => ladder.standings.some((standing) => standing.finished === 1));
+    const { page } = await suite.open("/", { phone: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await lobby(page);
+    const leaders = page.getByRole("list", { name: "Even-Steven ladder" });
+    await leaders.getByText(/^1\. Lea Bot \(Lea's bot\): [01] of 10 won$/).waitFor();
+    const deal = page.locator("li.finished-game").filter({ hasText: "Lea Bot" });
+    await deal.getByText("replay once the ladder's period is over").waitFor();
+    expect(await deal.getByRole("link").count()).toBe(0);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.view);
   }, 60_000);
 
   async function waitForRecord(roomId: string): Promise<string> {

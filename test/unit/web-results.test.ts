@@ -27,6 +27,8 @@ describe("a finished game in words", () => {
     expect(resultWords(summary("evensteven", ann, { outcome: "LOSE UNNECESSARILY" }))).toBe("Ann lost: the hand could have won");
     expect(resultWords(summary("evensteven", ann, { outcome: "TIME OUT" }))).toBe("Ann ran out of time");
     expect(playersWords(summary("evensteven", ann, null))).toBe("Ann");
+    // A ladder deal of the running period is listed without its result (docs/arena.md, "Solo ladders").
+    expect(resultWords(summary("evensteven", ann, null, { ladder: { period: "2026-11-26", deal: 3, endsAt: 0 } }))).toBe("a ladder deal: its result shows once the ladder's period is over");
   });
 
   test("Fool: the winner and the Fool, or no Fool", () => {

@@ -19,6 +19,13 @@ export function finishedItem(summary: GameSummary): HTMLElement {
     h("span", { class: "finished-players", text: playersWords(summary) }),
     h("span", { class: "finished-result", text: resultWords(summary) }),
     h("span", { class: "finished-when", text: `ended ${ended}` }),
-    h("a", { href: `/replay/${summary.id}`, text: "Replay", label: `Replay of ${title} · ${part} · ${playersWords(summary)} · ended ${ended}`, attrs: { "data-link": "" } }),
+    // A ladder deal of the running period is withheld (docs/arena.md, "Solo ladders"): no replay until it ends.
+    withheld(summary)
+      ? h("span", { class: "finished-when", text: "replay once the ladder's period is over" })
+      : h("a", { href: `/replay/${summary.id}`, text: "Replay", label: `Replay of ${title} · ${part} · ${playersWords(summary)} · ended ${ended}`, attrs: { "data-link": "" } }),
   );
+}
+
+function withheld(summary: GameSummary): boolean {
+  return summary.ladder !== undefined && summary.result === null;
 }

@@ -2,11 +2,11 @@
  * The lobby: the person's name (kept in the browser, sent as every table's join name; the account's when logged
  * in), each game's start buttons with its table options and rules, every live table (kept current by Colyseus's
  * LobbyRoom: the server pushes each room's listing as it changes), filtered by game, the finished games with who
- * played and how they ended, and the leaderboards, linked to the player pages (both fetched again when a table
- * ends or closes, and every little while the lobby is open).
+ * played and how they ended, the leaderboards, linked to the player pages, and today's solo ladders' leaders (all
+ * fetched again when a table ends or closes, and every little while the lobby is open).
  */
 import "./lobby.css";
-import type { CardhallClient, GameSummary } from "../../client-sdk/index";
+import type { CardhallClient, GameSummary, LadderStandings } from "../../client-sdk/index";
 import { GAME_TITLES, GAMES, isGame, PAGE_GAMES, pageGame, type GameName } from "./games";
 import { button, draw, h } from "./dom";
 import { optionsForm } from "./lobby-options";
@@ -59,6 +59,7 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
   const finishedNote = h("p", { class: "finished-note" });
   const boards = h("div", { class: "leaderboards" });
   const boardsNote = h("p", { class: "finished-note" });
+  const ladders = h("div", { class: "ladders" });
   root.append(
     nameBox(),
     h("h1", { text: "Start a game" }),
@@ -68,6 +69,7 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
     list,
     h("section", { class: "replays", label: "Finished games" }, h("h2", { text: "Finished games" }), finishedNote, finished),
     h("section", { class: "leaders", label: "Leaderboards" }, h("h2", { text: "Leaderboards" }), boardsNote, boards),
+    h("section", { class: "ladder-leaders", label: "Today's ladders" }, h("h2", { text: "Today's ladders" }), ladders),
   );
 
   const redraw = () => {
@@ -76,7 +78,8 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
       chosen.setAttribute("aria-pressed", String(filter === game));
       return chosen;
     }));
-    const shown = [...rooms.values()].filter((room) => isGame(room.name) && (filter === "all" || room.name === filter));
+    // A ladder table has its player alone (docs/arena.md, "Solo ladders"): nothing to watch or join.
+    const shown = [...rooms.values()].filter((room) => isGame(room.name) && room.metadata?.ladder !== true && (filter === "all" || room.name === filter));
     draw(list, ...(shown.length === 0 ? [h("li", { class: "empty", text: "No tables right now: start one." })] : shown.map(roomItem)));
   };
 
@@ -85,10 +88,11 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
   let asked = 0;
   const refresh = async () => {
     const mine = ++asked;
-    const [words, leaders] = await Promise.all([finishedGames(client), leaderboards(client)]);
+    const [words, leaders, ladderBoards] = await Promise.all([finishedGames(client), leaderboards(client), ladderLeaders(client)]);
     if (mine !== asked) return; // a later answer is on its way
     boardsNote.textContent = leaders === null ? "Nobody is on a leaderboard yet." : "";
     draw(boards, ...(leaders ?? []));
+    draw(ladders, ...ladderBoards.map(ladderList));
     if (typeof words === "string") return void ((finishedNote.textContent = words), finished.replaceChildren());
     finishedNote.textContent = words.length === 0 ? "No finished games yet." : "";
     draw(finished, ...words.map(finishedItem));
@@ -234,3 +238,29 @@ async function finishedGames(client: CardhallClient): Promise<readonly GameSumma
     return "This server keeps no records of finished games.";
   }
 }
+
+/** The games with a solo ladder, and how many of the period's leaders the lobby shows. */
+const LADDER_GAMES = ["evensteven", "patience"] as const;
+const LADDER_LEADERS_SHOWN = 5;
+
+/** Today's standings of each ladder (none for a server without records or a ladder it cannot read now). */
+async function ladderLeaders(client: CardhallClient): Promise<LadderStandings[]> {
+  const read = await Promise.all(LADDER_GAMES.map((game) => client.ladder(game).catch(() => null)));
+  return read.filter((standings): standings is LadderStandings => standings !== null);
+}
+
+/** One ladder's leaders in words: "1. Ann Bot (Ann's bot): 6 of 10 won". */
+function ladderList(ladder: LadderStandings): HTMLElement {
+  const title = isGame(ladder.game) ? GAME_TITLES[ladder.game] : ladder.game;
+  const result = (points: number) => (ladder.game === "patience" ? `${points} of ${ladder.deals} came out` : `${points} of ${ladder.deals} won`);
+  const leaders = ladder.standings.slice(0, LADDER_LEADERS_SHOWN).map((standing) =>
+    h("li", { key: `ladder:${ladder.game}:${standing.name}`, text: `${standing.rank}. ${standing.name}${standing.owner === undefined ? "" : ` (${standing.owner}'s bot)`}: ${result(standing.points)}` }),
+  );
+  return h(
+    "div",
+    { class: "ladder", key: `ladder:${ladder.game}`, attrs: { "data-game": ladder.game } },
+    h("h3", { text: `${title}, ${ladder.period}` }),
+    leaders.length === 0 ? h("p", { class: "empty", text: "Nobody has played today's deals yet." }) : h("ol", { class: "ladder-list", label: `${title} ladder` }, ...leaders),
+  );
+}
+

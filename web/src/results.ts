@@ -42,6 +42,7 @@ const rankWords = (rank: number) => (rank > 14 ? "past Ace" : (RANKS[rank] ?? St
 /** How the game ended, in one line. */
 export function resultWords(summary: GameSummary): string {
   const result = summary.result;
+  if (summary.ladder !== undefined && result === null) return "a ladder deal: its result shows once the ladder's period is over";
   if (result === null || result === undefined) return "no result";
   switch (summary.game) {
     case "evensteven": {

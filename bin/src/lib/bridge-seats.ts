@@ -65,7 +65,10 @@ export interface TableRequest {
   startRanks?: [string, string];
   /** A bot's token (docs/arena.md): the seat is the bot's, under its name; without one, a guest's. */
   token?: string;
-  /** Fool, Tractor: play rated games from the game's queue (with a token) instead of a table of the bridge's own. */
+  /**
+   * Fool, Tractor: play rated games from the game's queue (with a token) instead of a table of the bridge's own;
+   * Even-Steven: play the deals of the game's solo ladder, a table each.
+   */
   queue?: boolean;
   turnTimeMs?: number;
   /** Called with each of the room's events as the seat receives it, from the moment the seat is taken. */
@@ -95,21 +98,30 @@ function defined(options: TableRules): TableRules {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }
 
-const evenStevenRules = (request: TableRequest): TableRules => defined({ n: request.n, seed: request.seed, cardTimeLimitMs: request.turnTimeMs });
+/** A ladder's deal has the ladder's seed and hand size: only the clock is the bridge's. */
+const evenStevenRules = (request: TableRequest): TableRules =>
+  request.queue ? defined({ cardTimeLimitMs: request.turnTimeMs }) : defined({ n: request.n, seed: request.seed, cardTimeLimitMs: request.turnTimeMs });
 
+/** An Even-Steven seat: a table of the bridge's own playing game after game, or the ladder's deals, a table each. */
 async function evenStevenSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
-  const session: EvenStevenPlayer = await clientFor(request).playEvenSteven({ ...rules, name: request.name });
+  const client = clientFor(request);
+  const join = (): Promise<EvenStevenPlayer> => (request.queue ? client.playLadder("evensteven", rules) : client.playEvenSteven({ ...rules, name: request.name }));
+  let session = await join();
   forwardEvents(session as RoomSession<unknown, object>, evenStevenEvents, request);
   let game = 1;
+  /** The game's number at its table: a ladder table has one game. */
+  let tableGame = 1;
   let index = 1;
   return {
-    session: session as RoomSession<unknown, object>,
+    get session() {
+      return session as RoomSession<unknown, object>;
+    },
     seat: 0,
     rules,
     async next() {
-      const turn = await session.nextTurn(game, index, ROOM_WAIT_MS);
+      const turn = await session.nextTurn(tableGame, index, ROOM_WAIT_MS);
       if (turn.kind === "over") return { kind: "gameOver", game, result: { outcome: turn.outcome, seed: turn.seed }, line: `game ${game} (seed ${turn.seed}): ${turn.outcome}` };
-      const [atGame, atIndex] = [game, index++];
+      const [atGame, atIndex] = [tableGame, index++];
       // The turn comes from the room's events; its view is the state once the state shows the same card.
       const view = await session.waitForView((v) => v.game === atGame && (v.dealt.length >= atIndex || v.phase === "over"), ROOM_WAIT_MS);
       return {
@@ -127,7 +139,15 @@ async function evenStevenSeat(request: TableRequest, _games: number, rules: Tabl
     },
     act: (action) => session.play((action as BridgeAction<"evensteven">).card),
     async newGame() {
-      await session.newGame(defined({ n: request.n }));
+      if (request.queue) {
+        // A ladder deal is one table: the next deal is another.
+        await session.leave();
+        session = await join();
+        forwardEvents(session as RoomSession<unknown, object>, evenStevenEvents, request);
+      } else {
+        await session.newGame(defined({ n: request.n }));
+        tableGame++;
+      }
       game++;
       index = 1;
     },
@@ -340,7 +360,7 @@ export interface BridgeSeatEntry {
 
 /** The bridge's seat of every game (rooms/games.ts), one line each. */
 export const BRIDGE_SEATS: Record<BridgeGame, BridgeSeatEntry> = {
-  evensteven: { rules: evenStevenRules, take: evenStevenSeat, options: ["n"] },
+  evensteven: { rules: evenStevenRules, take: evenStevenSeat, options: ["n", "queue"] },
   fool: { rules: foolRules, take: foolSeat, options: ["room", "ai", "queue"] },
   patience: { rules: patienceRules, take: patienceSeat, options: [] },
   tractor: { rules: tractorRules, take: tractorSeat, options: ["room", "seat", "mainSuit", "bots", "startRanks", "queue"] },
