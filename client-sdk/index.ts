@@ -30,7 +30,7 @@ export { PatienceOwner, PatienceSpectator, type PatienceCreateOptions, type Pati
 export * from "../rooms/patience/protocol";
 export { TractorPlayer, TractorSpectator, ownTractorSeat, tractorSeatView, type TractorCardLike, type TractorEvents, type TractorTurn } from "./tractor";
 export * from "../rooms/tractor/protocol";
-export type { GamePage, GameRecord, GameSummary, GamesQuery, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "./records";
+export type { GamePage, GameRecord, GameSummary, GamesQuery, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing, Tournament, TournamentGameEntry, TournamentStanding } from "./records";
 
 /**
  * Joins, watches and lists cardhall's rooms. Every failure is a CardhallError with a stable code (SDK_ERROR_CODES
@@ -207,5 +207,10 @@ export class CardhallClient {
   /** A game's players, best first: rated games by their OpenSkill ordinal, the others by their counts. */
   leaderboard(game: NonNullable<GamesQuery["game"]>, limit?: number) {
     return new RecordsApi(this.url).leaderboard(game, limit);
+  }
+
+  /** A tournament on duplicate deals (GET /tournaments/:id): its standings with their 95% intervals, and its games. */
+  tournament(id: string) {
+    return new RecordsApi(this.url).tournament(id);
   }
 }

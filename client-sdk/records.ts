@@ -4,8 +4,10 @@
  * UNAVAILABLE when the server keeps no records or its database is away, CONNECTION when the server cannot be reached.
  */
 import type { GamePage, GameRecord, RecordedGame, Replay, Standing } from "../rooms/kit/record";
+import type { Tournament } from "../rooms/kit/tournament";
 import { CardhallError } from "./errors";
 
+export type { Tournament, TournamentGameEntry, TournamentStanding } from "../rooms/kit/tournament";
 export type { GamePage, GameRecord, GameSummary, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "../rooms/kit/record";
 
 /** GET /games's filters: a game's room name, a player's name, a page size (1–100) and the `next` of the last page. */
@@ -57,5 +59,9 @@ export class RecordsApi {
 
   async leaderboard(game: NonNullable<GamesQuery["game"]>, limit?: number): Promise<Standing[]> {
     return (await getJson<{ players: Standing[] }>(this.url, "/leaderboard", { game, limit })).players;
+  }
+
+  tournament(id: string): Promise<Tournament> {
+    return getJson<Tournament>(this.url, `/tournaments/${encodeURIComponent(id)}`);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Starts the server: `HOST` and `PORT` from the environment, 127.0.0.1:2567 by default; production mode unless
  * NODE_ENV is set; with `REDIS_URL`, as one process of a cluster (server/cluster.ts); `DRAIN_TIMEOUT` (seconds)
- * bounds a shutdown's drain, `FOOL_AI_THREADS` the Fool AI's threads, `MONITOR_PASSWORD` opens /monitor;
+ * bounds a shutdown's drain, `FOOL_AI_THREADS` the Fool AI's threads, `MONITOR_PASSWORD` opens /monitor,
+ * `TOURNAMENT_SECRET` guards tournament reports (POST /tournaments);
  * `JOINS_PENDING_PER_ADDRESS` bounds one client address's joins waiting for their connections (0: no bound) and
  * `TRUSTED_PROXIES` names the reverse proxies whose X-Forwarded-For tells the clients apart.
  */
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
   const records = config === null ? null : await Records.open(config);
   const stateCheckEvery = Math.round(nonNegativeNumber("STATE_CHECK_EVERY", 0));
   const identityLimits = { loginsPerMinute: Math.round(nonNegativeNumber("LOGINS_PER_MINUTE", DEFAULT_IDENTITY_LIMITS.loginsPerMinute)), signupsPerHour: Math.round(nonNegativeNumber("SIGNUPS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.signupsPerHour)), tokensPerHour: Math.round(nonNegativeNumber("TOKENS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.tokensPerHour)) };
-  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits });
+  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, tournamentSecret: process.env.TOURNAMENT_SECRET || null, clientAddresses, stateCheckEvery, identityLimits });
   await server.listen(port, host, LISTEN_BACKLOG);
   logShutdown();
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);

@@ -5,9 +5,10 @@
 import { randomBytes } from "crypto";
 import { sql, type Transaction as KyselyTransaction } from "kysely";
 import { RECORD_FORMAT, type FinishedGame, type GamePage, type GameRecord, type GameSummary, type Standing } from "../../rooms/kit/record";
-import { openDatabase, type DatabaseConfig, type RecordsDb } from "./database";
+import { chunks, openDatabase, ROWS_PER_INSERT, type DatabaseConfig, type RecordsDb } from "./database";
 import type { RecordTables } from "./schema";
 import { IdentityStore } from "../identity/store";
+import { TournamentStore } from "./tournaments";
 import { effectOf, rateContest, type Contest, type CountChange, type StoredRating } from "./standings";
 
 /** What GET /games filters and pages by. */
@@ -39,6 +40,11 @@ export class RecordStore {
   /** The identities kept in the same database (server/identity: accounts, bots and their tokens, logins). */
   identities(): IdentityStore {
     return new IdentityStore(this.db);
+  }
+
+  /** The tournaments kept in the same database, each game linked to its record. */
+  tournaments(): TournamentStore {
+    return new TournamentStore(this.db);
   }
 
   /**
@@ -132,15 +138,6 @@ function gameRow(record: GameRecord) {
 }
 
 type Transaction = KyselyTransaction<RecordTables>;
-
-/** Rows per INSERT: well under both databases' limits on a statement's parameters. */
-const ROWS_PER_INSERT = 500;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
-}
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
