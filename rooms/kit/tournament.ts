@@ -184,7 +184,8 @@ export function wilsonInterval(points: number, games: number, z = Z_95): { low: 
   const z2 = z * z;
   const centre = (p + z2 / (2 * games)) / (1 + z2 / games);
   const half = (z / (1 + z2 / games)) * Math.sqrt((p * (1 - p)) / games + z2 / (4 * games * games));
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At a score of 0 or 1 the bound is exactly the score (rounding would put it a hair inside or outside).
+  return { low: points === 0 ? 0 : Math.max(0, centre - half), high: points === games ? 1 : Math.min(1, centre + half) };
 }
 
 /** The standings: points, then score per game, then the entry order. */
