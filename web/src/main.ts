@@ -1,4 +1,4 @@
-/** The page: the router choosing the lobby, a table (one module per game), a replay or a game's rules. */
+/** The page: the router choosing the lobby, a table (one module per game), a replay, a game's rules or a tournament. */
 import "./style.css";
 import { cardhall, inWords } from "./connection";
 import { h } from "./dom";
@@ -7,6 +7,7 @@ import { mayLeave } from "./leaving";
 import { showLobby } from "./lobby";
 import { showReplay } from "./replay";
 import { showRules } from "./rules";
+import { showTournament } from "./tournament";
 import { navigate, routeOf } from "./router";
 import type { Teardown } from "./table";
 import { GAME_TITLES, isGame, TABLES } from "./games";
@@ -51,6 +52,8 @@ async function open(route: ReturnType<typeof routeOf>, root: HTMLElement): Promi
     case "rules":
       if (!isGame(route.game)) throw new Error(`there is no game "${route.game}"`);
       return showRules(route.game, root);
+    case "tournament":
+      return showTournament(client, route.id, root);
     case "play":
       if (!isGame(route.game)) throw new Error(`there is no game "${route.game}"`);
       document.title = `${GAME_TITLES[route.game]} · cardhall`;

@@ -1,7 +1,8 @@
 /**
  * The page's routes: the lobby at `/`, a table to watch at `/watch/<roomId>`, a game to play at `/play/<game>`
  * (`?room=<id>` once it exists: the link a friend opens, and what a reload rejoins), a finished game's replay at
- * `/replay/<id>`, a game's rules at `/rules/<game>`. The server answers every one of these paths with the page.
+ * `/replay/<id>`, a game's rules at `/rules/<game>`, a tournament's standings and games at `/tournaments/<id>`. The
+ * server answers every one of these paths with the page.
  */
 export type Route =
   | { page: "lobby" }
@@ -9,6 +10,7 @@ export type Route =
   | { page: "play"; game: string; roomId?: string }
   | { page: "replay"; id: string }
   | { page: "rules"; game: string }
+  | { page: "tournament"; id: string }
   | { page: "missing"; path: string };
 
 export function routeOf(location: Location): Route {
@@ -18,6 +20,7 @@ export function routeOf(location: Location): Route {
   if (parts[0] === "play" && parts.length === 2) return { page: "play", game: parts[1], roomId: new URLSearchParams(location.search).get("room") ?? undefined };
   if (parts[0] === "replay" && parts.length === 2) return { page: "replay", id: parts[1] };
   if (parts[0] === "rules" && parts.length === 2) return { page: "rules", game: parts[1] };
+  if (parts[0] === "tournaments" && parts.length === 2) return { page: "tournament", id: parts[1] };
   return { page: "missing", path: location.pathname };
 }
 
