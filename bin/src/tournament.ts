@@ -1,9 +1,10 @@
 /**
- * bin/tournament --server ws://HOST:PORT --game fool --format round-robin|swiss --deals N
+ * bin/tournament --server ws://HOST:PORT --game fool|tractor --format round-robin|swiss --deals N
  *                --entry "NAME=COMMAND [ARGS...]" ... [--entry-token NAME=TOKEN ...]
  * A tournament on duplicate deals between named identities (docs/arena.md, "Tournaments"): every pairing plays the
- * same N deals, each twice with the seats swapped, so the cards dealt favour nobody over the pair of games. Each
- * seat of each game is the entrant's program, started afresh and played through the bridge's own code (lib/
+ * same N deals, each twice with the seats swapped, so the cards dealt favour nobody over the pair of games (Tractor:
+ * an entrant is a team, both its seats its own program's; a game is a match's first round). Each seat of each game
+ * is the entrant's program, started afresh and played through the bridge's own code (lib/
  * bridge-run.ts) under the entrant's bot token; a program that crashes, or lets its turn clock run out, forfeits
  * that game. Once every game is played the report goes to the server (POST /tournaments, with the operator's
  * secret when the server asks for one), which checks each game against its record and keeps the tournament; the
@@ -11,6 +12,7 @@
  */
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { FoolOverEvent } from "../../rooms/fool/protocol";
+import { TRACTOR_SEATS, type TractorRoundEndEvent } from "../../rooms/tractor/protocol";
 import { freshSeed, seededRandom } from "../../rooms/kit/random";
 import {
   foolPoints,
@@ -19,8 +21,10 @@ import {
   roundRobin,
   swissRound,
   swissRounds,
+  tractorPoints,
   TOURNAMENT_FORMATS,
   TOURNAMENT_GAMES,
+  TOURNAMENT_TABLES,
   type Forfeit,
   type Pairing,
   type Tournament,
@@ -66,8 +70,32 @@ interface PlannedGame {
   round: number;
   deal: number;
   seed: number;
-  seats: [Entry, Entry];
+  seats: Entry[];
 }
+
+/**
+ * How each game's table is made and read: a seat's request (seat 0's makes the table, the others join it by id)
+ * and the event that ends the game, with the points it gives each seat. A Tractor game is its match's first round.
+ */
+interface TableKind {
+  seatRequest(seat: number, room: string | undefined): Partial<TableRequest>;
+  endEvent: string;
+  points(event: unknown, seats: number): number[];
+}
+
+const TABLE_KINDS: Record<TournamentGame, TableKind> = {
+  fool: {
+    seatRequest: (seat, room) => ({ foolSeat: seat as 0 | 1, room }),
+    endEvent: "over",
+    points: (event, seats) => foolPoints(event as FoolOverEvent, seats),
+  },
+  tractor: {
+    // Four programs and no bots; the room's own pause before the deal and between rounds kept short.
+    seatRequest: (seat, room) => ({ seat: TRACTOR_SEATS[seat], bots: [], room }),
+    endEvent: "roundEnd",
+    points: (event, seats) => tractorPoints(event as TractorRoundEndEvent, seats),
+  },
+};
 
 /** A game played: its report line and each seat's points. */
 interface PlayedGame {
@@ -152,12 +180,12 @@ function dealSeeds(seed: number, deals: number): number[] {
   return Array.from({ length: deals }, () => freshSeed(random));
 }
 
-/** A pairing's games: each deal twice, `a` in seat 0 and then `b`, so both play both hands of every deal. */
-function gamesOf(pairing: Pairing, round: number, seeds: readonly number[], entries: ReadonlyMap<string, Entry>): PlannedGame[] {
-  const [a, b] = [entries.get(pairing.a)!, entries.get(pairing.b)!];
+/** A pairing's games: each deal twice, `a` first and then `b`, so both play both sides of every deal. */
+function gamesOf(game: TournamentGame, pairing: Pairing, round: number, seeds: readonly number[], entries: ReadonlyMap<string, Entry>): PlannedGame[] {
+  const seated = (first: string, second: string) => TOURNAMENT_TABLES[game].arrangement(first, second).map((name) => entries.get(name)!);
   return seeds.flatMap((seed, index) => [
-    { round, deal: index + 1, seed, seats: [a, b] as [Entry, Entry] },
-    { round, deal: index + 1, seed, seats: [b, a] as [Entry, Entry] },
+    { round, deal: index + 1, seed, seats: seated(pairing.a, pairing.b) },
+    { round, deal: index + 1, seed, seats: seated(pairing.b, pairing.a) },
   ]);
 }
 
@@ -173,29 +201,29 @@ class TournamentRunner {
     this.bridgeOptions = { game: options.game, maxErrors: options.maxErrors, maxLineBytes: options.maxLineBytes, timing: false };
   }
 
-  /** One game: both programs started, both seats taken (seat 0 makes the table with the deal's seed), played out. */
+  /** One game: every seat's program started, the seats taken (seat 0's makes the table with the deal's seed), played out. */
   async play(planned: PlannedGame): Promise<PlayedGame> {
     const { seats, seed } = planned;
+    const kind = TABLE_KINDS[this.options.game];
     const programs = seats.map((entry) => new JsonLinesProgram(entry.command, entry.args, this.options.maxLineBytes));
     const bridges = seats.map((entry, seat) => new Bridge(programs[seat], this.bridgeOptions, printerFor(entry.name)));
-    let over: FoolOverEvent | undefined;
-    const request = (seat: 0 | 1, room?: string): TableRequest => ({
+    let ended: unknown;
+    const request = (seat: number, room?: string): TableRequest => ({
       url: this.options.server,
       name: seats[seat].name,
       token: seats[seat].token,
       seed,
       turnTimeMs: this.options.turnTimeMs,
-      foolSeat: seat,
-      room,
+      ...kind.seatRequest(seat, room),
       onEvent: (name, payload) => {
-        if (name === "over") over = payload as FoolOverEvent;
+        if (name === kind.endEvent) ended ??= payload;
         bridges[seat].send({ type: "event", name, payload });
       },
     });
     const taken: BridgedSeat[] = [];
     try {
       taken.push(await this.seat(request(0)));
-      taken.push(await this.seat(request(1, taken[0].session.roomId)));
+      for (let seat = 1; seat < seats.length; seat++) taken.push(await this.seat(request(seat, taken[0].session.roomId)));
       await Promise.all(bridges.map((bridge, seat) => bridge.run(taken[seat], seats[seat].name, 1)));
     } catch (error) {
       for (const program of programs) program.kill();
@@ -203,14 +231,11 @@ class TournamentRunner {
     } finally {
       await Promise.all(taken.map((seat) => seat.session.leave().catch(() => undefined)));
     }
-    if (over === undefined) throw new Error(`the game in room ${taken[0].session.roomId} ended without its result`);
-    const forfeits = bridges.flatMap((bridge, seat): Forfeit[] => {
-      const reason = forfeitReason(bridge);
-      return reason === null ? [] : [{ entrant: seats[seat].name, reason }];
-    });
+    if (ended === undefined) throw new Error(`the game in room ${taken[0].session.roomId} ended without its result`);
     const names = seats.map((entry) => entry.name);
+    const forfeits = forfeitsOf(bridges, names);
     const report: TournamentGameReport = { round: planned.round, deal: planned.deal, seed, seats: names, roomId: taken[0].session.roomId, forfeits };
-    return { report, points: pointsAfterForfeits(foolPoints(over, 2), names, forfeits) };
+    return { report, points: pointsAfterForfeits(kind.points(ended, seats.length), names, forfeits) };
   }
 
   private async seat(request: TableRequest): Promise<BridgedSeat> {
@@ -218,6 +243,16 @@ class TournamentRunner {
     if ("problem" in checked) throw new Error(checked.problem);
     return takeSeat(this.options.game, request, 1, checked.rules);
   }
+}
+
+/** The entrants who forfeit the game, once each (a Tractor team's two seats are one entrant). */
+function forfeitsOf(bridges: readonly Bridge[], names: readonly string[]): Forfeit[] {
+  const forfeits: Forfeit[] = [];
+  bridges.forEach((bridge, seat) => {
+    const reason = forfeitReason(bridge);
+    if (reason !== null && !forfeits.some((forfeit) => forfeit.entrant === names[seat])) forfeits.push({ entrant: names[seat], reason });
+  });
+  return forfeits;
 }
 
 /** Why a seat is forfeited: its program stopped playing, or its turn clock ran out; null when it played its game. */
@@ -232,7 +267,9 @@ function gameLine(played: PlayedGame): string {
   const { round, deal, seed, seats, forfeits } = played.report;
   const result = played.points[0] === played.points[1] ? "drawn" : `${seats[played.points[0] > played.points[1] ? 0 : 1]} won`;
   const forfeited = forfeits.map((forfeit) => `; ${forfeit.entrant} forfeits (${forfeit.reason})`).join("");
-  return `round ${round}, deal ${deal} (seed ${seed}): ${seats[0]} (seat 0) v ${seats[1]}: ${result}${forfeited}`;
+  const seatsOf = (name: string) => seats.flatMap((sitting, seat) => (sitting === name ? [seat] : []));
+  const side = (name: string) => `${name} (${seatsOf(name).length === 1 ? "seat" : "seats"} ${seatsOf(name).join(" and ")})`;
+  return `round ${round}, deal ${deal} (seed ${seed}): ${side(seats[0])} v ${side(seats[1])}: ${result}${forfeited}`;
 }
 
 /** Plays every round: all of a round's pairings at once, each pairing's games one after another. */
@@ -255,7 +292,7 @@ async function playRounds(options: TournamentOptions, entries: Entry[], seeds: n
     const results = await Promise.all(
       pairings.pairings.map(async (pairing) => {
         const games: PlayedGame[] = [];
-        for (const planned of gamesOf(pairing, round, seeds, byName)) {
+        for (const planned of gamesOf(options.game, pairing, round, seeds, byName)) {
           const game = await runner.play(planned);
           process.stdout.write(gameLine(game) + "\n");
           games.push(game);

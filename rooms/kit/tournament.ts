@@ -7,9 +7,19 @@
 export const TOURNAMENT_FORMATS = ["round-robin", "swiss"] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 
-/** The games a tournament plays: Fool heads-up, each deal twice with the seats swapped. */
-export const TOURNAMENT_GAMES = ["fool"] as const;
+/** The games a tournament plays: Fool heads-up, Tractor team against team (one identity holds both seats of a team). */
+export const TOURNAMENT_GAMES = ["fool", "tractor"] as const;
 export type TournamentGame = (typeof TOURNAMENT_GAMES)[number];
+
+/**
+ * Who sits where for a pairing's game, `first` and `second` the two entrants: the duplicate pair of a deal is this
+ * game and the one with the entrants exchanged. Fool: seat 0 and seat 1. Tractor: `first` holds seats 0 and 2 (team
+ * 1, the first round's declarers), `second` seats 1 and 3; exchanged, each team plays the other's hands.
+ */
+export const TOURNAMENT_TABLES: Record<TournamentGame, { seats: number; arrangement(first: string, second: string): string[] }> = {
+  fool: { seats: 2, arrangement: (first, second) => [first, second] },
+  tractor: { seats: 4, arrangement: (first, second) => [first, second, first, second] },
+};
 
 /** Two entrants who meet in a round: every deal of the round twice, `a` in seat 0 first, then `b`. */
 export interface Pairing {
@@ -29,7 +39,10 @@ export interface Forfeit {
   readonly reason: string;
 }
 
-/** One game as bin/tournament reports it: the server finds its record by room id and checks seats and seed. */
+/**
+ * One game as bin/tournament reports it: the server finds its record by room id and checks seats and seed. A
+ * Tractor game is the first round of a match dealt from the seed.
+ */
 export interface TournamentGameReport {
   readonly round: number;
   readonly deal: number;
@@ -151,6 +164,12 @@ function pairWithoutRematches(ranked: readonly string[], played: ReadonlySet<str
     return null;
   };
   return search(ranked);
+}
+
+/** A Tractor round's points by seat: the team that went up 1, the other 0; a round where nobody went up half each. */
+export function tractorPoints(result: { team: 1 | 2; levels: number }, seats: number): number[] {
+  const teamOfSeat = (seat: number) => (seat % 2 === 0 ? 1 : 2);
+  return Array.from({ length: seats }, (_, seat) => (result.levels === 0 ? 0.5 : teamOfSeat(seat) === result.team ? 1 : 0));
 }
 
 /** A Fool game's points by seat: the Fool 0, the other 1; a capped game (no Fool) half each. */

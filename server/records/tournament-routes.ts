@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from "crypto";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
-import { TOURNAMENT_FORMATS, TOURNAMENT_GAMES, type TournamentReport } from "../../rooms/kit/tournament";
+import { TOURNAMENT_FORMATS, TOURNAMENT_GAMES, TOURNAMENT_TABLES, type TournamentReport } from "../../rooms/kit/tournament";
 import type { Records } from "./index";
 import { TournamentRefusal } from "./tournaments";
 
@@ -33,7 +33,7 @@ const reportSchema = z
           round: z.number().int().min(1).max(1_000),
           deal: z.number().int().min(1).max(1_000),
           seed,
-          seats: z.array(entrantName).length(2),
+          seats: z.array(entrantName).min(2).max(4),
           roomId: z.string().regex(/^[0-9A-Za-z_-]{1,40}$/, "not a room id"),
           forfeits: z.array(z.strictObject({ entrant: entrantName, reason: z.string().max(300) })).max(2),
         }),
@@ -46,7 +46,12 @@ const reportSchema = z
     report.games.forEach((game, index) => {
       const strangers = [...game.seats, ...game.forfeits.map((forfeit) => forfeit.entrant)].filter((name) => !report.entrants.includes(name));
       if (strangers.length > 0) context.addIssue({ code: "custom", path: ["games", index], message: `${strangers[0]} is not an entrant` });
-      if (game.seats[0] === game.seats[1]) context.addIssue({ code: "custom", path: ["games", index, "seats"], message: "an entrant cannot play itself" });
+      const table = TOURNAMENT_TABLES[report.game];
+      const [first, second] = game.seats;
+      if (first === second) context.addIssue({ code: "custom", path: ["games", index, "seats"], message: "an entrant cannot play itself" });
+      else if (JSON.stringify(game.seats) !== JSON.stringify(table.arrangement(first, second))) {
+        context.addIssue({ code: "custom", path: ["games", index, "seats"], message: `a ${report.game} game seats two entrants as ${table.arrangement("A", "B").join(", ")}` });
+      }
     });
   });
 

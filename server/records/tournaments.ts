@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "crypto";
 import type { GameRecord } from "../../rooms/kit/record";
-import { foolPoints, pointsAfterForfeits, tournamentStandings, type Tournament, type TournamentFormat, type TournamentGame, type TournamentGameEntry, type TournamentReport } from "../../rooms/kit/tournament";
+import { foolPoints, pointsAfterForfeits, tractorPoints, tournamentStandings, type Tournament, type TournamentFormat, type TournamentGame, type TournamentGameEntry, type TournamentReport } from "../../rooms/kit/tournament";
 import { chunks, ROWS_PER_INSERT, type RecordsDb } from "./database";
 
 /** Why a report is not kept: `missing`, a game not written yet (the report may be sent again); `wrong`, a bad one. */
@@ -23,6 +23,7 @@ export class TournamentRefusal extends Error {
 /** The points by seat of a game's record, as its game counts them. */
 const POINTS_OF: Record<TournamentGame, (record: GameRecord) => number[]> = {
   fool: (record) => foolPoints(record.result as { fool: number | null }, record.seats.length),
+  tractor: (record) => tractorPoints(record.result as { team: 1 | 2; levels: number }, record.seats.length),
 };
 
 const tournamentId = (): string => randomBytes(9).toString("base64url");
@@ -87,11 +88,11 @@ export class TournamentStore {
     };
   }
 
-  /** The first game recorded in each room (a tournament's table plays one). */
+  /** The first game (or round: a match's record comes after its rounds') recorded in each room: a tournament's table plays one. */
   private async recordsOfRooms(roomIds: readonly string[]): Promise<Map<string, GameRecord>> {
     const found = new Map<string, GameRecord>();
     for (const chunk of chunks([...new Set(roomIds)], ROWS_PER_INSERT)) {
-      const rows = await this.db.selectFrom("games").select(["room_id", "record"]).where("room_id", "in", chunk).orderBy("id").execute();
+      const rows = await this.db.selectFrom("games").select(["room_id", "record"]).where("room_id", "in", chunk).where("part", "!=", "match").orderBy("id").execute();
       for (const row of rows) if (!found.has(row.room_id)) found.set(row.room_id, JSON.parse(row.record) as GameRecord);
     }
     return found;

@@ -25,9 +25,11 @@ let run: Finished;
 let tournament: Tournament;
 
 function tournamentRun(entries: string[], more: string[], env: Record<string, string>): Promise<Finished> {
-  const args = [...more, "--server", server.url, "--game", "fool", "--format", "round-robin", "--deals", String(DEALS), "--seed", "20261126", "--name", "The test cup", ...entries.flatMap((entry) => ["--entry", entry])];
+  const args = ["--server", server.url, "--game", "fool", "--format", "round-robin", "--deals", String(DEALS), "--seed", "20261126", "--name", "The test cup", ...more, ...entries.flatMap((entry) => ["--entry", entry])];
   return finished(spawn(path.join(ROOT, "bin", "tournament"), args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } }), 240_000);
 }
+
+const tokenVariables = (names: string[]) => Object.fromEntries(names.map((name) => [`CARDHALL_TOKEN_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`, tokens[name]]));
 
 beforeAll(async () => {
   server = new ServerProcess(await freePort(), { TOURNAMENT_SECRET: SECRET, SIGNUPS_PER_HOUR: "0", TOKENS_PER_HOUR: "0" });
@@ -36,7 +38,7 @@ beforeAll(async () => {
   for (const [index, name] of ENTRANTS.entries()) tokens[name] = await registerBot(server.httpUrl, `Owner ${"ABCD"[index]}`, name);
   const entries = ENTRANTS.map((name, index) => (name === "Crash Bot" ? `${name}=python3 ${CRASHER} crash 2` : `${name}=python3 ${PLAYER} ${index + 1}`));
   // Three tokens from the environment, one on the command line: both ways are read.
-  const env = Object.fromEntries(ENTRANTS.slice(0, 3).map((name) => [`CARDHALL_TOKEN_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`, tokens[name]]));
+  const env = tokenVariables(ENTRANTS.slice(0, 3));
   run = await tournamentRun(entries, ["--entry-token", `Crash Bot=${tokens["Crash Bot"]}`, "--secret", SECRET], env);
   const id = /^tournament (\S+): /m.exec(run.stdout)?.[1];
   if (run.status !== 0 || id === undefined) throw new Error(`the tournament failed (${run.status}): ${run.stdout}\n${run.stderr}`);
@@ -107,6 +109,34 @@ test("a report needs the operator's secret, and one that misstates a game is ref
   expect(((await reseeded.json()) as { error: string }).error).toMatch(/another seed/);
   const stranger = await post(report([{ ...honest, seats: ["Ada Bot", "Nobody"] }]), SECRET);
   expect(((await stranger.json()) as { error: string }).error).toMatch(/Nobody is not an entrant/);
+});
+
+test("a Swiss tournament of Tractor: each entrant a team of two seats, each deal twice with the teams swapped, a crashing team forfeiting", async () => {
+  const tractorPlayer = path.join(ROOT, "examples", "python", "tractor_player.py");
+  const entries = [`Ada Bot=python3 ${tractorPlayer} 1`, `Bea Bot=python3 ${tractorPlayer} 2`, `Crash Bot=python3 ${CRASHER} crash 2`];
+  const swiss = await tournamentRun(entries, ["--game", "tractor", "--format", "swiss", "--name", "Tractor Swiss"], { ...tokenVariables(["Ada Bot", "Bea Bot", "Crash Bot"]), CARDHALL_TOURNAMENT_SECRET: SECRET });
+  const id = /^tournament (\S+): /m.exec(swiss.stdout)?.[1];
+  if (swiss.status !== 0) throw new Error(`the tournament failed (${swiss.status}): ${swiss.stdout}\n${swiss.stderr}`);
+  const cup = await new CardhallClient(server.url).tournament(id!);
+  expect(cup).toMatchObject({ game: "tractor", format: "swiss", entrants: ["Ada Bot", "Bea Bot", "Crash Bot"] });
+  // ⌈log2 3⌉ = 2 rounds of one pairing (the third entrant sits out), each deal twice: 4 games, no rematch.
+  expect(cup.games).toHaveLength(4);
+  const pairs = new Set(cup.games.map((game) => [...new Set(game.seats)].sort().join(" v ")));
+  expect(pairs.size).toBe(2);
+  const client = new CardhallClient(server.url);
+  for (const game of cup.games) {
+    const [first, second] = game.seats;
+    expect(game.seats).toEqual([first, second, first, second]);
+    expect(cup.games.filter((other) => other.round === game.round && other.seats[0] === second && other.seats[1] === first)).toHaveLength(1);
+    const record = await client.game(game.gameId);
+    expect(record).toMatchObject({ game: "tractor", part: "round", round: 1, seed: game.seed });
+    expect(record.seats.map((seat) => seat.name)).toEqual(game.seats);
+    expect((await client.replay(game.gameId)).frames.length).toBeGreaterThan(1);
+    if (game.seats.includes("Crash Bot")) expect(game.forfeits).toEqual([{ entrant: "Crash Bot", reason: "the program exited with status 3 during the game" }]);
+  }
+  const crasher = cup.standings.find((line) => line.entrant === "Crash Bot")!;
+  expect(crasher.points).toBe(0);
+  expect(crasher.forfeits).toBe(crasher.games);
 });
 
 test("an entrant without a token is bad usage, before anything is played", async () => {

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { commandWords, tokenVariable } from "../../bin/src/tournament";
-import { foolPoints, pairKey, pointsAfterForfeits, roundRobin, swissRound, swissRounds, tournamentStandings, wilsonInterval } from "../../rooms/kit/tournament";
+import { foolPoints, pairKey, tractorPoints, TOURNAMENT_TABLES, pointsAfterForfeits, roundRobin, swissRound, swissRounds, tournamentStandings, wilsonInterval } from "../../rooms/kit/tournament";
 
 const names = (n: number) => Array.from({ length: n }, (_, index) => `P${index + 1}`);
 
@@ -112,6 +112,22 @@ describe("points and standings", () => {
     expect(foolPoints({ fool: 0 }, 2)).toEqual([0, 1]);
     expect(foolPoints({ fool: 1 }, 2)).toEqual([1, 0]);
     expect(foolPoints({ fool: null }, 2)).toEqual([0.5, 0.5]);
+  });
+
+  test("a Tractor round: the team that went up 1 at both its seats, the other 0; nobody up, half each", () => {
+    expect(tractorPoints({ team: 1, levels: 2 }, 4)).toEqual([1, 0, 1, 0]);
+    expect(tractorPoints({ team: 2, levels: 1 }, 4)).toEqual([0, 1, 0, 1]);
+    expect(tractorPoints({ team: 1, levels: 0 }, 4)).toEqual([0.5, 0.5, 0.5, 0.5]);
+  });
+
+  test("a game's duplicate seats the entrants exchanged: Fool seat for seat, Tractor team for team", () => {
+    expect(TOURNAMENT_TABLES.fool.arrangement("A", "B")).toEqual(["A", "B"]);
+    expect(TOURNAMENT_TABLES.tractor.arrangement("A", "B")).toEqual(["A", "B", "A", "B"]);
+    expect(TOURNAMENT_TABLES.tractor.arrangement("B", "A")).toEqual(["B", "A", "B", "A"]);
+  });
+
+  test("a team's forfeit scores 0 at both its seats", () => {
+    expect(pointsAfterForfeits([1, 0, 1, 0], ["A", "B", "A", "B"], [{ entrant: "A", reason: "crashed" }])).toEqual([0, 1, 0, 1]);
   });
 
   test("a forfeit scores 0 for whoever gave up the seat and 1 for the other, whatever the board says", () => {

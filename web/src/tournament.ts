@@ -33,12 +33,19 @@ function resultWords(game: TournamentGameEntry): string {
   return [result, ...forfeits].join("; ");
 }
 
+/** Where an entrant sat: "the first seat", or for a Tractor team "the first and third seats". */
+function seatWords(game: TournamentGameEntry, entrant: string): string {
+  const ordinals = ["first", "second", "third", "fourth"];
+  const seats = game.seats.flatMap((sitting, seat) => (sitting === entrant ? [ordinals[seat]] : []));
+  return seats.length === 1 ? `the ${seats[0]} seat` : `the ${seats.join(" and ")} seats`;
+}
+
 function gameItem(game: TournamentGameEntry): HTMLLIElement {
   return h(
     "li",
     { class: "tournament-game" },
-    h("span", { text: `Deal ${game.deal}: ${game.seats[0]} first, against ${game.seats[1]} — ${resultWords(game)} ` }),
-    h("a", { href: `/replay/${encodeURIComponent(game.gameId)}`, text: "Replay", label: `Replay of deal ${game.deal}, ${game.seats[0]} first against ${game.seats[1]}`, attrs: { "data-link": "" } }),
+    h("span", { text: `Deal ${game.deal}: ${game.seats[0]} in ${seatWords(game, game.seats[0])} against ${game.seats[1]} — ${resultWords(game)} ` }),
+    h("a", { href: `/replay/${encodeURIComponent(game.gameId)}`, text: "Replay", label: `Replay of deal ${game.deal}, ${game.seats[0]} in ${seatWords(game, game.seats[0])} against ${game.seats[1]}`, attrs: { "data-link": "" } }),
   );
 }
 
