@@ -4,10 +4,10 @@
  * A tournament on duplicate deals between named identities (docs/arena.md, "Tournaments"): every pairing plays the
  * same N deals, each twice with the seats swapped, so the cards dealt favour nobody over the pair of games (Tractor:
  * an entrant is a team, both its seats its own program's; a game is a match's first round). Each seat of each game
- * is the entrant's program, started afresh and played through the bridge's own code (lib/
- * bridge-run.ts) under the entrant's bot token; a program that crashes, or lets its turn clock run out, forfeits
- * that game. Once every game is played the report goes to the server (POST /tournaments, with the operator's
- * secret when the server asks for one), which checks each game against its record and keeps the tournament; the
+ * is the entrant's program, started afresh and played through the bridge's own code (lib/bridge-run.ts) under the
+ * entrant's bot token; a program that crashes, or lets its turn clock run out `--max-timeouts` times, forfeits that
+ * game. Once every game is played the report goes to the server (POST /tournaments, with the operator's secret
+ * when the server asks for one), which checks each game against its record and keeps the tournament; the
  * standings are printed with the address of the tournament's page.
  */
 import { Command, InvalidArgumentError, Option } from "commander";
@@ -60,6 +60,7 @@ interface TournamentOptions {
   entry: { name: string; words: string[] }[];
   entryToken: { name: string; token: string }[];
   turnTimeMs: number;
+  maxTimeouts: number;
   maxErrors: number;
   maxLineBytes: number;
   secret?: string;
@@ -233,7 +234,7 @@ class TournamentRunner {
     }
     if (ended === undefined) throw new Error(`the game in room ${taken[0].session.roomId} ended without its result`);
     const names = seats.map((entry) => entry.name);
-    const forfeits = forfeitsOf(bridges, names);
+    const forfeits = forfeitsOf(bridges, names, this.options.maxTimeouts);
     const report: TournamentGameReport = { round: planned.round, deal: planned.deal, seed, seats: names, roomId: taken[0].session.roomId, forfeits };
     return { report, points: pointsAfterForfeits(kind.points(ended, seats.length), names, forfeits) };
   }
@@ -246,20 +247,23 @@ class TournamentRunner {
 }
 
 /** The entrants who forfeit the game, once each (a Tractor team's two seats are one entrant). */
-function forfeitsOf(bridges: readonly Bridge[], names: readonly string[]): Forfeit[] {
+function forfeitsOf(bridges: readonly Bridge[], names: readonly string[], maxTimeouts: number): Forfeit[] {
   const forfeits: Forfeit[] = [];
   bridges.forEach((bridge, seat) => {
-    const reason = forfeitReason(bridge);
+    const reason = forfeitReason(bridge, maxTimeouts);
     if (reason !== null && !forfeits.some((forfeit) => forfeit.entrant === names[seat])) forfeits.push({ entrant: names[seat], reason });
   });
   return forfeits;
 }
 
-/** Why a seat is forfeited: its program stopped playing, or its turn clock ran out; null when it played its game. */
-function forfeitReason(bridge: Bridge): string | null {
+/**
+ * Why a seat is forfeited: its program stopped playing, or let its turn clock run out `maxTimeouts` times (a program
+ * that does not answer; a turn missed now and then on a busy machine is not that); null when it played its game.
+ */
+function forfeitReason(bridge: Bridge, maxTimeouts: number): string | null {
   const { programEnded, tally } = bridge.verdict();
   if (programEnded !== null) return `${programEnded} during the game`;
-  if (tally.timedOut > 0) return `the program let its turn clock run out ${tally.timedOut === 1 ? "once" : `${tally.timedOut} times`}`;
+  if (tally.timedOut >= maxTimeouts) return `the program let its turn clock run out ${tally.timedOut === 1 ? "once" : `${tally.timedOut} times`}`;
   return null;
 }
 
@@ -369,7 +373,8 @@ function main(): void {
     .option("--name <name>", "the tournament's name on its page")
     .option("--entry <NAME=COMMAND>", "an entrant: its bot's name and its program's command line (quotes group words; no shell)", entryOption, [])
     .option("--entry-token <NAME=TOKEN>", "an entrant's bot token (or CARDHALL_TOKEN_<NAME>, upper case, _ for other characters)", tokenOption, [])
-    .option("--turn-time-ms <ms>", "each seat's turn clock: a program that lets it run out forfeits the game", wholeNumber(100, 600_000), 10_000)
+    .option("--turn-time-ms <ms>", "each seat's turn clock (the room plays for a seat whose clock runs out)", wholeNumber(100, 600_000), 10_000)
+    .option("--max-timeouts <n>", "turns a program may let its clock run out in a game before it forfeits the game", wholeNumber(1, 1_000), 3)
     .option("--max-errors <n>", "refused answers to one turn before the seat's bot plays it", wholeNumber(1, 1_000), 3)
     .option("--max-line-bytes <n>", "the longest answer line read", wholeNumber(64, 16 * 1024 * 1024), 65_536)
     .addOption(new Option("--secret <secret>", "the operator's secret, when the server asks for one (TOURNAMENT_SECRET there)").env("CARDHALL_TOURNAMENT_SECRET"))

@@ -3,7 +3,8 @@
  * bots with tokens, three playing the Python example and one whose program crashes at its second turn, play a
  * round-robin of Fool on duplicate deals. The tournament finishes with standings; each pairing played each deal
  * twice with the seats swapped; every game is recorded under its seed and replays; the crasher forfeits every
- * game; a report without the secret, or one that misstates a game, is refused; no token or secret is logged.
+ * game; a report without the secret, or one that misstates a game, is refused; no token or secret is logged. A
+ * Swiss tournament of Tractor (teams of two seats) and a program that never answers (it forfeits) run too.
  */
 import { spawn } from "child_process";
 import * as path from "path";
@@ -137,6 +138,23 @@ test("a Swiss tournament of Tractor: each entrant a team of two seats, each deal
   const crasher = cup.standings.find((line) => line.entrant === "Crash Bot")!;
   expect(crasher.points).toBe(0);
   expect(crasher.forfeits).toBe(crasher.games);
+});
+
+test("a program that never answers lets its turn clock run out and forfeits every game", async () => {
+  const entries = [`Ada Bot=python3 ${PLAYER} 1`, `Bea Bot=python3 ${CRASHER} silent`];
+  const silent = await tournamentRun(entries, ["--turn-time-ms", "400", "--name", "Silence"], { ...tokenVariables(["Ada Bot", "Bea Bot"]), CARDHALL_TOURNAMENT_SECRET: SECRET });
+  const id = /^tournament (\S+): /m.exec(silent.stdout)?.[1];
+  if (silent.status !== 0) throw new Error(`the tournament failed (${silent.status}): ${silent.stdout}\n${silent.stderr}`);
+  const cup = await new CardhallClient(server.url).tournament(id!);
+  expect(cup.games).toHaveLength(2);
+  for (const game of cup.games) {
+    expect(game.forfeits).toEqual([{ entrant: "Bea Bot", reason: expect.stringMatching(/^the program let its turn clock run out \d+ times$/) }]);
+    expect(game.points[game.seats.indexOf("Ada Bot")]).toBe(1);
+  }
+  expect(cup.standings.map((line) => [line.entrant, line.points, line.forfeits])).toEqual([
+    ["Ada Bot", 2, 0],
+    ["Bea Bot", 0, 2],
+  ]);
 });
 
 test("an entrant without a token is bad usage, before anything is played", async () => {
