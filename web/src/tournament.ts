@@ -44,7 +44,7 @@ function gameItem(game: TournamentGameEntry): HTMLLIElement {
   return h(
     "li",
     { class: "tournament-game" },
-    h("span", { text: `Deal ${game.deal}: ${game.seats[0]} in ${seatWords(game, game.seats[0])} against ${game.seats[1]} — ${resultWords(game)} ` }),
+    h("span", { text: `Deal ${game.deal}: ${game.seats[0]} in ${seatWords(game, game.seats[0])} against ${game.seats[1]} — ${resultWords(game)}. ` }),
     h("a", { href: `/replay/${encodeURIComponent(game.gameId)}`, text: "Replay", label: `Replay of deal ${game.deal}, ${game.seats[0]} in ${seatWords(game, game.seats[0])} against ${game.seats[1]}`, attrs: { "data-link": "" } }),
   );
 }
@@ -61,7 +61,7 @@ export async function showTournament(client: CardhallClient, id: string, root: H
   root.append(
     h("h1", { text: tournament.name }),
     h("p", {
-      text: `${title}, ${FORMAT_WORDS[tournament.format]} between ${tournament.entrants.join(", ")}: every pairing played the same ${tournament.deals === 1 ? "deal" : `${tournament.deals} deals`}, each twice with the seats swapped. Played ${new Date(tournament.createdAt).toLocaleString()}.`,
+      text: `${title}, ${FORMAT_WORDS[tournament.format]} between ${tournament.entrants.join(", ")}: every pairing played the same ${tournament.deals === 1 ? "deal" : `${tournament.deals} deals`}, each twice with the ${tournament.game === "tractor" ? "teams" : "seats"} swapped. Played ${new Date(tournament.createdAt).toLocaleString()}.`,
     }),
     h("h2", { text: "Standings" }),
     h("ol", { class: "standings", label: "Standings" }, ...tournament.standings.map(standingItem)),
