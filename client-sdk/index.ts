@@ -32,7 +32,7 @@ export { PatienceOwner, PatienceSpectator, type PatienceCreateOptions, type Pati
 export * from "../rooms/patience/protocol";
 export { TractorPlayer, TractorSpectator, ownTractorSeat, tractorSeatView, type TractorCardLike, type TractorEvents, type TractorTurn } from "./tractor";
 export * from "../rooms/tractor/protocol";
-export type { GamePage, GameRecord, GameSummary, GamesQuery, LadderStanding, LadderStandings, LadderTag, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing } from "./records";
+export type { GamePage, GameRecord, GameSummary, GamesQuery, LadderStanding, LadderStandings, LadderTag, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing, Tournament, TournamentGameEntry, TournamentStanding } from "./records";
 export { commitmentText, dealCommitment, NO_SEAL, revealMatches, sealOfRecord, type DealSealView, type SealedView } from "../rooms/kit/commitment";
 
 /**
@@ -241,5 +241,10 @@ export class CardhallClient {
    */
   player(name: string) {
     return new RecordsApi(this.url).player(name);
+  }
+
+  /** A tournament on duplicate deals (GET /tournaments/:id): its standings with their 95% intervals, and its games. */
+  tournament(id: string) {
+    return new RecordsApi(this.url).tournament(id);
   }
 }

@@ -5,8 +5,10 @@
  * UNAVAILABLE when the server keeps no records or its database is away, CONNECTION when the server cannot be reached.
  */
 import type { GamePage, GameRecord, LadderStandings, PlayerProfile, RecordedGame, Replay, Standing } from "../rooms/kit/record";
+import type { Tournament } from "../rooms/kit/tournament";
 import { CardhallError } from "./errors";
 
+export type { Tournament, TournamentGameEntry, TournamentStanding } from "../rooms/kit/tournament";
 export type { GamePage, GameRecord, GameSummary, LadderStanding, LadderStandings, LadderTag, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing } from "../rooms/kit/record";
 
 /** GET /games's filters: a game's room name, a player's name, a page size (1–100) and the `next` of the last page. */
@@ -67,5 +69,9 @@ export class RecordsApi {
 
   player(name: string): Promise<PlayerProfile> {
     return getJson<PlayerProfile>(this.url, `/profiles/${encodeURIComponent(name)}`);
+  }
+
+  tournament(id: string): Promise<Tournament> {
+    return getJson<Tournament>(this.url, `/tournaments/${encodeURIComponent(id)}`);
   }
 }

@@ -20,6 +20,7 @@ import { TractorAiThreads } from "./tractor-ai-pool";
 import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
+import { tournamentRoutes } from "./records/tournament-routes";
 import { identityRoutes, type IdentityLimits } from "./identity/http";
 import { PrometheusMetrics } from "./metrics";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
@@ -39,6 +40,8 @@ export interface AppOptions {
   records?: Records | null;
   /** The password of Colyseus's monitor at /monitor (user `admin`, HTTP basic auth); no monitor without one. */
   monitorPassword?: string | null;
+  /** The operator's secret a tournament report must carry (TOURNAMENT_SECRET); reports are open without one. */
+  tournamentSecret?: string | null;
   /** One process of a cluster on Redis (server/cluster.ts); alone and in memory by default. */
   cluster?: ClusterConfig | null;
   /** On shutdown, how long games under way may go on before their tables are closed (DRAIN_TIMEOUT); 120 s by default. */
@@ -215,6 +218,7 @@ export function makeServer(options: AppOptions = {}): Server {
       recordRoutes(app, records, (record, seat) => tractorAi.review(record, seat));
       identityRoutes(app, records, options.identityLimits);
       ladderRoutes(app, ladders);
+      tournamentRoutes(app, records, options.tournamentSecret ?? null);
       if (options.monitorPassword) mountMonitor(app, options.monitorPassword);
       serveWebClient(app);
     },

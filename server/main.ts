@@ -1,7 +1,8 @@
 /**
  * Starts the server: `HOST` and `PORT` from the environment, 127.0.0.1:2567 by default; production mode unless
  * NODE_ENV is set; with `REDIS_URL`, as one process of a cluster (server/cluster.ts); `DRAIN_TIMEOUT` (seconds)
- * bounds a shutdown's drain, `FOOL_AI_THREADS` the Fool AI's threads, `MONITOR_PASSWORD` opens /monitor;
+ * bounds a shutdown's drain, `FOOL_AI_THREADS` the Fool AI's threads, `MONITOR_PASSWORD` opens /monitor,
+ * `TOURNAMENT_SECRET` guards tournament reports (POST /tournaments);
  * `JOINS_PENDING_PER_ADDRESS` bounds one client address's joins waiting for their connections (0: no bound) and
  * `TRUSTED_PROXIES` names the reverse proxies whose X-Forwarded-For tells the clients apart; `LADDER_SECRET` and
  * `LADDER_PERIOD` make the solo ladders' deals (server/arena/ladders.ts).
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   const identityLimits = { loginsPerMinute: Math.round(nonNegativeNumber("LOGINS_PER_MINUTE", DEFAULT_IDENTITY_LIMITS.loginsPerMinute)), signupsPerHour: Math.round(nonNegativeNumber("SIGNUPS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.signupsPerHour)), tokensPerHour: Math.round(nonNegativeNumber("TOKENS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.tokensPerHour)) };
   const queueTiming = { cycleMs: Math.max(10, nonNegativeNumber("QUEUE_CYCLE_MS", DEFAULT_QUEUE_TIMING.cycleMs)), houseAfterMs: nonNegativeNumber("HOUSE_AFTER_MS", DEFAULT_QUEUE_TIMING.houseAfterMs) };
   const { warning: ladderWarning, ...ladder } = ladderConfig(process.env, cluster !== null);
-  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits, queueTiming, ladder });
+  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits, queueTiming, ladder, tournamentSecret: process.env.TOURNAMENT_SECRET || null });
   await server.listen(port, host, LISTEN_BACKLOG);
   logShutdown();
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);

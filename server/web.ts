@@ -1,7 +1,8 @@
 /**
  * The web client (web/, built by `npm run build` into dist/web) served at `/`, and the page again at its own
- * routes (`/watch/<roomId>`, `/play/<game>`, `/replay/<id>`, `/rules/<game>`, `/players/<name>`, `/account`) so
- * that a link or a reload opens the right page.
+ * routes (`/watch/<roomId>`, `/play/<game>`, `/replay/<id>`, `/rules/<game>`, `/players/<name>`, `/account`,
+ * `/tournaments/<id>` when a browser asks for a page there rather than the JSON) so that a link or a reload opens
+ * the right page.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -14,7 +15,7 @@ export function webDirectory(): string {
 }
 
 /** The page's own paths: each answers with the page, which reads the path itself. */
-export const PAGE_ROUTES = ["/watch/:roomId", "/play/:game", "/replay/:id", "/rules/:game", "/players/:name", "/account"];
+export const PAGE_ROUTES = ["/watch/:roomId", "/play/:game", "/replay/:id", "/rules/:game", "/players/:name", "/account", "/tournaments/:id"];
 
 export function serveWebClient(app: Application, directory = webDirectory()): void {
   const index = path.join(directory, "index.html");

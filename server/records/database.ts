@@ -138,3 +138,12 @@ const MAX_PREPARED = 500;
 const LOCKED_WAIT_MS = 20;
 
 type SqliteValue = null | number | bigint | string | NodeJS.ArrayBufferView;
+
+/** Rows per INSERT (or values per IN): well under both databases' limits on a statement's parameters. */
+export const ROWS_PER_INSERT = 500;
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}

@@ -15,16 +15,20 @@ export const DEFAULT_DATA_DIR = "./data";
 export const SQLITE_FILE_NAME = "cardhall.sqlite";
 
 import type { IdentityStore } from "../identity/store";
+import type { TournamentStore } from "./tournaments";
 
 export class Records {
   /** Accounts, bots and their tokens, logins (server/identity), in the records' database. */
   readonly identities: IdentityStore;
+  /** Tournaments and their games (docs/arena.md, "Tournaments"), in the records' database. */
+  readonly tournaments: TournamentStore;
 
   private constructor(
     readonly store: RecordStore,
     readonly writer: RecordWriter,
   ) {
     this.identities = store.identities();
+    this.tournaments = store.tournaments();
   }
 
   static async open(config: DatabaseConfig, writerOptions?: RecordWriterOptions): Promise<Records> {

@@ -15,6 +15,8 @@
  *   the player pages' charts (a rating depends on every earlier game of its game, so it is kept, not recomputed).
  * - ladder_plays (docs/arena.md, "Solo ladders"): one row per identity and deal of a ladder's period, made when the
  *   deal is given (so each deal is given once), its result filled in when the game's record is stored.
+ * - tournaments (docs/arena.md, "Tournaments"): one row per tournament reported, and `tournament_games` linking
+ *   each of its games to its record in `games`, with the deal, the seats and any forfeit.
  */
 import type { ColumnType, Kysely } from "kysely";
 
@@ -120,6 +122,31 @@ export interface LadderPlaysTable {
   ended_at: number | null;
 }
 
+export interface TournamentsTable {
+  id: string;
+  name: string;
+  game: string;
+  format: string;
+  deals: number;
+  /** The entrants in entry order, as JSON. */
+  entrants: string;
+  created_at: number;
+}
+
+export interface TournamentGamesTable {
+  tournament_id: string;
+  /** The game's place in the report, from 0. */
+  number: number;
+  game_id: string;
+  round: number;
+  deal: number;
+  seed: number;
+  /** The entrants by seat, the forfeits and the points by seat, as JSON. */
+  seats: string;
+  forfeits: string;
+  points: string;
+}
+
 export interface RecordTables {
   games: GamesTable;
   game_seats: GameSeatsTable;
@@ -131,6 +158,8 @@ export interface RecordTables {
   sessions: SessionsTable;
   rating_history: RatingHistoryTable;
   ladder_plays: LadderPlaysTable;
+  tournaments: TournamentsTable;
+  tournament_games: TournamentGamesTable;
 }
 
 interface SchemaMigration {
@@ -279,6 +308,40 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
     },
     async down(db) {
       await db.schema.dropTable("ladder_plays").ifExists().execute();
+    },
+  },
+  "0006-tournaments": {
+    async up(db) {
+      await db.schema
+        .createTable("tournaments")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("name", "text", (column) => column.notNull())
+        .addColumn("game", "text", (column) => column.notNull())
+        .addColumn("format", "text", (column) => column.notNull())
+        .addColumn("deals", "integer", (column) => column.notNull())
+        .addColumn("entrants", "text", (column) => column.notNull())
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createTable("tournament_games")
+        .addColumn("tournament_id", "text", (column) => column.notNull().references("tournaments.id").onDelete("cascade"))
+        .addColumn("number", "integer", (column) => column.notNull())
+        .addColumn("game_id", "text", (column) => column.notNull().references("games.id"))
+        .addColumn("round", "integer", (column) => column.notNull())
+        .addColumn("deal", "integer", (column) => column.notNull())
+        .addColumn("seed", "bigint", (column) => column.notNull())
+        .addColumn("seats", "text", (column) => column.notNull())
+        .addColumn("forfeits", "text", (column) => column.notNull())
+        .addColumn("points", "text", (column) => column.notNull())
+        .addPrimaryKeyConstraint("tournament_games_key", ["tournament_id", "number"])
+        .execute();
+      await db.schema.createIndex("tournament_games_by_game").on("tournament_games").columns(["game_id"]).execute();
+      // A tournament's report names its games by their rooms.
+      await db.schema.createIndex("games_by_room").on("games").columns(["room_id"]).execute();
+    },
+    async down(db) {
+      await db.schema.dropIndex("games_by_room").ifExists().execute();
+      for (const table of ["tournament_games", "tournaments"]) await db.schema.dropTable(table).ifExists().execute();
     },
   },
 };

@@ -5,10 +5,11 @@
 import { randomBytes } from "crypto";
 import { sql, type Selectable, type Transaction as KyselyTransaction } from "kysely";
 import { RECORD_FORMAT, type FinishedGame, type GamePage, type GameRecord, type GameSummary, type RatingPoint, type Standing } from "../../rooms/kit/record";
-import { openDatabase, type DatabaseConfig, type RecordsDb } from "./database";
+import { chunks, openDatabase, ROWS_PER_INSERT, type DatabaseConfig, type RecordsDb } from "./database";
 import type { RecordTables, StandingsTable } from "./schema";
 import { IdentityStore } from "../identity/store";
 import { LadderStore, recordLadderResults } from "../arena/ladder-store";
+import { TournamentStore } from "./tournaments";
 import { effectOf, rateContest, type Contest, type CountChange, type StoredRating } from "./standings";
 
 /** What GET /games filters and pages by. */
@@ -45,6 +46,11 @@ export class RecordStore {
   /** The identities kept in the same database (server/identity: accounts, bots and their tokens, logins). */
   identities(): IdentityStore {
     return new IdentityStore(this.db);
+  }
+
+  /** The tournaments kept in the same database, each game linked to its record. */
+  tournaments(): TournamentStore {
+    return new TournamentStore(this.db);
   }
 
   /**
@@ -172,15 +178,6 @@ function gameRow({ commitment, salt, ...record }: GameRecord) {
 }
 
 type Transaction = KyselyTransaction<RecordTables>;
-
-/** Rows per INSERT: well under both databases' limits on a statement's parameters. */
-const ROWS_PER_INSERT = 500;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
-}
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

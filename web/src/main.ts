@@ -1,4 +1,4 @@
-/** The page: the router choosing the lobby, a table (one module per game), a replay, a game's rules, a player's page or the account's. */
+/** The page: the router choosing the lobby, a table (one module per game), a replay, a game's rules, a player's page, the account's or a tournament. */
 import "./style.css";
 import { loadAccount } from "./account";
 import { showAccount } from "./account-page";
@@ -10,6 +10,7 @@ import { showLobby } from "./lobby";
 import { showPlayer } from "./players";
 import { showReplay } from "./replay";
 import { showRules } from "./rules";
+import { showTournament } from "./tournament";
 import { navigate, routeOf } from "./router";
 import type { Teardown } from "./table";
 import { GAME_TITLES, isGame, TABLES } from "./games";
@@ -58,6 +59,8 @@ async function open(route: ReturnType<typeof routeOf>, root: HTMLElement): Promi
     case "rules":
       if (!isGame(route.game)) throw new Error(`there is no game "${route.game}"`);
       return showRules(route.game, root);
+    case "tournament":
+      return showTournament(client, route.id, root);
     case "play":
       if (!isGame(route.game)) throw new Error(`there is no game "${route.game}"`);
       document.title = `${GAME_TITLES[route.game]} · cardhall`;

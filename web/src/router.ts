@@ -2,8 +2,8 @@
  * The page's routes: the lobby at `/`, a table to watch at `/watch/<roomId>`, a game to play at `/play/<game>`
  * (`?room=<id>` once it exists: the link a friend opens, and what a reload rejoins), a finished game's replay at
  * `/replay/<id>`, a game's rules at `/rules/<game>`, a player's page at `/players/<name>` (the name
- * encodeURIComponent'd) and the account's page at `/account`. The server answers every one of these paths with the
- * page.
+ * encodeURIComponent'd), the account's page at `/account` and a tournament's standings and games at
+ * `/tournaments/<id>`. The server answers every one of these paths with the page.
  */
 export type Route =
   | { page: "lobby" }
@@ -13,6 +13,7 @@ export type Route =
   | { page: "rules"; game: string }
   | { page: "player"; name: string }
   | { page: "account" }
+  | { page: "tournament"; id: string }
   | { page: "missing"; path: string };
 
 export function routeOf(location: Location): Route {
@@ -24,6 +25,7 @@ export function routeOf(location: Location): Route {
   if (parts[0] === "rules" && parts.length === 2) return { page: "rules", game: parts[1] };
   if (parts[0] === "players" && parts.length === 2) return { page: "player", name: parts[1] };
   if (parts[0] === "account" && parts.length === 1) return { page: "account" };
+  if (parts[0] === "tournaments" && parts.length === 2) return { page: "tournament", id: parts[1] };
   return { page: "missing", path: location.pathname };
 }
 

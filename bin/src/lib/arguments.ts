@@ -43,3 +43,11 @@ export function webSocketAddresses(text: string): string[] {
   if (urls.length === 0) throw new InvalidArgumentError("expected ws:// addresses, comma-separated");
   return urls.map(webSocketAddress);
 }
+
+/** A parser for one of a fixed set of words. */
+export function choice<T extends string>(values: readonly T[]): (text: string) => T {
+  return (text) => {
+    if (!values.includes(text as T)) throw new InvalidArgumentError(`expected one of ${values.join(", ")}`);
+    return text as T;
+  };
+}

@@ -71,6 +71,8 @@ export interface TableRequest {
    */
   queue?: boolean;
   turnTimeMs?: number;
+  /** Fool: the seat to take (0 moves first) at a table for two programs (`mode: "two-players"`, bin/tournament's). */
+  foolSeat?: 0 | 1;
   /** Called with each of the room's events as the seat receives it, from the moment the seat is taken. */
   onEvent: (name: string, payload: unknown) => void;
 }
@@ -161,13 +163,16 @@ function clientFor(request: TableRequest): CardhallClient {
 }
 
 /** A room the bridge creates has its AI move at once (`aiDelayMs: 0`): the pause is for people watching. */
-const foolRules = (request: TableRequest): TableRules =>
-  request.room || request.queue ? {} : defined({ seed: request.seed, ai: request.ai, turnTimeMs: request.turnTimeMs, aiDelayMs: 0 });
+const foolRules = (request: TableRequest): TableRules => {
+  if (request.room || request.queue) return {};
+  const twoPrograms = request.foolSeat === undefined ? {} : { mode: "two-players", seat: request.foolSeat };
+  return defined({ seed: request.seed, ai: request.ai, turnTimeMs: request.turnTimeMs, aiDelayMs: 0, ...twoPrograms });
+};
 
 /** A Fool seat: at a table of the bridge's own, a friend's (`room`), or rated from the queue, one table a game. */
 async function foolSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
   const client = clientFor(request);
-  const join = (): Promise<FoolPlayer> => (request.queue ? client.playRatedFool({ waitMs: ROOM_WAIT_MS }) : request.room ? client.joinFool(request.room, { name: request.name }) : client.playFool({ ...rules, name: request.name }));
+  const join = (): Promise<FoolPlayer> => (request.queue ? client.playRatedFool({ waitMs: ROOM_WAIT_MS }) : request.room ? client.joinFool(request.room, defined({ name: request.name, seat: request.foolSeat })) : client.playFool({ ...rules, name: request.name }));
   let session = await join();
   forwardEvents(session as RoomSession<unknown, object>, foolEvents, request);
   await session.waitForView(() => true, ROOM_WAIT_MS);
