@@ -215,7 +215,7 @@ export function makeServer(options: AppOptions = {}): Server {
       app.get("/metrics.json", (_req, res) => {
         res.json(serverMetrics(aiThreads, records, tractorAi));
       });
-      recordRoutes(app, records, (record, seat) => tractorAi.review(record, seat));
+      recordRoutes(app, records, (record, seat) => tractorAi.review(record, seat), async (roomId) => (await matchMaker.query({ roomId })).length > 0);
       identityRoutes(app, records, options.identityLimits);
       ladderRoutes(app, ladders);
       tournamentRoutes(app, records, options.tournamentSecret ?? null);

@@ -115,6 +115,10 @@ async function main(argv: readonly string[]): Promise<number> {
     return NOT_FOUND;
   }
   if (!options.quiet) process.stdout.write(describeRecord(record).join("\n") + "\n");
+  if (record.seedWithheld) {
+    process.stderr.write(`replay: ${record.id ?? source} is a round of a match still being played: the server shows its match's seed, which every later deal follows from, once the match is over (GET /games/${record.id}/replay replays it on the server now)\n`);
+    return NOT_FOUND;
+  }
   let replay: Replay;
   try {
     replay = replayRecord(record);

@@ -110,6 +110,11 @@ export interface GameRecord {
   readonly endedAt: number;
   /** For a ladder game: its period and deal. */
   readonly ladder?: LadderTag;
+  /**
+   * Set (and `seed` 0) when the server shows a round of a match still under way: the match's seed gives every later
+   * round's deal, so it shows once the match is over (docs/records.md).
+   */
+  readonly seedWithheld?: true;
 }
 
 /** A record as the table hands it over: the store gives it its id. */
@@ -135,6 +140,8 @@ export interface GameSummary {
   readonly startedAt: number;
   readonly endedAt: number;
   readonly ladder?: LadderTag;
+  /** As GameRecord's. */
+  readonly seedWithheld?: true;
 }
 
 /** A page of games, newest first; `next` is the `before` that gives the following page (absent on the last). */

@@ -11,6 +11,7 @@ import { RECORDED_GAMES } from "../../rooms/kit/record";
 import type { Records } from "./index";
 import { playerProfile } from "./players";
 import { replayRecord, ReplayMismatch } from "./replay";
+import { matchKey } from "./store";
 import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
 import type { GameRecord, GameSummary } from "../../rooms/kit/record";
 import type { TractorReview } from "../../rooms/tractor/review";
@@ -62,8 +63,12 @@ function guarded(records: Records | null, handler: (records: Records, req: Reque
   };
 }
 
-export function recordRoutes(app: Application, records: Records | null, reviewer: Reviewer | null = null): void {
+/** Whether a table is still open (in any process of a cluster): its match may go on. */
+export type TableIsOpen = (roomId: string) => Promise<boolean>;
+
+export function recordRoutes(app: Application, records: Records | null, reviewer: Reviewer | null = null, tableIsOpen: TableIsOpen = async () => true): void {
   const reviews = new Map<string, Promise<TractorReview>>();
+  const hidingSeeds = <Game extends RoundOfMatch>(store: Records["store"], games: readonly Game[]) => hidingSeedsOfMatchesUnderWay(store, tableIsOpen, games);
   app.get(
     "/games/:id/review",
     guarded(records, async ({ store }, req, res) => {
@@ -95,7 +100,8 @@ export function recordRoutes(app: Application, records: Records | null, reviewer
       const query = gamesQuery.safeParse(req.query);
       if (!query.success) return badRequest(res, query.error);
       const page = await store.list(query.data);
-      res.json({ ...page, games: page.games.map((game) => (isWithheld(game) ? withheldSummary(game) : game)) });
+      const games = await hidingSeeds(store, page.games);
+      res.json({ ...page, games: games.map((game) => (isWithheld(game) ? withheldSummary(game) : game)) });
     }),
   );
 
@@ -103,7 +109,7 @@ export function recordRoutes(app: Application, records: Records | null, reviewer
     "/games/:id",
     guarded(records, async ({ store }, req, res) => {
       const record = await recordById(store, req, res);
-      if (record !== undefined) res.json(record);
+      if (record !== undefined) res.json((await hidingSeeds(store, [record]))[0]);
     }),
   );
 
@@ -136,7 +142,7 @@ export function recordRoutes(app: Application, records: Records | null, reviewer
       const name = profileName.safeParse(req.params.name);
       const profile = name.success ? await playerProfile(store, identities, name.data) : null;
       if (profile === null) return void res.status(404).json({ error: `${String(req.params.name).slice(0, 100)} has no player page: the name is not registered and stands in no game's standings (guests have no page)` });
-      res.json(profile);
+      res.json({ ...profile, recentGames: await hidingSeeds(store, profile.recentGames) });
     }),
   );
 }
@@ -154,6 +160,23 @@ async function recordById(store: Records["store"], req: Request, res: Response) 
     return undefined;
   }
   return record;
+}
+
+type RoundOfMatch = Pick<GameSummary, "part" | "roomId" | "match" | "seed">;
+
+/**
+ * A round of a match still under way shows no seed: its record carries the match's seed (a round replays from the
+ * match's start), from which every later round's deal follows. The seed shows once the match is over: its record is
+ * stored, or its table has closed (a match left midway goes no further). GET /games/:id/replay replays such a round
+ * all the same: a replay shows the round's own seed, never the match's.
+ */
+async function hidingSeedsOfMatchesUnderWay<Game extends RoundOfMatch>(store: Records["store"], tableIsOpen: TableIsOpen, games: readonly Game[]): Promise<Game[]> {
+  const rounds = games.filter((game) => game.part === "round");
+  const ended = await store.endedMatches(rounds);
+  const undecided = [...new Set(rounds.filter((round) => !ended.has(matchKey(round.roomId, round.match))).map((round) => round.roomId))];
+  const open = new Set((await Promise.all(undecided.map(async (roomId) => ((await tableIsOpen(roomId)) ? [roomId] : [])))).flat());
+  const underWay = (game: Game) => game.part === "round" && !ended.has(matchKey(game.roomId, game.match)) && open.has(game.roomId);
+  return games.map((game) => (underWay(game) ? { ...game, seed: 0, seedWithheld: true } : game));
 }
 
 /**

@@ -83,6 +83,21 @@ export class RecordStore {
     return rows.length > query.limit ? { games, next: games[games.length - 1].id } : { games };
   }
 
+  /**
+   * Which of these rounds' matches are over (their match's record is stored), as `room:match` keys. A match's
+   * rounds are recorded as they end, each with the match's seed, from which every later round's deal follows.
+   */
+  async endedMatches(rounds: ReadonlyArray<{ roomId: string; match: number }>): Promise<Set<string>> {
+    if (rounds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom("games")
+      .select(["room_id", "match_number"])
+      .where("part", "=", "match")
+      .where("room_id", "in", [...new Set(rounds.map((round) => round.roomId))])
+      .execute();
+    return new Set(rows.map((row) => matchKey(row.room_id, row.match_number)));
+  }
+
   async get(id: string): Promise<GameRecord | undefined> {
     const row = await this.db.selectFrom("games").select(["record", "commitment", "salt"]).where("id", "=", id).executeTakeFirst();
     if (row === undefined) return undefined;
@@ -139,6 +154,11 @@ export class RecordStore {
 /** The 95% interval of a skill estimated as mu ± sigma (a normal's 1.96 sigmas either side). */
 export function skillInterval(mu: number, sigma: number): { low: number; high: number } {
   return { low: mu - 1.96 * sigma, high: mu + 1.96 * sigma };
+}
+
+/** A match of a room, as endedMatches names it. */
+export function matchKey(roomId: string, match: number): string {
+  return `${roomId}:${match}`;
 }
 
 function standingOfRow(row: Selectable<StandingsTable>): Standing {

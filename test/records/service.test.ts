@@ -14,6 +14,7 @@ import type { ServerMetrics } from "../../rooms/kit/protocol";
 import { PostgresProcess } from "../e2e/postgres-process";
 import { finished, ServerProcess, type Finished } from "../e2e/server-process";
 import { registerBot } from "../e2e/identities";
+import { readUntil } from "../helpers";
 import { freePort } from "./fixtures";
 import { commitmentOf } from "../../rooms/kit/deal-seal";
 
@@ -94,6 +95,26 @@ describe("one server with its SQLite file", () => {
     expect(printed.stdout.split("\n")[0]).toMatch(new RegExp(`, round 1\\), seed ${roundSeed} \\(the match's ${record.seed}\\)$`));
     expect(printed.status).toBe(0);
   });
+
+  test("a round of a Tractor match still being played shows no seed (the match's, which every later deal follows from) until the table closes", async () => {
+    const watcher = await client.watchTractor({ bots: ["Alice", "Bob", "Charles", "David"], botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, startDelayMs: 0, roundPauseMs: 60_000 });
+    try {
+      const games = await readUntil(() => gamesOfRoom(client, watcher.roomId), (listed) => listed.some((game) => game.part === "round"));
+      const round = games.find((game) => game.part === "round")!;
+      expect(round).toMatchObject({ part: "round", seed: 0, seedWithheld: true });
+      expect(await client.game(round.id)).toMatchObject({ seed: 0, seedWithheld: true });
+      const replay = await client.replay(round.id); // replayed on the server, which shows only the round's own seed
+      expect(replay.deal?.seed).toBe((replay.result as { seed: number }).seed);
+      const local = await replayCli([round.id, "--url", server.url, "--quiet"]);
+      expect(local.stderr).toMatch(/a round of a match still being played/);
+      expect(local.status).toBe(1);
+    } finally {
+      await watcher.leave();
+    }
+    // The table closes with its last client: the match can go no further, and its rounds show their seed.
+    const shown = await readUntil(() => gamesOfRoom(client, watcher.roomId), (listed) => listed.some((game) => game.part === "round" && !game.seedWithheld));
+    expect(shown.find((game) => game.part === "round" && !game.seedWithheld)!.seed).not.toBe(0);
+  }, 60_000);
 
   test("bin/replay with an id alone reads the local record store, where the server (on a port of its own) keeps it", async () => {
     const [summary] = await client.games({ game: "fool", limit: 1 }).then((page) => page.games);
