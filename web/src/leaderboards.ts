@@ -12,7 +12,8 @@ const LEADERS_SHOWN = 5;
 
 function standingWords(standing: Standing): string {
   const games = `${standing.games} game${standing.games === 1 ? "" : "s"}`;
-  if (standing.rating !== null) return `rating ${standing.rating.ordinal.toFixed(1)} · ${games}`;
+  // The skill's 95% interval in words: two players whose ranges do not overlap are told apart by their games.
+  if (standing.rating !== null) return `rating ${standing.rating.ordinal.toFixed(1)} · skill ${standing.rating.low.toFixed(0)} to ${standing.rating.high.toFixed(0)} · ${games}`;
   if (standing.game === "patience") return `${standing.completed} of ${games} came out`;
   return `${standing.wins} won of ${games}`;
 }
