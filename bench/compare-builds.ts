@@ -1,5 +1,5 @@
 /**
- * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2]
+ * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2] [--mix fool]
  *
  * Two builds' servers side by side in one run: runs in turn cannot tell builds apart on a shared host whose stolen
  * time swings from second to second, runs at the same time can (BENCHMARKS.md). Each pair starts both servers
@@ -29,11 +29,12 @@ interface Options {
   pairs: number;
   workers: number;
   generators: boolean;
+  mix?: string;
 }
 
 /** One load test (the given build's) against a port; its JSON report. */
 function loadTest(root: string, port: number, options: Options, json: string): Promise<LoadTestReport> {
-  const args = [path.join(root, "dist", "bin", "src", "loadtest.js"), "--url", `ws://127.0.0.1:${port}`, "--clients", String(options.clients), "--think-ms", String(options.thinkMs), "--duration", String(options.duration), "--workers", String(options.workers), "--no-baseline", "--quiet", "--json", json];
+  const args = [path.join(root, "dist", "bin", "src", "loadtest.js"), "--url", `ws://127.0.0.1:${port}`, "--clients", String(options.clients), "--think-ms", String(options.thinkMs), "--duration", String(options.duration), "--workers", String(options.workers), ...(options.mix === undefined ? [] : ["--mix", options.mix]), "--no-baseline", "--quiet", "--json", json];
   const child = spawn(path.join(root, "node_modules", ".bin", "node"), args, { stdio: ["ignore", "ignore", "inherit"] });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(fs.readFileSync(json, "utf8")) as LoadTestReport) : reject(new Error(`load test exited ${code}`))));
@@ -51,6 +52,13 @@ interface Row {
   rooms: number;
   movesPerSecond: number;
   p99: number;
+  /** Each game's p99, and the server's longest event-loop stall, in ms. */
+  p99ByGame: Record<string, number>;
+  eventLoopMaxMs: number;
+  /** The Fool AI's decisions given up for the greedy move, and (from a build that reports them) its waits' p99 and max. */
+  aiAbandoned: number;
+  aiWaitP99: number | null;
+  aiWaitMax: number | null;
   lost: number;
   desyncs: number;
   failed: number;
@@ -71,6 +79,11 @@ function row(build: string, report: LoadTestReport): Row {
     rooms: server?.roomsPeak ?? 0,
     movesPerSecond: cardhall.movesPerSecond,
     p99: cardhall.latency.p99,
+    p99ByGame: Object.fromEntries(Object.entries(cardhall.latencyByGame).map(([game, latency]) => [game, latency!.p99])),
+    eventLoopMaxMs: server?.eventLoopLagMs.max ?? NaN,
+    aiAbandoned: server?.foolAiDecisions?.abandoned ?? NaN,
+    aiWaitP99: server?.aiBudgets?.fool?.waitMs.p99 ?? null,
+    aiWaitMax: server?.aiBudgets?.fool?.waitMs.max ?? null,
     lost: cardhall.lost,
     desyncs: cardhall.counters.desyncs,
     failed: cardhall.counters.failed,
@@ -121,7 +134,7 @@ async function main(options: Options): Promise<void> {
   for (const build of ["base", "this"]) {
     const mine = rows.filter((result) => result.build === build);
     const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
-    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms (means of ${mine.length})`);
+    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms, event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -135,6 +148,7 @@ new Command("compare-builds")
   .option("--pairs <n>", "pairs of runs", (text) => Number(text), 2)
   .option("--workers <n>", "workers per load test", (text) => Number(text), 2)
   .option("--generators", "compare the builds' load tests against one server instead", false)
+  .option("--mix <games>", "the load test's games and weights (its --mix), e.g. fool")
   .action((raw: Options) => main({ ...raw, base: path.resolve(raw.base) }))
   .parseAsync(process.argv)
   .catch((error: unknown) => {

@@ -1,40 +1,48 @@
 /**
  * Admission control for the AI threads (the Fool AI's and the strong Tractor bots'). A decision's budget is sized
- * when it is asked for, from how many decisions are already under way, so that the threads never build a queue:
+ * when it is asked for, from the decisions already under way, so that the threads never build a queue a decision
+ * would wait in for long:
  * - while a thread is free, the level's whole budget (`full`);
  * - past that, the threads' share of it: with `u` decisions under way on `t` threads, a new one gets t / (u + 1) of
- *   the budget (`reduced`), down to the least budget worth a search (`least`). A decision's time then shrinks as the
- *   queue grows, and the wait of the last one in line stays about one full decision's time, whatever the load;
- * - past `overloadPerThread` decisions per thread, none is searched: the level's fast move is made at once on the
- *   calling thread (`atOnce`), in microseconds.
+ *   the budget (`reduced`), down to the least budget worth a search (`least`);
+ * - none at all when even the least would wait past WAIT_BOUND_MS, or past `overloadPerThread` decisions per
+ *   thread: the level's fast move is made at once on the calling thread (`atOnce`), in microseconds.
  * Counting is not enough when the threads get less CPU than they expect (other processes on the cores, a slower
- * machine): the decisions' own times then tell. Each searched decision's time from being asked for to its answer,
- * over the share and the cost it was given, keeps a moving estimate of what a whole budget takes now; a new
- * decision's share is also held to what fits in TARGET_MS by that estimate.
- * Each tier is counted (the /metrics say how often each budget was used), and each decision's wait, from being
- * asked for to its answer, is kept over the last WAITS_KEPT decisions for its p99 and its maximum.
+ * machine): the decisions' own times tell. Each decision that started on a free thread (so its time is its own,
+ * not a queue's) updates a moving estimate of what a whole budget takes now; with it, a new decision's share is
+ * held to what its wait (the work queued ahead of it, shared by the threads) and its own time fit in TARGET_MS.
+ * Each tier is counted (the /metrics say how often each budget was used), and each decision's wait, from being asked
+ * for to its answer, is kept over the last WAITS_KEPT decisions for its p99, with the longest since start.
  */
 import type { AiBudgetUse } from "../rooms/kit/protocol";
 
 export type AiBudgetTier = keyof AiBudgetUse["budgets"];
 
-/** A decision's admission: its tier, and the share of the level's budget it may use (1 for the whole). */
+/** A decision's admission: its tier, the share of the level's budget it may use (1 for the whole), and its cost. */
 export interface Admission {
   readonly tier: AiBudgetTier;
   readonly share: number;
+  /** How much more the level's whole budget takes than the cheapest level's (1). */
+  readonly cost: number;
+  /** Whether a thread was free when it was admitted: its time is then its own, with no queue in it. */
+  readonly threadWasFree: boolean;
 }
 
 /** Past this many decisions under way per thread, the fast move is made at once. */
 export const OVERLOAD_PER_THREAD = 8;
+/** What a searched decision should take, its wait included, by the current estimate. */
+export const TARGET_MS = 250;
+/** What no decision should wait past, by the current estimate: past it, the fast move at once. */
+export const WAIT_BOUND_MS = 750;
 /** Enough recent waits for a p99 that moves with the load, and little memory. */
 const WAITS_KEPT = 2_048;
-/** What a searched decision should take at most, by the current estimate: a quarter of the one-second bound. */
-export const TARGET_MS = 250;
 /** The weight of the latest decision in the moving estimate of a whole budget's time. */
 const ESTIMATE_WEIGHT = 0.1;
 
 export class AiAdmission {
   private underWay = 0;
+  /** The work under way, in whole budgets of the cheapest level (each decision's share times its cost). */
+  private workUnderWay = 0;
   private readonly budgets: Record<AiBudgetTier, number> = { full: 0, reduced: 0, least: 0, atOnce: 0 };
   private readonly recentWaits: number[] = [];
   private nextWait = 0;
@@ -58,25 +66,35 @@ export class AiAdmission {
    * (the Fool AI's strong level searches six times as many moves as its normal one).
    */
   admit(cost = 1): Admission {
-    if (this.underWay >= this.overloadPerThread * this.threads) return this.counted({ tier: "atOnce", share: 0 });
-    const byCount = this.underWay < this.threads ? 1 : this.threads / (this.underWay + 1);
-    const byTime = this.wholeBudgetMs === 0 ? 1 : TARGET_MS / (this.wholeBudgetMs * cost);
+    const threadWasFree = this.underWay < this.threads;
+    const admitted = (tier: AiBudgetTier, share: number) => this.counted({ tier, share, cost, threadWasFree });
+    if (this.underWay >= this.overloadPerThread * this.threads) return admitted("atOnce", 0);
+    const byCount = threadWasFree ? 1 : this.threads / (this.underWay + 1);
+    // The work a new decision waits behind, in whole budgets: none while a thread is free.
+    const ahead = threadWasFree ? 0 : this.workUnderWay / this.threads;
+    const byTime = this.wholeBudgetMs === 0 ? 1 : (TARGET_MS / this.wholeBudgetMs - ahead) / cost;
     const share = Math.min(byCount, byTime);
-    if (share >= 1) return this.counted({ tier: "full", share: 1 });
-    return this.counted(share > this.leastShare ? { tier: "reduced", share } : { tier: "least", share: this.leastShare });
+    if (share >= 1) return admitted("full", 1);
+    if (share > this.leastShare) return admitted("reduced", share);
+    // A free thread always searches (so the estimate keeps learning); a queue too long for the least does not.
+    const leastWaitMs = (ahead + this.leastShare * cost) * this.wholeBudgetMs;
+    return threadWasFree || leastWaitMs <= WAIT_BOUND_MS ? admitted("least", this.leastShare) : admitted("atOnce", 0);
   }
 
-  /** Runs a searched decision given `admission` (at `cost`), counting it under way and timing it. */
-  async run<T>(admission: Admission, decide: () => Promise<T>, cost = 1): Promise<T> {
+  /** Runs a searched decision as admitted, counting its work under way and timing it. */
+  async run<T>(admission: Admission, decide: () => Promise<T>): Promise<T> {
+    const work = admission.share * admission.cost;
     const askedAt = this.now();
     this.underWay++;
+    this.workUnderWay += work;
     try {
       return await decide();
     } finally {
       this.underWay--;
+      this.workUnderWay = Math.max(0, this.workUnderWay - work);
       const waitedMs = this.now() - askedAt;
       this.keepWait(waitedMs);
-      this.estimate(waitedMs / (Math.max(admission.share, this.leastShare) * cost));
+      if (admission.threadWasFree && work > 0) this.estimate(waitedMs / work);
     }
   }
 

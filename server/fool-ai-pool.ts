@@ -79,7 +79,7 @@ export class AiThreads implements FoolAiDecider {
       if (admission.tier === "atOnce") return greedyMove(view);
       const { share } = admission;
       const task: AiTask = { view, memory, ...(level === "strong" ? { level } : {}), ...(share < 1 ? { budget: sharedBudget(level, share) } : {}) };
-      const { move, overTime } = await this.admission.run(admission, () => this.runWithinLimit(pool, task), cost);
+      const { move, overTime } = await this.admission.run(admission, () => this.runWithinLimit(pool, task));
       if (isLegalIn(view, move)) {
         this.decisions.onThreads++;
         return move;
