@@ -39,6 +39,7 @@ interface Options {
   pairs: [Level, Level][];
   worlds: number;
   candidates: number;
+  confidence: number;
   timeMs: number;
 }
 
@@ -103,7 +104,7 @@ function changeFor(result: RoundResult, team: Team): number {
 
 function playPair(options: Options, rules: Rules, first: Side, second: Side): PairTally {
   const ruleset = RULESETS[rules];
-  const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, timeMs: options.timeMs, now: cpuMillis };
+  const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, confidence: options.confidence, timeMs: options.timeMs, now: cpuMillis };
   const tally: PairTally = { rounds: 0, wins: 0, dealChanges: [], firstDefending: [], secondDefending: [], matches: 0, matchWins: 0, matchRounds: 0 };
   const setups = seededRandom(`${options.seed}:setups`);
   for (let deal = 0; deal < options.deals; deal++) {
@@ -200,11 +201,12 @@ function main(): void {
     .option("--pairs <pairs>", `level pairs, first:second, of ${LEVELS.join(", ")}`, pairList, pairList("strong:normal"))
     .option("--worlds <n>", "the strong level's most sampled deals per decision", count, DEFAULT_SEARCH_BUDGET.worlds)
     .option("--candidates <n>", "the strong level's candidate plays per decision", count, DEFAULT_SEARCH_BUDGET.candidates)
+    .option("--confidence <n>", "how many standard errors another candidate must win by to replace the heuristic's", Number, DEFAULT_SEARCH_BUDGET.confidence ?? 1)
     .option("--time-ms <n>", "the strong level's time per decision", count, DEFAULT_SEARCH_BUDGET.timeMs ?? 0)
     .parse(process.argv)
     .opts<Options>();
   const rulesRun: Rules[] = options.rules === "both" ? ["classic", "checked"] : [options.rules];
-  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, ${options.timeMs} ms`);
+  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, ${options.timeMs} ms`);
   for (const rules of rulesRun) {
     for (const [firstLevel, secondLevel] of options.pairs) {
       const first: Side = { level: firstLevel, millis: [], cpuMillis: [] };

@@ -11,8 +11,7 @@ import * as os from "os";
 import * as path from "path";
 import Piscina from "piscina";
 import type { Card } from "../rooms/tractor/cards";
-import { decideInProcess, type TractorAiDecider, type TractorAiTask } from "../rooms/tractor/levels";
-import { heuristicPolicy } from "../rooms/tractor/policy";
+import { decideAtOnce, decideInProcess, type TractorAiDecider, type TractorAiTask } from "../rooms/tractor/levels";
 import { DEFAULT_SEARCH_BUDGET } from "../rooms/tractor/search";
 import type { ReviewedRecord, TractorReview } from "../rooms/tractor/review";
 import type { Seat } from "../rooms/tractor/scoring";
@@ -54,7 +53,7 @@ export class TractorAiThreads implements TractorAiDecider {
   async decide(task: Omit<TractorAiTask, "timeMs">): Promise<Card[]> {
     if (this.underWay >= OVERLOAD * this.threads) {
       this.decisions.shrunk++;
-      return heuristicPolicy(task.rules).choosePlay(task.view);
+      return decideAtOnce(task);
     }
     const timeMs = this.budgetMs(this.underWay);
     const pool = this.threadPool();
@@ -74,7 +73,7 @@ export class TractorAiThreads implements TractorAiDecider {
       if (limit.signal.aborted) {
         this.decisions.abandoned++;
         log.warn({ event: "tractor_ai_decision_abandoned", limitMs: this.limitMs }, `a Tractor AI decision took over ${this.limitMs} ms: the heuristic's play is made`);
-        return heuristicPolicy(task.rules).choosePlay(task.view);
+        return decideAtOnce(task);
       }
       log.warn({ event: "tractor_ai_thread_failed" }, "a Tractor AI thread failed: the decision is made in-process");
       this.decisions.inProcess++;
