@@ -17,6 +17,7 @@ import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
 import { QUEUED_GAMES, queueRoomName, RatedQueueRoom, ratedQueueOptions } from "./arena/rated-queue";
 import { TractorAiThreads } from "./tractor-ai-pool";
+import type { Seat } from "../rooms/tractor/scoring";
 import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
@@ -204,7 +205,7 @@ export function makeServer(options: AppOptions = {}): Server {
       app.get("/metrics.json", (_req, res) => {
         res.json(serverMetrics(aiThreads, records, tractorAi));
       });
-      recordRoutes(app, records, (record, seat) => tractorAi.review(record, seat));
+      recordRoutes(app, records, (record, seat) => (record.game === "fool" ? aiThreads.review(record, seat) : tractorAi.review(record, seat as Seat)));
       identityRoutes(app, records, options.identityLimits);
       if (options.monitorPassword) mountMonitor(app, options.monitorPassword);
       serveWebClient(app);

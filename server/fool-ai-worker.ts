@@ -5,6 +5,7 @@
 import { aiPolicy, strongAiPolicy, type FoolAiStrength } from "../rooms/fool/ai";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { FoolMove, FoolView } from "../rooms/fool/rules";
+import { FOOL_REVIEW_WORLDS, reviewFool, type FoolReview, type ReviewedFoolRecord } from "../rooms/fool/review";
 
 export interface AiTask {
   readonly view: FoolView;
@@ -20,4 +21,15 @@ function unused(): number {
 
 export default function decide(task: AiTask): FoolMove {
   return (task.level === "strong" ? strongAiPolicy : aiPolicy)(task.view, unused, task.memory);
+}
+
+export interface FoolReviewTask {
+  readonly record: ReviewedFoolRecord;
+  readonly seat: number;
+  readonly timeMs: number;
+}
+
+/** A recorded game's review for one seat (the pool's `review`), stopped where `timeMs` runs out. */
+export function review(task: FoolReviewTask): FoolReview {
+  return reviewFool(task.record, task.seat, FOOL_REVIEW_WORLDS, () => performance.now(), task.timeMs);
 }

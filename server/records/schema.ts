@@ -10,6 +10,8 @@
  *   is taken once across accounts and bots; `accounts` (a person's name and password hash), `bots` (an account's
  *   programs), `bot_tokens` (a bot's credentials, stored as SHA-256 hashes, revocable) and `sessions` (the page's
  *   logins, by the SHA-256 of their cookie's value).
+ * - reviews: a finished review of one seat of a stored game (GET /games/:id/review), as JSON: a record never
+ *   changes, so its review is computed once, off the event loop, and read back after.
  */
 import type { ColumnType, Kysely } from "kysely";
 
@@ -84,6 +86,13 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+export interface ReviewsTable {
+  game_id: string;
+  seat: number;
+  review: string;
+  created_at: number;
+}
+
 export interface RecordTables {
   games: GamesTable;
   game_seats: GameSeatsTable;
@@ -93,6 +102,7 @@ export interface RecordTables {
   bots: BotsTable;
   bot_tokens: BotTokensTable;
   sessions: SessionsTable;
+  reviews: ReviewsTable;
 }
 
 interface SchemaMigration {
@@ -190,6 +200,21 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
     },
     async down(db) {
       for (const table of ["sessions", "bot_tokens", "bots", "accounts", "names"]) await db.schema.dropTable(table).ifExists().execute();
+    },
+  },
+  "0003-reviews": {
+    async up(db) {
+      await db.schema
+        .createTable("reviews")
+        .addColumn("game_id", "text", (column) => column.notNull().references("games.id").onDelete("cascade"))
+        .addColumn("seat", "integer", (column) => column.notNull())
+        .addColumn("review", "text", (column) => column.notNull())
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .addPrimaryKeyConstraint("reviews_key", ["game_id", "seat"])
+        .execute();
+    },
+    async down(db) {
+      await db.schema.dropTable("reviews").ifExists().execute();
     },
   },
 };
