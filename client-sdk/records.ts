@@ -5,6 +5,8 @@
  */
 import type { GamePage, GameRecord, RecordedGame, Replay, Standing } from "../rooms/kit/record";
 import { CardhallError } from "./errors";
+import type { TractorReview } from "../rooms/tractor/review";
+import type { FoolReview } from "../rooms/fool/review";
 
 export type { GamePage, GameRecord, GameSummary, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayFrame, Standing } from "../rooms/kit/record";
 
@@ -15,6 +17,12 @@ export interface GamesQuery {
   limit?: number;
   before?: string;
 }
+
+export type { ReviewedMove as TractorReviewedMove, TractorReview } from "../rooms/tractor/review";
+export type { FoolReview, FoolReviewedMove } from "../rooms/fool/review";
+
+/** GET /games/:id/review's answer: a Tractor seat's plays against the strong AI's, or a Fool seat's against the AI's. */
+export type GameReview = { readonly id: string } & (({ readonly game: "tractor" } & TractorReview) | ({ readonly game: "fool" } & FoolReview));
 
 const CODES_BY_STATUS: Record<number, string> = { 400: "BAD_REQUEST", 404: "NOT_FOUND", 422: "DOES_NOT_REPLAY", 503: "UNAVAILABLE" };
 
@@ -53,6 +61,11 @@ export class RecordsApi {
 
   replay(id: string): Promise<Replay> {
     return getJson<Replay>(this.url, `/games/${encodeURIComponent(id)}/replay`);
+  }
+
+  /** One seat's review: Tractor's seat by its name (Alice…David), Fool's by its number (0 or 1). */
+  review(id: string, seat: string | number): Promise<GameReview> {
+    return getJson<GameReview>(this.url, `/games/${encodeURIComponent(id)}/review`, { seat });
   }
 
   async leaderboard(game: NonNullable<GamesQuery["game"]>, limit?: number): Promise<Standing[]> {
