@@ -10,6 +10,7 @@ import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
 import { cardFace } from "./cards";
 import { inWords } from "./connection";
 import { button, draw, h } from "./dom";
+import { holderWords } from "./results";
 
 /** The games the server reviews. */
 export const REVIEWED_GAMES: readonly string[] = ["tractor", "fool"];
@@ -71,7 +72,7 @@ function seatChoices(record: GameRecord): { value: string; words: string }[] {
   return record.seats.map((seat) => {
     const value = record.game === "tractor" ? TRACTOR_SEATS[seat.seat] : String(seat.seat);
     const place = record.game === "tractor" ? TRACTOR_SEATS[seat.seat] : `Seat ${seat.seat + 1}`;
-    return { value, words: seat.name ? `${place} (${seat.name})` : place };
+    return { value, words: seat.name ? `${place} (${holderWords(seat.kind, seat.name)})` : place };
   });
 }
 
