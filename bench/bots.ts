@@ -7,7 +7,8 @@
  * engine's rank change goes to) with a 95% Wilson interval, the mean level change per round (its team's levels
  * gained minus the other's) with a 95% interval over the deal pairs, the mean defender points with each side
  * defending, and both levels' decision times (p50, p95, max). With `--matches M`, also M matches per orientation
- * (rounds from rank 2 until a team passes Ace, the main suit drawn per round), and the share of matches won.
+ * (rounds from rank 2, or `--match-from R` to shorten them, until a team passes Ace, the main suit drawn per
+ * round), and the share of matches won.
  * Figures only: nothing passes or fails on time.
  *
  *   npm run bench:bots -- --deals 100 --pairs strong:normal --rules both
@@ -22,6 +23,7 @@ import type { TractorBotLevel } from "../rooms/tractor/protocol";
 import { dealRound } from "../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../rooms/tractor/ruleset";
 import { declarersOf, SEATS, teamOf, type RoundResult, type RoundSetup, type Seat, type Team } from "../rooms/tractor/scoring";
+import type { Rank } from "../rooms/tractor/cards";
 import { DEFAULT_SEARCH_BUDGET, type SearchBudget } from "../rooms/tractor/search";
 import type { SeatView } from "../rooms/tractor/seat-view";
 import { summarize, wilsonInterval } from "./stats";
@@ -34,6 +36,7 @@ const RULESETS: Record<Rules, TractorRuleset> = { classic, checked: checkedThrow
 interface Options {
   deals: number;
   matches: number;
+  matchFrom: number;
   seed: string;
   rules: "classic" | "checked" | "both";
   pairs: [Level, Level][];
@@ -127,7 +130,7 @@ function playPair(options: Options, rules: Rules, first: Side, second: Side): Pa
   for (let match = 0; match < options.matches; match++) {
     for (const firstTeam of [1, 2] as Team[]) {
       const dice = seededRandom(`${options.seed}:match-dice:${match}:${firstTeam}`);
-      const { winner, rounds } = playMatch(`${options.seed}:match:${match}`, ruleset, sidesFor(firstTeam, ruleset, dice, budget, first, second));
+      const { winner, rounds } = playMatch(`${options.seed}:match:${match}`, ruleset, sidesFor(firstTeam, ruleset, dice, budget, first, second), options.matchFrom as Rank);
       tally.matches++;
       tally.matchWins += winner === firstTeam ? 1 : 0;
       tally.matchRounds += rounds;
@@ -145,10 +148,13 @@ function sidesFor(firstTeam: Team, ruleset: TractorRuleset, dice: Random, budget
 /** The most rounds a match may take (a match moves at least one level every round: 13 levels each way at most). */
 const MATCH_ROUNDS = 60;
 
-/** A match from rank 2: the deals and main suits come from `seed`, the same for both orientations. */
-function playMatch(seed: string, ruleset: TractorRuleset, policies: readonly TractorPolicy[]): { winner: Team | undefined; rounds: number } {
+/**
+ * A match from rank `from` (2 for a whole match; higher shortens it: both teams start there and play to pass Ace):
+ * the deals and main suits come from `seed`, the same for both orientations.
+ */
+function playMatch(seed: string, ruleset: TractorRuleset, policies: readonly TractorPolicy[], from: Rank): { winner: Team | undefined; rounds: number } {
   const suits = seededRandom(`${seed}:suits`);
-  let setup: RoundSetup = { mainSuit: MAIN_SUITS[randomInt(suits, MAIN_SUITS.length)], dealer: 0 as Seat, teamRanks: [2, 2] };
+  let setup: RoundSetup = { mainSuit: MAIN_SUITS[randomInt(suits, MAIN_SUITS.length)], dealer: 0 as Seat, teamRanks: [from, from] };
   for (let round = 1; round <= MATCH_ROUNDS; round++) {
     const played = playRound(dealRound(setup, seededRandom(`${seed}:round:${round}`), ruleset), policies);
     if (played.phase !== "finished") throw new Error("a match round did not finish");
@@ -193,6 +199,11 @@ function main(): void {
   const options = new Command("bench-bots")
     .option("--deals <n>", "deals per pair and rules, each played twice with the teams swapped", count, 100)
     .option("--matches <n>", "whole matches per pair and rules, each played twice with the teams swapped", count, 0)
+    .option("--match-from <rank>", "the rank both teams start a match at (2: whole matches; 10 to 14 shorten them)", (text) => {
+      const rank = Number(text);
+      if (!Number.isInteger(rank) || rank < 2 || rank > 14) throw new InvalidArgumentError("expected a rank from 2 to 14 (Ace)");
+      return rank;
+    }, 2)
     .option("--seed <seed>", "seed of the deals and the dice", "bench-bots")
     .option("--rules <rules>", "classic, checked or both", (text) => {
       if (text === "classic" || text === "checked" || text === "both") return text;
@@ -206,7 +217,7 @@ function main(): void {
     .parse(process.argv)
     .opts<Options>();
   const rulesRun: Rules[] = options.rules === "both" ? ["classic", "checked"] : [options.rules];
-  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, ${options.timeMs} ms`);
+  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, ${options.timeMs} ms`);
   for (const rules of rulesRun) {
     for (const [firstLevel, secondLevel] of options.pairs) {
       const first: Side = { level: firstLevel, millis: [], cpuMillis: [] };
