@@ -24,7 +24,7 @@ import { dealRound } from "../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../rooms/tractor/ruleset";
 import { declarersOf, SEATS, teamOf, type RoundResult, type RoundSetup, type Seat, type Team } from "../rooms/tractor/scoring";
 import type { Rank } from "../rooms/tractor/cards";
-import { DEFAULT_SEARCH_BUDGET, type SearchBudget } from "../rooms/tractor/search";
+import { DEFAULT_SEARCH_BUDGET, DEFAULT_WIN_VALUE, type SearchBudget } from "../rooms/tractor/search";
 import type { SeatView } from "../rooms/tractor/seat-view";
 import { summarize, wilsonInterval } from "./stats";
 
@@ -43,6 +43,7 @@ interface Options {
   worlds: number;
   candidates: number;
   confidence: number;
+  winValue: number;
   timeMs: number;
 }
 
@@ -107,7 +108,7 @@ function changeFor(result: RoundResult, team: Team): number {
 
 function playPair(options: Options, rules: Rules, first: Side, second: Side): PairTally {
   const ruleset = RULESETS[rules];
-  const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, confidence: options.confidence, timeMs: options.timeMs, now: cpuMillis };
+  const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, confidence: options.confidence, winValue: options.winValue, timeMs: options.timeMs, now: cpuMillis };
   const tally: PairTally = { rounds: 0, wins: 0, dealChanges: [], firstDefending: [], secondDefending: [], matches: 0, matchWins: 0, matchRounds: 0 };
   const setups = seededRandom(`${options.seed}:setups`);
   for (let deal = 0; deal < options.deals; deal++) {
@@ -213,11 +214,12 @@ function main(): void {
     .option("--worlds <n>", "the strong level's most sampled deals per decision", count, DEFAULT_SEARCH_BUDGET.worlds)
     .option("--candidates <n>", "the strong level's candidate plays per decision", count, DEFAULT_SEARCH_BUDGET.candidates)
     .option("--confidence <n>", "how many standard errors another candidate must win by to replace the heuristic's", Number, DEFAULT_SEARCH_BUDGET.confidence ?? 1)
+    .option("--win-value <n>", "what winning a round is worth to the strong level beside its points and levels", Number, DEFAULT_WIN_VALUE)
     .option("--time-ms <n>", "the strong level's time per decision", count, DEFAULT_SEARCH_BUDGET.timeMs ?? 0)
     .parse(process.argv)
     .opts<Options>();
   const rulesRun: Rules[] = options.rules === "both" ? ["classic", "checked"] : [options.rules];
-  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, ${options.timeMs} ms`);
+  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms`);
   for (const rules of rulesRun) {
     for (const [firstLevel, secondLevel] of options.pairs) {
       const first: Side = { level: firstLevel, millis: [], cpuMillis: [] };

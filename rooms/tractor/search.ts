@@ -36,6 +36,8 @@ export interface SearchBudget {
   readonly evidence?: number;
   /** How clearly (in standard errors) a candidate must beat the heuristic's own choice to be played instead. */
   readonly confidence?: number;
+  /** What winning the round is worth in the value, beside its points and levels (DEFAULT_WIN_VALUE). */
+  readonly winValue?: number;
   /** With `now`, no new deal is sampled once this many milliseconds have passed. */
   readonly timeMs?: number;
   /** A clock in milliseconds (performance.now); without it the budget is the deals alone. */
@@ -270,11 +272,14 @@ export function roundInWorld(view: SeatView, world: SampledWorld, ruleset: Tract
  * plus half a level for winning the round and a quarter for each level it moves either way. The points make the
  * value smooth, so that a few sampled deals already tell candidates apart.
  */
-export function roundValue(result: RoundResult, team: Team, declarers: Team): number {
+export function roundValue(result: RoundResult, team: Team, declarers: Team, winValue = DEFAULT_WIN_VALUE): number {
   const won = result.change.team === team;
   const points = (team === declarers ? -1 : 1) * (result.defenderPoints - 80);
-  return points / 40 + (won ? 1 : -1) * (0.5 + 0.25 * result.change.levels);
+  return points / 40 + (won ? 1 : -1) * (winValue + 0.25 * result.change.levels);
 }
+
+/** What winning the round is worth beyond its points and levels (roundValue), unless the budget says otherwise. */
+export const DEFAULT_WIN_VALUE = 0.5;
 
 /**
  * The heuristic's own choice is kept unless another candidate beats it in the same deals by this many standard
@@ -460,7 +465,7 @@ function playOutEach(
     const round = roundInWorld(view, likelyWorld(view, random, context, ruleset, policy, budget), ruleset);
     candidates.forEach((cards, index) => {
       const result = outcome(round, cards);
-      values[index].push(roundValue(result, team, declarers));
+      values[index].push(roundValue(result, team, declarers, budget.winValue));
       points[index].push((team === declarers ? -1 : 1) * result.defenderPoints);
     });
     worlds++;
