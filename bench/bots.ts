@@ -186,9 +186,11 @@ function times(side: Side): string {
 function report(rules: Rules, first: Side, second: Side, tally: PairTally, seconds: number): void {
   const { low, high } = wilsonInterval(tally.wins, tally.rounds);
   console.log(`${first.level} vs ${second.level}, ${rules} rules: ${tally.rounds} rounds (${tally.rounds / 2} deals × 2), ${seconds.toFixed(0)} s`);
-  console.log(`  rounds won by ${first.level}: ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`);
-  console.log(`  mean level change per round for ${first.level}: ${meanInterval(tally.dealChanges)}`);
-  console.log(`  mean defender points: ${first.level} defending ${mean(tally.firstDefending).toFixed(1)}, ${second.level} defending ${mean(tally.secondDefending).toFixed(1)}`);
+  if (tally.rounds > 0) {
+    console.log(`  rounds won by ${first.level}: ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`);
+    console.log(`  mean level change per round for ${first.level}: ${meanInterval(tally.dealChanges)}`);
+    console.log(`  mean defender points: ${first.level} defending ${mean(tally.firstDefending).toFixed(1)}, ${second.level} defending ${mean(tally.secondDefending).toFixed(1)}`);
+  }
   if (tally.matches > 0) {
     const matches = wilsonInterval(tally.matchWins, tally.matches);
     console.log(`  matches won by ${first.level}: ${tally.matchWins} of ${tally.matches} = ${percent(tally.matchWins / tally.matches)} (95% CI ${percent(matches.low)} – ${percent(matches.high)}), ${(tally.matchRounds / tally.matches).toFixed(1)} rounds each`);
