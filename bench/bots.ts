@@ -7,7 +7,8 @@
  * engine's rank change goes to) with a 95% Wilson interval, the mean level change per round (its team's levels
  * gained minus the other's) with a 95% interval over the deal pairs, the mean defender points with each side
  * defending, and both levels' decision times (p50, p95, max). With `--matches M`, also M matches per orientation
- * (rounds from rank 2 until a team passes Ace, the main suit drawn per round), and the share of matches won.
+ * (rounds from rank 2, or `--match-from R` to shorten them, until a team passes Ace, the main suit drawn per
+ * round), and the share of matches won.
  * Figures only: nothing passes or fails on time.
  *
  *   npm run bench:bots -- --deals 100 --pairs strong:normal --rules both
@@ -22,7 +23,8 @@ import type { TractorBotLevel } from "../rooms/tractor/protocol";
 import { dealRound } from "../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../rooms/tractor/ruleset";
 import { declarersOf, SEATS, teamOf, type RoundResult, type RoundSetup, type Seat, type Team } from "../rooms/tractor/scoring";
-import { DEFAULT_SEARCH_BUDGET, type SearchBudget } from "../rooms/tractor/search";
+import type { Rank } from "../rooms/tractor/cards";
+import { DEFAULT_SEARCH_BUDGET, DEFAULT_WIN_VALUE, type SearchBudget } from "../rooms/tractor/search";
 import type { SeatView } from "../rooms/tractor/seat-view";
 import { summarize, wilsonInterval } from "./stats";
 
@@ -34,11 +36,14 @@ const RULESETS: Record<Rules, TractorRuleset> = { classic, checked: checkedThrow
 interface Options {
   deals: number;
   matches: number;
+  matchFrom: number;
   seed: string;
   rules: "classic" | "checked" | "both";
   pairs: [Level, Level][];
   worlds: number;
   candidates: number;
+  confidence: number;
+  winValue: number;
   timeMs: number;
 }
 
@@ -103,7 +108,7 @@ function changeFor(result: RoundResult, team: Team): number {
 
 function playPair(options: Options, rules: Rules, first: Side, second: Side): PairTally {
   const ruleset = RULESETS[rules];
-  const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, timeMs: options.timeMs, now: cpuMillis };
+  const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, confidence: options.confidence, winValue: options.winValue, timeMs: options.timeMs, now: cpuMillis };
   const tally: PairTally = { rounds: 0, wins: 0, dealChanges: [], firstDefending: [], secondDefending: [], matches: 0, matchWins: 0, matchRounds: 0 };
   const setups = seededRandom(`${options.seed}:setups`);
   for (let deal = 0; deal < options.deals; deal++) {
@@ -126,7 +131,7 @@ function playPair(options: Options, rules: Rules, first: Side, second: Side): Pa
   for (let match = 0; match < options.matches; match++) {
     for (const firstTeam of [1, 2] as Team[]) {
       const dice = seededRandom(`${options.seed}:match-dice:${match}:${firstTeam}`);
-      const { winner, rounds } = playMatch(`${options.seed}:match:${match}`, ruleset, sidesFor(firstTeam, ruleset, dice, budget, first, second));
+      const { winner, rounds } = playMatch(`${options.seed}:match:${match}`, ruleset, sidesFor(firstTeam, ruleset, dice, budget, first, second), options.matchFrom as Rank);
       tally.matches++;
       tally.matchWins += winner === firstTeam ? 1 : 0;
       tally.matchRounds += rounds;
@@ -144,10 +149,13 @@ function sidesFor(firstTeam: Team, ruleset: TractorRuleset, dice: Random, budget
 /** The most rounds a match may take (a match moves at least one level every round: 13 levels each way at most). */
 const MATCH_ROUNDS = 60;
 
-/** A match from rank 2: the deals and main suits come from `seed`, the same for both orientations. */
-function playMatch(seed: string, ruleset: TractorRuleset, policies: readonly TractorPolicy[]): { winner: Team | undefined; rounds: number } {
+/**
+ * A match from rank `from` (2 for a whole match; higher shortens it: both teams start there and play to pass Ace):
+ * the deals and main suits come from `seed`, the same for both orientations.
+ */
+function playMatch(seed: string, ruleset: TractorRuleset, policies: readonly TractorPolicy[], from: Rank): { winner: Team | undefined; rounds: number } {
   const suits = seededRandom(`${seed}:suits`);
-  let setup: RoundSetup = { mainSuit: MAIN_SUITS[randomInt(suits, MAIN_SUITS.length)], dealer: 0 as Seat, teamRanks: [2, 2] };
+  let setup: RoundSetup = { mainSuit: MAIN_SUITS[randomInt(suits, MAIN_SUITS.length)], dealer: 0 as Seat, teamRanks: [from, from] };
   for (let round = 1; round <= MATCH_ROUNDS; round++) {
     const played = playRound(dealRound(setup, seededRandom(`${seed}:round:${round}`), ruleset), policies);
     if (played.phase !== "finished") throw new Error("a match round did not finish");
@@ -178,9 +186,11 @@ function times(side: Side): string {
 function report(rules: Rules, first: Side, second: Side, tally: PairTally, seconds: number): void {
   const { low, high } = wilsonInterval(tally.wins, tally.rounds);
   console.log(`${first.level} vs ${second.level}, ${rules} rules: ${tally.rounds} rounds (${tally.rounds / 2} deals × 2), ${seconds.toFixed(0)} s`);
-  console.log(`  rounds won by ${first.level}: ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`);
-  console.log(`  mean level change per round for ${first.level}: ${meanInterval(tally.dealChanges)}`);
-  console.log(`  mean defender points: ${first.level} defending ${mean(tally.firstDefending).toFixed(1)}, ${second.level} defending ${mean(tally.secondDefending).toFixed(1)}`);
+  if (tally.rounds > 0) {
+    console.log(`  rounds won by ${first.level}: ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`);
+    console.log(`  mean level change per round for ${first.level}: ${meanInterval(tally.dealChanges)}`);
+    console.log(`  mean defender points: ${first.level} defending ${mean(tally.firstDefending).toFixed(1)}, ${second.level} defending ${mean(tally.secondDefending).toFixed(1)}`);
+  }
   if (tally.matches > 0) {
     const matches = wilsonInterval(tally.matchWins, tally.matches);
     console.log(`  matches won by ${first.level}: ${tally.matchWins} of ${tally.matches} = ${percent(tally.matchWins / tally.matches)} (95% CI ${percent(matches.low)} – ${percent(matches.high)}), ${(tally.matchRounds / tally.matches).toFixed(1)} rounds each`);
@@ -192,6 +202,11 @@ function main(): void {
   const options = new Command("bench-bots")
     .option("--deals <n>", "deals per pair and rules, each played twice with the teams swapped", count, 100)
     .option("--matches <n>", "whole matches per pair and rules, each played twice with the teams swapped", count, 0)
+    .option("--match-from <rank>", "the rank both teams start a match at (2: whole matches; 10 to 14 shorten them)", (text) => {
+      const rank = Number(text);
+      if (!Number.isInteger(rank) || rank < 2 || rank > 14) throw new InvalidArgumentError("expected a rank from 2 to 14 (Ace)");
+      return rank;
+    }, 2)
     .option("--seed <seed>", "seed of the deals and the dice", "bench-bots")
     .option("--rules <rules>", "classic, checked or both", (text) => {
       if (text === "classic" || text === "checked" || text === "both") return text;
@@ -200,11 +215,13 @@ function main(): void {
     .option("--pairs <pairs>", `level pairs, first:second, of ${LEVELS.join(", ")}`, pairList, pairList("strong:normal"))
     .option("--worlds <n>", "the strong level's most sampled deals per decision", count, DEFAULT_SEARCH_BUDGET.worlds)
     .option("--candidates <n>", "the strong level's candidate plays per decision", count, DEFAULT_SEARCH_BUDGET.candidates)
+    .option("--confidence <n>", "how many standard errors another candidate must win by to replace the heuristic's", Number, DEFAULT_SEARCH_BUDGET.confidence ?? 1)
+    .option("--win-value <n>", "what winning a round is worth to the strong level beside its points and levels", Number, DEFAULT_WIN_VALUE)
     .option("--time-ms <n>", "the strong level's time per decision", count, DEFAULT_SEARCH_BUDGET.timeMs ?? 0)
     .parse(process.argv)
     .opts<Options>();
   const rulesRun: Rules[] = options.rules === "both" ? ["classic", "checked"] : [options.rules];
-  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, ${options.timeMs} ms`);
+  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms`);
   for (const rules of rulesRun) {
     for (const [firstLevel, secondLevel] of options.pairs) {
       const first: Side = { level: firstLevel, millis: [], cpuMillis: [] };

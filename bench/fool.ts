@@ -15,7 +15,8 @@ import { aiGame, aiPolicy, strongAiPolicy, type AiPolicy } from "../rooms/fool/a
 import { greedyPolicy, randomPolicy, type Policy } from "../rooms/fool/bots";
 import { JOKER, NATURAL_CARDS, SKIP_CARDS, SUITS, isQueen, type Card } from "../rooms/fool/cards";
 import { formatSequence } from "../rooms/fool/notation";
-import { formatLaid, newGame, type FaceUp, type FoolState } from "../rooms/fool/rules";
+import { applyMove, formatLaid, newGame, viewFor, type FaceUp, type FoolState } from "../rooms/fool/rules";
+import { remember, startMemory } from "../rooms/fool/ai-memory";
 import { findWinningSequence } from "../rooms/fool/search";
 import { percentile } from "./stats";
 
@@ -108,13 +109,36 @@ function playGame(start: FoolState, aiSeat: number, opponent: Policy, random: Ra
   return end.phase === "over" ? end.finished[0] : null;
 }
 
-function playMatch(opponent: Policy, pairs: number, cap: number, seed: string, decisionsMs: number[]): MatchResult {
+/**
+ * One game of the AI under test against today's AI (`--opponents ai`), each with its own memory of the events as a
+ * room keeps one: the seat that went out first, or null if capped.
+ */
+function playAgainstTodaysAi(start: FoolState, aiSeat: number, random: Random, cap: number, decisionsMs: number[]): number | null {
+  let state = start;
+  let memories = [0, 1].map((seat) => startMemory(viewFor(state, seat)));
+  while (state.phase !== "over" && state.moveCount < cap) {
+    const seat = state.turn;
+    const view = viewFor(state, seat);
+    const move = seat === aiSeat ? timed(() => testedAi(view, random, memories[seat]), decisionsMs) : aiPolicy(view, random, memories[seat]);
+    const result = applyMove(state, seat, move);
+    if (!result.ok) throw new Error(`seat ${seat} chose an illegal move: ${result.reason}`);
+    state = result.state;
+    memories = memories.map((memory) => remember(memory, result.events));
+  }
+  return state.phase === "over" ? state.finished[0] : null;
+}
+
+/** The opponents the AI is measured against: the baselines, and today's AI (to measure the strong level against). */
+type Opponent = Policy | "todays-ai";
+
+function playMatch(opponent: Opponent, pairs: number, cap: number, seed: string, decisionsMs: number[]): MatchResult {
   const result: MatchResult = { wins: 0, losses: 0, draws: 0, pairScores: [] };
   for (let pair = 0; pair < pairs; pair++) {
     let pairScore = 0;
     for (const aiSeat of [0, 1]) {
       const start = newGame(seededRandom(`${seed}:deal:${pair}`));
-      const first = playGame(start, aiSeat, opponent, seededRandom(`${seed}:play:${pair}:${aiSeat}`), cap, decisionsMs);
+      const dice = seededRandom(`${seed}:play:${pair}:${aiSeat}`);
+      const first = opponent === "todays-ai" ? playAgainstTodaysAi(start, aiSeat, dice, cap, decisionsMs) : playGame(start, aiSeat, opponent, dice, cap, decisionsMs);
       if (first === null) {
         result.draws++;
         pairScore += 0.5;
@@ -147,6 +171,7 @@ function benchAi(pairs: number, cap: number, seed: string, opponents: readonly s
   for (const [name, opponent] of [
     ["random", randomPolicy],
     ["greedy", greedyPolicy],
+    ["ai", "todays-ai"],
   ] as const) {
     if (!opponents.includes(name)) continue;
     const result = playMatch(opponent, pairs, cap, `${seed}:${name}`, decisionsMs);
@@ -173,7 +198,7 @@ function main(): void {
       if (text === "normal" || text === "strong") return text;
       throw new InvalidArgumentError("expected normal or strong");
     }, "normal")
-    .option("--opponents <names>", "the opponents, of random and greedy", (text) => text.split(","), ["random", "greedy"])
+    .option("--opponents <names>", "the opponents, of random, greedy and ai (today's AI, with its memory as in a room)", (text) => text.split(","), ["random", "greedy"])
     .option("--no-search", "leave out the winning-sequence search's timings")
     .parse(process.argv)
     .opts<{ pairs: number; cap: number; seed: string; level: "normal" | "strong"; search: boolean; opponents: string[] }>();

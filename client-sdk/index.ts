@@ -32,7 +32,8 @@ export { PatienceOwner, PatienceSpectator, type PatienceCreateOptions, type Pati
 export * from "../rooms/patience/protocol";
 export { TractorPlayer, TractorSpectator, ownTractorSeat, tractorSeatView, type TractorCardLike, type TractorEvents, type TractorTurn } from "./tractor";
 export * from "../rooms/tractor/protocol";
-export type { GamePage, GameRecord, GameSummary, GamesQuery, LadderStanding, LadderStandings, LadderTag, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing, Tournament, TournamentGameEntry, TournamentStanding } from "./records";
+export type { GamePage, GameRecord, GameReview, GameSummary, GamesQuery, LadderStanding, LadderStandings, LadderTag, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing, Tournament, TournamentGameEntry, TournamentStanding } from "./records";
+export type { FoolReview, FoolReviewedMove, TractorReview, TractorReviewedMove } from "./records";
 export { commitmentText, dealCommitment, NO_SEAL, revealMatches, sealOfRecord, type DealSealView, type SealedView } from "../rooms/kit/commitment";
 
 /**
@@ -226,6 +227,14 @@ export class CardhallClient {
   /** A finished game played again by its engine: each action and the table after it, every card visible. */
   replay(id: string) {
     return new RecordsApi(this.url).replay(id);
+  }
+
+  /**
+   * One seat's review of a finished Tractor or Fool game: each of its moves against the AI's choice from that seat's
+   * view, what it gave up (Tractor: points and levels; Fool: win chance) and a summary. Made once, then kept.
+   */
+  review(id: string, seat: string | number) {
+    return new RecordsApi(this.url).review(id, seat);
   }
 
   /** A game's players, best first: rated games by their OpenSkill ordinal, the others by their counts. */

@@ -7,6 +7,8 @@
 import type { GamePage, GameRecord, LadderStandings, PlayerProfile, RecordedGame, Replay, Standing } from "../rooms/kit/record";
 import type { Tournament } from "../rooms/kit/tournament";
 import { CardhallError } from "./errors";
+import type { TractorReview } from "../rooms/tractor/review";
+import type { FoolReview } from "../rooms/fool/review";
 
 export type { Tournament, TournamentGameEntry, TournamentStanding } from "../rooms/kit/tournament";
 export type { GamePage, GameRecord, GameSummary, LadderStanding, LadderStandings, LadderTag, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing } from "../rooms/kit/record";
@@ -18,6 +20,12 @@ export interface GamesQuery {
   limit?: number;
   before?: string;
 }
+
+export type { ReviewedMove as TractorReviewedMove, TractorReview } from "../rooms/tractor/review";
+export type { FoolReview, FoolReviewedMove } from "../rooms/fool/review";
+
+/** GET /games/:id/review's answer: a Tractor seat's plays against the strong AI's, or a Fool seat's against the AI's. */
+export type GameReview = { readonly id: string } & (({ readonly game: "tractor" } & TractorReview) | ({ readonly game: "fool" } & FoolReview));
 
 const CODES_BY_STATUS: Record<number, string> = { 400: "BAD_REQUEST", 403: "WITHHELD", 404: "NOT_FOUND", 422: "DOES_NOT_REPLAY", 503: "UNAVAILABLE" };
 
@@ -61,6 +69,11 @@ export class RecordsApi {
   /** A ladder's standings (GET /ladders/:game): the current period, or the one `period` names. */
   ladder(game: "evensteven" | "patience", period?: string): Promise<LadderStandings> {
     return getJson<LadderStandings>(this.url, `/ladders/${game}`, { period });
+  }
+
+  /** One seat's review: Tractor's seat by its name (Alice…David), Fool's by its number (0 or 1). */
+  review(id: string, seat: string | number): Promise<GameReview> {
+    return getJson<GameReview>(this.url, `/games/${encodeURIComponent(id)}/review`, { seat });
   }
 
   async leaderboard(game: NonNullable<GamesQuery["game"]>, limit?: number): Promise<Standing[]> {

@@ -10,7 +10,8 @@
  * Counting is not enough when the threads get less CPU than they expect (other processes on the cores, a slower
  * machine): the decisions' own times tell. Each decision that started on a free thread (so its time is its own,
  * not a queue's) updates a moving estimate of what a whole budget takes now; with it, a new decision's share is
- * held to what its wait (the work queued ahead of it, shared by the threads) and its own time fit in TARGET_MS.
+ * held to what its wait (the work queued ahead of it, shared by the threads) and its own time fit in TARGET_MS
+ * (WAIT_BOUND_MS on a free thread, where it waits for nothing).
  * Each tier is counted (the /metrics say how often each budget was used), and each decision's wait, from being asked
  * for to its answer, is kept over the last WAITS_KEPT decisions for its p99, with the longest since start.
  */
@@ -72,7 +73,10 @@ export class AiAdmission {
     const byCount = threadWasFree ? 1 : this.threads / (this.underWay + 1);
     // The work a new decision waits behind, in whole budgets: none while a thread is free.
     const ahead = threadWasFree ? 0 : this.workUnderWay / this.threads;
-    const byTime = this.wholeBudgetMs === 0 ? 1 : (TARGET_MS / this.wholeBudgetMs - ahead) / cost;
+    // On a free thread a decision may take up to the bound (a costly level's search is slow by design); behind a
+    // queue, its wait and its own time together aim at the target.
+    const timeMs = threadWasFree ? WAIT_BOUND_MS : TARGET_MS;
+    const byTime = this.wholeBudgetMs === 0 ? 1 : (timeMs / this.wholeBudgetMs - ahead) / cost;
     const share = Math.min(byCount, byTime);
     if (share >= 1) return admitted("full", 1);
     if (share > this.leastShare) return admitted("reduced", share);

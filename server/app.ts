@@ -17,6 +17,7 @@ import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
 import { DEFAULT_QUEUE_TIMING, ratedQueueRooms, type QueueTiming } from "./arena/rated-queue";
 import { TractorAiThreads } from "./tractor-ai-pool";
+import type { Seat } from "../rooms/tractor/scoring";
 import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
@@ -215,7 +216,7 @@ export function makeServer(options: AppOptions = {}): Server {
       app.get("/metrics.json", (_req, res) => {
         res.json(serverMetrics(aiThreads, records, tractorAi));
       });
-      recordRoutes(app, records, (record, seat) => tractorAi.review(record, seat), async (roomId) => (await matchMaker.query({ roomId })).length > 0);
+      recordRoutes(app, records, (record, seat) => (record.game === "fool" ? aiThreads.review(record, seat) : tractorAi.review(record, seat as Seat)), async (roomId) => (await matchMaker.query({ roomId })).length > 0);
       identityRoutes(app, records, options.identityLimits);
       ladderRoutes(app, ladders);
       tournamentRoutes(app, records, options.tournamentSecret ?? null);

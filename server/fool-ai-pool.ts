@@ -28,8 +28,10 @@ import type { ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
 import { greedyPolicy } from "../rooms/fool/bots";
 import { legalMovesInView, type FoolMove, type FoolView } from "../rooms/fool/rules";
-import decideInProcess, { type AiTask } from "./fool-ai-worker";
+import decideInProcess, { review as reviewInProcess, type AiTask, type FoolReviewTask } from "./fool-ai-worker";
+import type { FoolReview, ReviewedFoolRecord } from "../rooms/fool/review";
 import { log } from "../rooms/kit/log";
+import { REVIEW_TIME_MS } from "./tractor-ai-pool";
 
 /** The compiled worker beside this module (absent when the sources run directly). */
 export const AI_WORKER_FILE = path.join(__dirname, "fool-ai-worker.js");
@@ -44,7 +46,7 @@ export const DECISION_LIMIT_MS = 5_000;
 export const LEAST_SHARE = 1 / 4;
 
 export class AiThreads implements FoolAiDecider {
-  private pool: Piscina<AiTask, FoolMove> | null = null;
+  private pool: Piscina<AiTask | FoolReviewTask, FoolMove | FoolReview> | null = null;
   private workerFound: boolean | undefined;
   /**
    * How many decisions needed no weighing (made at once), how many the threads made, how many were made
@@ -99,15 +101,26 @@ export class AiThreads implements FoolAiDecider {
    * The thread's answer (undefined if it failed), and whether the limit stopped it. The timer is cleared as soon
    * as the answer comes: `AbortSignal.timeout` would fire anyway, building an error for every decision.
    */
-  private async runWithinLimit(pool: Piscina<AiTask, FoolMove>, task: AiTask): Promise<{ move: FoolMove | undefined; overTime: boolean }> {
+  private async runWithinLimit(pool: Piscina<AiTask | FoolReviewTask, FoolMove | FoolReview>, task: AiTask): Promise<{ move: FoolMove | undefined; overTime: boolean }> {
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(), this.limitMs);
     try {
-      const move = await pool.run(task, { signal: limit.signal }).catch(() => undefined);
+      const move = (await pool.run(task, { signal: limit.signal }).catch(() => undefined)) as FoolMove | undefined;
       return { move, overTime: limit.signal.aborted };
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * A recorded game's review for one seat, on a thread (in-process only when there is no compiled worker), within
+   * REVIEW_TIME_MS: what is left past it is marked not reviewed.
+   */
+  async review(record: ReviewedFoolRecord, seat: number): Promise<FoolReview> {
+    const task: FoolReviewTask = { record, seat, timeMs: REVIEW_TIME_MS };
+    const pool = this.threadPool();
+    if (pool === null) return reviewInProcess(task);
+    return (await pool.run(task, { name: "review", signal: AbortSignal.timeout(REVIEW_TIME_MS + this.limitMs) })) as FoolReview;
   }
 
   /** Stops the threads (a later decision starts them again). */
@@ -117,7 +130,7 @@ export class AiThreads implements FoolAiDecider {
     await pool?.destroy();
   }
 
-  private threadPool(): Piscina<AiTask, FoolMove> | null {
+  private threadPool(): Piscina<AiTask | FoolReviewTask, FoolMove | FoolReview> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
     if (this.pool === null && this.workerFound) {
       this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: IDLE_THREAD_MS });

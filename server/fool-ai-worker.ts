@@ -6,6 +6,7 @@ import { aiPolicy, DEFAULT_WEIGHTS, makeAiPolicy, strongAiPolicy, type FoolAiStr
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { PlayoutBudget } from "../rooms/fool/ai-playouts";
 import type { FoolMove, FoolView } from "../rooms/fool/rules";
+import { FOOL_REVIEW_WORLDS, reviewFool, type FoolReview, type ReviewedFoolRecord } from "../rooms/fool/review";
 
 export interface AiTask {
   readonly view: FoolView;
@@ -24,4 +25,15 @@ function unused(): number {
 export default function decide(task: AiTask): FoolMove {
   if (task.budget !== undefined) return makeAiPolicy(DEFAULT_WEIGHTS, task.budget)(task.view, unused, task.memory);
   return (task.level === "strong" ? strongAiPolicy : aiPolicy)(task.view, unused, task.memory);
+}
+
+export interface FoolReviewTask {
+  readonly record: ReviewedFoolRecord;
+  readonly seat: number;
+  readonly timeMs: number;
+}
+
+/** A recorded game's review for one seat (the pool's `review`), stopped where `timeMs` runs out. */
+export function review(task: FoolReviewTask): FoolReview {
+  return reviewFool(task.record, task.seat, FOOL_REVIEW_WORLDS, () => performance.now(), task.timeMs);
 }

@@ -3,7 +3,7 @@
  * decision searches for up to DEFAULT_SEARCH_BUDGET.timeMs; a queue would add its wait to every table's decision
  * time, so under overload the budget shrinks instead (server/ai-admission.ts): with more decisions under way than
  * threads, each new one gets the threads' share of the time, and past OVERLOAD decisions per thread the heuristic's
- * play is made at once (counted as `shrunk`). A thread that fails, or a missing compiled worker (the sources run directly, as in the
+ * play (or burial) is made at once (counted as `shrunk`). A thread that fails, or a missing compiled worker (the sources run directly, as in the
  * room tests), decides in-process with the shortest budget; one over its limit is abandoned for the heuristic's play.
  */
 import * as fs from "fs";
@@ -11,9 +11,8 @@ import * as os from "os";
 import * as path from "path";
 import Piscina from "piscina";
 import type { Card } from "../rooms/tractor/cards";
-import { decideInProcess, type TractorAiDecider, type TractorAiTask } from "../rooms/tractor/levels";
-import { heuristicPolicy } from "../rooms/tractor/policy";
-import { DEFAULT_SEARCH_BUDGET } from "../rooms/tractor/search";
+import { decideAtOnce, decideInProcess, type TractorAiDecider, type TractorAiTask } from "../rooms/tractor/levels";
+import { BURIAL_TIME_FACTOR, DEFAULT_SEARCH_BUDGET } from "../rooms/tractor/search";
 import type { ReviewedRecord, TractorReview } from "../rooms/tractor/review";
 import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
@@ -56,10 +55,11 @@ export class TractorAiThreads implements TractorAiDecider {
       this.decisions.inProcess++;
       return decideInProcess(task, LEAST_TIME_MS);
     }
-    const admission = this.admission.admit();
+    // A burial searches BURIAL_TIME_FACTOR times a play's time: it costs as much more.
+    const admission = this.admission.admit(task.view.phase === "burying" ? BURIAL_TIME_FACTOR : 1);
     if (admission.tier === "atOnce") {
       this.decisions.shrunk++;
-      return heuristicPolicy(task.rules).choosePlay(task.view);
+      return decideAtOnce(task);
     }
     return this.admission.run(admission, () => this.decideOnThread(pool, task, Math.max(LEAST_TIME_MS, Math.floor(FULL_TIME_MS * admission.share))));
   }
@@ -76,7 +76,7 @@ export class TractorAiThreads implements TractorAiDecider {
       if (limit.signal.aborted) {
         this.decisions.abandoned++;
         log.warn({ event: "tractor_ai_decision_abandoned", limitMs: this.limitMs }, `a Tractor AI decision took over ${this.limitMs} ms: the heuristic's play is made`);
-        return heuristicPolicy(task.rules).choosePlay(task.view);
+        return decideAtOnce(task);
       }
       log.warn({ event: "tractor_ai_thread_failed" }, "a Tractor AI thread failed: the decision is made in-process");
       this.decisions.inProcess++;

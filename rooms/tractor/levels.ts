@@ -7,7 +7,7 @@ import { type Random } from "../kit/random";
 import { heuristicPolicy, randomPolicy, type TractorPolicy } from "./policy";
 import type { TractorBotLevel } from "./protocol";
 import { classic, type TractorRuleset } from "./ruleset";
-import { DEFAULT_SEARCH_BUDGET, searchPlay, searchPolicy, type SearchBudget, type SearchContext } from "./search";
+import { DEFAULT_SEARCH_BUDGET, searchBurial, searchPlay, searchPolicy, type SearchBudget, type SearchContext } from "./search";
 import type { SeatView } from "./seat-view";
 import type { Card } from "./cards";
 
@@ -44,7 +44,14 @@ export interface TractorAiDecider {
   decide(task: Omit<TractorAiTask, "timeMs">): Promise<Card[]>;
 }
 
-/** The strong decision on the calling thread, within the default time. */
+/** The strong decision (a play, or the dealer's burial) on the calling thread, within the default time. */
 export function decideInProcess(task: Omit<TractorAiTask, "timeMs">, timeMs = DEFAULT_SEARCH_BUDGET.timeMs ?? 100): Card[] {
-  return searchPlay(task.view, task.rules, { ...DEFAULT_SEARCH_BUDGET, timeMs, now: () => performance.now() }, task.context).cards;
+  const search = task.view.phase === "burying" ? searchBurial : searchPlay;
+  return search(task.view, task.rules, { ...DEFAULT_SEARCH_BUDGET, timeMs, now: () => performance.now() }, task.context).cards;
+}
+
+/** The heuristic's decision for a strong task that cannot wait for a search (overload, or a thread over its limit). */
+export function decideAtOnce(task: Omit<TractorAiTask, "timeMs">): Card[] {
+  const heuristic = heuristicPolicy(task.rules);
+  return task.view.phase === "burying" ? heuristic.chooseBurial(task.view) : heuristic.choosePlay(task.view);
 }

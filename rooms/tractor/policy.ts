@@ -483,17 +483,18 @@ function buryingCost(card: Card, hand: Uint8Array, ordering: CardOrdering): numb
 }
 
 /**
- * Tries voiding every set of plain suits that fits in 8 cards, topping the burial up with the cheapest
- * other cards, and keeps the burial with the best voids-minus-cost.
+ * The burials the heuristic weighs, best first by its own value, each once: for every set of plain suits that
+ * fits in 8 cards, those suits voided and the burial topped up with the cheapest other cards; value = the voids
+ * made minus what the buried cards cost. The first is the heuristic's burial; the strong AI (search.ts) plays the
+ * first few out on sampled deals.
  */
-function heuristicBurial(view: SeatView): Card[] {
+export function rankedBurials(view: SeatView): Card[][] {
   const hand = burialCandidates(view);
   const ordering = viewOrdering(view);
   const counts = countCards(hand);
   const cost = (card: Card) => buryingCost(card, counts, ordering);
   const suits = [0, 1, 2, 3].map((group) => cardsOfGroup(hand, group, ordering));
-  let best: Card[] = [];
-  let bestValue = -Infinity;
+  const weighed = new Map<string, { burial: Card[]; value: number }>();
   for (let mask = 0; mask < 16; mask++) {
     const voided = suits.filter((_, group) => (mask >> group) & 1).flat();
     if (voided.length > HIDDEN_CARDS) continue;
@@ -501,9 +502,15 @@ function heuristicBurial(view: SeatView): Card[] {
     const left = withoutCards(hand, burial) as Card[];
     const voids = suits.filter((cards) => cards.length > 0 && !left.some((card) => ordering.group[card] === ordering.group[cards[0]])).length;
     const value = VOID_VALUE * voids - burial.reduce((sum, card) => sum + cost(card), 0);
-    if (value > bestValue) [best, bestValue] = [burial, value];
+    const key = burial.slice().sort((a, b) => a - b).join(",");
+    if (!weighed.has(key)) weighed.set(key, { burial, value });
   }
-  return best;
+  // Stable: among equal values the first found stays first, as the heuristic's own burial always did.
+  return [...weighed.values()].sort((a, b) => b.value - a.value).map(({ burial }) => burial);
+}
+
+function heuristicBurial(view: SeatView): Card[] {
+  return rankedBurials(view)[0];
 }
 
 // ---------------------------------------------------------------------------------------------------------

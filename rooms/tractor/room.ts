@@ -90,15 +90,17 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
 
   /**
    * A bot seat's action at its level: normal is the engine's own bot (as before levels); easy slips now and then;
-   * strong plays by search from the seat's view (on the server's threads when there are some). Declarations and
-   * burials are the heuristic's at every level.
+   * strong plays and buries by search from the seat's view (on the server's threads when there are some).
+   * Declarations are the heuristic's at every level (botDeclaration), easy's burials too.
    */
   protected override decide(state: TractorMatch, seat: number): TractorAction | undefined | Promise<TractorAction | undefined> {
     const level = this.levelOf(seat);
-    if (level === "normal" || state.phase !== "playing" || state.round.turn !== seat) return super.decide(state, seat);
+    const phase = state.phase;
+    if (level === "normal" || (phase !== "playing" && phase !== "burying") || state.round.turn !== seat) return super.decide(state, seat);
+    if (level === "easy" && phase === "burying") return super.decide(state, seat);
     const round = state.round;
     const view = seatView(round, seat as Seat);
-    const played = (cards: readonly Card[]): TractorAction => ({ type: "play", cards: cards.map(cardName) });
+    const played = (cards: readonly Card[]): TractorAction => ({ type: phase === "burying" ? "bury" : "play", cards: cards.map(cardName) });
     // The slips draw on no seed of the table's: a record keeps the plays made, not the dice.
     if (level === "easy") return played(easyPolicy(round.ruleset, Math.random).choosePlay(view));
     const declaration = state.declaration === undefined ? {} : { declaration: { seat: state.declaration.seat, cards: [...state.declaration.cards] } };

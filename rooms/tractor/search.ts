@@ -16,8 +16,8 @@
 import { seededRandom, shuffled, type Random } from "../kit/random";
 import { Card, withoutCards } from "./cards";
 import { TRUMP_GROUP } from "./order";
-import { heuristicPolicy, rankedPlays, type TractorPolicy } from "./policy";
-import { applyPlay, HAND_CARDS, HIDDEN_CARDS, type RoundState } from "./round";
+import { heuristicPolicy, rankedBurials, rankedPlays, type TractorPolicy } from "./policy";
+import { applyPlay, buryCards, HAND_CARDS, HIDDEN_CARDS, type RoundState } from "./round";
 import { PLAYERS } from "./scoring";
 import { classic, type TractorRuleset } from "./ruleset";
 import { declarersOf, SEATS, teamOf, type RoundResult, type Seat, type Team } from "./scoring";
@@ -36,6 +36,8 @@ export interface SearchBudget {
   readonly evidence?: number;
   /** How clearly (in standard errors) a candidate must beat the heuristic's own choice to be played instead. */
   readonly confidence?: number;
+  /** What winning the round is worth in the value, beside its points and levels (DEFAULT_WIN_VALUE). */
+  readonly winValue?: number;
   /** With `now`, no new deal is sampled once this many milliseconds have passed. */
   readonly timeMs?: number;
   /** A clock in milliseconds (performance.now); without it the budget is the deals alone. */
@@ -270,11 +272,14 @@ export function roundInWorld(view: SeatView, world: SampledWorld, ruleset: Tract
  * plus half a level for winning the round and a quarter for each level it moves either way. The points make the
  * value smooth, so that a few sampled deals already tell candidates apart.
  */
-export function roundValue(result: RoundResult, team: Team, declarers: Team): number {
+export function roundValue(result: RoundResult, team: Team, declarers: Team, winValue = DEFAULT_WIN_VALUE): number {
   const won = result.change.team === team;
   const points = (team === declarers ? -1 : 1) * (result.defenderPoints - 80);
-  return points / 40 + (won ? 1 : -1) * (0.5 + 0.25 * result.change.levels);
+  return points / 40 + (won ? 1 : -1) * (winValue + 0.25 * result.change.levels);
 }
+
+/** What winning the round is worth beyond its points and levels (roundValue), unless the budget says otherwise. */
+export const DEFAULT_WIN_VALUE = 0.5;
 
 /**
  * The heuristic's own choice is kept unless another candidate beats it in the same deals by this many standard
@@ -383,6 +388,11 @@ export function playOut(state: RoundState, policy: TractorPolicy, start: SeatVie
   // The play just made (the candidate) is the last of the trick under way, or of the trick it completed.
   const mover = ((last.leader + last.plays.length - 1) % PLAYERS) as Seat;
   playedBy[mover].push(...last.plays[last.plays.length - 1]);
+  return playOutFrom(state, policy, start, playedBy);
+}
+
+/** Plays the round to its end from `state`, every seat with `policy`; `playedBy` (each seat's cards so far) grows. */
+function playOutFrom(state: RoundState, policy: TractorPolicy, start: SeatView, playedBy: Card[][]): RoundResult {
   for (let action = 0; action < PLAYERS * HAND_CARDS && state.phase === "playing"; action++) {
     const seat = state.turn;
     const update = applyPlay(state, seat, policy.choosePlay(sharedView(state, seat, start, playedBy)));
@@ -420,6 +430,30 @@ export interface PlayedOut {
 /** Plays every candidate out in the same sampled deals, as many as the budget allows. */
 export function playOutCandidates(view: SeatView, ruleset: TractorRuleset, candidates: readonly (readonly Card[])[], budget: SearchBudget, context: SearchContext = {}, random: Random = seededRandom(viewSeed(view))): PlayedOut {
   const policy = heuristicPolicy(ruleset);
+  const burying = view.phase === "burying";
+  const outcome = (round: RoundState, cards: readonly Card[]): RoundResult => {
+    if (!burying) {
+      const played = applyPlay(round, view.seat, cards);
+      if (!played.ok) throw new Error(`a candidate the engine refuses: ${played.reason}`);
+      return playOut(played.state, policy, view);
+    }
+    const buried = buryCards(round, view.seat, cards);
+    if (!buried.ok) throw new Error(`a burial the engine refuses: ${buried.reason}`);
+    return playOutFrom(buried.state, policy, view, [[], [], [], []]);
+  };
+  return playOutEach(view, ruleset, policy, candidates, budget, context, random, outcome);
+}
+
+function playOutEach(
+  view: SeatView,
+  ruleset: TractorRuleset,
+  policy: TractorPolicy,
+  candidates: readonly (readonly Card[])[],
+  budget: SearchBudget,
+  context: SearchContext,
+  random: Random,
+  outcome: (round: RoundState, cards: readonly Card[]) => RoundResult,
+): PlayedOut {
   const team = teamOf(view.seat);
   const declarers = declarersOf({ dealer: view.dealer, mainSuit: view.mainSuit, teamRanks: view.teamRanks });
   const values: number[][] = candidates.map(() => []);
@@ -430,10 +464,8 @@ export function playOutCandidates(view: SeatView, ruleset: TractorRuleset, candi
     if (worlds >= budget.minWorlds && started !== undefined && budget.timeMs !== undefined && (budget.now as () => number)() - started >= budget.timeMs) break;
     const round = roundInWorld(view, likelyWorld(view, random, context, ruleset, policy, budget), ruleset);
     candidates.forEach((cards, index) => {
-      const played = applyPlay(round, view.seat, cards);
-      if (!played.ok) throw new Error(`a candidate the engine refuses: ${played.reason}`);
-      const result = playOut(played.state, policy, view);
-      values[index].push(roundValue(result, team, declarers));
+      const result = outcome(round, cards);
+      values[index].push(roundValue(result, team, declarers, budget.winValue));
       points[index].push((team === declarers ? -1 : 1) * result.defenderPoints);
     });
     worlds++;
@@ -456,11 +488,38 @@ export function searchPlay(view: SeatView, ruleset: TractorRuleset = classic, bu
   return { cards: candidates[best].slice(), worlds, weighed };
 }
 
-/** The strong AI as a policy: plays by search, buries as the heuristic does. */
+/** A burial is weighed over whole rounds (about 100 plays each, 10–40 ms): it gets this many plays' time. */
+export const BURIAL_TIME_FACTOR = 6;
+/** The burials weighed: the heuristic's and its next two (the other sets of suits it could void). */
+const BURIAL_CANDIDATES = 3;
+
+/**
+ * The budget of a burial, from a play's: six times the time (one burial a round against some 25 plays, and under
+ * a second on one core at the default), three candidates, and no evidence to weigh (nobody has played yet).
+ */
+export function burialBudgetOf(budget: SearchBudget): SearchBudget {
+  const timeMs = budget.timeMs === undefined ? undefined : budget.timeMs * BURIAL_TIME_FACTOR;
+  return { ...budget, candidates: Math.min(budget.candidates, BURIAL_CANDIDATES), pool: 1, ...(timeMs === undefined ? {} : { timeMs }) };
+}
+
+/**
+ * The dealer's burial by search, from its view alone: the heuristic's best few burials (rankedBurials) are each
+ * played out to the end of the round in the same sampled deals of the other 75 cards, and the heuristic's own is
+ * kept unless another beats it clearly, as for a play.
+ */
+export function searchBurial(view: SeatView, ruleset: TractorRuleset = classic, budget: SearchBudget = DEFAULT_SEARCH_BUDGET, context: SearchContext = {}): SearchChoice {
+  const burialBudget = burialBudgetOf(budget);
+  const candidates = rankedBurials(view).slice(0, Math.max(1, burialBudget.candidates));
+  if (candidates.length === 1) return { cards: candidates[0], worlds: 0, weighed: [{ cards: candidates[0], value: 0 }] };
+  const { values, worlds } = playOutCandidates(view, ruleset, candidates, burialBudget, context, seededRandom(`bury|${viewSeed(view)}`));
+  const weighed = candidates.map((cards, index) => ({ cards, value: mean(values[index]) }));
+  return { cards: candidates[preferred(values, budget.confidence ?? DEFAULT_CONFIDENCE)].slice(), worlds, weighed };
+}
+
+/** The strong AI as a policy: plays and buries by search. */
 export function searchPolicy(ruleset: TractorRuleset = classic, budget: SearchBudget = DEFAULT_SEARCH_BUDGET): TractorPolicy {
-  const heuristic = heuristicPolicy(ruleset);
   return {
     choosePlay: (view) => searchPlay(view, ruleset, budget).cards,
-    chooseBurial: (view) => heuristic.chooseBurial(view),
+    chooseBurial: (view) => searchBurial(view, ruleset, budget).cards,
   };
 }

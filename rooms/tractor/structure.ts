@@ -56,11 +56,14 @@ export function pairLevels(cards: readonly Card[], ordering: CardOrdering): Pair
 
 /** pairCapacity[order]: how many pairs the cards hold at that order. */
 export function pairCapacity(cards: readonly Card[], ordering: CardOrdering): number[] {
-  const seen = new Uint8Array(DISTINCT_CARDS);
   const capacity = new Array<number>(ORDER_LIMIT).fill(0);
-  for (const card of cards) if (++seen[card] === 2) capacity[ordering.order[card]]++;
+  for (const card of cards) if (++capacitySeen[card] === 2) capacity[ordering.order[card]]++;
+  for (const card of cards) capacitySeen[card] = 0;
   return capacity;
 }
+
+/** pairCapacity's scratch count of each card, cleared before it returns (the heuristic calls it in every play-out). */
+const capacitySeen = new Uint8Array(DISTINCT_CARDS);
 
 /** True when every level from top - pairs + 1 up to top holds a pair. */
 export function tractorFits(capacity: readonly number[], top: number, pairs: number): boolean {
@@ -89,14 +92,19 @@ const pairsAtLevel = new Int8Array(ORDER_LIMIT);
 export function leadStructure(cards: readonly Card[], ordering: CardOrdering): LeadStructure | undefined {
   const group = sharedGroup(cards, ordering);
   if (group === undefined) return undefined;
+  // The commonest lead by far, in play and in the search's play-outs: one card.
+  if (cards.length === 1) return { group, components: [{ kind: "single", cards: [cards[0]], top: ordering.order[cards[0]] }], lengths: [1], isThrow: false };
   const components: Component[] = [];
+  let lowest = ORDER_LIMIT;
+  let highest = -1;
+  for (const card of cards) [lowest, highest] = [Math.min(lowest, ordering.order[card]), Math.max(highest, ordering.order[card])];
   try {
     const pairs = countCardsAndPairs(cards, ordering);
-    if (pairs >= 2) takeTractors(ordering, components);
-    takePairsAndSingles(ordering, components);
+    if (pairs >= 2) takeTractors(ordering, components, lowest, highest);
+    takePairsAndSingles(ordering, components, lowest, highest);
   } finally {
     for (const card of cards) leadCounts[card] = pairTaken[card] = 0;
-    pairsAtLevel.fill(0);
+    pairsAtLevel.fill(0, lowest, highest + 1);
   }
   const lengths = components.map((component) => component.cards.length);
   return { group, components, lengths, isThrow: components.length > 1 };
@@ -113,13 +121,16 @@ function countCardsAndPairs(cards: readonly Card[], ordering: CardOrdering): num
   return pairs;
 }
 
-/** Takes the longest run of levels holding a pair (the highest on ties) as a tractor, while one of 2+ pairs is left. */
-function takeTractors(ordering: CardOrdering, components: Component[]): void {
+/**
+ * Takes the longest run of levels holding a pair (the highest on ties) as a tractor, while one of 2+ pairs is
+ * left. Only the levels from `lowest` to `highest` (the lead's) can hold one.
+ */
+function takeTractors(ordering: CardOrdering, components: Component[], lowest: number, highest: number): void {
   // Each turn takes two or more pairs out of the levels, so the loop ends.
   for (;;) {
     let length = 0;
     let top = -1;
-    for (let order = 0, run = 0; order < ORDER_LIMIT; order++) {
+    for (let order = lowest, run = 0; order <= highest; order++) {
       run = pairsAtLevel[order] > 0 ? run + 1 : 0;
       if (run === 0 || run < length) continue;
       length = run;
@@ -146,13 +157,13 @@ function takeHighestPair(order: number, ordering: CardOrdering): Card {
 }
 
 /** The pairs left after the tractors, highest first, then the singles, highest first (ties by card id). */
-function takePairsAndSingles(ordering: CardOrdering, components: Component[]): void {
-  for (let order = ORDER_LIMIT - 1; order >= 0; order--) {
+function takePairsAndSingles(ordering: CardOrdering, components: Component[], lowest: number, highest: number): void {
+  for (let order = highest; order >= lowest; order--) {
     for (const card of ordering.cardsOfOrder[order]) {
       if (leadCounts[card] >= 2 && pairTaken[card] === 0) components.push({ kind: "pair", cards: [card, card], top: order });
     }
   }
-  for (let order = ORDER_LIMIT - 1; order >= 0; order--) {
+  for (let order = highest; order >= lowest; order--) {
     for (const card of ordering.cardsOfOrder[order]) {
       if (leadCounts[card] === 1) components.push({ kind: "single", cards: [card], top: order });
     }

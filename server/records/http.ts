@@ -1,12 +1,14 @@
 /**
  * The records over HTTP: GET /games (newest first, paged), /games/:id, /games/:id/replay, /games/:id/review (a
- * Tractor seat's plays against the strong AI's, made on the AI's threads and kept), /leaderboard and
- * /profiles/:name (a player's page: server/records/players.ts). Every
+ * Tractor seat's plays against the strong AI's, or a Fool seat's moves against the Fool AI's, made on the AI's
+ * threads and stored with the record once complete), /leaderboard and /profiles/:name (a player's page:
+ * server/records/players.ts). Every
  * parameter is checked before the database is asked anything (a bad one is a 400 naming it); queries are
  * parameterised by the query builder, so nothing a client writes is ever read as SQL.
  */
 import type { Application, Request, Response } from "express";
 import { z } from "zod";
+import { log } from "../../rooms/kit/log";
 import { RECORDED_GAMES } from "../../rooms/kit/record";
 import type { Records } from "./index";
 import { playerProfile } from "./players";
@@ -15,13 +17,24 @@ import { matchKey } from "./store";
 import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
 import type { GameRecord, GameSummary } from "../../rooms/kit/record";
 import type { TractorReview } from "../../rooms/tractor/review";
-import type { Seat } from "../../rooms/tractor/scoring";
+import type { FoolReview } from "../../rooms/fool/review";
 
-/** Reviews one seat of a recorded game off the event loop (server/tractor-ai-pool.ts). */
-export type Reviewer = (record: GameRecord, seat: Seat) => Promise<TractorReview>;
+/** A review of one seat of a recorded game: Tractor's (points given up) or Fool's (win chance given up). */
+export type GameReview = TractorReview | FoolReview;
 
-const reviewQuery = z.strictObject({ seat: z.enum(TRACTOR_SEATS) });
-/** Reviews kept, newest last; a record never changes, so neither does its review. */
+/**
+ * Reviews one seat of a recorded Tractor or Fool game off the event loop (server/tractor-ai-pool.ts,
+ * server/fool-ai-pool.ts), its seat a number (Tractor: North 0, East 1, South 2, West 3).
+ */
+export type Reviewer = (record: GameRecord, seat: number) => Promise<GameReview>;
+
+/** The games reviewed, and how each names a seat in the query: Tractor by its seat's name, Fool by 0 or 1. */
+const reviewQueries = {
+  tractor: z.strictObject({ seat: z.enum(TRACTOR_SEATS).transform((seat) => TRACTOR_SEATS.indexOf(seat)) }),
+  fool: z.strictObject({ seat: z.enum(["0", "1"]).transform(Number) }),
+} as const;
+const isReviewed = (game: string): game is keyof typeof reviewQueries => game in reviewQueries;
+/** Reviews under way or cut short by their time, newest last (a complete one is read from the database). */
 const REVIEWS_KEPT = 256;
 
 /** Record ids are base-36 time and base64url characters. */
@@ -67,28 +80,44 @@ function guarded(records: Records | null, handler: (records: Records, req: Reque
 export type TableIsOpen = (roomId: string) => Promise<boolean>;
 
 export function recordRoutes(app: Application, records: Records | null, reviewer: Reviewer | null = null, tableIsOpen: TableIsOpen = async () => true): void {
-  const reviews = new Map<string, Promise<TractorReview>>();
+  const reviews = new Map<string, Promise<GameReview>>();
   const hidingSeeds = <Game extends RoundOfMatch>(store: Records["store"], games: readonly Game[]) => hidingSeedsOfMatchesUnderWay(store, tableIsOpen, games);
+  /** The review from the database, else the one under way, else a new one (stored once it comes complete). */
+  const reviewOf = async (store: Records["store"], record: GameRecord, seat: number): Promise<GameReview> => {
+    const stored = (await store.review(record.id, seat)) as GameReview | undefined;
+    if (stored !== undefined) return stored;
+    if (reviewer === null) throw new NoReviewer();
+    const key = `${record.id}:${seat}`;
+    let review = reviews.get(key);
+    if (review === undefined) {
+      review = reviewer(record, seat).then(async (made) => {
+        if (made.complete) {
+          // A database that fails to keep it costs a second review later, not this answer.
+          await store.saveReview(record.id, seat, made).then(
+            () => reviews.delete(key),
+            (error: unknown) => log.warn({ event: "review_not_stored", game: record.id }, `a review was not stored: ${error instanceof Error ? error.message : String(error)}`),
+          );
+        }
+        return made;
+      });
+      reviews.set(key, review);
+      review.catch(() => reviews.delete(key));
+      if (reviews.size > REVIEWS_KEPT) reviews.delete(reviews.keys().next().value as string);
+    }
+    return review;
+  };
   app.get(
     "/games/:id/review",
     guarded(records, async ({ store }, req, res) => {
       const record = await recordById(store, req, res);
       if (record === undefined) return;
-      if (record.game !== "tractor") return void res.status(400).json({ error: `reviews are offered for Tractor records; this one is ${record.game}` });
-      const query = reviewQuery.safeParse(req.query);
+      if (!isReviewed(record.game)) return void res.status(400).json({ error: `reviews are offered for Tractor and Fool records; this one is ${record.game}` });
+      const query = reviewQueries[record.game].safeParse(req.query);
       if (!query.success) return badRequest(res, query.error);
-      if (reviewer === null) return void res.status(503).json({ error: "this server makes no reviews" });
-      const key = `${record.id}:${query.data.seat}`;
-      let review = reviews.get(key);
-      if (review === undefined) {
-        review = reviewer(record, TRACTOR_SEATS.indexOf(query.data.seat) as Seat);
-        reviews.set(key, review);
-        review.catch(() => reviews.delete(key));
-        if (reviews.size > REVIEWS_KEPT) reviews.delete(reviews.keys().next().value as string);
-      }
       try {
-        res.json({ id: record.id, ...(await review) });
+        res.json({ id: record.id, game: record.game, ...(await reviewOf(store, record, query.data.seat)) });
       } catch (error) {
+        if (error instanceof NoReviewer) return void res.status(503).json({ error: error.message });
         res.status(422).json({ error: `the record could not be reviewed: ${error instanceof Error ? error.message : String(error)}` });
       }
     }),
@@ -145,6 +174,12 @@ export function recordRoutes(app: Application, records: Records | null, reviewer
       res.json({ ...profile, recentGames: await hidingSeeds(store, profile.recentGames) });
     }),
   );
+}
+
+class NoReviewer extends Error {
+  constructor() {
+    super("this server makes no reviews");
+  }
 }
 
 async function recordById(store: Records["store"], req: Request, res: Response) {

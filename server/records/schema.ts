@@ -17,6 +17,8 @@
  *   deal is given (so each deal is given once), its result filled in when the game's record is stored.
  * - tournaments (docs/arena.md, "Tournaments"): one row per tournament reported, and `tournament_games` linking
  *   each of its games to its record in `games`, with the deal, the seats and any forfeit.
+ * - reviews: a finished review of one seat of a stored game (GET /games/:id/review), as JSON: a record never
+ *   changes, so its review is computed once, off the event loop, and read back after.
  */
 import type { ColumnType, Kysely } from "kysely";
 
@@ -147,6 +149,13 @@ export interface TournamentGamesTable {
   points: string;
 }
 
+export interface ReviewsTable {
+  game_id: string;
+  seat: number;
+  review: string;
+  created_at: number;
+}
+
 export interface RecordTables {
   games: GamesTable;
   game_seats: GameSeatsTable;
@@ -160,6 +169,7 @@ export interface RecordTables {
   ladder_plays: LadderPlaysTable;
   tournaments: TournamentsTable;
   tournament_games: TournamentGamesTable;
+  reviews: ReviewsTable;
 }
 
 interface SchemaMigration {
@@ -342,6 +352,21 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
     async down(db) {
       await db.schema.dropIndex("games_by_room").ifExists().execute();
       for (const table of ["tournament_games", "tournaments"]) await db.schema.dropTable(table).ifExists().execute();
+    },
+  },
+  "0007-reviews": {
+    async up(db) {
+      await db.schema
+        .createTable("reviews")
+        .addColumn("game_id", "text", (column) => column.notNull().references("games.id").onDelete("cascade"))
+        .addColumn("seat", "integer", (column) => column.notNull())
+        .addColumn("review", "text", (column) => column.notNull())
+        .addColumn("created_at", "bigint", (column) => column.notNull())
+        .addPrimaryKeyConstraint("reviews_key", ["game_id", "seat"])
+        .execute();
+    },
+    async down(db) {
+      await db.schema.dropTable("reviews").ifExists().execute();
     },
   },
 };

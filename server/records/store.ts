@@ -105,6 +105,21 @@ export class RecordStore {
     return { ...(JSON.parse(row.record) as GameRecord), ...(commitment === null ? {} : { commitment }), ...(salt === null ? {} : { salt }) };
   }
 
+  /** A seat's stored review of a game (see saveReview), parsed; undefined when none is stored yet. */
+  async review(id: string, seat: number): Promise<unknown> {
+    const row = await this.db.selectFrom("reviews").select("review").where("game_id", "=", id).where("seat", "=", seat).executeTakeFirst();
+    return row === undefined ? undefined : (JSON.parse(row.review) as unknown);
+  }
+
+  /** Keeps a finished review with its game; a second one for the same seat (two processes at once) changes nothing. */
+  async saveReview(id: string, seat: number, review: unknown): Promise<void> {
+    await this.db
+      .insertInto("reviews")
+      .values({ game_id: id, seat, review: JSON.stringify(review), created_at: Date.now() })
+      .onConflict((conflict) => conflict.columns(["game_id", "seat"]).doNothing())
+      .execute();
+  }
+
   /** The game's players: rated ones by their ordinal, then the others by wins and completed deals. */
   async leaderboard(game: string, limit: number): Promise<Standing[]> {
     const rows = await this.db

@@ -117,6 +117,34 @@ import { CHROMIUM, webSuite } from "./browser";
     expect(await page.getByRole("list", { name: "What happened" }).textContent()).toMatch(/(laid|drew|passed)/);
   }, 60_000);
 
+  it("reviews a Fool seat beside the steps: a summary, and at the seat's moves the AI's choice in words", async () => {
+    const { roomId } = await playFoolBot(client, { policy: "greedy", games: 1, seed: 9, aiDelayMs: 0, name: "Greedy" });
+    const summary = await recordOf("fool", roomId, "game");
+    const person = summary.seats.find((seat) => seat.name === "Greedy")!;
+    const { page } = await openAndStep(summary.id, "Fool");
+    await page.getByLabel("Seat to review").selectOption(String(person.seat));
+    await page.getByRole("button", { name: "Review", exact: true }).click();
+    const status = page.locator(".review-status", { hasText: "The AI agrees with" });
+    await status.waitFor({ timeout: 30_000 });
+    expect(await status.textContent()).toMatch(/^The AI agrees with \d+ of Seat \d \(Greedy\)'s \d+ moves\. Given up in all: -?\d+ percent of a win\.$/);
+    const first = await firstMoveOf(page, person.seat);
+    expect(first).toBeGreaterThan(0);
+    const here = (await page.locator(".review-here").textContent()) ?? "";
+    expect(here).toMatch(/^Here Seat \d \(Greedy\) played (the|draw|pass)/);
+    expect(here).not.toMatch(/[{}[\]"*]/);
+  }, 90_000);
+
+  /** Steps the replay from its start to the reviewed seat's first move (bounded); returns that step. */
+  async function firstMoveOf(page: Page, seat: number): Promise<number> {
+    await page.keyboard.press("Home");
+    for (let step = 1; step <= 12; step++) {
+      await page.keyboard.press("ArrowRight");
+      await page.locator(".step-count", { hasText: `step ${step} of` }).waitFor();
+      if (/^Here /.test((await page.locator(".review-here").textContent()) ?? "")) return step;
+    }
+    throw new Error(`seat ${seat} made no move in the first 12 steps`);
+  }
+
   it("replays a Patience deal: the piles step by step and the final line", async () => {
     const dealt = await watchPatienceDeal(client, { seed: 31, paceMs: 0 });
     const summary = await recordOf("patience", dealt.roomId, "game");

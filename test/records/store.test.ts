@@ -173,7 +173,7 @@ test("a database made before deals were sealed gets the columns, and its games r
   // Back to the schema before 0004-deal-commitments (and the migrations after it), as a database kept by an earlier build is.
   const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as typeof import("node:sqlite");
   const file = new DatabaseSync(fileName);
-  file.exec("DROP INDEX games_by_room; DROP TABLE tournament_games; DROP TABLE tournaments; DROP TABLE ladder_plays; ALTER TABLE games DROP COLUMN salt; ALTER TABLE games DROP COLUMN commitment; DELETE FROM kysely_migration WHERE name >= '0004'");
+  file.exec("DROP TABLE reviews; DROP INDEX games_by_room; DROP TABLE tournament_games; DROP TABLE tournaments; DROP TABLE ladder_plays; ALTER TABLE games DROP COLUMN salt; ALTER TABLE games DROP COLUMN commitment; DELETE FROM kysely_migration WHERE name >= '0004'");
   file.close();
   const reopened = await RecordStore.open({ file: fileName });
   try {

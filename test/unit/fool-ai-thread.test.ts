@@ -9,6 +9,8 @@ import { AiAdmission } from "../../server/ai-admission";
 import { expectConsole } from "../helpers";
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { legalMovesInView, newGame, viewFor, type FoolMove, type FoolView } from "../../rooms/fool/rules";
+import { reviewFool } from "../../rooms/fool/review";
+import { finishedGame, person } from "../records/fixtures";
 
 /** The compiled worker (`npm test` builds first): the threads run what the server runs. */
 const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "fool-ai-worker.js");
@@ -105,5 +107,17 @@ describe("the AI's worker threads", () => {
     const [first] = positions;
     expect(await threads.decide(first.view, first.memory)).toEqual(aiPolicy(first.view, seededRandom(0), first.memory));
     expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 1, abandoned: 0 });
+  });
+
+  test("review a recorded game on a thread, as the review does in-process", async () => {
+    const threads = new AiThreads(BUILT_WORKER, 1);
+    try {
+      const record = finishedGame("fool", 7, [person(0, "ann"), person(1, "bob")], 1_000);
+      const review = await threads.review(record, 1);
+      expect(review.complete).toBe(true);
+      expect(review).toEqual(reviewFool(record, 1));
+    } finally {
+      await threads.close();
+    }
   });
 });

@@ -48,6 +48,21 @@ describe("the Tractor AI's threads", () => {
     }
   });
 
+  test("bury for a strong dealer on a thread, and at once with the heuristic under overload", async () => {
+    const threads = new TractorAiThreads(BUILT_WORKER, 1);
+    try {
+      const dealt = [1, 2, 3, 4, 5].map((seed) => dealRound(randomSetup(seededRandom(`tractor-thread-burial:${seed}`)), seededRandom(`burial:${seed}`), checkedThrows));
+      const burials = await Promise.all(dealt.map((state) => threads.decide(taskOf(state))));
+      burials.forEach((cards, index) => expect(buryCards(dealt[index], dealt[index].turn, cards).ok).toBe(true));
+      expect(threads.decisions.onThreads).toBe(4);
+      expect(threads.decisions.shrunk).toBe(1);
+      const last = dealt[4];
+      expect(burials[4]).toEqual(heuristicPolicy(checkedThrows).chooseBurial(seatView(last, last.turn)));
+    } finally {
+      await threads.close();
+    }
+  });
+
   test("decide in-process when there is no compiled worker", async () => {
     const threads = new TractorAiThreads(null, 1);
     const state = position(3);

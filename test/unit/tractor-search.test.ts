@@ -4,11 +4,11 @@ import { Card, COPIES_PER_CARD, countCards, doubleDeck, DISTINCT_CARDS } from ".
 import { randomSetup } from "../../rooms/tractor/generate";
 import { checkFollow, checkLead } from "../../rooms/tractor/legality";
 import { easyPolicy, levelPolicy } from "../../rooms/tractor/levels";
-import { heuristicPolicy, randomPolicy, rankedPlays, type TractorPolicy } from "../../rooms/tractor/policy";
+import { heuristicPolicy, randomPolicy, rankedBurials, rankedPlays, type TractorPolicy } from "../../rooms/tractor/policy";
 import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../../rooms/tractor/ruleset";
 import { SEATS, type Seat } from "../../rooms/tractor/scoring";
-import { evidenceWeight, roundInWorld, sampleWorld, searchPlay, type SearchBudget } from "../../rooms/tractor/search";
+import { burialBudgetOf, evidenceWeight, roundInWorld, sampleWorld, searchBurial, searchPlay, type SearchBudget } from "../../rooms/tractor/search";
 import { knownVoids, seatView, viewOrdering, type SeatView } from "../../rooms/tractor/seat-view";
 
 /** A budget of sampled deals only (no clock), so that every choice is reproducible. */
@@ -171,6 +171,40 @@ describe("the strong Tractor AI", () => {
   });
 });
 
+describe("the strong Tractor AI's burial", () => {
+  /** A dealt round, waiting for its dealer to bury. */
+  const dealtFrom = (seed: number, ruleset: TractorRuleset) => dealRound(randomSetup(seededRandom(`burial-test:${seed}`)), seededRandom(`burial-deal:${seed}`), ruleset);
+
+  test("buries 8 of the dealer's cards the engine accepts, among the heuristic's best burials, the heuristic's first", () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const ruleset = seed % 2 === 0 ? checkedThrows : classic;
+      const state = dealtFrom(seed, ruleset);
+      const view = seatView(state, state.turn);
+      const ranked = rankedBurials(view);
+      expect(ranked[0]).toEqual(heuristicPolicy(ruleset).chooseBurial(view));
+      const choice = searchBurial(view, ruleset, SMALL);
+      expect(choice.cards).toHaveLength(8);
+      expect(ranked.slice(0, SMALL.candidates)).toContainEqual(choice.cards);
+      expect(buryCards(state, state.turn, choice.cards).ok).toBe(true);
+    }
+  });
+
+  test("decides from the dealer's view only: the same burial when the other hands are scrambled", () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      const state = dealtFrom(seed, checkedThrows);
+      const other = scrambled(state, state.turn, seed);
+      expect(searchBurial(seatView(other, other.turn), checkedThrows, SMALL).cards).toEqual(searchBurial(seatView(state, state.turn), checkedThrows, SMALL).cards);
+    }
+  });
+
+  test("its budget is a play's time several times over, three burials weighed, no evidence (nobody has played)", () => {
+    const burial = burialBudgetOf({ worlds: 16, minWorlds: 2, candidates: 4, timeMs: 100, pool: 4, evidence: 24 });
+    expect(burial).toMatchObject({ worlds: 16, minWorlds: 2, candidates: 3, pool: 1 });
+    expect(burial.timeMs).toBeGreaterThan(100);
+    expect(burial.timeMs).toBeLessThan(1000);
+  });
+});
+
 describe("the Tractor bot levels", () => {
   test("normal is the heuristic; easy and strong play legal cards", () => {
     const state = positionAfter(11, 20, checkedThrows);
@@ -180,6 +214,9 @@ describe("the Tractor bot levels", () => {
     for (const policy of [easyPolicy(checkedThrows, seededRandom("easy")), levelPolicy("strong", checkedThrows, Math.random, SMALL)]) {
       expect(applyPlay(state, state.turn, policy.choosePlay(view)).ok).toBe(true);
     }
+    const dealt = dealRound(randomSetup(seededRandom("levels-burial")), seededRandom("levels-burial-deal"), checkedThrows);
+    const burial = levelPolicy("strong", checkedThrows, Math.random, SMALL).chooseBurial(seatView(dealt, dealt.turn));
+    expect(buryCards(dealt, dealt.turn, burial).ok).toBe(true);
     expect(DISTINCT_CARDS * COPIES_PER_CARD).toBe(doubleDeck().length);
   });
 });

@@ -8,6 +8,8 @@
  * dealer took that said nothing is one card of a deal dealt singly (a Tractor round deals 100 that way), skipped
  * unless "Show each dealt card" is on; a step whose events include a "trick" ends a trick; a "roundStart" (Tractor)
  * or a "start" (Fool) begins a round or a game.
+ *
+ * A Tractor or Fool replay also offers a seat's review against the AI beside the steps (review.ts).
  */
 import "./replay.css";
 import type { CardhallClient, GameRecord, Replay, ReplayedDeal, ReplayFrame } from "../../client-sdk/index";
@@ -17,6 +19,7 @@ import { GAME_TITLES, isGame, type GameName } from "./games";
 import { button, draw, h } from "./dom";
 import { holderWords } from "./results";
 import type { TableModule, Teardown } from "./table";
+import { REVIEWED_GAMES, reviewPanel } from "./review";
 
 /** Play's pace: a step that says something gets time to be read; a silent one (a card dealt) goes quickly. */
 const STEP_MS = 900;
@@ -82,6 +85,7 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
       : null;
   const said = h("ul", { class: "events", label: "What happened", attrs: { "aria-live": "polite" } });
   const region = h("div", { class: `table ${replay.game}` });
+  const review = REVIEWED_GAMES.includes(replay.game) ? reviewPanel(client, record, (step) => go(step)) : undefined;
 
   const go = (to: number | undefined) => {
     if (to === undefined) return;
@@ -140,6 +144,7 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
     slider.setAttribute("aria-valuetext", `step ${index} of ${last}${where(index)}`);
     draw(said, ...(step.words.length === 0 ? ["The start: the cards as dealt"] : step.words).map((words) => h("li", { text: words })));
     draw(region, ...step.table);
+    review?.showStep(index);
   }
 
   /** Where a step is: its round (or game) when the replay has several, and its trick. */
@@ -170,6 +175,7 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
     jumps,
     dealtBox ?? "",
     said,
+    review?.element ?? "",
     region,
   );
   redraw();
