@@ -17,7 +17,8 @@ export type Route =
   | { page: "missing"; path: string };
 
 export function routeOf(location: Location): Route {
-  const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  const parts = pathParts(location.pathname);
+  if (parts === null) return { page: "missing", path: location.pathname };
   if (parts.length === 0) return { page: "lobby" };
   if (parts[0] === "watch" && parts.length === 2) return { page: "watch", roomId: parts[1] };
   if (parts[0] === "play" && parts.length === 2) return { page: "play", game: parts[1], roomId: new URLSearchParams(location.search).get("room") ?? undefined };
@@ -27,6 +28,15 @@ export function routeOf(location: Location): Route {
   if (parts[0] === "account" && parts.length === 1) return { page: "account" };
   if (parts[0] === "tournaments" && parts.length === 2) return { page: "tournament", id: parts[1] };
   return { page: "missing", path: location.pathname };
+}
+
+/** A path's parts, decoded; null for a path no link of the page makes (a `%` not followed by two hex digits). */
+function pathParts(pathname: string): string[] | null {
+  try {
+    return pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
 }
 
 /** A player's page's address. */
