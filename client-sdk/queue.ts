@@ -9,7 +9,7 @@ import { CardhallError, toCardhallError } from "./errors";
 import { boundedWait } from "./session";
 
 export interface RatedQueueOptions {
-  /** Which of the game's queues to wait in: the one for everyone (`any`, the default), for `people` or for `bots` only. */
+  /** Which of the game's queues to wait in: the one for `everyone` (the default), for `people` or for `bots` only. */
   admits?: QueueAdmits;
   /** How long to wait in the queue for a table (120 s by default): past it, TIMEOUT. */
   waitMs?: number;

@@ -124,13 +124,13 @@ export interface AiBudgetUse {
 }
 
 /**
- * Who a rated queue admits (docs/arena.md): `any` identity (people's accounts and bots alike), `people` only (no
+ * Who a rated queue admits (docs/arena.md): `everyone` (people's accounts and bots alike), `people` only (no
  * bot, and no house bot fills its tables), or `bots` only.
  */
-export const QUEUE_ADMITS = ["any", "people", "bots"] as const;
+export const QUEUE_ADMITS = ["everyone", "people", "bots"] as const;
 export type QueueAdmits = (typeof QUEUE_ADMITS)[number];
 
 /** The rated queue of a game for whom it admits: a Colyseus QueueRoom under this name (`fool-queue`, `tractor-queue-people`...). */
-export function queueRoomName(game: string, admits: QueueAdmits = "any"): string {
-  return admits === "any" ? `${game}-queue` : `${game}-queue-${admits}`;
+export function queueRoomName(game: string, admits: QueueAdmits = "everyone"): string {
+  return admits === "everyone" ? `${game}-queue` : `${game}-queue-${admits}`;
 }

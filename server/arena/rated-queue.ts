@@ -102,7 +102,7 @@ export interface RatedQueueOptions {
 }
 
 /** The room options a queue is defined with (Colyseus passes them to onCreate as its QueueOptions). */
-export function ratedQueueOptions(queued: QueuedGame, ratingOf: RatingSource, timing: QueueTiming = DEFAULT_QUEUE_TIMING, admits: QueueAdmits = "any"): QueueOptions {
+export function ratedQueueOptions(queued: QueuedGame, ratingOf: RatingSource, timing: QueueTiming = DEFAULT_QUEUE_TIMING, admits: QueueAdmits = "everyone"): QueueOptions {
   return { matchRoomName: queued.game, queued, admits, ratingOf, timing } as QueueOptions & RatedQueueOptions;
 }
 
@@ -138,7 +138,7 @@ export class RatedQueueRoom extends QueueRoom {
 
   /** Only identities queue, and only the kinds the queue admits: the others are refused at matchmaking, before any seat is reserved. */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
-    return admitTo("any", context);
+    return admitTo("everyone", context);
   }
 
   override onCreate(given: QueueOptions): void {
@@ -218,4 +218,4 @@ class BotQueueRoom extends RatedQueueRoom {
   }
 }
 
-const QUEUE_ROOMS: Record<QueueAdmits, typeof RatedQueueRoom> = { any: RatedQueueRoom, people: PeopleQueueRoom, bots: BotQueueRoom };
+const QUEUE_ROOMS: Record<QueueAdmits, typeof RatedQueueRoom> = { everyone: RatedQueueRoom, people: PeopleQueueRoom, bots: BotQueueRoom };
