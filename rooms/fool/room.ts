@@ -85,16 +85,19 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     this.dealTimer.start(0, () => this.match === null && this.roster.everySeatTaken() && this.startGame(this.firstSeed));
   }
 
-  /** Gone for good: before the first game the seat opens again; after it the AI plays it, under the person's name. */
+  /**
+   * Gone for good: before the first game the seat opens again; after it the AI plays it on, under the person's name
+   * and identity. A game they left while it was played is theirs, forfeited (rooms/fool/records.ts).
+   */
   protected override onPersonLeft(seat: number): void {
     if (this.match === null) return this.roster.open(seat);
-    this.roster.seatBot(seat, this.roster.seats[seat].name);
+    this.roster.seatStandIn(seat);
     if (this.match.state.outcome !== null) this.onMatchOver();
   }
 
   /**
    * A record names the Fool's bots as its AI; the table's own AI seat is the house's bot at its level (docs/arena.md,
-   * "House bots"). A person's seat the AI plays on after the person left keeps that person's name, not the house's.
+   * "House bots"). A person's seat the AI plays on after the person left keeps that person's name and identity.
    */
   protected override recordedSeat(seat: number): RecordedSeat {
     const recorded = super.recordedSeat(seat);
@@ -112,11 +115,17 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   /** The first game is dealt by the last seat (seat 0 moves first); after that by the last game's Fool. */
   private startGame(seed: number | undefined): void {
     this.dealTimer.clear();
+    this.handOverLeftSeats();
     this.winsBefore.forEach((_, seat) => (this.winsBefore[seat] += this.wonThisGame(seat) ? 1 : 0));
     const last = this.match?.state.game;
     const dealer = last === undefined ? FOOL_SEATS - 1 : (last.fool ?? (last.dealer + 1) % FOOL_SEATS);
     this.startMatch({ dealer, maxMoves: this.settings.maxMoves }, seed ?? freshSeed());
     this.updateListing();
+  }
+
+  /** A seat whose person left plays the next games as the house's AI: only the game they left is theirs. */
+  private handOverLeftSeats(): void {
+    this.roster.seats.forEach((held, seat) => held.left && this.roster.seatBot(seat, foolAiName(this.settings)));
   }
 
   /** An AI seat's move, or a silent person's: the room's AI or baseline. */

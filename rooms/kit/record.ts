@@ -55,6 +55,8 @@ export interface RecordedSeat {
   readonly kind: SeatKind;
   /** For a person's seat: the identity it played under (absent in records made before identities); for a house bot's seat, the house. */
   readonly identity?: SeatIdentity;
+  /** The person (`identity`) left during the game and the room's bot finished it in their seat: they forfeit it. */
+  readonly left?: true;
 }
 
 export interface RecordedEvent {

@@ -16,8 +16,13 @@ export interface SeatInfo {
   sessionId: string | null;
   /** Whether the person's connection is up; false for bots and open seats. */
   connected: boolean;
-  /** Who a person's seat speaks for (an account, a bot and its owner, a guest); absent for bots and open seats. */
+  /**
+   * Who a person's seat speaks for (an account, a bot and its owner, a guest); absent for bots and open seats, but
+   * kept on a seat the room's bot finishes for a person who left (`left`).
+   */
   identity?: SeatIdentity;
+  /** The person left during the game and the room's bot plays the seat on for them, under their name and identity. */
+  left?: true;
 }
 
 export class SeatRoster {
@@ -75,6 +80,12 @@ export class SeatRoster {
 
   seatBot(seat: number, name: string): void {
     this.seats[seat] = { holder: "bot", name, sessionId: null, connected: false };
+  }
+
+  /** The person left during a game: the room's bot finishes it in their seat, which stays theirs in the record. */
+  seatStandIn(seat: number): void {
+    const { name, identity } = this.seats[seat];
+    this.seats[seat] = { holder: "bot", name, sessionId: null, connected: false, identity, left: true };
   }
 
   open(seat: number): void {

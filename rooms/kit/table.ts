@@ -678,8 +678,9 @@ export abstract class TableRoom<
 
   /** How a record names who held a seat at the end: its person, its bot, or nobody. */
   protected recordedSeat(seat: number): RecordedSeat {
-    const { holder, name, identity } = this.roster.seats[seat];
+    const { holder, name, identity, left } = this.roster.seats[seat];
     if (holder === "person") return { seat, name, kind: "person", identity: identity ?? GUEST };
+    if (left) return { seat, name, kind: "bot", identity: identity ?? GUEST, left };
     return { seat, name, kind: holder === "bot" ? "bot" : "open" };
   }
 

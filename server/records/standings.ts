@@ -10,8 +10,15 @@
  * What each game's record does is its own (rooms/<game>/records.ts): Fool rates its two seats, Tractor its rounds'
  * people by team; Even-Steven (a player against the dealer) and Patience (a deal) are not contests between players
  * and get counts only.
+ *
+ * Two of OpenSkill's defaults are changed (RATING_OPTIONS): each update's damping `gamma` (by default sigma / c, which
+ * lets sigma fall a third as fast as the evidence says) is 1, the Weng-Lin update itself; and the drift `tau` added
+ * to sigma before every game is a tenth of the default. With the defaults sigma settles near 1.5 whatever the
+ * number of games, so two players 65% apart never get separated 95% intervals, and the interval covers the true gap
+ * 99% of the time rather than 95%. `npm run bench:ratings` measures both settings (BENCHMARKS.md): equal players'
+ * intervals still never come apart, and the chosen ones still cover the true gap at least 97% of the time.
  */
-import { ordinal, rate, rating, type Rating } from "openskill";
+import { ordinal, rate, rating, type Options, type Rating } from "openskill";
 import type { GameRecord } from "../../rooms/kit/record";
 import type { Contest, GameEffect } from "../../rooms/kit/recorded-game";
 import { standingOf } from "./games";
@@ -29,10 +36,13 @@ export interface StoredRating {
   sigma: number;
 }
 
+/** OpenSkill's options as cardhall rates (see above; the rest are OpenSkill's defaults). */
+export const RATING_OPTIONS: Options = { gamma: () => 1, tau: 25 / 3000 };
+
 /** New ratings for a contest's players, from their current ones (a newcomer starts at OpenSkill's default). */
 export function rateContest(contest: Contest, current: ReadonlyMap<string, StoredRating>): Map<string, StoredRating & { ordinal: number }> {
   const teams: Rating[][] = contest.teams.map((team) => team.map((name) => current.get(name) ?? rating()));
-  const rated = rate(teams, { rank: contest.ranks });
+  const rated = rate(teams, { ...RATING_OPTIONS, rank: contest.ranks });
   const next = new Map<string, StoredRating & { ordinal: number }>();
   contest.teams.forEach((team, index) =>
     team.forEach((name, member) => {

@@ -9,6 +9,7 @@ import { aiPolicy } from "../../rooms/fool/ai";
 import { remember, startMemory } from "../../rooms/fool/ai-memory";
 import type { FoolMoveEvent, FoolOverEvent, FoolStateView } from "../../rooms/fool/protocol";
 import { CardhallError, FoolPlayer } from "../../client-sdk";
+import { GUEST, type FinishedGame } from "../../rooms/kit/record";
 import { playFoolGame } from "../../client-sdk/bots/fool";
 import { Received, waitUntil, dropConnection, expectRefused, expectConsole } from "../helpers";
 import { joinRecording, useRoomTestServer, type RoomTestServer } from "./test-server";
@@ -317,6 +318,26 @@ describe("the fool room", () => {
     const { room, player } = await startVsAi({ reconnectSeconds: 10 });
     await player.leave();
     await waitUntil(() => room.state.seats[0].controller === "ai", 5000, "the AI taking the seat");
+  });
+
+  test("a player who leaves a two-player game for good forfeits it: the AI finishes it in their seat, under their name and identity, and plays the next game as the house", async () => {
+    const finished: FinishedGame[] = [];
+    const records = { submit: (game: FinishedGame) => finished.push(game) };
+    const room = await colyseus.createRoom<FoolRoom>("fool", { mode: "two-players", seed: SEED, aiDelayMs: 0, turnTimeMs: 100, records });
+    const ann = await seatPlayer(room, { name: "Ann" });
+    const bea = await seatPlayer(room, { name: "Bea" });
+    await waitUntil(() => ann.view()?.game === 1 && bea.view()?.game === 1, 5000, "the deal");
+    await bea.leave();
+    await waitUntil(() => room.state.seats[1].controller === "ai", 5000, "the AI taking Bea's seat");
+    expect(room.state.seats[1].name).toBe("Bea");
+    await waitUntil(() => finished.length === 1, 20_000, "the end of the game");
+    expect(finished[0].seats).toEqual([
+      { seat: 0, name: "Ann", kind: "person", identity: GUEST },
+      { seat: 1, name: "Bea", kind: "ai", identity: GUEST, left: true },
+    ]);
+    await ann.newGame();
+    await waitUntil(() => ann.view()?.game === 2, 5000, "the next deal");
+    expect(room.state.seats[1]).toMatchObject({ name: "AI (ai)", controller: "ai" });
   });
 
   test("a player who does not come back is replaced by the AI, which finishes the game", async () => {

@@ -37,6 +37,21 @@ describe("counts", () => {
     expect(effectOf(record("fool", "game", seats, { fool: null })).contest).toEqual({ teams: [["cy"], ["AI (search)"]], ranks: [1, 1] });
   });
 
+  test("Fool: a player who left during the game forfeits it, however the AI finished it for them; both gone is a draw", () => {
+    const ann: RecordedSeat = { seat: 0, name: "Ann", kind: "ai", identity: { kind: "account", name: "Ann" }, left: true };
+    const bea: RecordedSeat = { seat: 1, name: "Bea", kind: "person", identity: { kind: "account", name: "Bea" } };
+    const wonByTheAi = effectOf(record("fool", "game", [ann, bea], { fool: 1 }));
+    expect(wonByTheAi.counts).toEqual([
+      { name: "Ann", win: false, loss: true },
+      { name: "Bea", win: true, loss: false },
+    ]);
+    expect(wonByTheAi.contest).toEqual({ teams: [["Ann"], ["Bea"]], ranks: [2, 1] });
+    const bothLeft = effectOf(record("fool", "game", [ann, { ...bea, kind: "ai", left: true }], { fool: 1 }));
+    expect(bothLeft.contest).toEqual({ teams: [["Ann"], ["Bea"]], ranks: [1, 1] });
+    // A guest who left stays a guest: the game is rated for nobody.
+    expect(effectOf(record("fool", "game", [{ ...ann, identity: { kind: "guest" } }, bea], { fool: 1 })).contest).toBeUndefined();
+  });
+
   test("Tractor: a round rates the people of each team; bots are not rated; the match record changes nothing", () => {
     const seats = [seat(0, "ann"), seat(1, "bot", "bot"), seat(2, "cal"), seat(3, "dee")];
     const round = effectOf(record("tractor", "round", seats, { team: 2, levels: 1 }));
@@ -123,5 +138,30 @@ describe("ratings move the right way", () => {
   test("the ordinal is mu − 3 sigma", () => {
     const { mu, sigma, ordinal } = rateContest({ teams: [["a"], ["b"]], ranks: [1, 2] }, new Map()).get("a")!;
     expect(ordinal).toBeCloseTo(mu - 3 * sigma, 9);
+  });
+});
+
+describe("the intervals are as sure as the games say (RATING_OPTIONS; npm run bench:ratings)", () => {
+  /** `games` rated games in which the first player wins `wins` of every `of`, in a fixed order. */
+  function afterGames(games: number, wins: number, of: number) {
+    let ratings = new Map<string, { mu: number; sigma: number }>();
+    for (let game = 0; game < games; game++) {
+      const firstWins = game % of < wins;
+      ratings = rateContest({ teams: [["first"], ["second"]], ranks: firstWins ? [1, 2] : [2, 1] }, ratings);
+    }
+    return { first: ratings.get("first")!, second: ratings.get("second")! };
+  }
+  const low = ({ mu, sigma }: { mu: number; sigma: number }) => mu - 1.96 * sigma;
+  const high = ({ mu, sigma }: { mu: number; sigma: number }) => mu + 1.96 * sigma;
+
+  test("a player winning two games in three is, after 600 games, apart from its opponent (OpenSkill's defaults keep them overlapping)", () => {
+    const { first, second } = afterGames(600, 2, 3);
+    expect(low(first)).toBeGreaterThan(high(second));
+  });
+
+  test("equal players stay overlapping after 1,000 games", () => {
+    const { first, second } = afterGames(1000, 1, 2);
+    expect(low(first)).toBeLessThan(high(second));
+    expect(low(second)).toBeLessThan(high(first));
   });
 });
