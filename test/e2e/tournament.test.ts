@@ -4,12 +4,15 @@
  * round-robin of Fool on duplicate deals. The tournament finishes with standings; each pairing played each deal
  * twice with the seats swapped; every game is recorded under its seed and replays; the crasher forfeits every
  * game; a report without the secret, or one that misstates a game, is refused; no token or secret is logged. A
- * Swiss tournament of Tractor (teams of two seats) and a program that never answers (it forfeits) run too.
+ * Swiss tournament of Tractor (teams of two seats) and a program that never answers (it forfeits) run too, and a
+ * round-robin with its records in PostgreSQL.
  */
 import { spawn } from "child_process";
 import * as path from "path";
 import { CardhallClient } from "../../client-sdk";
 import type { Tournament, TournamentReport } from "../../rooms/kit/tournament";
+import { createHash } from "crypto";
+import { postgresDatabase } from "../records/databases";
 import { registerBot } from "./identities";
 import { finished, freePort, ServerProcess, type Finished } from "./server-process";
 
@@ -25,8 +28,8 @@ let tokens: Record<string, string>;
 let run: Finished;
 let tournament: Tournament;
 
-function tournamentRun(entries: string[], more: string[], env: Record<string, string>): Promise<Finished> {
-  const args = ["--server", server.url, "--game", "fool", "--format", "round-robin", "--deals", String(DEALS), "--seed", "20261126", "--name", "The test cup", ...more, ...entries.flatMap((entry) => ["--entry", entry])];
+function tournamentRun(entries: string[], more: string[], env: Record<string, string>, url = server.url): Promise<Finished> {
+  const args = ["--server", url, "--game", "fool", "--format", "round-robin", "--deals", String(DEALS), "--seed", "20261126", "--name", "The test cup", ...more, ...entries.flatMap((entry) => ["--entry", entry])];
   return finished(spawn(path.join(ROOT, "bin", "tournament"), args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } }), 240_000);
 }
 
@@ -166,4 +169,38 @@ test("an entrant without a token is bad usage, before anything is played", async
 test("no token and no secret reaches the server's log", () => {
   expect(server.output).not.toContain(SECRET);
   for (const token of Object.values(tokens)) expect(server.output).not.toContain(token);
+});
+
+describe("records in PostgreSQL", () => {
+  const postgres = postgresDatabase();
+  const entrants = ["Ada Bot", "Bea Bot", "Cy Bot"];
+  let onPostgres: ServerProcess;
+
+  afterAll(async () => {
+    await onPostgres?.stop();
+  });
+
+  test("a round-robin of three bots finishes with standings, every game recorded, sealed and replayable", async () => {
+    onPostgres = new ServerProcess(await freePort(), { DATABASE_URL: postgres.url, TOURNAMENT_SECRET: SECRET, SIGNUPS_PER_HOUR: "0", TOKENS_PER_HOUR: "0" });
+    await onPostgres.start();
+    const entries: string[] = [];
+    const tokenOptions: string[] = [];
+    for (const [index, name] of entrants.entries()) {
+      entries.push(`${name}=python3 ${PLAYER} ${index + 1}`);
+      tokenOptions.push("--entry-token", `${name}=${await registerBot(onPostgres.httpUrl, `Owner ${"ABC"[index]}`, name)}`);
+    }
+    const played = await tournamentRun(entries, [...tokenOptions, "--secret", SECRET], {}, onPostgres.url);
+    expect({ status: played.status, stderr: played.stderr }).toEqual({ status: 0, stderr: "" });
+    const id = /^tournament (\S+): /m.exec(played.stdout)![1];
+    const client = new CardhallClient(onPostgres.url);
+    const served = await client.tournament(id);
+    expect(served.games).toHaveLength(entrants.length * (entrants.length - 1) * DEALS);
+    expect(served.standings.map((line) => line.games).sort()).toEqual(entrants.map(() => (entrants.length - 1) * DEALS * 2));
+    for (const game of served.games) {
+      const record = await client.game(game.gameId);
+      expect(record.seats.map((seat) => seat.name)).toEqual(game.seats);
+      expect(createHash("sha256").update(`${record.seed}:${record.salt}`).digest("hex")).toBe(record.commitment);
+      expect((await client.replay(game.gameId)).frames.length).toBeGreaterThan(1);
+    }
+  }, 300_000);
 });
