@@ -57,7 +57,7 @@ function usageProblem(options: BridgeOptions): string | undefined {
   if (options.bots?.includes(options.seat ?? "Alice")) return "--bots names the program's own seat";
   if (options.queue && !options.token) return "--queue plays rated games and ladders: it needs a bot's token (--token, or CARDHALL_TOKEN)";
   if (options.queue && options.room !== undefined) return "--queue and --room are two ways to a table: give one";
-  if (options.queue && options.game === "evensteven" && (options.n !== undefined || options.seed !== undefined)) return "--queue plays the ladder's deals, which have their own seeds and hand size: give no --n or --seed";
+  if (options.queue && (options.game === "evensteven" || options.game === "patience") && (options.n !== undefined || options.seed !== undefined)) return "--queue plays the ladder's deals, which have their own seeds: give no --n or --seed";
   return undefined;
 }
 
@@ -126,7 +126,7 @@ function main(): void {
     .option("--max-errors <n>", "refused answers to one turn before the seat's bot plays it", wholeNumber(1, 1_000), 3)
     .option("--max-line-bytes <n>", "the longest answer line read; longer lines are refused unread", wholeNumber(64, 16 * 1024 * 1024), 65_536)
     .addOption(new Option("--token <token>", "a bot's token (docs/arena.md): the seat is the bot's, under its name").env("CARDHALL_TOKEN"))
-    .option("--queue", "fool, tractor: play rated games from the game's queue, a table each; evensteven: play the solo ladder's deals, a table each (needs --token)")
+    .option("--queue", "fool, tractor: play rated games from the game's queue, a table each; evensteven, patience: play the solo ladder's deals, a table each (needs --token)")
     .option("--timing", "print, last, each answer's round trip: ms from the turn line written to the answer read and checked", false)
     .argument("<program>", "the player program to run")
     .argument("[args...]", "arguments passed to the program")

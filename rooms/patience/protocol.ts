@@ -64,6 +64,8 @@ export const patienceLadderOptions = z.strictObject({
   ladder: z.literal(true),
   name: name.optional(),
   paceMs: paceMs.optional(),
+  /** Deal it paused: the owner steps it (the bridge's program does). */
+  paused: z.boolean().optional(),
   reconnectSeconds: z.number().int().min(0).max(600).optional(),
 });
 export type PatienceRestartOptions = z.infer<(typeof patienceMessages)["restart"]["payload"]>;

@@ -29,6 +29,8 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
 
   /** A ladder table (docs/arena.md, "Solo ladders"): its owner's one deal of the period, dealt once the owner is in. */
   private ladderTable = false;
+  /** Whether the ladder's deal starts paused, as its creator asked. */
+  private ladderDealPaused = false;
 
   override onCreate(rawOptions: unknown): void {
     const options = this.createOptions(rawOptions);
@@ -36,6 +38,7 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
     if (this.ladderTable) {
       parseRoomOptions(patienceLadderOptions, options, "create");
       this.refuseWhenFull = true; // a second join is refused, never made a spectator
+      this.ladderDealPaused = options.paused ?? false;
     }
     const first = dealSource(options, (problem) => new ServerError(OPTIONS_REFUSED.create, `bad deck: ${problem}`));
     const paceMs = options.paceMs ?? PATIENCE_DEFAULT_PACE_MS;
@@ -84,7 +87,7 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   /** A ladder table deals when its owner is in: the deal is the one the ladder gave the owner's identity. */
   protected override onJoined(place: number | "watch", _options: PatienceJoinOptions, auth: unknown): void {
     if (place === "watch" || !this.ladderTable || this.match !== null) return;
-    this.deal({ options: {}, seed: this.takeLadderDeal(auth).seed }, false);
+    this.deal({ options: {}, seed: this.takeLadderDeal(auth).seed }, this.ladderDealPaused);
   }
 
   protected override seatRequest(options: PatienceJoinOptions): SeatRequest {

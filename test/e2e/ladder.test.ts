@@ -145,6 +145,9 @@ test("another process with the same LADDER_SECRET deals the same deals, with not
   }
 }, 60_000);
 
+/** The first deal of the period's Patience ladder, as the test below was dealt it. */
+let patienceFirstSeed = 0;
+
 test("Patience's ladder deals the same deal to two bots, and its standings count it", async () => {
   const [dee, ed] = await Promise.all([botClient(server, "Dee", "Dee Bot"), botClient(server, "Ed", "Ed Bot")]);
   const seeds: number[] = [];
@@ -154,6 +157,7 @@ test("Patience's ladder deals the same deal to two bots, and its standings count
     await owner.leave();
   }
   expect(seeds[0]).toBe(seeds[1]);
+  patienceFirstSeed = seeds[0];
   const ladder = await readUntil(() => dee.ladder("patience"), (found) => found.standings.filter((standing) => standing.finished === 1).length === 2);
   expect(ladder.deals).toBe(LADDERS.patience.deals);
   expect(ladder.standings.map((standing) => [standing.name, standing.played, standing.finished])).toEqual([
@@ -165,10 +169,16 @@ test("Patience's ladder deals the same deal to two bots, and its standings count
   expect(unknown.code).toBe("BAD_REQUEST");
 }, 60_000);
 
+/** bin/bridge --queue on a ladder with the game's Python example (examples/python/<game>_player.py). */
+function bridgeOnLadder(game: "evensteven" | "patience", options: string[]) {
+  const player = path.join(ROOT, "examples", "python", `${game}_player.py`);
+  const args = ["--url", server.url, "--game", game, "--queue", ...options, "--", "python3", player];
+  return finished(spawn(path.join(ROOT, "bin", "bridge"), args, { stdio: ["ignore", "pipe", "pipe"] }), 120_000);
+}
+
 test("bin/bridge --game evensteven --queue plays the ladder's deals one after another, a table each, as the bot", async () => {
   const token = await registerBot(server.httpUrl, "Flo", "Flo Py");
-  const player = path.join(ROOT, "examples", "python", "evensteven_player.py");
-  const run = await finished(spawn(path.join(ROOT, "bin", "bridge"), ["--url", server.url, "--game", "evensteven", "--queue", "--token", token, "--games", "3", "--", "python3", player], { stdio: ["ignore", "pipe", "pipe"] }), 120_000);
+  const run = await bridgeOnLadder("evensteven", ["--token", token, "--games", "3"]);
   // The example program writes a line per game to its stderr; the bridge itself has nothing to say.
   expect(run.status).toBe(0);
   expect(run.stderr).not.toMatch(/^bridge:/m);
@@ -179,4 +189,21 @@ test("bin/bridge --game evensteven --queue plays the ladder's deals one after an
   expect(ladder.standings.find((standing) => standing.name === "Flo Py")).toMatchObject({ kind: "bot", owner: "Flo", played: 3, finished: 3 });
   // The same three deals as everyone's: the first three Ann Bot played (the first test).
   expect(seeds).toEqual(firstSeeds.slice(0, 3));
+}, 150_000);
+
+test("bin/bridge --game patience --queue steps the ladder's deals one after another, a table each, as the bot", async () => {
+  const token = await registerBot(server.httpUrl, "Gus", "Gus Py");
+  const run = await bridgeOnLadder("patience", ["--token", token, "--games", "2"]);
+  expect(run.status).toBe(0);
+  expect(run.stderr).not.toMatch(/^bridge:/m);
+  // The example program says how many moves it followed in each deal: the program stepped every one.
+  expect([...run.stderr.matchAll(/^deal (\d+) after (\d+) moves: /gm)].map((match) => Number(match[1]))).toEqual([1, 2]);
+  const seeds = [...run.stdout.matchAll(/^deal \d+ \(seed (\d+)\)/gm)].map((match) => Number(match[1]));
+  expect(seeds).toHaveLength(2);
+  expect(seeds[0]).toBe(patienceFirstSeed);
+  expect(run.stdout).not.toContain(token);
+  const ladder = await readUntil(() => new CardhallClient(server.url).ladder("patience"), (found) => found.standings.some((standing) => standing.name === "Gus Py" && standing.played === 2));
+  expect(ladder.standings.find((standing) => standing.name === "Gus Py")).toMatchObject({ kind: "bot", owner: "Gus", played: 2 });
+  const usage = await bridgeOnLadder("patience", ["--seed", "7", "--token", token]);
+  expect(usage.stderr).toMatch(/give no --n or --seed/);
 }, 150_000);

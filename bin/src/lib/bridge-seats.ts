@@ -67,7 +67,7 @@ export interface TableRequest {
   token?: string;
   /**
    * Fool, Tractor: play rated games from the game's queue (with a token) instead of a table of the bridge's own;
-   * Even-Steven: play the deals of the game's solo ladder, a table each.
+   * Even-Steven, Patience: play the deals of the game's solo ladder, a table each.
    */
   queue?: boolean;
   turnTimeMs?: number;
@@ -219,26 +219,34 @@ async function foolSeat(request: TableRequest, _games: number, rules: TableRules
   };
 }
 
-const patienceRules = (request: TableRequest): TableRules => defined({ seed: request.seed, paused: true });
+/** The bridge's program steps every deal: it is dealt paused (a ladder's deal has the ladder's seed). */
+const patienceRules = (request: TableRequest): TableRules => (request.queue ? { paused: true } : defined({ seed: request.seed, paused: true }));
 
+/** A Patience seat: a table of the bridge's own dealing deal after deal, or the ladder's deals, a table each. */
 async function patienceSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
-  const owner: PatienceOwner = await clientFor(request).createPatience({ ...rules, name: request.name });
+  const client = clientFor(request);
+  const join = (): Promise<PatienceOwner> => (request.queue ? client.playLadder("patience", { paused: true }) : client.createPatience({ ...rules, name: request.name }));
+  let owner = await join();
   forwardEvents(owner as RoomSession<unknown, object>, patienceEvents, request);
   // A deal has no player clock: the bridge keeps one, and steps for a silent program when it runs out.
   const stepTimeMs = request.turnTimeMs ?? 30_000;
   let deal = 1;
+  /** The deal's number at its table: a ladder table has one deal. */
+  let tableDeal = 1;
   return {
-    session: owner as RoomSession<unknown, object>,
+    get session() {
+      return owner as RoomSession<unknown, object>;
+    },
     seat: 0,
     rules,
     async next() {
-      const view = await owner.waitForView((v) => v.deal === deal, ROOM_WAIT_MS);
+      const view = await owner.waitForView((v) => v.deal === tableDeal, ROOM_WAIT_MS);
       if (view.phase === "over") {
-        const over = await owner.dealOver(deal, ROOM_WAIT_MS);
+        const over = await owner.dealOver(tableDeal, ROOM_WAIT_MS);
         return { kind: "gameOver", game: deal, result: over, line: patienceDealLine(deal, over.seed, over.outcome) };
       }
       const deadline = Date.now() + stepTimeMs;
-      const steps = view.steps;
+      const [atDeal, steps] = [tableDeal, view.steps];
       return {
         kind: "turn",
         turn: {
@@ -255,14 +263,23 @@ async function patienceSeat(request: TableRequest, _games: number, rules: TableR
             });
             if (signal.aborted) return;
             await owner.step().catch(() => undefined);
-            await stateMoves(owner, (v) => v.deal !== deal || v.steps > steps, signal);
+            await stateMoves(owner, (v) => v.deal !== atDeal || v.steps > steps, signal);
           },
         },
       };
     },
     act: () => owner.step(),
     async newGame() {
-      await owner.restart({ paused: true });
+      if (request.queue) {
+        // A ladder deal is one table: the next deal is another.
+        await owner.leave();
+        owner = await join();
+        forwardEvents(owner as RoomSession<unknown, object>, patienceEvents, request);
+        tableDeal = 1;
+      } else {
+        await owner.restart({ paused: true });
+        tableDeal++;
+      }
       deal++;
     },
     summary: () => undefined,
@@ -367,7 +384,7 @@ export interface BridgeSeatEntry {
 export const BRIDGE_SEATS: Record<BridgeGame, BridgeSeatEntry> = {
   evensteven: { rules: evenStevenRules, take: evenStevenSeat, options: ["n", "queue"] },
   fool: { rules: foolRules, take: foolSeat, options: ["room", "ai", "queue"] },
-  patience: { rules: patienceRules, take: patienceSeat, options: [] },
+  patience: { rules: patienceRules, take: patienceSeat, options: ["queue"] },
   tractor: { rules: tractorRules, take: tractorSeat, options: ["room", "seat", "mainSuit", "bots", "startRanks", "queue"] },
 };
 
