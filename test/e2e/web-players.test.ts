@@ -120,8 +120,15 @@ const PASSWORD = "a long password";
     expect(await page.locator(".finished-game a", { hasText: "Replay" }).count()).toBe(2);
     const opponents = page.getByRole("table", { name: "Against each opponent" });
     expect(await opponents.locator("tbody tr").count()).toBe(1);
-    expect(await opponents.locator("tbody td").nth(1).textContent()).toBe("AI (ai)");
+    expect(await opponents.locator("tbody td").nth(1).textContent()).toBe("Computer (normal)");
     expect(await opponents.locator("tbody td.number").first().textContent()).toBe("2");
+    // The house's AI reads as at the tables, its page under the name the records keep.
+    await opponents.getByRole("link", { name: "Computer (normal)" }).click();
+    await page.getByRole("heading", { name: "Computer (normal)", level: 1 }).waitFor();
+    expect(decodeURIComponent(new URL(page.url()).pathname)).toBe("/players/AI (ai)");
+    expect(await page.locator(".player-identity").textContent()).toBe("One of the house's computer players, rated like everyone");
+    await page.goBack();
+    await page.getByRole("heading", { name: "Ann Bot", level: 1 }).waitFor();
 
     await page.locator(".player-identity").getByRole("link", { name: "Ann" }).click();
     await page.getByRole("heading", { name: "Ann", level: 1 }).waitFor();

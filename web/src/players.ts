@@ -8,6 +8,7 @@ import "./players.css";
 import type { CardhallClient, OpponentTally, PlayerProfile, RatingPoint, Standing } from "../../client-sdk/index";
 import { h } from "./dom";
 import { finishedItem } from "./finished";
+import { isHousePlayer, playerWords } from "./house-names";
 import { GAME_TITLES, isGame } from "./games";
 import { ratingChart } from "./rating-chart";
 import { playerPath } from "./router";
@@ -17,14 +18,14 @@ const titleOf = (game: string) => (isGame(game) ? GAME_TITLES[game] : game);
 
 /** A link to a player's page. */
 export function playerLink(name: string): HTMLAnchorElement {
-  return h("a", { href: playerPath(name), text: name, class: "player-link", attrs: { "data-link": "" } });
+  return h("a", { href: playerPath(name), text: playerWords(name), class: "player-link", attrs: { "data-link": "" } });
 }
 
 export async function showPlayer(client: CardhallClient, name: string, root: HTMLElement): Promise<Teardown> {
   const profile = await client.player(name);
-  document.title = `${profile.name} · cardhall`;
+  document.title = `${playerWords(profile.name)} · cardhall`;
   root.append(
-    h("h1", { text: profile.name }),
+    h("h1", { text: playerWords(profile.name) }),
     h("p", { class: "player-identity" }, ...identityWords(profile)),
     h("h2", { text: "Standings" }),
     profile.standings.length === 0 ? h("p", { text: "No games counted yet." }) : standingsTable(profile.standings),
@@ -44,7 +45,8 @@ function identityWords(profile: PlayerProfile): Array<Node | string> {
     case "bot":
       return ["Bot of ", playerLink(profile.identity.owner)];
     default:
-      return ["Not a registered name: one of the house's players, or a name that played before accounts existed"];
+      if (isHousePlayer(profile.name)) return ["One of the house's computer players, rated like everyone"];
+      return ["Not a registered name: it played before accounts existed"];
   }
 }
 
@@ -81,6 +83,6 @@ function opponentsPart(profile: PlayerProfile): HTMLElement {
     "div",
     {},
     table("Against each opponent", ["Game", "Opponent", "Games", "Wins", "Draws", "Losses"], rows),
-    h("p", { class: "player-note", text: `Counted over ${profile.name}'s newest ${profile.gamesTallied} game${profile.gamesTallied === 1 ? "" : "s"}.` }),
+    h("p", { class: "player-note", text: `Counted over ${playerWords(profile.name)}'s newest ${profile.gamesTallied} game${profile.gamesTallied === 1 ? "" : "s"}.` }),
   );
 }
