@@ -137,3 +137,19 @@ test("logins are rate-limited per address, and no password or token reaches the 
   expect(server.output).not.toContain(token);
   expect(server.output).not.toContain("wrong 3");
 });
+
+test("a token is taken from the Authorization header only: in the address or the join's options it seats nobody as the bot and reaches no log", async () => {
+  const cookie = await account("Hugo");
+  const { token } = await botToken(cookie, "Hugo Bot");
+  for (const query of [`token=${token}`, `_authToken=${token}`, `access_token=${token}`]) {
+    const answer = await fetch(`${server.httpUrl}/matchmake/create/fool?${query}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Hugo Bot" }) });
+    // Without the header the join is a guest's, and a guest cannot take the bot's name.
+    expect(answer.status).toBe(403);
+    expect(JSON.stringify(await answer.json())).not.toContain(token);
+  }
+  const inOptions = await matchmake(server.httpUrl, "create", "fool", { token, name: "Hugo Bot" });
+  expect(inOptions.status).toBe(403);
+  expect(JSON.stringify(inOptions.body)).not.toContain(token);
+  expect(JSON.stringify(await listRooms(server.httpUrl))).not.toContain(token);
+  expect(server.output).not.toContain(token);
+});
