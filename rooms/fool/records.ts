@@ -1,6 +1,6 @@
 /**
  * Fool's records (server/records/games.ts): its engine replays them, and its standings: the two seats, the AI under
- * its own name ("AI (search)"); the Fool loses, a capped game is a draw. A guest's seat stands nowhere, and a game
+ * its own name ("AI (ai)"); the Fool loses, a capped game is a draw. A guest's seat stands nowhere, and a game
  * with a guest is rated for nobody (counts only). A player who left during the game forfeits it, however the AI
  * finished it for them; when both left, it is a draw.
  */

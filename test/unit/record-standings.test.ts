@@ -27,14 +27,14 @@ describe("counts", () => {
   });
 
   test("Fool: the Fool loses, the other wins; a capped game is a draw; the AI is a player under its name", () => {
-    const seats = [seat(0, "cy"), seat(1, "AI (search)", "ai")];
+    const seats = [seat(0, "cy"), seat(1, "AI (ai)", "ai")];
     const lost = effectOf(record("fool", "game", seats, { fool: 0 }));
     expect(lost.counts).toEqual([
       { name: "cy", win: false, loss: true },
-      { name: "AI (search)", win: true, loss: false },
+      { name: "AI (ai)", win: true, loss: false },
     ]);
-    expect(lost.contest).toEqual({ teams: [["cy"], ["AI (search)"]], ranks: [2, 1] });
-    expect(effectOf(record("fool", "game", seats, { fool: null })).contest).toEqual({ teams: [["cy"], ["AI (search)"]], ranks: [1, 1] });
+    expect(lost.contest).toEqual({ teams: [["cy"], ["AI (ai)"]], ranks: [2, 1] });
+    expect(effectOf(record("fool", "game", seats, { fool: null })).contest).toEqual({ teams: [["cy"], ["AI (ai)"]], ranks: [1, 1] });
   });
 
   test("Fool: a player who left during the game forfeits it, however the AI finished it for them; both gone is a draw", () => {
@@ -78,10 +78,10 @@ describe("guests (docs/arena.md)", () => {
   });
 
   test("a Fool game with a guest is rated for nobody; a bot with its identity is rated like any player", () => {
-    const withGuest = effectOf(record("fool", "game", [guest(0, "Deep Blue"), seat(1, "AI (search)", "ai")], { fool: 1 }));
-    expect(withGuest).toEqual({ counts: [{ name: "AI (search)", win: false, loss: true }] });
-    const withBot = effectOf(record("fool", "game", [bot(0, "Deep Blue"), seat(1, "AI (search)", "ai")], { fool: 1 }));
-    expect(withBot.contest).toEqual({ teams: [["Deep Blue"], ["AI (search)"]], ranks: [1, 2] });
+    const withGuest = effectOf(record("fool", "game", [guest(0, "Deep Blue"), seat(1, "AI (ai)", "ai")], { fool: 1 }));
+    expect(withGuest).toEqual({ counts: [{ name: "AI (ai)", win: false, loss: true }] });
+    const withBot = effectOf(record("fool", "game", [bot(0, "Deep Blue"), seat(1, "AI (ai)", "ai")], { fool: 1 }));
+    expect(withBot.contest).toEqual({ teams: [["Deep Blue"], ["AI (ai)"]], ranks: [1, 2] });
   });
 
   test("a Tractor round with a guest at the table is rated for nobody; the identified are counted", () => {
