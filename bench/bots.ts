@@ -11,8 +11,13 @@
  * round), and the share of matches won.
  * Figures only: nothing passes or fails on time.
  *
- *   npm run bench:bots -- --deals 100 --pairs strong:normal --rules both
+ * `--jobs J` shares the deals (and matches) among J processes, deal k to process k mod J, and adds up what they
+ * played: the same rounds as one process plays, in 1/J of the time on J free cores. Each process's strong level
+ * keeps its budget in its own CPU time.
+ *
+ *   npm run bench:bots -- --deals 100 --pairs strong:normal --rules both --jobs 2
  */
+import { fork } from "child_process";
 import { Command, InvalidArgumentError } from "commander";
 import { randomInt, seededRandom, type Random } from "../rooms/kit/random";
 import { MAIN_SUITS } from "../rooms/tractor/order";
@@ -45,6 +50,9 @@ interface Options {
   confidence: number;
   winValue: number;
   timeMs: number;
+  jobs: number;
+  /** The share this process plays: deals and matches whose number is `job` mod `jobs` (a child of --jobs). */
+  job?: number;
 }
 
 function count(text: string): number {
@@ -111,8 +119,10 @@ function playPair(options: Options, rules: Rules, first: Side, second: Side): Pa
   const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, confidence: options.confidence, winValue: options.winValue, timeMs: options.timeMs, now: cpuMillis };
   const tally: PairTally = { rounds: 0, wins: 0, dealChanges: [], firstDefending: [], secondDefending: [], matches: 0, matchWins: 0, matchRounds: 0 };
   const setups = seededRandom(`${options.seed}:setups`);
+  const ours = (index: number) => options.job === undefined || index % options.jobs === options.job;
   for (let deal = 0; deal < options.deals; deal++) {
-    const setup = randomSetup(setups);
+    const setup = randomSetup(setups); // drawn for every deal, so that deal k is the same in every share
+    if (!ours(deal)) continue;
     const dealt = dealRound(setup, seededRandom(`${options.seed}:deal:${deal}`), ruleset);
     let change = 0;
     for (const firstTeam of [1, 2] as Team[]) {
@@ -129,6 +139,7 @@ function playPair(options: Options, rules: Rules, first: Side, second: Side): Pa
     tally.dealChanges.push(change / 2);
   }
   for (let match = 0; match < options.matches; match++) {
+    if (!ours(match)) continue;
     for (const firstTeam of [1, 2] as Team[]) {
       const dice = seededRandom(`${options.seed}:match-dice:${match}:${firstTeam}`);
       const { winner, rounds } = playMatch(`${options.seed}:match:${match}`, ruleset, sidesFor(firstTeam, ruleset, dice, budget, first, second), options.matchFrom as Rank);
@@ -198,7 +209,72 @@ function report(rules: Rules, first: Side, second: Side, tally: PairTally, secon
   console.log(`  decision times: ${times(first)}; ${times(second)}`);
 }
 
-function main(): void {
+/** One pair of levels under one set of rules, as a share reports it to the parent. */
+interface PairResult {
+  rules: Rules;
+  first: Side;
+  second: Side;
+  tally: PairTally;
+}
+
+/** Every pair of levels under every set of rules asked for, in this process (or this share of the deals). */
+function playAll(options: Options, each: (result: PairResult, seconds: number) => void): void {
+  const rulesRun: Rules[] = options.rules === "both" ? ["classic", "checked"] : [options.rules];
+  for (const rules of rulesRun) {
+    for (const [firstLevel, secondLevel] of options.pairs) {
+      const first: Side = { level: firstLevel, millis: [], cpuMillis: [] };
+      const second: Side = { level: secondLevel, millis: [], cpuMillis: [] };
+      const start = performance.now();
+      const tally = playPair(options, rules, first, second);
+      each({ rules, first, second, tally }, (performance.now() - start) / 1000);
+    }
+  }
+}
+
+/** Adds one share's result to another's: counts add up, lists are joined. */
+function merged(into: PairResult, from: PairResult): PairResult {
+  const join = (a: Side, b: Side): Side => ({ level: a.level, millis: a.millis.concat(b.millis), cpuMillis: a.cpuMillis.concat(b.cpuMillis) });
+  const [t, u] = [into.tally, from.tally];
+  const tally: PairTally = {
+    rounds: t.rounds + u.rounds,
+    wins: t.wins + u.wins,
+    dealChanges: t.dealChanges.concat(u.dealChanges),
+    firstDefending: t.firstDefending.concat(u.firstDefending),
+    secondDefending: t.secondDefending.concat(u.secondDefending),
+    matches: t.matches + u.matches,
+    matchWins: t.matchWins + u.matchWins,
+    matchRounds: t.matchRounds + u.matchRounds,
+  };
+  return { rules: into.rules, first: join(into.first, from.first), second: join(into.second, from.second), tally };
+}
+
+/** Forks one process per share with the same options, and reports each pair once every share has played it. */
+async function playInShares(options: Options): Promise<void> {
+  const start = performance.now();
+  const shares = Array.from({ length: options.jobs }, (_, job) =>
+    new Promise<PairResult[]>((resolve, reject) => {
+      const child = fork(__filename, [...process.argv.slice(2), "--job", String(job)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      const results: PairResult[] = [];
+      child.on("message", (result: PairResult) => results.push(result));
+      child.on("exit", (code) => (code === 0 ? resolve(results) : reject(new Error(`share ${job} of the deals failed (exit ${code})`))));
+    }),
+  );
+  const byShare = await Promise.all(shares);
+  const seconds = (performance.now() - start) / 1000;
+  byShare[0].forEach((first, index) => {
+    const all = byShare.slice(1).reduce((sum, results) => merged(sum, results[index]), first);
+    report(all.rules, all.first, all.second, all.tally, seconds);
+  });
+}
+
+/** A share's run: each pair's result to the parent, then the channel closed once the last has gone. */
+function playShare(options: Options): void {
+  const results: PairResult[] = [];
+  playAll(options, (result) => results.push(result));
+  results.forEach((result, index) => process.send!(result, undefined, undefined, () => index === results.length - 1 && process.disconnect()));
+}
+
+async function main(): Promise<void> {
   const options = new Command("bench-bots")
     .option("--deals <n>", "deals per pair and rules, each played twice with the teams swapped", count, 100)
     .option("--matches <n>", "whole matches per pair and rules, each played twice with the teams swapped", count, 0)
@@ -218,19 +294,14 @@ function main(): void {
     .option("--confidence <n>", "how many standard errors another candidate must win by to replace the heuristic's", Number, DEFAULT_SEARCH_BUDGET.confidence ?? 1)
     .option("--win-value <n>", "what winning a round is worth to the strong level beside its points and levels", Number, DEFAULT_WIN_VALUE)
     .option("--time-ms <n>", "the strong level's time per decision", count, DEFAULT_SEARCH_BUDGET.timeMs ?? 0)
+    .option("--jobs <n>", "processes to share the deals among (one per free core)", (text) => Math.max(1, count(text)), 1)
+    .option("--job <j>", "(set by --jobs for each process it starts)", count)
     .parse(process.argv)
     .opts<Options>();
-  const rulesRun: Rules[] = options.rules === "both" ? ["classic", "checked"] : [options.rules];
-  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms`);
-  for (const rules of rulesRun) {
-    for (const [firstLevel, secondLevel] of options.pairs) {
-      const first: Side = { level: firstLevel, millis: [], cpuMillis: [] };
-      const second: Side = { level: secondLevel, millis: [], cpuMillis: [] };
-      const start = performance.now();
-      const tally = playPair(options, rules, first, second);
-      report(rules, first, second, tally, (performance.now() - start) / 1000);
-    }
-  }
+  if (options.job !== undefined) return playShare(options);
+  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms; ${options.jobs} process(es)`);
+  if (options.jobs > 1) return playInShares(options);
+  playAll(options, (result, seconds) => report(result.rules, result.first, result.second, result.tally, seconds));
 }
 
-main();
+void main();
