@@ -29,6 +29,14 @@ export interface Admission {
   readonly threadWasFree: boolean;
 }
 
+/**
+ * What each AI thread's heap may hold. A thread's play-outs make much short-lived garbage, and V8 lets a thread's
+ * young generation grow to 16 MB a half (32 MB resident at once) to hold it: a Fool AI thread cost the process 51–54
+ * MB of RSS, about 13 KB a table at the load test's 4,000 tables. Held to 8 MB, the thread costs 26–29 MB and its
+ * decisions take the same time (BENCHMARKS.md, "Half the memory per table").
+ */
+export const AI_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
+
 /** Past this many decisions under way per thread, the fast move is made at once. */
 export const OVERLOAD_PER_THREAD = 8;
 /** What a searched decision should take, its wait included, by the current estimate. */

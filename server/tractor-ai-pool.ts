@@ -17,7 +17,7 @@ import type { ReviewedRecord, TractorReview } from "../rooms/tractor/review";
 import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { log } from "../rooms/kit/log";
-import { AiAdmission } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission } from "./ai-admission";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
 
@@ -106,7 +106,7 @@ export class TractorAiThreads implements TractorAiDecider {
   private threadPool(): Piscina<TractorAiTask | ReviewTask, Card[] | TractorReview> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
     if (this.pool === null && this.workerFound) {
-      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: IDLE_THREAD_MS });
+      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
     }
     return this.pool;
   }

@@ -1,3 +1,6 @@
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { takeConsole } from "./setup/console";
 
@@ -94,4 +97,14 @@ export class Received {
     visit(this.snapshots);
     return tokens;
   }
+}
+
+/**
+ * A worker module for an AI thread pool (server/fool-ai-pool.ts, server/tractor-ai-pool.ts) whose `review` task
+ * answers the thread's own resource limits, as Node gives them to the thread (worker_threads.resourceLimits).
+ */
+export function limitsReportingWorker(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-limits-")), "limits-worker.js");
+  fs.writeFileSync(file, `module.exports = function decide() {};\nmodule.exports.review = () => require("worker_threads").resourceLimits;\n`);
+  return file;
 }

@@ -4,7 +4,7 @@
  * what the AI plays from besides its own view; the baselines throw dice seeded from the deal, so a game between
  * baselines replays from its seed.
  */
-import { seededRandom, type Random } from "../kit/random";
+import { lazySeededRandom, type Random } from "../kit/random";
 import { aiPolicy, strongAiPolicy, type FoolAiDecider } from "./ai";
 import { remember, startMemory, type FoolMemory } from "./ai-memory";
 import { greedyPolicy, randomPolicy, type Policy } from "./bots";
@@ -24,9 +24,9 @@ export class FoolTablePlayers {
     private readonly level: FoolAiLevel = "normal",
   ) {}
 
-  /** A new game was dealt from `seed`: memories start from each seat's view, the dice from the seed. */
+  /** A new game was dealt from `seed`: memories start from each seat's view, the dice from the seed (made when first thrown). */
   dealt(game: FoolState, seed: number): void {
-    this.dice = seededRandom(`${seed}:policies`);
+    this.dice = lazySeededRandom(`${seed}:policies`);
     this.memories = game.hands.map((_, seat) => startMemory(viewFor(game, seat)));
   }
 

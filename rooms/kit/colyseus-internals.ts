@@ -218,6 +218,61 @@ export function setStateBufferSize(bytes: number): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// SchemaSerializer#encoder.sharedBuffer, #fullEncodeBuffer and #needFullEncode (@colyseus/core 0.18.17,
+// @colyseus/schema 5.0.34): rooms/kit/room-kit.ts
+
+const STATE_BUFFERS = {
+  pkg: "@colyseus/core",
+  member: "Room#_serializer with SchemaSerializer#encoder.sharedBuffer, #fullEncodeBuffer, #needFullEncode and #getFullState()",
+  use: "the state buffers shared by every room, rooms/kit/room-kit.ts",
+} as const;
+
+/** The buffers a room's state is encoded into: every room's patches into one, every room's full states into the other. */
+export interface StateBuffers {
+  readonly patch: Uint8Array;
+  readonly full: Uint8Array;
+}
+
+interface BufferedSerializer {
+  encoder: { sharedBuffer: Uint8Array };
+  fullEncodeBuffer: Uint8Array;
+  needFullEncode: boolean;
+  getFullState: (client?: unknown, timing?: unknown) => Uint8Array;
+}
+
+function isBufferedSerializer(serializer: unknown): serializer is BufferedSerializer {
+  const candidate = serializer as Partial<BufferedSerializer> | undefined;
+  return candidate?.encoder?.sharedBuffer instanceof Uint8Array && candidate.fullEncodeBuffer instanceof Uint8Array && typeof candidate.needFullEncode === "boolean" && typeof candidate.getFullState === "function";
+}
+
+/**
+ * A full state encoded now, never the copy the serializer keeps from an earlier join: that copy is a view into the
+ * full-state buffer, which every room now shares, so another room's join may have written over it since.
+ */
+function fullStateEncodedNow(this: BufferedSerializer, client?: unknown, timing?: unknown): Uint8Array {
+  this.needFullEncode = true;
+  const ownGetFullState = (Object.getPrototypeOf(this) as BufferedSerializer).getFullState;
+  return ownGetFullState.call(this, client, timing);
+}
+
+/**
+ * Points `room`'s state serializer (its state set) at `buffers` instead of the two it made for itself: its
+ * encoder's patch buffer (`encoder.sharedBuffer`, public on the Encoder but reached through the room's private
+ * `_serializer`) and its full-state buffer (`fullEncodeBuffer`, protected), and makes its `getFullState` encode
+ * afresh each time (`needFullEncode`, protected). Colyseus gives each room its own buffers and offers no option to
+ * share them. Throws if any of these is gone.
+ */
+export function useStateBuffers(room: Room, buffers: StateBuffers): void {
+  const serializer = (room as unknown as { _serializer?: unknown })._serializer;
+  if (!isBufferedSerializer(serializer)) throw new MissingColyseusInternal(STATE_BUFFERS.pkg, STATE_BUFFERS.member, STATE_BUFFERS.use);
+  // The serializer wrote its message code (a full state) at the head of its own full-state buffer once, when set up.
+  buffers.full[0] = serializer.fullEncodeBuffer[0];
+  serializer.encoder.sharedBuffer = buffers.patch;
+  serializer.fullEncodeBuffer = buffers.full;
+  serializer.getFullState = fullStateEncodedNow;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // A list's change tree, `list[$changes].collDirty` (@colyseus/schema 5.0.34): rooms/kit/schema-lists.ts
 
 const COLL_DIRTY = { pkg: "@colyseus/schema", member: "a collection's change tree (list[$changes]) with its collDirty map", use: "syncList's check for a list already changed, rooms/kit/schema-lists.ts" } as const;
@@ -362,6 +417,7 @@ const CHECKS: readonly Check[] = [
     serializer.handshakeCache = given;
     return serializer.handshake() === given ? null : missing(HANDSHAKE.pkg, "SchemaSerializer#handshakeCache", HANDSHAKE.use, "is not what handshake() gives once set");
   },
+  ({ stateSerializer }) => (isBufferedSerializer(stateSerializer()) ? null : missing(STATE_BUFFERS.pkg, STATE_BUFFERS.member, STATE_BUFFERS.use)),
   ({ encoders }) => {
     for (const copy of encoders()) if (typeof copy.Encoder.BUFFER_SIZE !== "number") return missing(BUFFER_SIZE.pkg, `Encoder.BUFFER_SIZE of its ${copy.build}`, BUFFER_SIZE.use, "is not a number");
     return null;

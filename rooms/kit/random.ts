@@ -20,6 +20,16 @@ export function seededRandom(seed: string | number): Random {
   return () => prng.quick();
 }
 
+/**
+ * seededRandom's sequence, its generator made when the first number is drawn: a generator holds about 3 KB (its
+ * ARC4 state), and a table that keeps one for dice it may never throw (a Fool table whose AI seats think on the
+ * server's threads) need not pay for it.
+ */
+export function lazySeededRandom(seed: string | number): Random {
+  let random: Random | undefined;
+  return () => (random ??= seededRandom(seed))();
+}
+
 /** A uniform integer in [0, bound). */
 export function randomInt(random: Random, bound: number): number {
   return Math.floor(random() * bound);

@@ -9,7 +9,7 @@ import { DEFAULT_RATE_BUDGET, RateLimiter, type RateBudget } from "./rate-limit"
 import { roomLog } from "./log";
 import { refuseFrame, screenFrames } from "./frames";
 import { tableMetrics } from "./metrics";
-import { stateHandshakeOf } from "./colyseus-internals";
+import { stateHandshakeOf, useStateBuffers, type StateBuffers } from "./colyseus-internals";
 
 /** Thrown by a message handler to refuse a message; the room replies with an error and nothing changes. */
 export class Rejection<Code extends string = string> extends Error {
@@ -212,6 +212,32 @@ export function shareStateHandshake(room: Room): void {
   const known = handshakes.get(state.constructor);
   if (known !== undefined) handshake.use(known);
   else handshakes.set(state.constructor, handshake.make());
+}
+
+/**
+ * Bytes enough for any state a room encodes at once: the largest full state of any game is about 1 KB (a Tractor
+ * round late in play) and a patch with every seat's view a few hundred bytes more. A state that outgrew them would
+ * still encode (the encoder grows its own copy, with a warning from @colyseus/schema).
+ */
+const SHARED_STATE_BUFFER_BYTES = 64 * 1024;
+
+/** The process's state buffers, one for every room's patches and one for every room's full states (see shareStateBuffers). */
+const sharedStateBuffers: StateBuffers = { patch: new Uint8Array(SHARED_STATE_BUFFER_BYTES), full: new Uint8Array(SHARED_STATE_BUFFER_BYTES) };
+
+/**
+ * Colyseus gives every room two buffers of its own to encode its state into, a patch's and a full state's (8 KB a
+ * room at the kit's Encoder.BUFFER_SIZE, rooms/kit/table.ts; BENCHMARKS.md, "Half the memory per table"). Yet a
+ * room encodes and sends in one synchronous step — a patch is encoded, then written to each client's socket, which
+ * takes its own copy (server/transport.ts, ownedFrame) — so no two rooms ever use their buffers at once, and one
+ * pair serves them all. The one thing a room kept in its buffers between two steps, the full state it sent the last
+ * client to join (reused for the next while nothing changed), is now encoded again for each join: a join costs
+ * one encoding of a state of at most 1 KB more, and no room can be handed another's bytes (useStateBuffers,
+ * rooms/kit/colyseus-internals.ts: room creation fails loudly if the serializer's members are gone). Call once the
+ * state is set.
+ */
+export function shareStateBuffers(room: Room): void {
+  if (room.state === undefined) return;
+  useStateBuffers(room, sharedStateBuffers);
 }
 
 /**

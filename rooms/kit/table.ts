@@ -23,7 +23,7 @@ import { sealDeal, type DealSeal } from "./deal-seal";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MESSAGE, type MessageDefinition, type PayloadOf, type StateCheck } from "./protocol";
 import { freshSeed } from "./random";
 import { GUEST, type FinishedGame, type LadderDeal, type LadderTag, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
-import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateHandshake } from "./room-kit";
+import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateBuffers, shareStateHandshake } from "./room-kit";
 import { SeatRoster } from "./seats";
 import { writeView } from "./state-writer";
 import { mergeViews, viewDigest, type Plain } from "./views";
@@ -83,11 +83,12 @@ export interface TableSetUp<Message extends MessageDefinition> {
 export type SeatRequest = { watch: true } | { watch: false; seat?: number };
 
 /**
- * Every room's state encoder holds two buffers of `Encoder.BUFFER_SIZE` bytes (a patch's and a full state's),
- * 16 KB each by default: 32 KB a room, more than everything else a waiting room holds (BENCHMARKS.md, "Memory per
- * room"). The largest full state of any game is about 1 KB (a Tractor round late in play; the four hands' views
- * add a few hundred bytes), so 4 KB leaves room to spare; a state that outgrows it still encodes (the buffer
- * grows, with a warning from @colyseus/schema).
+ * Every room's state serializer makes two buffers of `Encoder.BUFFER_SIZE` bytes (a patch's and a full state's),
+ * 16 KB each by default. The kit hands each room the process's shared pair at once (shareStateBuffers,
+ * rooms/kit/room-kit.ts), so a room's own are dropped as soon as made; the size still sets how much free room the
+ * encoder wants past the shared part of a patch before it writes a seat's view there, and the step a buffer grows
+ * by. The largest full state of any game is about 1 KB (a Tractor round late in play; the four hands' views add a
+ * few hundred bytes), so 4 KB leaves room to spare.
  */
 const STATE_BUFFER_BYTES = 4 * 1024;
 
@@ -259,6 +260,7 @@ export abstract class TableRoom<
     patchOnChange(this);
     rejectUnknownMessages(this, setUp.messages, (client) => this.checkStateOf(client));
     shareStateHandshake(this);
+    shareStateBuffers(this);
     tableMetrics().tableOpened(this);
     this.logLife("room_created", "room created", { seats: setUp.seats });
   }

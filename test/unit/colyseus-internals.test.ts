@@ -24,6 +24,7 @@ import {
   setStateBufferSize,
   stateHandshakeOf,
   tcpSocketOf,
+  useStateBuffers,
   wrapOnMessage,
   wrapReserveSeat,
   type InternalsSubjects,
@@ -105,6 +106,23 @@ describe("on the installed versions", () => {
     const given = new Uint8Array(made);
     stateHandshakeOf(second).use(given);
     expect(stateHandshakeOf(second).make()).toBe(given);
+  });
+
+  test("SchemaSerializer's state buffers: every table encodes into the same two, and a full state is its own room's", async () => {
+    type Serializing = { encoder: { sharedBuffer: Uint8Array }; fullEncodeBuffer: Uint8Array; getFullState: () => Uint8Array };
+    const serializerOf = (room: Room) => (room as unknown as { _serializer: Serializing })._serializer;
+    const first = await colyseus.createRoom("evensteven", {});
+    const second = await colyseus.createRoom("evensteven", {});
+    expect(serializerOf(second).encoder.sharedBuffer).toBe(serializerOf(first).encoder.sharedBuffer);
+    expect(serializerOf(second).fullEncodeBuffer).toBe(serializerOf(first).fullEncodeBuffer);
+    await colyseus.connectTo(first, { name: "alice" });
+    await colyseus.connectTo(second, { name: "bob" });
+    // Full states of the first table with nothing sent in between (Colyseus would reuse the one it encoded for
+    // alice's join), after and around the second table's, encoded into the same buffer.
+    const firstState = Uint8Array.from(serializerOf(first).getFullState());
+    expect(Buffer.from(firstState).includes("alice")).toBe(true);
+    expect(Buffer.from(serializerOf(second).getFullState()).includes("bob")).toBe(true);
+    expect(Uint8Array.from(serializerOf(first).getFullState())).toEqual(firstState);
   });
 
   test("Encoder.BUFFER_SIZE: a state encoder made after it is set takes the size", () => {
@@ -236,6 +254,13 @@ describe("a member missing is reported with its package, installed version and n
     const made = new Uint8Array([1]);
     expect(stubbed({ stateSerializer: () => ({ handshake: () => made }) })).toContain(`${CORE}: SchemaSerializer#handshakeCache does not keep the handshake once made`);
     expect(stubbed({ stateSerializer: () => ({ makeHandshake: () => made }) as object })).toContain(`${CORE}: SchemaSerializer#handshake() is missing`);
+  });
+
+  test("the state buffers, at start-up and as a room is created", () => {
+    const made = new Uint8Array([1]);
+    expect(stubbed({ stateSerializer: () => ({ handshake: () => made, handshakeCache: made }) })).toContain(`${CORE}: Room#_serializer with SchemaSerializer#encoder.sharedBuffer, #fullEncodeBuffer, #needFullEncode and #getFullState() is missing`);
+    const room = new Room();
+    expect(() => useStateBuffers(room, { patch: new Uint8Array(8), full: new Uint8Array(8) })).toThrow(`${CORE}: Room#_serializer with SchemaSerializer#encoder.sharedBuffer`);
   });
 
   test("Encoder.BUFFER_SIZE", () => {

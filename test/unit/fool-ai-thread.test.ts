@@ -1,12 +1,13 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import type { ResourceLimits } from "worker_threads";
 import { seededRandom } from "../../rooms/kit/random";
 import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
 import { AiThreads, LEAST_SHARE } from "../../server/fool-ai-pool";
-import { AiAdmission } from "../../server/ai-admission";
-import { expectConsole } from "../helpers";
+import { AI_THREAD_LIMITS, AiAdmission } from "../../server/ai-admission";
+import { expectConsole, limitsReportingWorker } from "../helpers";
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { legalMovesInView, newGame, viewFor, type FoolMove, type FoolView } from "../../rooms/fool/rules";
 import { reviewFool } from "../../rooms/fool/review";
@@ -107,6 +108,16 @@ describe("the AI's worker threads", () => {
     const [first] = positions;
     expect(await threads.decide(first.view, first.memory)).toEqual(aiPolicy(first.view, seededRandom(0), first.memory));
     expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 1, abandoned: 0 });
+  });
+
+  test("each thread's young generation is held to AI_THREAD_LIMITS", async () => {
+    const threads = new AiThreads(limitsReportingWorker(), 1);
+    try {
+      const limits = (await threads.review(finishedGame("fool", 7, [person(0, "ann"), person(1, "bob")], 1_000), 1)) as unknown as ResourceLimits;
+      expect(limits.maxYoungGenerationSizeMb).toBe(AI_THREAD_LIMITS.maxYoungGenerationSizeMb);
+    } finally {
+      await threads.close();
+    }
   });
 
   test("review a recorded game on a thread, as the review does in-process", async () => {

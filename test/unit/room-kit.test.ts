@@ -1,5 +1,6 @@
 import { TimedEventException, type Room } from "@colyseus/core";
 import { clearRoomTimers, patchOnChange, RoomTimer, SWEEP_PATCH_MS } from "../../rooms/kit/room-kit";
+import { lazySeededRandom, seededRandom } from "../../rooms/kit/random";
 
 /** Just what the kit touches of a room: its patches, its sweep, its error hook and its lifecycle steps. */
 function fakeRoom() {
@@ -101,5 +102,15 @@ describe("patchOnChange", () => {
     const { asRoom } = fakeRoom();
     patchOnChange(asRoom);
     expect((asRoom as unknown as Record<string, unknown>).onReconnect).toBeUndefined();
+  });
+});
+
+describe("dice made when first thrown (lazySeededRandom)", () => {
+  test("throw the seeded generator's sequence, from the first number on", () => {
+    const eager = seededRandom("42:policies");
+    const lazy = lazySeededRandom("42:policies");
+    const draws = 50;
+    expect(Array.from({ length: draws }, () => lazy())).toEqual(Array.from({ length: draws }, () => eager()));
+    expect(lazySeededRandom("43:policies")()).not.toBe(seededRandom("42:policies")());
   });
 });

@@ -1,4 +1,5 @@
 import * as path from "path";
+import type { ResourceLimits } from "worker_threads";
 import { seededRandom } from "../../rooms/kit/random";
 import { randomSetup } from "../../rooms/tractor/generate";
 import { heuristicPolicy } from "../../rooms/tractor/policy";
@@ -6,6 +7,8 @@ import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tr
 import { checkedThrows } from "../../rooms/tractor/ruleset";
 import { seatView } from "../../rooms/tractor/seat-view";
 import { TractorAiThreads } from "../../server/tractor-ai-pool";
+import { AI_THREAD_LIMITS } from "../../server/ai-admission";
+import { limitsReportingWorker } from "../helpers";
 import { reviewTractor } from "../../rooms/tractor/review";
 import { person, tractorRound } from "../records/fixtures";
 
@@ -68,6 +71,17 @@ describe("the Tractor AI's threads", () => {
     const state = position(3);
     expect(applyPlay(state, state.turn, await threads.decide(taskOf(state))).ok).toBe(true);
     expect(threads.decisions.inProcess).toBe(1);
+  });
+
+  test("each thread's young generation is held to AI_THREAD_LIMITS", async () => {
+    const threads = new TractorAiThreads(limitsReportingWorker(), 1);
+    try {
+      const record = tractorRound(21, [0, 1, 2, 3].map((seat) => person(seat, `p${seat}`)), 1_000);
+      const limits = (await threads.review(record, 3)) as unknown as ResourceLimits;
+      expect(limits.maxYoungGenerationSizeMb).toBe(AI_THREAD_LIMITS.maxYoungGenerationSizeMb);
+    } finally {
+      await threads.close();
+    }
   });
 
   test("review a recorded game on a thread, as the review does in-process", async () => {
