@@ -68,8 +68,14 @@ export function ownedFrame<T>(data: T): T | Buffer {
  */
 export function batchWritesPerCallback(client: WebSocket): void {
   const socket = tcpSocketOf(client);
-  if (!socket) return;
   const send = client.send;
+  if (!socket) {
+    // Nothing to cork, but every frame must still be the socket's own: rooms encode into buffers they share.
+    client.send = function ownedSend(this: WebSocket, data: unknown, ...rest: unknown[]) {
+      return (send as (...a: unknown[]) => void).call(this, ownedFrame(data), ...rest);
+    } as WebSocket["send"];
+    return;
+  }
   let corked = false;
   const uncork = () => {
     corked = false;

@@ -108,6 +108,16 @@ describe("batched socket writes", () => {
     expect(writev.mock.calls.length + write.mock.calls.length).toBe(2);
     client.close();
   });
+  test("without a TCP socket to cork, a frame is still copied when sent: the rooms' shared buffers are written again", () => {
+    const sent: unknown[] = [];
+    const socketless = { send: (data: unknown) => sent.push(data) } as unknown as WebSocket;
+    batchWritesPerCallback(socketless);
+    const shared = new Uint8Array([1, 2, 3]);
+    socketless.send(shared.subarray(0, 3));
+    shared.set([9, 9, 9]);
+    expect(sent.map((data) => [...(data as Uint8Array)])).toEqual([[1, 2, 3]]);
+  });
+
   test("a frame that is a view into a buffer reused after the send goes out as it was when sent", async () => {
     const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
     const received: number[][] = [];
