@@ -117,6 +117,16 @@ describe("writeView", () => {
     );
   });
 
+  it("reads, in a seat's pass, only the fields that lead to a seat's own: the public ones are the spectator pass's", () => {
+    const table = connectedTable();
+    const shown = fc.sample(position, { seed: 11, numRuns: 1 })[0]!;
+    table.write(shown);
+    const read: string[] = [];
+    const watched = new Proxy(viewOf(shown, 0), { get: (target, key, receiver) => (read.push(String(key)), Reflect.get(target, key, receiver)) });
+    writeView(table.state, watched, "hidden");
+    expect(read).toEqual(["seats"]);
+  });
+
   it("changes nothing, and so sends nothing, when the view is what the schema shows", () => {
     const table = connectedTable();
     const shown = fc.sample(position, { seed: 7, numRuns: 1 })[0]!;
