@@ -66,11 +66,22 @@ function holdsHiddenFields(type: FieldKind): boolean {
 }
 
 /**
+ * The view object each schema object was last written from by a public pass. A view is plain data never changed
+ * once made, and only this writer changes the schema, so an object written from the very same view object again is
+ * already what it shows: an engine that keeps the views of what cannot change (a Tractor round's finished tricks,
+ * rooms/tractor/match.ts) has them written once, not again at every patch for the rest of the round. (A schema
+ * object written in a public pass is written from one source only: the spectator's view, or, below a `@view()`
+ * field, its seat's own.)
+ */
+const writtenFrom = new WeakMap<Schema, Plain>();
+
+/**
  * Writes `view` into `target`: in the public pass every public field (a field the view leaves out is left as it
  * is; a nested object the view gives as undefined is taken away), in the hidden pass every `@view()` field the view
  * gives, wherever it sits. A hidden pass never changes a public field, nor the length of a public list.
  */
 export function writeView(target: Schema, view: Plain, pass: Pass): void {
+  if (pass === "public" && writtenFrom.get(target) === view) return;
   const fields = target as unknown as Record<string, unknown>;
   for (const field of fieldsOf(target)) {
     if (field.hidden && pass === "public") continue;
@@ -84,6 +95,7 @@ export function writeView(target: Schema, view: Plain, pass: Pass): void {
     const inner: Pass = field.hidden ? "public" : pass;
     writeField(fields, field, value, inner);
   }
+  if (pass === "public") writtenFrom.set(target, view);
 }
 
 function writeField(fields: Record<string, unknown>, field: Field, value: unknown, pass: Pass): void {
