@@ -69,8 +69,13 @@ class LatencyProbe implements MoveProbe {
     const sentAt = this.pending.get(key);
     if (sentAt === undefined) return;
     this.pending.delete(key);
-    if (sentAt >= steadyFrom) this.latencies.push(performance.now() - sentAt);
-    if (sentAt >= steadyFrom && sentAt < steadyUntil) steadyMoves++;
+    // Only moves sent in the steady window count, as for the throughput: a move sent after the deadline meets
+    // every other table leaving at once (the run's teardown, a stall no table in play sees), and only games whose
+    // bots move after the deadline would carry it (Tractor's did: BENCHMARKS.md, issue 34).
+    if (sentAt >= steadyFrom && sentAt < steadyUntil) {
+      this.latencies.push(performance.now() - sentAt);
+      steadyMoves++;
+    }
     counters.moves++;
   }
   desync(detail: string): void {

@@ -12,7 +12,7 @@ import { playTractorBot } from "./tractor";
 import type { TractorPlayer } from "../tractor";
 import { NO_PROBE, StoppedEarly, type MoveProbe } from "./probe";
 import { cardName } from "../../rooms/tractor/cards";
-import { TRACTOR_SEATS, tractorRankName, type TractorRoundEndEvent } from "../../rooms/tractor/protocol";
+import { TRACTOR_SEATS, tractorRankName, type TractorRoundEndEvent, type TractorStateView } from "../../rooms/tractor/protocol";
 import type { GameName } from "../../rooms/games";
 
 export interface TableOptions {
@@ -149,7 +149,9 @@ function probedTractorSeat(player: TractorPlayer, probe: MoveProbe) {
     async checkAgreement(): Promise<void> {
       if (probe === NO_PROBE || lastRanks === null) return;
       const expected = lastRanks.join(",");
-      const view = await player.waitForView((v) => v.teamRanks.join(",") === expected, 5_000).catch(() => undefined);
+      // A round's ranks go up with the next deal; a match's last round has none, and its end shows them in `result`.
+      const shownRanks = (v: TractorStateView) => (v.result?.teamRanks ?? v.teamRanks).join(",");
+      const view = await player.waitForView((v) => shownRanks(v) === expected, 5_000).catch(() => undefined);
       if (!view) probe.desync(`tractor: the state's ranks never matched the last result's ${expected}`);
     },
   };

@@ -25,7 +25,7 @@ export interface TractorBotOptions {
   botSeed?: string | number;
   /** The table's throw rule, which the heuristic must know (default: the statement's, every throw stands). */
   ruleset?: TractorRuleset;
-  /** Asked before each turn: false ends the bot's play (it does not leave the room). */
+  /** Asked before each turn and again before acting on it: false ends the bot's play (it does not leave the room). */
   keepPlaying?: () => boolean;
 }
 
@@ -86,6 +86,8 @@ export async function playTractorBot(seat: TractorSeat, policy: TractorPolicy | 
     if (turn === null) return { actions };
     if (turn.kind === "matchOver") return { actions, matchWinner: turn.winner };
     await think(options.thinkMs ?? 0, random);
+    // Told to stop while it thought (a load test's deadline): it stops before acting, as the other games' bots do.
+    if (options.keepPlaying && !options.keepPlaying()) return { actions };
     try {
       if (turn.kind === "bury") await seat.bury(decide.chooseBurial(turn.view));
       else await seat.play(decide.choosePlay(turn.view));

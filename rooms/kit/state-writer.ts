@@ -25,6 +25,8 @@ interface Field {
   readonly name: string;
   readonly hidden: boolean;
   readonly type: FieldKind;
+  /** Whether the field is a `@view()` field or holds one somewhere below it: the only fields a hidden pass visits. */
+  readonly leadsToHidden: boolean;
 }
 
 const fieldsOfClass = new WeakMap<object, readonly Field[]>();
@@ -40,7 +42,10 @@ function kindOf(type: unknown, where: string): FieldKind {
 
 /** A schema class's fields, read once from @colyseus/schema's metadata (the decorators' record). */
 function fieldsOf(target: Schema): readonly Field[] {
-  const klass = target.constructor;
+  return fieldsOfSchemaClass(target.constructor);
+}
+
+function fieldsOfSchemaClass(klass: object): readonly Field[] {
   const known = fieldsOfClass.get(klass);
   if (known !== undefined) return known;
   const metadata = (klass as unknown as Record<symbol, Record<number, { name: string; type: unknown; tag?: number }> & { [$numFields]: number }>)[Symbol.metadata];
@@ -48,11 +53,27 @@ function fieldsOf(target: Schema): readonly Field[] {
   for (let index = 0; index <= (metadata?.[$numFields] ?? -1); index++) {
     const field = metadata[index];
     if (field === undefined) continue;
-    fields.push({ name: field.name, hidden: field.tag !== undefined, type: kindOf(field.type, `${klass.name}.${field.name}`) });
+    const [hidden, type] = [field.tag !== undefined, kindOf(field.type, `${(klass as { name?: string }).name}.${field.name}`)];
+    fields.push({ name: field.name, hidden, type, leadsToHidden: hidden || holdsHiddenFields(type) });
   }
   fieldsOfClass.set(klass, fields);
   return fields;
 }
+
+/** Whether objects of this kind have `@view()` fields anywhere below them (no game's schema refers back to itself). */
+function holdsHiddenFields(type: FieldKind): boolean {
+  return (type.kind === "schema" || type.kind === "schemas") && fieldsOfSchemaClass(type.of).some((field) => field.leadsToHidden);
+}
+
+/**
+ * The view object each schema object was last written from by a public pass. A view is plain data never changed
+ * once made, and only this writer changes the schema, so an object written from the very same view object again is
+ * already what it shows: an engine that keeps the views of what cannot change (a Tractor round's finished tricks,
+ * rooms/tractor/match.ts) has them written once, not again at every patch for the rest of the round. (A schema
+ * object written in a public pass is written from one source only: the spectator's view, or, below a `@view()`
+ * field, its seat's own.)
+ */
+const writtenFrom = new WeakMap<Schema, Plain>();
 
 /**
  * Writes `view` into `target`: in the public pass every public field (a field the view leaves out is left as it
@@ -60,16 +81,21 @@ function fieldsOf(target: Schema): readonly Field[] {
  * gives, wherever it sits. A hidden pass never changes a public field, nor the length of a public list.
  */
 export function writeView(target: Schema, view: Plain, pass: Pass): void {
+  if (pass === "public" && writtenFrom.get(target) === view) return;
   const fields = target as unknown as Record<string, unknown>;
   for (const field of fieldsOf(target)) {
+    if (field.hidden && pass === "public") continue;
+    // A hidden pass (once for each seat a person holds, every patch) visits only what leads to a seat's own
+    // fields: the rest (a Tractor round's tricks, every play in them) is the public pass's, and walking it again
+    // for each seat cost a Tractor patch four walks of every trick (BENCHMARKS.md, issue 34).
+    if (pass === "hidden" && !field.leadsToHidden) continue;
     const value = (view as Fields)[field.name];
     if (value === undefined && (pass === "hidden" || field.type.kind !== "schema")) continue;
-    if (field.hidden && pass === "public") continue;
     // Below a @view() field everything is the seat's own: written whole by the hidden pass.
     const inner: Pass = field.hidden ? "public" : pass;
-    if (pass === "hidden" && !field.hidden && (field.type.kind === "value" || field.type.kind === "values")) continue;
     writeField(fields, field, value, inner);
   }
+  if (pass === "public") writtenFrom.set(target, view);
 }
 
 function writeField(fields: Record<string, unknown>, field: Field, value: unknown, pass: Pass): void {

@@ -2,6 +2,8 @@
 import { spawn } from "child_process";
 import * as path from "path";
 import { finished, freePort, ServerProcess, type Finished } from "./server-process";
+import { BOT_TABLES } from "../../client-sdk/bots/tables";
+import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 /** A team's rank as the lines write it. */
@@ -35,6 +37,14 @@ describe("bin/bots", () => {
     });
     expect(lines[lines.length - 1]).toMatch(new RegExp(`^  match over after ${rounds.length} rounds?: team [12] won; final ranks (past A / ${RANK}|${RANK} / past A)$`));
     expect(run.status).toBe(0);
+  });
+
+  it("finds the last round's ranks in the state at a Tractor match's end: a probed table sees no desync", async () => {
+    const desyncs: string[] = [];
+    const probe = { sent: () => undefined, seen: () => undefined, desync: (detail: string) => desyncs.push(detail) };
+    const table = await BOT_TABLES.tractor.play({ url: server.url, probes: TRACTOR_SEATS.map(() => probe) });
+    expect(table.lines[table.lines.length - 1]).toMatch(/^match over after \d+ rounds?: team [12] won/);
+    expect(desyncs).toEqual([]);
   });
 
   it("stops a Tractor table after --games rounds and says where the match stood", async () => {

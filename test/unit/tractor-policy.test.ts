@@ -299,6 +299,26 @@ describe("the SDK bots", () => {
     expect(signalSeen?.aborted).toBe(true);
   });
 
+  it("not act on a turn once told to stop while thinking about it", async () => {
+    const random = seededRandom("stop-while-thinking");
+    let playing = true;
+    let buried = 0;
+    // Four bots at a fresh deal: only the dealer has a turn (its burial), the others wait for theirs.
+    const seats = tableOf(dealRound(randomSetup(random), random));
+    const counted: TractorSeat[] = seats.map((seat) => ({
+      // Like the SDK's nextTurn: a wait ends with ABORTED when the bot stops waiting.
+      nextTurn: (timeoutMs, signal) =>
+        Promise.race([seat.nextTurn(timeoutMs), new Promise<never>((_resolve, reject) => signal?.addEventListener("abort", () => reject(new CardhallError("ABORTED", "stopped"))))]),
+      play: (cards) => seat.play(cards),
+      bury: (cards) => ((buried += 1), seat.bury(cards)),
+    }));
+    const bots = counted.map((seat, index) => playTractorBot(seat, "random", { thinkMs: 200, botSeed: index, keepPlaying: () => playing, timeoutMs: 60_000 }));
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the dealer has its turn and is thinking (100–300 ms)
+    playing = false;
+    await expect(Promise.all(bots)).resolves.toEqual(SEATS.map(() => ({ actions: 0 })));
+    expect(buried).toBe(0);
+  });
+
   it("pass on a wait's failure other than a stop", async () => {
     const brokenSeat: TractorSeat = {
       nextTurn: async () => {
