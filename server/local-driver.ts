@@ -16,6 +16,12 @@ function isByIdAlone(conditions: Partial<IRoomCache>): conditions is { roomId: s
 
 export class IndexedLocalDriver extends LocalDriver {
   private readonly byId = new Map<string, IRoomCache>();
+  /**
+   * Ids listed more than once, with how many entries each has (only `persist` lists an id twice). Removing an id
+   * listed once, the common case, then needs no second scan of the list: at a mass disconnect every table goes at
+   * once, and a scan per removal made that quadratic in the tables (BENCHMARKS.md, "Issue 34, item 1").
+   */
+  private readonly copies = new Map<string, number>();
 
   override findOne(conditions: Partial<IRoomCache>, sortOptions?: SortOptions): Promise<IRoomCache> {
     if (sortOptions !== undefined || !isByIdAlone(conditions)) return super.findOne(conditions, sortOptions);
@@ -32,22 +38,29 @@ export class IndexedLocalDriver extends LocalDriver {
   /** Colyseus's `persist` does not check for an id already listed; its lookups find the first entry, as here. */
   override persist(room: IRoomCache, create = false): boolean {
     const persisted = super.persist(room, create);
-    if (persisted && !this.byId.has(room.roomId)) this.byId.set(room.roomId, room);
-    return persisted;
+    if (!persisted) return false;
+    if (this.byId.has(room.roomId)) this.copies.set(room.roomId, (this.copies.get(room.roomId) ?? 1) + 1);
+    else this.byId.set(room.roomId, room);
+    return true;
   }
 
   override remove(roomId: string): boolean {
-    const removed = super.remove(roomId);
-    if (!removed) return false;
-    // Removal scans the list already (Colyseus's); a second entry with the id, if any, is the one found now.
-    const next = this.rooms.find((room) => room.roomId === roomId);
-    if (next === undefined) this.byId.delete(roomId);
-    else this.byId.set(roomId, next);
+    if (!super.remove(roomId)) return false;
+    const entries = this.copies.get(roomId);
+    if (entries === undefined) {
+      this.byId.delete(roomId);
+      return true;
+    }
+    // Colyseus removed the first entry with the id; the next one is found now.
+    if (entries > 2) this.copies.set(roomId, entries - 1);
+    else this.copies.delete(roomId);
+    this.byId.set(roomId, this.rooms.find((room) => room.roomId === roomId)!);
     return true;
   }
 
   override clear(): void {
     super.clear();
     this.byId.clear();
+    this.copies.clear();
   }
 }
