@@ -1,4 +1,5 @@
 import { HOUSE_BOTS, isHouseName } from "../../server/arena/house-bots";
+import { houseBotLevelWords } from "../../rooms/house-bots";
 import { nameKey, nameProblem } from "../../server/identity/names";
 
 describe("registered names", () => {
@@ -43,4 +44,12 @@ describe("the house's names", () => {
   test("names near the house's but not the same stay free", () => {
     for (const name of ["AI", "Bot", "AI greedy bot", "Botany", "Strong Bot"]) expect(isHouseName(name)).toBe(false);
   });
+});
+
+test("each house bot has its own level in words within its game, as the page shows it", () => {
+  for (const game of ["fool", "tractor"] as const) {
+    const words = HOUSE_BOTS.filter((bot) => bot.game === game).map(houseBotLevelWords);
+    expect(new Set(words).size).toBe(words.length);
+  }
+  expect(HOUSE_BOTS.filter((bot) => bot.game === "fool").map(houseBotLevelWords)).toEqual(["random moves", "easy", "normal", "strong"]);
 });
