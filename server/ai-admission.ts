@@ -93,8 +93,17 @@ export class AiAdmission {
     return threadWasFree || leastWaitMs <= WAIT_BOUND_MS ? admitted("least", this.leastShare) : admitted("atOnce", 0);
   }
 
-  /** Runs a searched decision as admitted, counting its work under way and timing it. */
-  async run<T>(admission: Admission, decide: () => Promise<T>): Promise<T> {
+  /** How many searched decisions are under way now. */
+  get decisionsUnderWay(): number {
+    return this.underWay;
+  }
+
+  /**
+   * Runs a searched decision as admitted, counting its work under way and timing it. `timed`: false when its time
+   * is not a budget's (it waits for a thread to start and load the search, seconds on a busy machine): its wait is
+   * kept, but the estimate of a whole budget does not learn from it.
+   */
+  async run<T>(admission: Admission, decide: () => Promise<T>, timed = true): Promise<T> {
     const work = admission.share * admission.cost;
     const askedAt = this.now();
     this.underWay++;
@@ -106,7 +115,7 @@ export class AiAdmission {
       this.workUnderWay = Math.max(0, this.workUnderWay - work);
       const waitedMs = this.now() - askedAt;
       this.keepWait(waitedMs);
-      if (admission.threadWasFree && work > 0) this.estimate(waitedMs / work);
+      if (timed && admission.threadWasFree && work > 0) this.estimate(waitedMs / work);
     }
   }
 
@@ -136,4 +145,12 @@ export class AiAdmission {
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;
+}
+
+/**
+ * Whether a started thread is idle for a decision about to be run: otherwise the pool starts one (the threads stop
+ * when idle), and the decision's time is the thread's start more than its budget.
+ */
+export function hasIdleThread(pool: { readonly threads: readonly unknown[] }, admission: AiAdmission): boolean {
+  return pool.threads.length > admission.decisionsUnderWay;
 }

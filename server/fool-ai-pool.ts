@@ -22,7 +22,7 @@ import * as path from "path";
 import Piscina from "piscina";
 import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
-import { AI_THREAD_LIMITS, AiAdmission } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, hasIdleThread } from "./ai-admission";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
@@ -81,7 +81,7 @@ export class AiThreads implements FoolAiDecider {
       if (admission.tier === "atOnce") return greedyMove(view);
       const { share } = admission;
       const task: AiTask = { view, memory, ...(level === "strong" ? { level } : {}), ...(share < 1 ? { budget: sharedBudget(level, share) } : {}) };
-      const { move, overTime } = await this.admission.run(admission, () => this.runWithinLimit(pool, task));
+      const { move, overTime } = await this.admission.run(admission, () => this.runWithinLimit(pool, task), hasIdleThread(pool, this.admission));
       if (isLegalIn(view, move)) {
         this.decisions.onThreads++;
         return move;

@@ -17,7 +17,7 @@ import type { ReviewedRecord, TractorReview } from "../rooms/tractor/review";
 import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { log } from "../rooms/kit/log";
-import { AI_THREAD_LIMITS, AiAdmission } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, hasIdleThread } from "./ai-admission";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
 
@@ -61,7 +61,8 @@ export class TractorAiThreads implements TractorAiDecider {
       this.decisions.shrunk++;
       return decideAtOnce(task);
     }
-    return this.admission.run(admission, () => this.decideOnThread(pool, task, Math.max(LEAST_TIME_MS, Math.floor(FULL_TIME_MS * admission.share))));
+    const timeMs = Math.max(LEAST_TIME_MS, Math.floor(FULL_TIME_MS * admission.share));
+    return this.admission.run(admission, () => this.decideOnThread(pool, task, timeMs), hasIdleThread(pool, this.admission));
   }
 
   private async decideOnThread(pool: Piscina<TractorAiTask | ReviewTask, Card[] | TractorReview>, task: Omit<TractorAiTask, "timeMs">, timeMs: number): Promise<Card[]> {

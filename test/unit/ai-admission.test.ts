@@ -1,4 +1,4 @@
-import { AiAdmission, WAIT_BOUND_MS } from "../../server/ai-admission";
+import { AiAdmission, hasIdleThread, WAIT_BOUND_MS } from "../../server/ai-admission";
 
 /** A decision that stays under way until `finish` is called. */
 function pending(): { promise: Promise<string>; finish: () => void } {
@@ -60,6 +60,21 @@ describe("the AI threads' admission control", () => {
     // Behind a third of a budget, the least would take over half a budget in all: past the bound, so nothing queues.
     expect(admission.admit()).toMatchObject({ tier: "atOnce", share: 0 });
     busy.finish();
+  });
+
+  test("a decision that waited for a thread to start is not a budget's time: the estimate does not learn from it", async () => {
+    let clock = 0;
+    const admission = new AiAdmission(1, 1 / 4, 8, () => clock);
+    const noThreads = { threads: [] };
+    expect(hasIdleThread(noThreads, admission)).toBe(false);
+    await admission.run(admission.admit(), async () => (clock += WAIT_BOUND_MS * 3), hasIdleThread(noThreads, admission));
+    expect(admission.use().waitMs.max).toBe(WAIT_BOUND_MS * 3);
+    expect(admission.admit()).toMatchObject({ tier: "full", share: 1 });
+
+    const oneThread = { threads: [{}] };
+    expect(hasIdleThread(oneThread, admission)).toBe(true);
+    await admission.run(admission.admit(), async () => (clock += WAIT_BOUND_MS * 3), hasIdleThread(oneThread, admission));
+    expect(admission.admit()).toMatchObject({ tier: "reduced" });
   });
 
   test("a decision that fails still leaves the count of decisions under way", async () => {
