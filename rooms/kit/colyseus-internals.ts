@@ -329,6 +329,16 @@ export const LOCAL_DRIVER_METHODS: readonly string[] = ["has", "query", "cleanup
 /** The methods the index overrides, which must all still be Colyseus's. */
 const LOCAL_DRIVER_OVERRIDES: readonly string[] = ["findOne", "insert", "persist", "remove", "clear"];
 
+/**
+ * LocalDriver's set of the ids it lists (private `roomIds`, which its `has` and `insert` read). Its `remove` finds
+ * the room by comparing every listed room's id in turn from the front; at a mass disconnect the rooms go in any
+ * order and that made the teardown quadratic in the tables. The indexed driver removes a room it knows by its
+ * entry, and must then forget its id here as Colyseus's `remove` would.
+ */
+export function localDriverRoomIds(driver: LocalDriver): Set<string> {
+  return (driver as unknown as { roomIds: Set<string> }).roomIds;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // matchMaker's methods by name (@colyseus/core 0.18.17): server/matchmaking.ts
 
@@ -361,6 +371,8 @@ export interface InternalsSubjects {
   /** A WebSocket as ws's server makes one before it has a socket. */
   serverWebSocket: () => object;
   localDriverPrototype: object;
+  /** A LocalDriver holding one room, `probe`. */
+  localDriverWithRoom: () => LocalDriver;
   matchMaker: Record<string, unknown> & { controller: { exposedMethods: readonly string[] } };
 }
 
@@ -393,6 +405,11 @@ export function installedSubjects(): InternalsSubjects {
     // As ws's server makes one (its typings offer only `new WebSocket(null)`, which fails without options).
     serverWebSocket: () => new (WebSocket as unknown as new (address: null, protocols: undefined, options: object) => WebSocket)(null, undefined, {}),
     localDriverPrototype: LocalDriver.prototype,
+    localDriverWithRoom: () => {
+      const driver = new LocalDriver();
+      driver.persist({ roomId: "probe" } as Parameters<LocalDriver["persist"]>[0], true);
+      return driver;
+    },
     matchMaker: matchMaker as unknown as InternalsSubjects["matchMaker"],
   };
 }
@@ -434,6 +451,10 @@ const CHECKS: readonly Check[] = [
     for (const method of LOCAL_DRIVER_OVERRIDES) if (typeof (localDriverPrototype as Record<string, unknown>)[method] !== "function") return missing("@colyseus/core", `LocalDriver#${method}`, use);
     const unknown = Object.getOwnPropertyNames(localDriverPrototype).filter((name) => name !== "constructor" && !LOCAL_DRIVER_METHODS.includes(name));
     return unknown.length === 0 ? null : missing("@colyseus/core", "LocalDriver", use, `has methods the index does not know: ${unknown.join(", ")}`);
+  },
+  ({ localDriverWithRoom }) => {
+    const ids = localDriverRoomIds(localDriverWithRoom());
+    return ids instanceof Set && ids.has("probe") ? null : missing("@colyseus/core", "LocalDriver#roomIds (the set of listed ids)", "removing a room by its entry, server/local-driver.ts");
   },
   ({ matchMaker: maker }) => {
     const methods = maker.controller?.exposedMethods;

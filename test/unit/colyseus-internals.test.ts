@@ -18,6 +18,7 @@ import {
   installedVersion,
   listHasPendingChanges,
   LOCAL_DRIVER_METHODS,
+  localDriverRoomIds,
   matchMakerMethod,
   MissingColyseusInternal,
   schemaEncoders,
@@ -199,6 +200,9 @@ describe("on the installed versions", () => {
     const room = { roomId: "r1", name: "evensteven" } as Parameters<LocalDriver["insert"]>[0];
     await driver.insert(room);
     expect(driver.rooms).toEqual([room]);
+    expect([...localDriverRoomIds(driver)]).toEqual(["r1"]);
+    driver.remove("r1");
+    expect(localDriverRoomIds(driver).size).toBe(0);
   });
 
   test("matchMaker's exposed methods are its functions by name", () => {
@@ -294,6 +298,12 @@ describe("a member missing is reported with its package, installed version and n
     expect(stubbed({ localDriverPrototype: withoutFindOne })).toContain(`${CORE}: LocalDriver#findOne is missing (needed by the rooms indexed by id, server/local-driver.ts`);
     const withMore = Object.fromEntries([...LOCAL_DRIVER_METHODS, "sweep"].map((name) => [name, () => undefined]));
     expect(stubbed({ localDriverPrototype: withMore })).toContain(`${CORE}: LocalDriver has methods the index does not know: sweep`);
+  });
+
+  test("LocalDriver's set of listed ids", () => {
+    const driver = new LocalDriver();
+    Object.assign(driver, { roomIds: [] });
+    expect(stubbed({ localDriverWithRoom: () => driver })).toContain(`${CORE}: LocalDriver#roomIds (the set of listed ids) is missing (needed by removing a room by its entry, server/local-driver.ts`);
   });
 
   test("matchMaker's exposed methods", () => {
