@@ -51,7 +51,10 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     expect(await over.textContent()).toMatch(/Game over: (you are the Fool|you won, Computer is the Fool|no Fool \(move limit\))Seed \d+/);
     // The end dialog names the result and offers the next game.
     expect(await page.getByRole("dialog").getByRole("button", { name: "Play again" }).count()).toBe(1);
-    expect(await page.getByRole("list", { name: "Moves" }).textContent()).toMatch(/laid/);
+    const moveWords = (await page.getByRole("list", { name: "Moves" }).textContent()) ?? "";
+    expect(moveWords).toMatch(/laid/);
+    // The deal's face-up card in words (with its code, as every card in the list), never the statement's notation alone.
+    expect(moveWords).toMatch(/Game 1 dealt: (\*|[2-9TJQKA][SHDC]), [a-z ]+( as [a-z ]+)?(, naming [a-z]+)? face up; (your turn|Computer to move)/);
   }
 
   it("plays Fool against the AI to the end by clicking", () => playFool(false), 120_000);

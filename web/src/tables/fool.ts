@@ -89,9 +89,14 @@ function plainNamer(name: SeatNamer): Namer {
   return named;
 }
 
-function describeStart(event: Pick<FoolStartEvent, "faceUpText" | "turn">, game: number, name: Namer): string {
+/** A card laid as the moves list says it: "QH, queen of hearts, naming hearts", a joker "as six of diamonds". */
+function laidWords({ card, as, namedSuit }: FoolStartEvent["faceUp"]): string {
+  return `${cardName(card)}${card !== as ? ` as ${cardFace(as).words}` : ""}${namedSuit ? `, naming ${SUIT_WORDS[namedSuit as SuitLetter]}` : ""}`;
+}
+
+function describeStart(event: Pick<FoolStartEvent, "faceUp" | "turn">, game: number, name: Namer): string {
   const turn = name.you(event.turn) ? "your turn" : `${name(event.turn)} to move`;
-  return `Game ${game} dealt: ${event.faceUpText} face up, ${turn}`;
+  return `Game ${game} dealt: ${laidWords(event.faceUp)} face up; ${turn}`;
 }
 
 function describeOver(event: Pick<FoolOverEvent, "outcome" | "moves" | "seed" | "fool">, game: number, name: Namer): string {
@@ -104,10 +109,8 @@ function describeEvent(event: FoolEvent, name: Namer): string {
   const who = name(event.seat);
   const you = name.you(event.seat);
   switch (event.type) {
-    case "played": {
-      const { card, as, namedSuit } = event.faceUp;
-      return `${who} laid ${cardName(card)}${card !== as ? ` as ${as}` : ""}${namedSuit ? `, naming ${SUIT_WORDS[namedSuit as SuitLetter]}` : ""}`;
-    }
+    case "played":
+      return `${who} laid ${laidWords(event.faceUp)}`;
     case "drew":
       return `${who} drew ${event.count}`;
     case "penalised":
