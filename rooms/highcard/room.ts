@@ -8,6 +8,7 @@ import { highCardEngine, SEATS, type HighCardAction, type HighCardEvent, type Hi
 import { highCardJoinOptions, highCardMessages, type HighCardErrorCode, type HighCardJoinOptions, type HighCardPositionView, type HighCardStateView, type HighCardTableView } from "./protocol";
 import { type HighCardSeat, HighCardState, stateMatchesView } from "./state";
 import type { Viewer } from "../kit/engine";
+import { SEAT_BOT_NAME } from "../kit/seats";
 
 const MAX_SPECTATORS = 16;
 
@@ -32,7 +33,7 @@ export class HighCardRoom extends TableRoom<HighCardState, HighCardJoinOptions, 
       messages: Object.values(highCardMessages),
     });
     this.seed = options.seed;
-    for (const seat of options.bots ?? []) this.roster.seatBot(seat, "bot");
+    for (const seat of options.bots ?? []) this.roster.seatBot(seat, SEAT_BOT_NAME);
     this.metadata = this.listing();
     this.onActionMessage(highCardMessages.play, ({ card }) => ({ type: "play", card }));
   }

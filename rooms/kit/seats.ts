@@ -8,6 +8,9 @@ import { GUEST, type SeatIdentity } from "./record";
 
 export type SeatHolder = "open" | "bot" | "person";
 
+/** The name a table's own seat bot plays under (a game's AI may have its own). */
+export const SEAT_BOT_NAME = "bot";
+
 export interface SeatInfo {
   holder: SeatHolder;
   /** The person's name, a bot's label, or "" for an open seat. */

@@ -24,7 +24,7 @@ import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MES
 import { freshSeed } from "./random";
 import { GUEST, type FinishedGame, type LadderDeal, type LadderTag, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
 import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateBuffers, shareStateHandshake } from "./room-kit";
-import { SeatRoster } from "./seats";
+import { SEAT_BOT_NAME, SeatRoster } from "./seats";
 import { writeView } from "./state-writer";
 import { mergeViews, viewDigest, type Plain } from "./views";
 import type { StateMatchesView } from "./state-check";
@@ -223,10 +223,13 @@ export abstract class TableRoom<
   /** Called once a match is over (its result is the engine's). */
   protected onMatchOver(): void {}
 
+  /** Called once a round of a match in rounds is over and its record kept. */
+  protected onRoundOver(): void {}
+
   /** A person left for good: during a match their seat's bot plays on, before it the seat opens again. */
   protected onPersonLeft(seat: number): void {
     if (this.match === null) this.roster.open(seat);
-    else this.roster.seatBot(seat, "bot");
+    else this.roster.seatBot(seat, SEAT_BOT_NAME);
   }
 
   /** Called after each join, with where the client went, its options and what the matchmaking route found (JoinerIdentity). */
@@ -394,6 +397,9 @@ export abstract class TableRoom<
     const seat = this.roster.seatOf(client.sessionId);
     if (seat === undefined) return;
     this.onPersonLeft(seat);
+    // A stand-in finishes what the person left, and its record (their forfeit) is kept, even with nobody left in the
+    // room: without this the room would close with its last client, and leaving would escape the loss.
+    if (this.roster.seats[seat]?.left) this.autoDispose = false;
     this.thinking = null; // a decision made for the person's clock is not the bot's to play now
     this.seatsChanged();
     this.advance();
@@ -626,6 +632,7 @@ export abstract class TableRoom<
       this.revealSeal();
       this.keepRecord(match, "round", round.result, round.round);
       this.logLife("round_finished", "round finished", { match: match.number, round: round.round });
+      this.onRoundOver();
     }
     if (waiting.for === "nobody") {
       this.matchTimer.clear();
@@ -668,6 +675,8 @@ export abstract class TableRoom<
 
   /** Hands a finished game (or round) to the server's records; nothing of a game in progress is ever kept. */
   private keepRecord(match: MatchInPlay<Options, State, Action>, part: RecordPart, result: unknown, round?: number): void {
+    // What a person left is over (and kept, with records on): an empty room may close now, a second later.
+    if (this.roster.seats.some((held) => held.left)) this.autoDispose = true;
     if (this.recordSink === null) return;
     const seats = this.roster.seats.map((_, seat) => this.recordedSeat(seat));
     const { number, options, seed, start, startedAt } = match;

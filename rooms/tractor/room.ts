@@ -18,6 +18,7 @@ import { decideInProcess, easyPolicy, type TractorAiDecider } from "./levels";
 import { tractorBotName, type TractorBotLevel } from "./protocol";
 import type { RecordedSeat } from "../kit/record";
 import { seatView } from "./seat-view";
+import { SEAT_BOT_NAME } from "../kit/seats";
 
 const MAX_SPECTATORS = 64;
 
@@ -50,7 +51,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const [turnTimeMs, botDelayMs, reconnectSeconds] = [this.time("turnTimeMs"), this.time("botDelayMs"), this.time("reconnectSeconds")];
     const paces = { deal: this.time("dealDelayMs"), declareWindow: this.time("declareWindowMs"), roundPause: this.time("roundPauseMs") };
     this.openTable({ seats: SEATS.length, maxSpectators: MAX_SPECTATORS, timings: { turnTimeMs, botDelayMs, reconnectSeconds, paces }, messages: Object.values(tractorMessages) });
-    for (const name of options.bots ?? []) this.roster.seatBot(TRACTOR_SEATS.indexOf(name), "bot");
+    for (const name of options.bots ?? []) this.roster.seatBot(TRACTOR_SEATS.indexOf(name), SEAT_BOT_NAME);
     this.houseSeats = new Set((options.bots ?? []).map((name) => TRACTOR_SEATS.indexOf(name)));
     this.showChanges();
     this.metadata = this.listing();
@@ -107,6 +108,24 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const task = { view, rules: round.ruleset, context: declaration };
     if (this.strongThreads === null) return played(decideInProcess(task));
     return this.strongThreads.decide(task).then(played);
+  }
+
+  /**
+   * Gone for good: before the match the seat opens again; during a round the seat's bot finishes the round under the
+   * person's name and identity, and the round is theirs, forfeited (rooms/tractor/records.ts); between rounds, and
+   * from the next round on, the seat is a bot's. Someone who takes the seat over before the round ends plays it
+   * under their own name instead.
+   */
+  protected override onPersonLeft(seat: number): void {
+    const phase = this.match?.state.phase;
+    if (phase === undefined) return this.roster.open(seat);
+    if (phase === "roundOver" || phase === "matchOver") return this.roster.seatBot(seat, SEAT_BOT_NAME);
+    this.roster.seatStandIn(seat);
+  }
+
+  /** The round a person left is recorded as theirs: the next is their seat bot's. */
+  protected override onRoundOver(): void {
+    this.roster.seats.forEach((held, seat) => held.left && this.roster.seatBot(seat, SEAT_BOT_NAME));
   }
 
   /** A person who takes a house bot's seat over makes it theirs: should they leave, the bot plays on for them. */

@@ -9,6 +9,7 @@ import { aiPolicy } from "../../rooms/fool/ai";
 import { remember, startMemory } from "../../rooms/fool/ai-memory";
 import type { FoolMoveEvent, FoolOverEvent, FoolStateView } from "../../rooms/fool/protocol";
 import { CardhallError, FoolPlayer } from "../../client-sdk";
+import { matchMaker } from "@colyseus/core";
 import { GUEST, type FinishedGame } from "../../rooms/kit/record";
 import { playFoolGame } from "../../client-sdk/bots/fool";
 import { Received, waitUntil, dropConnection, expectRefused, expectConsole } from "../helpers";
@@ -338,6 +339,16 @@ describe("the fool room", () => {
     await ann.newGame();
     await waitUntil(() => ann.view()?.game === 2, 5000, "the next deal");
     expect(room.state.seats[1]).toMatchObject({ name: "AI (ai)", controller: "ai" });
+  });
+
+  test("the only person at an AI's table who leaves mid-game still forfeits it: the room stays open until the AI has finished it and its record is kept, then closes", async () => {
+    const finished: FinishedGame[] = [];
+    const records = { submit: (game: FinishedGame) => finished.push(game) };
+    const { room, player } = await startVsAi({ name: "Ann", aiDelayMs: 20, turnTimeMs: 100, records });
+    await player.leave();
+    await waitUntil(() => finished.length === 1, 20_000, "the end of the game");
+    expect(finished[0].seats[0]).toEqual({ seat: 0, name: "Ann", kind: "ai", identity: GUEST, left: true });
+    await waitUntil(() => matchMaker.getLocalRoomById(room.roomId) === undefined, 5000, "the empty room closing");
   });
 
   test("a player who does not come back is replaced by the AI, which finishes the game", async () => {

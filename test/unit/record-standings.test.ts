@@ -66,6 +66,24 @@ describe("counts", () => {
     expect(effectOf(record("tractor", "round", allBotsBut, { team: 1, levels: 2 })).contest).toBeUndefined();
     expect(effectOf(record("tractor", "match", seats, { winner: 1 })).counts).toEqual([]);
   });
+
+  test("Tractor: a person who left during a round forfeits it for their team, however their bot played it; leavers on both teams make it a draw", () => {
+    const account = (name: string) => ({ kind: "account" as const, name });
+    const ann: RecordedSeat = { seat: 0, name: "Ann", kind: "bot", identity: account("Ann"), left: true };
+    const seats = [ann, { ...seat(1, "Bo"), identity: account("Bo") }, { ...seat(2, "Cy"), identity: account("Cy") }, { ...seat(3, "Di"), identity: account("Di") }];
+    const wonByAnnsBot = effectOf(record("tractor", "round", seats, { team: 1, levels: 2 }));
+    expect(wonByAnnsBot.counts).toEqual([
+      { name: "Ann", win: false, loss: true },
+      { name: "Bo", win: true, loss: false },
+      { name: "Cy", win: false, loss: true },
+      { name: "Di", win: true, loss: false },
+    ]);
+    expect(wonByAnnsBot.contest).toEqual({ teams: [["Ann", "Cy"], ["Bo", "Di"]], ranks: [2, 1] });
+    const bothTeamsLeft = effectOf(record("tractor", "round", [ann, { ...seats[1], kind: "bot", left: true }, seats[2], seats[3]], { team: 1, levels: 2 }));
+    expect(bothTeamsLeft.contest).toEqual({ teams: [["Ann", "Cy"], ["Bo", "Di"]], ranks: [1, 1] });
+    // A guest who left stays a guest: the round is rated for nobody.
+    expect(effectOf(record("tractor", "round", [{ ...ann, identity: { kind: "guest" } }, ...seats.slice(1)], { team: 1, levels: 2 })).contest).toBeUndefined();
+  });
 });
 
 describe("guests (docs/arena.md)", () => {
