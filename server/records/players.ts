@@ -9,6 +9,7 @@
  * the standings (server/records/games.ts).
  */
 import type { GameSummary, OpponentTally, PlayerIdentity, PlayerProfile } from "../../rooms/kit/record";
+import { HOUSE_BOTS } from "../../rooms/house-bots";
 import type { IdentityStore } from "../identity/store";
 import { standingOf } from "./games";
 import type { RecordStore } from "./store";
@@ -18,12 +19,13 @@ export const RECENT_GAMES = 20;
 export const TALLIED_GAMES = 500;
 export const HISTORY_POINTS = 200;
 
-/** The page of the player under `name`, or null when nobody stands under it (an unknown name, a guest's). */
+/** The page of the player under `name`, or null when nobody stands under it (an unknown name, a guest's) and it is not the house's. */
 export async function playerProfile(store: RecordStore, identities: IdentityStore, name: string): Promise<PlayerProfile | null> {
   const registered = await identities.registeredAs(name);
   const shown = registered?.name ?? name;
   const standings = await store.standingsOf(shown);
-  if (registered === null && standings.length === 0) return null;
+  // A house player has a page from the start: it says who they are, and that they have not played yet.
+  if (registered === null && standings.length === 0 && !HOUSE_BOTS.some((bot) => bot.name === name)) return null;
   const identity: PlayerIdentity = registered?.identity ?? { kind: "unregistered" };
   const rated = standings.filter((standing) => standing.rating !== null).map((standing) => standing.game);
   const ratingHistory = (await Promise.all(rated.map((game) => store.ratingHistory(game, shown, HISTORY_POINTS)))).flat();

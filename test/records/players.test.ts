@@ -122,6 +122,10 @@ test.each(["SQLite", "PostgreSQL"])("%s: a player's page has the ratings in orde
     expect(botPage).toMatchObject({ name: "Deep Blue", identity: { kind: "bot", owner: "Ann" } });
     expect(botPage.opponents.map((tally) => tally.name)).toEqual(["Ann"]);
     expect((await profileAt(base, "AI (ai)")).body.identity).toEqual({ kind: "unregistered" });
+    // A house player who has not played yet has a page all the same, with nothing on it.
+    const unplayed = await profileAt(base, "Bot (easy)");
+    expect(unplayed.status).toBe(200);
+    expect(unplayed.body).toMatchObject({ name: "Bot (easy)", identity: { kind: "unregistered" }, standings: [], recentGames: [], opponents: [] });
 
     for (const nobody of ["Gus", "Nobody", "x' OR '1'='1"]) {
       const missing = await profileAt(base, nobody);
