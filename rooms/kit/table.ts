@@ -397,12 +397,20 @@ export abstract class TableRoom<
     const seat = this.roster.seatOf(client.sessionId);
     if (seat === undefined) return;
     this.onPersonLeft(seat);
-    // A stand-in finishes what the person left, and its record (their forfeit) is kept, even with nobody left in the
-    // room: without this the room would close with its last client, and leaving would escape the loss.
-    if (this.roster.seats[seat]?.left) this.autoDispose = false;
+    if (this.forfeitToKeep(seat)) this.autoDispose = false;
     this.thinking = null; // a decision made for the person's clock is not the bot's to play now
     this.seatsChanged();
     this.advance();
+  }
+
+  /**
+   * Whether the seat's stand-in must finish what its person left even with nobody left in the room, for its record
+   * (their forfeit): the room would otherwise close with its last client, and leaving would escape the loss. A
+   * guest's forfeit rates nobody, and without records nothing is kept: such a room closes as before.
+   */
+  private forfeitToKeep(seat: number): boolean {
+    const held = this.roster.seats[seat];
+    return held?.left === true && held.identity !== undefined && held.identity.kind !== "guest" && this.recordSink !== null;
   }
 
   override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {

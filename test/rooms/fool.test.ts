@@ -345,10 +345,20 @@ describe("the fool room", () => {
     const finished: FinishedGame[] = [];
     const records = { submit: (game: FinishedGame) => finished.push(game) };
     const { room, player } = await startVsAi({ name: "Ann", aiDelayMs: 20, turnTimeMs: 100, records });
+    const ann = { kind: "account" as const, name: "Ann" };
+    room["roster"].seats[0].identity = ann; // as the matchmaking route seats an account (test/e2e covers that route)
     await player.leave();
     await waitUntil(() => finished.length === 1, 20_000, "the end of the game");
-    expect(finished[0].seats[0]).toEqual({ seat: 0, name: "Ann", kind: "ai", identity: GUEST, left: true });
+    expect(finished[0].seats[0]).toEqual({ seat: 0, name: "Ann", kind: "ai", identity: ann, left: true });
     await waitUntil(() => matchMaker.getLocalRoomById(room.roomId) === undefined, 5000, "the empty room closing");
+  });
+
+  test("a guest alone at an AI's table who leaves closes it at once: a guest's forfeit rates nobody", async () => {
+    const records = { submit: () => undefined };
+    const { room, player } = await startVsAi({ name: "Gus", aiDelayMs: 20, turnTimeMs: 100, records });
+    await player.leave();
+    await waitUntil(() => matchMaker.getLocalRoomById(room.roomId) === undefined, 5000, "the empty room closing");
+    expect(room.state.seats[0].controller).toBe("ai");
   });
 
   test("a player who does not come back is replaced by the AI, which finishes the game", async () => {

@@ -4,7 +4,7 @@ import { roundOf } from "../../rooms/tractor/match";
 import { cardName } from "../../rooms/tractor/cards";
 import { CardhallClient, CardhallError, TRACTOR_SEATS, TractorPlayer, type TractorPlayedEvent, type TractorStateView } from "../../client-sdk";
 import { Received, waitUntil, dropConnection, expectRefused, expectConsole } from "../helpers";
-import { GUEST, type FinishedGame } from "../../rooms/kit/record";
+import type { FinishedGame } from "../../rooms/kit/record";
 import { matchMaker } from "@colyseus/core";
 
 const PORT = 2661;
@@ -130,13 +130,15 @@ describe("tractor seats and time", () => {
     const records = { submit: (game: FinishedGame) => finished.push(game) };
     const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], botDelayMs: 10, records });
     const bob = await new CardhallClient(URL).joinTractor(room.roomId, { seat: "Bob", name: "Bo" });
+    const bo = { kind: "account" as const, name: "Bo" };
+    room["roster"].seats[1].identity = bo; // as the matchmaking route seats an account (test/e2e covers that route)
     await waitUntil(() => room.state.phase === "playing", 5000, "the first trick");
     await bob.leave();
     await waitUntil(() => room.state.seats[1].occupant === "bot", 5000, "the bot taking the seat over");
     expect(room.state.seats[1].player).toBe("Bo");
     await waitUntil(() => finished.length === 1, 20_000, "the end of the round");
     expect(finished[0].part).toBe("round");
-    expect(finished[0].seats[1]).toEqual({ seat: 1, name: "Bo", kind: "bot", identity: GUEST, left: true });
+    expect(finished[0].seats[1]).toEqual({ seat: 1, name: "Bo", kind: "bot", identity: bo, left: true });
     expect(room.state.seats[1].player).toBe("bot");
     // Nobody was left in the room: it stayed open for the round, and closes now that its record is kept.
     await waitUntil(() => matchMaker.getLocalRoomById(room.roomId) === undefined, 5000, "the empty room closing");
