@@ -54,7 +54,10 @@ export interface MatchInPlay<Options, State, Action> {
   readonly options: Options;
   readonly seed: number;
   state: State;
+  /** Every action, for the match's record: kept only when there are records (RecordSink). */
   readonly actions: TableAction<Action>[];
+  /** How many actions were taken, kept or not. */
+  actionCount: number;
   /** The events of the match's start. */
   readonly start: readonly RecordedEvent[];
   readonly startedAt: number;
@@ -598,7 +601,7 @@ export abstract class TableRoom<
   /** Starts a match (a fresh seed unless one is given): the state shows it and its start's events go out. */
   protected startMatch(options: Options, seed: number = freshSeed()): void {
     const started = this.engine.start(options, seed);
-    this.match = { number: (this.match?.number ?? 0) + 1, options, seed, state: started.state, actions: [], start: started.events, startedAt: Date.now() };
+    this.match = { number: (this.match?.number ?? 0) + 1, options, seed, state: started.state, actions: [], actionCount: 0, start: started.events, startedAt: Date.now() };
     this.dealerRun = null;
     this.sealNewDeal(this.match);
     this.commit(started, { actor: DEALER, by: "dealer" });
@@ -617,7 +620,9 @@ export abstract class TableRoom<
   protected act(match: MatchInPlay<Options, State, Action>, actor: Actor, action: Action, by: Mover): void {
     const outcome = this.engine.apply(match.state, actor, action);
     if (!outcome.ok) throw new Rejection(outcome.code, outcome.reason);
-    match.actions.push({ actor, action, at: Date.now(), by, events: outcome.events });
+    match.actionCount++;
+    // Without records a match's actions would be kept for nothing: 2.6 KB a table by a game's end.
+    if (this.recordSink !== null) match.actions.push({ actor, action, at: Date.now(), by, events: outcome.events });
     tableMetrics().actionTaken(this.roomName, by);
     this.commit(outcome, { actor, by });
   }
@@ -647,7 +652,7 @@ export abstract class TableRoom<
       this.updateListing();
       this.revealSeal();
       this.keepRecord(match, this.engine.roundEnd === undefined ? "game" : "match", this.engine.result(match.state));
-      this.logLife("game_finished", "game finished", { match: match.number, actions: match.actions.length });
+      this.logLife("game_finished", "game finished", { match: match.number, actions: match.actionCount });
       this.onMatchOver();
       // No next game on a server going away. The close waits for this callback to end, so that the reply to the
       // last move and the final state go out first.

@@ -9,6 +9,7 @@ import { HighCardRoom } from "../../rooms/highcard/room";
 import type { HighCardEvents, HighCardStateView } from "../../rooms/highcard/protocol";
 import { DEFAULT_RATE_BUDGET } from "../../rooms/kit/rate-limit";
 import type { ErrorReply } from "../../rooms/kit/protocol";
+import type { FinishedGame } from "../../rooms/kit/record";
 import { CardhallTransport } from "../../server/transport";
 import { Received, waitUntil, dropConnection } from "../helpers";
 import { RoomTestServer } from "./test-server";
@@ -61,6 +62,20 @@ describe("the table kit", () => {
     const dealtToAnn = annGot.messages.filter((m) => m.type === "dealt").map((m) => (m.payload as HighCardEvents["dealt"]).card);
     expect(dealtToAnn.length).toBeGreaterThan(0);
     for (const card of hands[1]!) expect(annGot.tokens().has(card)).toBe(false);
+  });
+
+  test("a match's actions are kept for its record only when there are records", async () => {
+    const kept: FinishedGame[] = [];
+    const withRecords = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, bots: [0, 1], records: { submit: (game: FinishedGame) => kept.push(game) } });
+    const withoutRecords = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, bots: [0, 1] });
+    // A join lets a table of bots start (the kit looks for a full table after each join).
+    for (const room of [withRecords, withoutRecords]) await colyseus.connectTo(room, { spectate: true });
+    await waitUntil(() => kept.length === 1, 5000, "the recorded match's end");
+    expect(kept[0].actions.length).toBeGreaterThan(0);
+    expect(kept[0].actions).toHaveLength(withRecords["match"]!.actionCount);
+    // The same seed and bots: the same match, its actions counted and not kept.
+    await waitUntil(() => withoutRecords["match"]?.actionCount === kept[0].actions.length, 5000, "the other match's end");
+    expect(withoutRecords["match"]!.actions).toEqual([]);
   });
 
   test("bad messages get typed errors and change nothing", async () => {
