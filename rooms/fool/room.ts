@@ -86,13 +86,15 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   }
 
   /**
-   * Gone for good: before the first game the seat opens again; after it the AI plays it on, under the person's name
-   * and identity. A game they left while it was played is theirs, forfeited (rooms/fool/records.ts).
+   * Gone for good: before the first game the seat opens again; during a game the AI plays it on, under the person's
+   * name and identity, and the game is theirs, forfeited (rooms/fool/records.ts); between games the seat is the AI's.
    */
   protected override onPersonLeft(seat: number): void {
     if (this.match === null) return this.roster.open(seat);
-    this.roster.seatStandIn(seat);
-    if (this.match.state.outcome !== null) this.onMatchOver();
+    if (this.match.state.outcome === null) return this.roster.seatStandIn(seat);
+    // Between games there is nothing to forfeit: the seat is the house AI's for the next.
+    this.roster.seatBot(seat, foolAiName(this.settings));
+    this.onMatchOver();
   }
 
   /**

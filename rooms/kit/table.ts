@@ -400,7 +400,7 @@ export abstract class TableRoom<
     const seat = this.roster.seatOf(client.sessionId);
     if (seat === undefined) return;
     this.onPersonLeft(seat);
-    if (this.forfeitToKeep(seat)) this.autoDispose = false;
+    if (this.forfeitToKeep(seat)) this.keepOpenWhenEmpty(true);
     this.thinking = null; // a decision made for the person's clock is not the bot's to play now
     this.seatsChanged();
     this.advance();
@@ -413,7 +413,9 @@ export abstract class TableRoom<
    */
   private forfeitToKeep(seat: number): boolean {
     const held = this.roster.seats[seat];
-    return held?.left === true && held.identity !== undefined && held.identity.kind !== "guest" && this.recordSink !== null;
+    const rated = held?.left === true && held.identity !== undefined && held.identity.kind !== "guest";
+    const inPlay = this.match !== null && this.engine.waiting(this.match.state).for !== "nobody";
+    return rated && inPlay && this.recordSink !== null;
   }
 
   override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
@@ -688,8 +690,6 @@ export abstract class TableRoom<
 
   /** Hands a finished game (or round) to the server's records; nothing of a game in progress is ever kept. */
   private keepRecord(match: MatchInPlay<Options, State, Action>, part: RecordPart, result: unknown, round?: number): void {
-    // What a person left is over (and kept, with records on): an empty room may close now, a second later.
-    if (this.roster.seats.some((held) => held.left)) this.autoDispose = true;
     if (this.recordSink === null) return;
     const seats = this.roster.seats.map((_, seat) => this.recordedSeat(seat));
     const { number, options, seed, start, startedAt } = match;
@@ -698,6 +698,13 @@ export abstract class TableRoom<
     const ladder = this.ladder === null ? {} : { ladder: this.ladder };
     const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, ...sealed, seats, start, actions: [...match.actions], result, startedAt, endedAt: Date.now(), ...ladder };
     this.recordSink.submit(finished);
+    // The game (or round) a person left was the one in play: it is recorded, and an empty room may close now.
+    this.keepOpenWhenEmpty(false);
+  }
+
+  /** While a stand-in plays on for a person who left (forfeitToKeep), the room stays open with nobody in it. */
+  private keepOpenWhenEmpty(kept: boolean): void {
+    this.autoDispose = !kept; // Colyseus closes an empty room a second after this is set back
   }
 
   /** How a record names who held a seat at the end: its person, its bot, or nobody. */

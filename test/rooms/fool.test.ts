@@ -353,6 +353,17 @@ describe("the fool room", () => {
     await waitUntil(() => matchMaker.getLocalRoomById(room.roomId) === undefined, 5000, "the empty room closing");
   });
 
+  test("an account alone at an AI's table who leaves between games closes it at once: there is nothing to forfeit", async () => {
+    const finished: FinishedGame[] = [];
+    const records = { submit: (game: FinishedGame) => finished.push(game) };
+    const { room, player } = await startVsAi({ name: "Ann", aiDelayMs: 0, turnTimeMs: 100, maxMoves: 10, nextGameDelayMs: 50, records });
+    room["roster"].seats[0].identity = { kind: "account", name: "Ann" };
+    await waitUntil(() => finished.length === 1, 20_000, "the end of the first game");
+    await player.leave();
+    await waitUntil(() => matchMaker.getLocalRoomById(room.roomId) === undefined, 5000, "the empty room closing");
+    expect(finished).toHaveLength(1); // no game of the AI against itself was dealt and played in the empty room
+  });
+
   test("a guest alone at an AI's table who leaves closes it at once: a guest's forfeit rates nobody", async () => {
     const records = { submit: () => undefined };
     const { room, player } = await startVsAi({ name: "Gus", aiDelayMs: 20, turnTimeMs: 100, records });
