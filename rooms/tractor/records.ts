@@ -2,9 +2,9 @@
  * Tractor's records (server/records/games.ts): its engine replays them, and its standings: each round; the team that
  * goes up wins, a round where nobody goes up is a draw. People (and programs) are rated, and the house's bots a table
  * was made with, each under its level's name ("Bot (strong)"), when no two of them are one; a guest stands nowhere,
- * and a round with a guest at the table is rated for nobody. A person who left during a round forfeits it for their
- * team, however their seat's bot finished it (as a team game abandoned is lost); leavers on both teams make it a
- * draw. The match record changes nothing (its rounds did).
+ * and a round with a guest at the table is rated for nobody. A person who left a round they had played in (`left`)
+ * forfeits it for their team, however their seat's bot finished it (as a team game abandoned is lost); leavers on
+ * both teams make it a draw. The match record changes nothing (its rounds did).
  */
 import type { RecordedSeat } from "../kit/record";
 import { defineRecordedGame, guestSeat, standingSeat, type GameEffect, type RecordOutcome } from "../kit/recorded-game";

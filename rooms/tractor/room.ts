@@ -6,7 +6,7 @@
  */
 import { Rejection, RoomTimer } from "../kit/room-kit";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
-import { tableOf, tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
+import { roundOf, tableOf, tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
 import { checkedThrows, classic, tractorRuleset } from "./ruleset";
 import { SEATS, teamOf, type Seat } from "./scoring";
 import { TRACTOR_DEFAULTS, TRACTOR_HINT_LIMIT, TRACTOR_SEATS, tractorJoinOptions, tractorMessages, tractorRankNumber, type TractorErrorCode, type TractorHint, type TractorJoinOptions } from "./protocol";
@@ -19,6 +19,7 @@ import { tractorBotName, type TractorBotLevel } from "./protocol";
 import type { RecordedSeat } from "../kit/record";
 import { seatView } from "./seat-view";
 import { SEAT_BOT_NAME } from "../kit/seats";
+import { HAND_CARDS } from "./round";
 
 const MAX_SPECTATORS = 64;
 
@@ -111,16 +112,16 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   }
 
   /**
-   * Gone for good: before the match the seat opens again; during a round the seat's bot finishes the round under the
-   * person's name and identity, and the round is theirs, forfeited (rooms/tractor/records.ts); between rounds, and
-   * from the next round on, the seat is a bot's. Someone who takes the seat over before the round ends plays it
-   * under their own name instead.
+   * Gone for good: before the match the seat opens again. In a round the person has played in (a card, or the
+   * dealer's burial) the seat's bot finishes it under their name and identity, and the round is theirs, forfeited
+   * (rooms/tractor/records.ts); otherwise (between rounds, or a round just dealt, as for a program that leaves
+   * after the rounds it came for) the seat is a bot's at once, as it is from the next round on. Someone who takes
+   * the seat over before the round ends plays it under their own name instead.
    */
   protected override onPersonLeft(seat: number): void {
-    const phase = this.match?.state.phase;
-    if (phase === undefined) return this.roster.open(seat);
-    if (phase === "roundOver" || phase === "matchOver") return this.roster.seatBot(seat, SEAT_BOT_NAME);
-    this.roster.seatStandIn(seat);
+    if (this.match === null) return this.roster.open(seat);
+    if (playedInRound(this.match.state, seat as Seat)) return this.roster.seatStandIn(seat);
+    this.roster.seatBot(seat, SEAT_BOT_NAME);
   }
 
   /** The round a person left is recorded as theirs: the next is their seat bot's. */
@@ -224,4 +225,12 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const { throwPolicy, failedThrowPenalty } = this.matchOptions.ruleset;
     return { game: "tractor", phase: shown.phase, round: shown.round, trump: shown.trump, seats: Object.fromEntries(seats), score, throws: throwPolicy, failedThrowPenalty, botLevels: this.options.botLevels ?? {} };
   }
+}
+
+/** Whether the seat has acted in the round in play: played a card, or buried as its dealer. */
+function playedInRound(match: TractorMatch, seat: Seat): boolean {
+  const round = roundOf(match);
+  if (round === null || round.phase === "finished") return false;
+  const buried = seat === round.setup.dealer && round.phase === "playing";
+  return buried || round.hands[seat].length < HAND_CARDS;
 }

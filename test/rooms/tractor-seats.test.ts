@@ -125,14 +125,15 @@ describe("tractor seats and time", () => {
     await watcher.leave();
   });
 
-  test("a person who leaves during a round forfeits it: their bot finishes it under their name, the record says they left, and the next round is the bot's", async () => {
+  test("a person who leaves a round they have played in forfeits it: their bot finishes it under their name, the record says they left, and the next round is the bot's", async () => {
     const finished: FinishedGame[] = [];
     const records = { submit: (game: FinishedGame) => finished.push(game) };
     const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], botDelayMs: 10, records });
     const bob = await new CardhallClient(URL).joinTractor(room.roomId, { seat: "Bob", name: "Bo" });
     const bo = { kind: "account" as const, name: "Bo" };
     room["roster"].seats[1].identity = bo; // as the matchmaking route seats an account (test/e2e covers that route)
-    await waitUntil(() => room.state.phase === "playing", 5000, "the first trick");
+    await bob.nextTurn(5000);
+    await bob.play((await bob.hint()).suggestion);
     await bob.leave();
     await waitUntil(() => room.state.seats[1].occupant === "bot", 5000, "the bot taking the seat over");
     expect(room.state.seats[1].player).toBe("Bo");
@@ -142,6 +143,21 @@ describe("tractor seats and time", () => {
     expect(room.state.seats[1].player).toBe("bot");
     // Nobody was left in the room: it stayed open for the round, and closes now that its record is kept.
     await waitUntil(() => matchMaker.getLocalRoomById(room.roomId) === undefined, 5000, "the empty room closing");
+  });
+
+  test("a person who leaves a round before playing in it hands the seat to the bot at once: the round is not theirs", async () => {
+    const finished: FinishedGame[] = [];
+    const records = { submit: (game: FinishedGame) => finished.push(game) };
+    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], botDelayMs: 10, records });
+    const watcher = await new CardhallClient(URL).spectateTractor(room.roomId);
+    const bob = await new CardhallClient(URL).joinTractor(room.roomId, { seat: "Bob", name: "Bo" });
+    room["roster"].seats[1].identity = { kind: "account", name: "Bo" };
+    await waitUntil(() => room.state.phase === "burying", 5000, "the deal");
+    await bob.leave();
+    await waitUntil(() => room.state.seats[1].player === "bot", 5000, "the bot taking the seat");
+    await waitUntil(() => finished.length === 1, 20_000, "the end of the round");
+    expect(finished[0].seats[1]).toEqual({ seat: 1, name: "bot", kind: "bot" });
+    await watcher.leave();
   });
 
   test("spectators join a live room by id and follow the public table: counts, plays, tricks and scores, never a hand", async () => {
