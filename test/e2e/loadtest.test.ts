@@ -35,7 +35,8 @@ function expectConsistent(phase: PhaseResult, clients: number): void {
   expect(Math.max(...byGame.map((game) => game.max))).toBe(phase.latency.max);
   expect(phase.generatorCpuMsPerMove).toBeGreaterThan(0);
   if (process.platform === "linux") {
-    expect(phase.machine!.busyPercent + phase.machine!.stealPercent).toBeLessThanOrEqual(100);
+    // Each is rounded to a tenth on its own: on a saturated machine their sum may show 100.1.
+    expect(phase.machine!.busyPercent + phase.machine!.stealPercent).toBeLessThanOrEqual(100.1);
     expect(phase.machine!.stealPercent).toBeGreaterThanOrEqual(0);
     // The whole window's theft is an average of its seconds', so no more than the worst of them (0.1: rounding).
     expect(phase.machine!.stealWorstSecondPercent + 0.1).toBeGreaterThanOrEqual(phase.machine!.stealPercent);
