@@ -11,6 +11,10 @@
  * round), and the share of matches won.
  * Figures only: nothing passes or fails on time.
  *
+ * Beside the room levels, `random` and `partner` (the partner-aware policy alone, which the strong level's own team
+ * plays in its play-outs); `--own-policy heuristic` plays the strong level as it was before that (all four seats
+ * of its play-outs the heuristic), to compare the two on the same deals.
+ *
  * `--jobs J` shares the deals (and matches) among J processes, deal k to process k mod J, and adds up what they
  * played: the same rounds as one process plays, in 1/J of the time on J free cores. Each process's strong level
  * keeps its budget in its own CPU time.
@@ -312,7 +316,7 @@ async function main(): Promise<void> {
     .parse(process.argv)
     .opts<Options>();
   if (options.job !== undefined) return playShare(options);
-  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms; ${options.jobs} process(es)`);
+  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms, own team in play-outs ${options.ownPolicy}; ${options.jobs} process(es)`);
   if (options.jobs > 1) return playInShares(options);
   playAll(options, (result, seconds) => report(result.rules, result.first, result.second, result.tally, seconds));
 }

@@ -220,7 +220,7 @@ export function tableOf(view: SeatView, ruleset: TractorRuleset, tuning: Tuning 
   };
 }
 
-export function partners(a: Seat, b: Seat): boolean {
+function partners(a: Seat, b: Seat): boolean {
   return teamOf(a) === teamOf(b);
 }
 
@@ -276,7 +276,7 @@ function couldOvertake(table: Table, seat: Seat, structure: LeadStructure, honor
 }
 
 /** The chance that a team holding the trick with `honor` after `position` plays still holds it at the end. */
-export function holdChance(table: Table, structure: LeadStructure, leader: Seat, position: number, honor: number, team: Seat): number {
+function holdChance(table: Table, structure: LeadStructure, leader: Seat, position: number, honor: number, team: Seat): number {
   for (let later = position + 1; later < PLAYERS; later++) {
     const seat = nextSeat(leader, later);
     if (!partners(seat, team) && couldOvertake(table, seat, structure, honor)) return table.tuning.overtakenHold;
@@ -367,12 +367,12 @@ function shapedFollow(table: Table, structure: LeadStructure, size: number, pref
 // Following
 
 /** Lowest keep value first, points last: what to throw off into a trick the seat's team will not take. */
-export function cheapFirst(table: Table): Preference {
+function cheapFirst(table: Table): Preference {
   return (card) => keepValue(card, table.ordering, table.tuning) + 3 * cardPoints(card);
 }
 
 /** Points first (tens and kings, then fives), then the cheapest: what to give a partner who holds the trick. */
-export function pointsFirst(table: Table): Preference {
+function pointsFirst(table: Table): Preference {
   return (card) => keepValue(card, table.ordering, table.tuning) - 3 * cardPoints(card);
 }
 
@@ -445,7 +445,7 @@ function isMaster(table: Table, component: Component, group: number): boolean {
 }
 
 /** The chance that an opponent is void in a plain suit and ruffs: known voids weigh most, then a thin suit. */
-export function ruffRisk(table: Table, group: number): number {
+function ruffRisk(table: Table, group: number): number {
   if (group === TRUMP_GROUP || table.unseenByGroup[TRUMP_GROUP].length === 0) return 0;
   const unseenInSuit = table.unseenByGroup[group].length;
   let safe = 1;
@@ -477,7 +477,7 @@ export function expectedFollowPoints(table: Table, group: number, size: number):
   return Math.min(1, (3 * size) / unseen.length) * pointsOf(unseen);
 }
 
-export function scoreLead(table: Table, cards: readonly Card[]): number {
+function scoreLead(table: Table, cards: readonly Card[]): number {
   const structure = leadStructure(cards, table.ordering) as LeadStructure;
   const stake = pointsOf(cards) + expectedFollowPoints(table, structure.group, cards.length) + hiddenStake(table, structure, cards.length);
   return outcomeValue(leadChance(table, structure), stake, table.tuning) - keepValueOf(cards, table);
