@@ -11,6 +11,10 @@
  * round), and the share of matches won.
  * Figures only: nothing passes or fails on time.
  *
+ * Beside the room levels, `random` and `partner` (the partner-aware policy alone, which the strong level's own team
+ * plays in its play-outs); `--own-policy heuristic` plays the strong level as it was before that (all four seats
+ * of its play-outs the heuristic), to compare the two on the same deals.
+ *
  * `--jobs J` shares the deals (and matches) among J processes, deal k to process k mod J, and adds up what they
  * played: the same rounds as one process plays, in 1/J of the time on J free cores. Each process's strong level
  * keeps its budget in its own CPU time.
@@ -24,17 +28,19 @@ import { MAIN_SUITS } from "../rooms/tractor/order";
 import { randomSetup } from "../rooms/tractor/generate";
 import { levelPolicy } from "../rooms/tractor/levels";
 import { playRound, randomPolicy, type TractorPolicy } from "../rooms/tractor/policy";
+import { partnerPolicy } from "../rooms/tractor/policy-partner";
 import type { TractorBotLevel } from "../rooms/tractor/protocol";
 import { dealRound } from "../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../rooms/tractor/ruleset";
 import { declarersOf, SEATS, teamOf, type RoundResult, type RoundSetup, type Seat, type Team } from "../rooms/tractor/scoring";
 import type { Rank } from "../rooms/tractor/cards";
-import { DEFAULT_SEARCH_BUDGET, DEFAULT_WIN_VALUE, type SearchBudget } from "../rooms/tractor/search";
+import { DEFAULT_SEARCH_BUDGET, DEFAULT_WIN_VALUE, type OwnPolicy, type SearchBudget } from "../rooms/tractor/search";
 import type { SeatView } from "../rooms/tractor/seat-view";
 import { summarize, wilsonInterval } from "./stats";
 
-type Level = TractorBotLevel | "random";
-const LEVELS: readonly Level[] = ["random", "easy", "normal", "strong"];
+/** Beside the room levels, the bench plays `random` and `partner` (the partner-aware policy alone, policy-partner.ts). */
+type Level = TractorBotLevel | "random" | "partner";
+const LEVELS: readonly Level[] = ["random", "easy", "normal", "strong", "partner"];
 type Rules = "classic" | "checked";
 const RULESETS: Record<Rules, TractorRuleset> = { classic, checked: checkedThrows };
 
@@ -50,6 +56,10 @@ interface Options {
   confidence: number;
   winValue: number;
   timeMs: number;
+  pool: number;
+  evidence: number;
+  surprise: number;
+  ownPolicy: OwnPolicy;
   jobs: number;
   /** The share this process plays: deals and matches whose number is `job` mod `jobs` (a child of --jobs). */
   job?: number;
@@ -77,7 +87,7 @@ function cpuMillis(): number {
 
 /** A level's policy, with the wall-clock and CPU time of every decision it makes added to the side's lists. */
 function timedPolicy(level: Level, ruleset: TractorRuleset, random: Random, budget: SearchBudget, side: Side): TractorPolicy {
-  const policy = level === "random" ? randomPolicy(random) : levelPolicy(level, ruleset, random, budget);
+  const policy = level === "random" ? randomPolicy(random) : level === "partner" ? partnerPolicy(ruleset) : levelPolicy(level, ruleset, random, budget);
   const timed =
     (decide: (view: SeatView) => number[]) =>
     (view: SeatView): number[] => {
@@ -116,7 +126,7 @@ function changeFor(result: RoundResult, team: Team): number {
 
 function playPair(options: Options, rules: Rules, first: Side, second: Side): PairTally {
   const ruleset = RULESETS[rules];
-  const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, confidence: options.confidence, winValue: options.winValue, timeMs: options.timeMs, now: cpuMillis };
+  const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, confidence: options.confidence, winValue: options.winValue, timeMs: options.timeMs, pool: options.pool, evidence: options.evidence, surprise: options.surprise, ownPolicy: options.ownPolicy, now: cpuMillis };
   const tally: PairTally = { rounds: 0, wins: 0, dealChanges: [], firstDefending: [], secondDefending: [], matches: 0, matchWins: 0, matchRounds: 0 };
   const setups = seededRandom(`${options.seed}:setups`);
   const ours = (index: number) => options.job === undefined || index % options.jobs === options.job;
@@ -294,12 +304,19 @@ async function main(): Promise<void> {
     .option("--confidence <n>", "how many standard errors another candidate must win by to replace the heuristic's", Number, DEFAULT_SEARCH_BUDGET.confidence ?? 1)
     .option("--win-value <n>", "what winning a round is worth to the strong level beside its points and levels", Number, DEFAULT_WIN_VALUE)
     .option("--time-ms <n>", "the strong level's time per decision", count, DEFAULT_SEARCH_BUDGET.timeMs ?? 0)
+    .option("--pool <n>", "deals sampled for each one the strong level plays out, drawn by how well each explains the others' plays", count, DEFAULT_SEARCH_BUDGET.pool ?? 1)
+    .option("--evidence <n>", "how many of the others' latest plays weigh a sampled deal", count, DEFAULT_SEARCH_BUDGET.evidence ?? 0)
+    .option("--surprise <x>", "what a play the heuristic would not have made multiplies a deal's weight by", Number, DEFAULT_SEARCH_BUDGET.surprise ?? 0.3)
+    .option("--own-policy <policy>", "how the strong level's own team plays in its play-outs: heuristic or partner", (text) => {
+      if (text === "heuristic" || text === "partner") return text;
+      throw new InvalidArgumentError("expected heuristic or partner");
+    }, DEFAULT_SEARCH_BUDGET.ownPolicy ?? "heuristic")
     .option("--jobs <n>", "processes to share the deals among (one per free core)", (text) => Math.max(1, count(text)), 1)
     .option("--job <j>", "(set by --jobs for each process it starts)", count)
     .parse(process.argv)
     .opts<Options>();
   if (options.job !== undefined) return playShare(options);
-  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms; ${options.jobs} process(es)`);
+  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms, own team in play-outs ${options.ownPolicy}; ${options.jobs} process(es)`);
   if (options.jobs > 1) return playInShares(options);
   playAll(options, (result, seconds) => report(result.rules, result.first, result.second, result.tally, seconds));
 }

@@ -38,7 +38,7 @@ export interface TractorPolicy {
   chooseBurial(view: SeatView): Card[];
 }
 
-function requirePlayTurn(view: SeatView): void {
+export function requirePlayTurn(view: SeatView): void {
   if (view.phase !== "playing" || view.turn !== view.seat) throw new Error(`seat ${view.seat} has no play to make now`);
 }
 
@@ -48,7 +48,7 @@ function burialCandidates(view: SeatView): readonly Card[] {
 }
 
 /** The lead of the trick under way, or undefined when the seat leads. */
-function leadOf(view: SeatView): readonly Card[] | undefined {
+export function leadOf(view: SeatView): readonly Card[] | undefined {
   return view.trick?.plays[0];
 }
 
@@ -150,7 +150,7 @@ export function randomPolicy(random: Random): TractorPolicy {
 // ---------------------------------------------------------------------------------------------------------
 // What the heuristic knows about the table
 
-interface Table {
+export interface Table {
   readonly view: SeatView;
   readonly ordering: CardOrdering;
   readonly ruleset: TractorRuleset;
@@ -161,9 +161,45 @@ interface Table {
   readonly voids: readonly (readonly boolean[])[];
   /** How much of the round is still ahead, 1 at the start falling to 0 as the hand empties: cards kept serve later tricks. */
   readonly future: number;
+  readonly tuning: Tuning;
 }
 
-function tableOf(view: SeatView, ruleset: TractorRuleset): Table {
+/**
+ * The weights the heuristic's scores are made of. HEURISTIC_TUNING is the heuristic's own (the `normal` level);
+ * the partner-aware policy (policy-partner.ts) plays with its own.
+ */
+export interface Tuning {
+  /** What having the lead is worth, in points: the winner chooses the next trick's shape. */
+  readonly leadValue: number;
+  /** The chance a trick is still held when an opponent still to play could overtake it. */
+  readonly overtakenHold: number;
+  /** The chance the partner, last to play, takes a trick the seat second to play leaves to the opponent. */
+  readonly partnerLastChance: number;
+  /** What a trump is worth keeping, its lowest, and per order above the lowest; a plain card per order. */
+  readonly trumpKeep: number;
+  readonly trumpKeepStep: number;
+  readonly plainKeepStep: number;
+  /** The chance an opponent ruffs a plain lead: known void, 2 unseen cards or fewer left, 5 or fewer, more. */
+  readonly ruffKnownVoid: number;
+  readonly ruffThin: number;
+  readonly ruffShort: number;
+  readonly ruffLong: number;
+}
+
+export const HEURISTIC_TUNING: Tuning = {
+  leadValue: 2,
+  overtakenHold: 0.35,
+  partnerLastChance: 0.2,
+  trumpKeep: 2.5,
+  trumpKeepStep: 0.2,
+  plainKeepStep: 0.15,
+  ruffKnownVoid: 0.7,
+  ruffThin: 0.3,
+  ruffShort: 0.1,
+  ruffLong: 0.02,
+};
+
+export function tableOf(view: SeatView, ruleset: TractorRuleset, tuning: Tuning = HEURISTIC_TUNING): Table {
   const ordering = viewOrdering(view);
   const counts = unseenCounts(view);
   const unseenByGroup: Card[][] = [[], [], [], [], []];
@@ -180,6 +216,7 @@ function tableOf(view: SeatView, ruleset: TractorRuleset): Table {
     unseenCards: unseen.length,
     voids: knownVoids(view, ordering),
     future: Math.max(0, view.hand.length - 1) / HAND_CARDS,
+    tuning,
   };
 }
 
@@ -191,9 +228,9 @@ function partners(a: Seat, b: Seat): boolean {
  * What a card is worth keeping for later tricks, in points: jokers and the current rank most, then the other
  * trumps, then high cards of the plain suits.
  */
-function keepValue(card: Card, ordering: CardOrdering): number {
+function keepValue(card: Card, ordering: CardOrdering, tuning: Tuning = HEURISTIC_TUNING): number {
   const order = ordering.order[card];
-  return ordering.group[card] === TRUMP_GROUP ? 2.5 + 0.2 * (order - lowestTrumpOrder(ordering)) : 0.15 * order;
+  return ordering.group[card] === TRUMP_GROUP ? tuning.trumpKeep + tuning.trumpKeepStep * (order - lowestTrumpOrder(ordering)) : tuning.plainKeepStep * order;
 }
 
 const lowestTrumpOrders = new WeakMap<CardOrdering, number>();
@@ -208,8 +245,8 @@ function lowestTrumpOrder(ordering: CardOrdering): number {
   return lowest;
 }
 
-function keepValueOf(cards: readonly Card[], table: Table): number {
-  return cards.reduce((sum, card) => sum + keepValue(card, table.ordering), 0) * table.future;
+export function keepValueOf(cards: readonly Card[], table: Table): number {
+  return cards.reduce((sum, card) => sum + keepValue(card, table.ordering, table.tuning), 0) * table.future;
 }
 
 /** Could cards the seat has not seen form `length` cards of one shape (single, pair, tractor) above `honor`? */
@@ -242,36 +279,34 @@ function couldOvertake(table: Table, seat: Seat, structure: LeadStructure, honor
 function holdChance(table: Table, structure: LeadStructure, leader: Seat, position: number, honor: number, team: Seat): number {
   for (let later = position + 1; later < PLAYERS; later++) {
     const seat = nextSeat(leader, later);
-    if (!partners(seat, team) && couldOvertake(table, seat, structure, honor)) return 0.35;
+    if (!partners(seat, team) && couldOvertake(table, seat, structure, honor)) return table.tuning.overtakenHold;
   }
   return 1;
 }
 
 /** Points the players still to act will probably add: their share of the unseen points, card for card. */
-function expectedLaterPoints(table: Table, players: number, cards: number): number {
+export function expectedLaterPoints(table: Table, players: number, cards: number): number {
   return table.unseenCards === 0 ? 0 : (players * cards * table.unseenPoints) / table.unseenCards;
 }
 
 /** In the last trick the defenders, if they win it, add the hidden cards' points times 2^w. */
-function hiddenStake(table: Table, structure: LeadStructure, cardsPerPlay: number): number {
+export function hiddenStake(table: Table, structure: LeadStructure, cardsPerPlay: number): number {
   if (table.view.hand.length !== cardsPerPlay) return 0;
-  const hidden = table.view.buried
-    ? pointsOf(table.view.buried)
-    : table.unseenCards === 0
-      ? 0
-      : (HIDDEN_CARDS * table.unseenPoints) / table.unseenCards;
-  return hidden * 2 ** structure.lengths[0];
+  return hiddenPoints(table) * 2 ** structure.lengths[0];
 }
 
-/** Having the lead is worth a little: the winner chooses the next trick's shape. */
-const LEAD_VALUE = 2;
+/** The hidden cards' points: known to the dealer, else the unseen cards' share. */
+export function hiddenPoints(table: Table): number {
+  if (table.view.buried) return pointsOf(table.view.buried);
+  return table.unseenCards === 0 ? 0 : (HIDDEN_CARDS * table.unseenPoints) / table.unseenCards;
+}
 
 /**
  * The value of an outcome where the seat's team takes a trick of `stake` points with probability `chance`:
  * points won by one side are as good as points kept from the other, so a lost trick counts as -stake.
  */
-function outcomeValue(chance: number, stake: number): number {
-  return (2 * chance - 1) * stake + LEAD_VALUE * chance;
+export function outcomeValue(chance: number, stake: number, tuning: Tuning): number {
+  return (2 * chance - 1) * stake + tuning.leadValue * chance;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -333,12 +368,12 @@ function shapedFollow(table: Table, structure: LeadStructure, size: number, pref
 
 /** Lowest keep value first, points last: what to throw off into a trick the seat's team will not take. */
 function cheapFirst(table: Table): Preference {
-  return (card) => keepValue(card, table.ordering) + 3 * cardPoints(card);
+  return (card) => keepValue(card, table.ordering, table.tuning) + 3 * cardPoints(card);
 }
 
 /** Points first (tens and kings, then fives), then the cheapest: what to give a partner who holds the trick. */
 function pointsFirst(table: Table): Preference {
-  return (card) => keepValue(card, table.ordering) - 3 * cardPoints(card);
+  return (card) => keepValue(card, table.ordering, table.tuning) - 3 * cardPoints(card);
 }
 
 function highFirst(table: Table): Preference {
@@ -349,7 +384,7 @@ function highFirst(table: Table): Preference {
 const SCORED_FOLLOW_LIMIT = 300;
 
 /** The trick under way as it stands before the seat plays, judged once for all the candidates. */
-interface TrickStanding {
+export interface TrickStanding {
   readonly leader: Seat;
   readonly lead: readonly Card[];
   readonly structure: LeadStructure;
@@ -361,7 +396,7 @@ interface TrickStanding {
   readonly points: number;
 }
 
-function standingOf(table: Table): TrickStanding {
+export function standingOf(table: Table): TrickStanding {
   const { leader, plays } = table.view.trick as NonNullable<SeatView["trick"]>;
   const judgement = judgeTrick(plays, table.ordering);
   const honor = judgement.honors[judgement.winner] as number;
@@ -372,7 +407,7 @@ function standingOf(table: Table): TrickStanding {
  * A few follows built for a purpose (throw off cheaply, give points, go high, ruff), each checked, and every
  * legal follow as well when there are few.
  */
-function followCandidates(table: Table, standing: TrickStanding): Card[][] {
+export function followCandidates(table: Table, standing: TrickStanding): Card[][] {
   const { ordering, view } = table;
   const { lead, structure } = standing;
   const built = [
@@ -386,7 +421,7 @@ function followCandidates(table: Table, standing: TrickStanding): Card[][] {
   return listed.complete ? [...built, ...listed.plays] : built;
 }
 
-function scoreFollow(table: Table, standing: TrickStanding, cards: readonly Card[]): number {
+export function scoreFollow(table: Table, standing: TrickStanding, cards: readonly Card[]): number {
   const { view } = table;
   const { structure, position } = standing;
   const honor = followHonor(cards, structure, table.ordering);
@@ -394,11 +429,11 @@ function scoreFollow(table: Table, standing: TrickStanding, cards: readonly Card
   const holder = nextSeat(standing.leader, takes ? position : standing.holder);
   const held = takes ? (honor as number) : standing.honor;
   let chance = partners(holder, view.seat) ? holdChance(table, structure, standing.leader, position, held, view.seat) : 0;
-  if (chance === 0 && position === 1) chance = 0.2; // the partner, last to play, may still take it
+  if (chance === 0 && position === 1) chance = table.tuning.partnerLastChance; // the partner, last to play, may still take it
   const stillToPlay = PLAYERS - 1 - position;
   const points = standing.points + pointsOf(cards);
   const stake = points + expectedLaterPoints(table, stillToPlay, cards.length) + hiddenStake(table, structure, cards.length);
-  return outcomeValue(chance, stake) - keepValueOf(cards, table);
+  return outcomeValue(chance, stake, table.tuning) - keepValueOf(cards, table);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -417,14 +452,15 @@ function ruffRisk(table: Table, group: number): number {
   for (const offset of [1, 3]) {
     const opponent = nextSeat(table.view.seat, offset);
     if (table.voids[opponent][TRUMP_GROUP]) continue;
-    const risk = table.voids[opponent][group] ? 0.7 : unseenInSuit <= 2 ? 0.3 : unseenInSuit <= 5 ? 0.1 : 0.02;
+    const { ruffKnownVoid, ruffThin, ruffShort, ruffLong } = table.tuning;
+    const risk = table.voids[opponent][group] ? ruffKnownVoid : unseenInSuit <= 2 ? ruffThin : unseenInSuit <= 5 ? ruffShort : ruffLong;
     safe *= 1 - risk;
   }
   return 1 - safe;
 }
 
 /** The chance that the seat's team takes the trick it leads with these cards. */
-function leadChance(table: Table, structure: LeadStructure): number {
+export function leadChance(table: Table, structure: LeadStructure): number {
   const { group } = structure;
   const ruffed = ruffRisk(table, group);
   if (structure.isThrow) return group === TRUMP_GROUP ? 1 : 1 - ruffed;
@@ -435,7 +471,7 @@ function leadChance(table: Table, structure: LeadStructure): number {
 }
 
 /** Points the three followers will probably play to a lead of `size` cards of the group. */
-function expectedFollowPoints(table: Table, group: number, size: number): number {
+export function expectedFollowPoints(table: Table, group: number, size: number): number {
   const unseen = table.unseenByGroup[group];
   if (unseen.length === 0) return 0;
   return Math.min(1, (3 * size) / unseen.length) * pointsOf(unseen);
@@ -444,7 +480,7 @@ function expectedFollowPoints(table: Table, group: number, size: number): number
 function scoreLead(table: Table, cards: readonly Card[]): number {
   const structure = leadStructure(cards, table.ordering) as LeadStructure;
   const stake = pointsOf(cards) + expectedFollowPoints(table, structure.group, cards.length) + hiddenStake(table, structure, cards.length);
-  return outcomeValue(leadChance(table, structure), stake) - keepValueOf(cards, table);
+  return outcomeValue(leadChance(table, structure), stake, table.tuning) - keepValueOf(cards, table);
 }
 
 /**
@@ -452,7 +488,7 @@ function scoreLead(table: Table, cards: readonly Card[]): number {
  * components no unseen combination can beat thrown together, and (when throws always stand) the whole group.
  * Under checked throws a throw is offered only when every component is out of reach, so it never fails.
  */
-function leadCandidates(table: Table): Card[][] {
+export function leadCandidates(table: Table): Card[][] {
   const { ordering, view } = table;
   const candidates: Card[][] = [];
   for (let group = 0; group <= TRUMP_GROUP; group++) {
@@ -509,13 +545,13 @@ export function rankedBurials(view: SeatView): Card[][] {
   return [...weighed.values()].sort((a, b) => b.value - a.value).map(({ burial }) => burial);
 }
 
-function heuristicBurial(view: SeatView): Card[] {
+export function heuristicBurial(view: SeatView): Card[] {
   return rankedBurials(view)[0];
 }
 
 // ---------------------------------------------------------------------------------------------------------
 
-function bestBy(candidates: readonly Card[][], score: (cards: readonly Card[]) => number): Card[] {
+export function bestBy(candidates: readonly Card[][], score: (cards: readonly Card[]) => number): Card[] {
   let best = candidates[0];
   let bestScore = -Infinity;
   for (const cards of candidates) {

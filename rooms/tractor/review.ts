@@ -12,11 +12,11 @@ import { cardName, parseCard, type Card } from "./cards";
 import { tractorEngine, type TractorAction, type TractorMatch, type TractorMatchOptions } from "./match";
 import { TRACTOR_SEATS, type TractorSeatName } from "./protocol";
 import type { Seat } from "./scoring";
-import { playOutCandidates, searchPlay, type SearchBudget } from "./search";
+import { DEFAULT_SEARCH_BUDGET, playOutCandidates, searchPlay, type SearchBudget } from "./search";
 import { seatView } from "./seat-view";
 
 /** Enough deals for a fair comparison of two plays, a few seconds for a whole round. */
-export const REVIEW_BUDGET: SearchBudget = { worlds: 8, minWorlds: 8, candidates: 4, confidence: 1 };
+export const REVIEW_BUDGET: SearchBudget = { worlds: 8, minWorlds: 8, candidates: 4, confidence: 1, ownPolicy: DEFAULT_SEARCH_BUDGET.ownPolicy };
 
 export interface ReviewedMove {
   /** The action's index in the record (1 for the first). */

@@ -2,10 +2,13 @@
  * The strong Tractor AI: a search over the cards the seat has not seen (determinized Monte Carlo). On its turn
  * the seat deals the unseen cards out again many times, each time consistently with everything it has seen — its
  * own hand, every card played, the voids the others showed by failing to follow, the hidden cards if it buried
- * them, the cards a declaration showed — and plays each of its candidate plays (the heuristic's best few) out to
- * the end of the round in every sampled deal, all four seats then playing the heuristic (policy.ts). The
- * candidates meet in the same deals, so their differences are not the deals' luck; the heuristic's own choice is
- * kept unless another beats it clearly (`confidence`), since a handful of deals is noisy. Value: the round won or
+ * them, the cards a declaration showed — and plays each of its candidate plays (the partner-aware policy's choice,
+ * then the heuristic's best few) out to the end of the round in every sampled deal, the seat's own team then
+ * playing the partner-aware policy (policy-partner.ts) and the others the heuristic (policy.ts: the `normal` level,
+ * the model of the other players). The candidates meet in the same deals, so their differences are not the deals'
+ * luck; the first candidate is kept unless another beats it clearly (`confidence`), since a handful of deals is
+ * noisy. (With `ownPolicy: "heuristic"`, the strong level as it was: the heuristic's best few, all four seats
+ * playing the heuristic — one step of improvement on the heuristic, about 60% of rounds against it.) Value: the round won or
  * lost, the levels it moves, the points (`roundValue`). Optionally (`pool`, `evidence`) each deal played is drawn
  * among several by how well it explains the others' latest plays, the heuristic standing in for the other players.
  *
@@ -17,6 +20,7 @@ import { seededRandom, shuffled, type Random } from "../kit/random";
 import { Card, withoutCards } from "./cards";
 import { TRUMP_GROUP } from "./order";
 import { heuristicPolicy, rankedBurials, rankedPlays, type TractorPolicy } from "./policy";
+import { partnerPolicy } from "./policy-partner";
 import { applyPlay, buryCards, HAND_CARDS, HIDDEN_CARDS, type RoundState } from "./round";
 import { PLAYERS } from "./scoring";
 import { classic, type TractorRuleset } from "./ruleset";
@@ -34,8 +38,15 @@ export interface SearchBudget {
   readonly pool?: number;
   /** How many of the others' latest plays weigh a deal (0: every consistent deal is as likely). */
   readonly evidence?: number;
-  /** How clearly (in standard errors) a candidate must beat the heuristic's own choice to be played instead. */
+  /** What a play the heuristic would not have made multiplies a deal's weight by (SURPRISE unless given). */
+  readonly surprise?: number;
+  /** How clearly (in standard errors) a candidate must beat the first (the own policy's choice) to be played instead. */
   readonly confidence?: number;
+  /**
+   * How the seat's own team plays in the play-outs (the others always play the heuristic): "heuristic", or
+   * "partner" (the partner-aware policy, policy-partner.ts), whose own choice is then weighed too, first.
+   */
+  readonly ownPolicy?: OwnPolicy;
   /** What winning the round is worth in the value, beside its points and levels (DEFAULT_WIN_VALUE). */
   readonly winValue?: number;
   /** With `now`, no new deal is sampled once this many milliseconds have passed. */
@@ -44,8 +55,10 @@ export interface SearchBudget {
   readonly now?: () => number;
 }
 
+export type OwnPolicy = "heuristic" | "partner";
+
 /** The default: about 100 ms of one core on this project's machines early in a round, far less later. */
-export const DEFAULT_SEARCH_BUDGET: SearchBudget = { worlds: 16, minWorlds: 2, candidates: 4, confidence: 1, timeMs: 100 };
+export const DEFAULT_SEARCH_BUDGET: SearchBudget = { worlds: 16, minWorlds: 2, candidates: 4, confidence: 1, ownPolicy: "partner", timeMs: 100 };
 
 /** Cards a declaration showed: the declarer held them then, and holds still those it has not played. */
 export interface ShownCards {
@@ -282,8 +295,8 @@ export function roundValue(result: RoundResult, team: Team, declarers: Team, win
 export const DEFAULT_WIN_VALUE = 0.5;
 
 /**
- * The heuristic's own choice is kept unless another candidate beats it in the same deals by this many standard
- * errors of the mean difference: the deals sampled are few, and a switch on noise costs more than it gains.
+ * The first candidate (the own policy's choice) is kept unless another beats it in the same deals by this many
+ * standard errors of the mean difference: the deals sampled are few, and a switch on noise costs more than it gains.
  */
 const DEFAULT_CONFIDENCE = 1;
 
@@ -335,7 +348,7 @@ const SURPRISE = 0.3;
  * not have made there multiplies the weight by SURPRISE. A throw that stood at the table but would fail in the
  * deal (checked throws) rules the deal out.
  */
-export function evidenceWeight(view: SeatView, world: SampledWorld, ruleset: TractorRuleset, policy: TractorPolicy, plays: number): number {
+export function evidenceWeight(view: SeatView, world: SampledWorld, ruleset: TractorRuleset, policy: TractorPolicy, plays: number, surprise = SURPRISE): number {
   const history = view.trick ? [...view.tricks, view.trick] : view.tricks;
   const moves: { seat: Seat; cards: readonly Card[] }[] = [];
   for (const trick of history) trick.plays.forEach((cards, index) => moves.push({ seat: ((trick.leader + index) % PLAYERS) as Seat, cards }));
@@ -348,7 +361,7 @@ export function evidenceWeight(view: SeatView, world: SampledWorld, ruleset: Tra
   let weight = 1;
   let othersSeen = 0;
   for (const { seat, cards } of moves) {
-    if (seat !== view.seat && othersSeen++ >= firstWeighed && !sameCards(policy.choosePlay(sharedView(state, seat, view, playedBy)), cards)) weight *= SURPRISE;
+    if (seat !== view.seat && othersSeen++ >= firstWeighed && !sameCards(policy.choosePlay(sharedView(state, seat, view, playedBy)), cards)) weight *= surprise;
     const update = applyPlay(state, seat, cards);
     if (!update.ok || update.state.failedThrows.length > state.failedThrows.length) return 0;
     playedBy[seat].push(...cards);
@@ -370,7 +383,7 @@ function likelyWorld(view: SeatView, random: Random, context: SearchContext, rul
   const plays = budget.evidence ?? 0;
   if (pool <= 1 || plays <= 0) return sampleWorld(view, random, context);
   const worlds = Array.from({ length: pool }, () => sampleWorld(view, random, context));
-  const weights = worlds.map((world) => evidenceWeight(view, world, ruleset, policy, plays));
+  const weights = worlds.map((world) => evidenceWeight(view, world, ruleset, policy, plays, budget.surprise));
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   if (total === 0) return worlds[0];
   let ticket = random() * total;
@@ -428,8 +441,22 @@ export interface PlayedOut {
 }
 
 /** Plays every candidate out in the same sampled deals, as many as the budget allows. */
+/** The seat's own team's policy in the play-outs and for its first candidate. */
+function ownPolicyOf(ruleset: TractorRuleset, budget: SearchBudget): TractorPolicy {
+  return budget.ownPolicy === "partner" ? partnerPolicy(ruleset) : heuristicPolicy(ruleset);
+}
+
+/** Each seat of `team` plays `own`, the others `others`. */
+function teamPolicy(team: Team, own: TractorPolicy, others: TractorPolicy): TractorPolicy {
+  return {
+    choosePlay: (view) => (teamOf(view.seat) === team ? own : others).choosePlay(view),
+    chooseBurial: (view) => (teamOf(view.seat) === team ? own : others).chooseBurial(view),
+  };
+}
+
 export function playOutCandidates(view: SeatView, ruleset: TractorRuleset, candidates: readonly (readonly Card[])[], budget: SearchBudget, context: SearchContext = {}, random: Random = seededRandom(viewSeed(view))): PlayedOut {
-  const policy = heuristicPolicy(ruleset);
+  const model = heuristicPolicy(ruleset);
+  const policy = budget.ownPolicy === undefined || budget.ownPolicy === "heuristic" ? model : teamPolicy(teamOf(view.seat), ownPolicyOf(ruleset, budget), model);
   const burying = view.phase === "burying";
   const outcome = (round: RoundState, cards: readonly Card[]): RoundResult => {
     if (!burying) {
@@ -441,7 +468,7 @@ export function playOutCandidates(view: SeatView, ruleset: TractorRuleset, candi
     if (!buried.ok) throw new Error(`a burial the engine refuses: ${buried.reason}`);
     return playOutFrom(buried.state, policy, view, [[], [], [], []]);
   };
-  return playOutEach(view, ruleset, policy, candidates, budget, context, random, outcome);
+  return playOutEach(view, ruleset, model, candidates, budget, context, random, outcome);
 }
 
 function playOutEach(
@@ -478,14 +505,24 @@ function playOutEach(
  * candidates are played out in the same sampled deals (so their differences are not the deals' luck).
  */
 export function searchPlay(view: SeatView, ruleset: TractorRuleset = classic, budget: SearchBudget = DEFAULT_SEARCH_BUDGET, context: SearchContext = {}): SearchChoice {
-  const ranked = rankedPlays(view, ruleset);
-  const candidates = ranked.slice(0, Math.max(1, budget.candidates));
+  const candidates = candidatePlays(view, ruleset, budget);
   if (candidates.length === 1) return { cards: candidates[0], worlds: 0, weighed: [{ cards: candidates[0], value: 0 }] };
   const random = seededRandom(viewSeed(view));
   const { values, worlds } = playOutCandidates(view, ruleset, candidates, budget, context, random);
   const weighed = candidates.map((cards, index) => ({ cards, value: mean(values[index]) }));
   const best = preferred(values, budget.confidence ?? DEFAULT_CONFIDENCE);
   return { cards: candidates[best].slice(), worlds, weighed };
+}
+
+/**
+ * The plays weighed: the heuristic's best few (rankedPlays), after the own policy's choice when it is another
+ * policy's (then it is the one kept unless another beats it clearly).
+ */
+export function candidatePlays(view: SeatView, ruleset: TractorRuleset, budget: SearchBudget): Card[][] {
+  const ranked = rankedPlays(view, ruleset).slice(0, Math.max(1, budget.candidates));
+  if (budget.ownPolicy === undefined || budget.ownPolicy === "heuristic") return ranked;
+  const own = ownPolicyOf(ruleset, budget).choosePlay(view);
+  return [own, ...ranked.filter((cards) => !sameCards(cards, own))];
 }
 
 /** A burial is weighed over whole rounds (about 100 plays each, 10–40 ms): it gets this many plays' time. */

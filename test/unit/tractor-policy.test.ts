@@ -8,6 +8,7 @@ import { randomSetup } from "../../rooms/tractor/generate";
 import { checkFollow, legalPlays } from "../../rooms/tractor/legality";
 import { TRUMP_GROUP } from "../../rooms/tractor/order";
 import { heuristicPolicy, playRound, randomPolicy, TractorPolicy } from "../../rooms/tractor/policy";
+import { partnerPolicy } from "../../rooms/tractor/policy-partner";
 import { applyPlay, buryCards, dealRound, orderingOf, RoundState, RoundUpdate, startRound } from "../../rooms/tractor/round";
 import { checkedThrows, classic, TractorRuleset } from "../../rooms/tractor/ruleset";
 import { PLAYERS, RoundSetup, Seat, SEATS, teamOf } from "../../rooms/tractor/scoring";
@@ -112,10 +113,11 @@ describe("policies only ever make legal plays", () => {
       const random = seededRandom(`legal:${deal}`);
       const dealt = dealRound(randomSetup(random), random, ruleset);
       const heuristic = heuristicPolicy(ruleset);
-      for (const policies of [teams(heuristic, randomPolicy(random)), teams(randomPolicy(random), heuristic), teams(heuristic, heuristic)]) {
+      const partner = partnerPolicy(ruleset);
+      for (const policies of [teams(heuristic, randomPolicy(random)), teams(randomPolicy(random), heuristic), teams(heuristic, heuristic), teams(partner, heuristic)]) {
         const finished = playRound(dealt, policies); // throws if the engine refuses any choice
         expect(finished.phase).toBe("finished");
-        if (ruleset === checkedThrows && policies.every((policy) => policy === heuristic)) expect(finished.failedThrows).toEqual([]);
+        if (ruleset === checkedThrows && !policies.some((policy) => policy !== heuristic && policy !== partner)) expect(finished.failedThrows).toEqual([]);
       }
     }
   });
@@ -126,7 +128,7 @@ describe("policies only ever make legal plays", () => {
         const state = roundAfter(seed, actions);
         if (state.phase !== "playing") return;
         const view = seatView(state, state.turn);
-        for (const policy of [heuristicPolicy(), randomPolicy(seededRandom(seed))]) {
+        for (const policy of [heuristicPolicy(), randomPolicy(seededRandom(seed)), partnerPolicy()]) {
           expect(applyPlay(state, state.turn, policy.choosePlay(view)).ok).toBe(true);
         }
       }),
@@ -188,17 +190,23 @@ describe("the random policy", () => {
   });
 });
 
-describe("the heuristic policy", () => {
-  const setup: RoundSetup = { mainSuit: "H", dealer: 0, teamRanks: [2, 2] };
-  const burial = "C3C4C5C6C7C8C9CT";
+const fixtureSetup: RoundSetup = { mainSuit: "H", dealer: 0, teamRanks: [2, 2] };
+const fixtureBurial = "C3C4C5C6C7C8C9CT";
 
-  /** Alice deals, buries the clubs and leads; the given plays follow in turn; then the next seat decides. */
-  function decide(hands: readonly string[], plays: readonly string[]): Card[] {
-    let state: RoundState = startRound(setup, [cards(hands[0] + burial), ...hands.slice(1).map(cards)]);
-    state = accepted(buryCards(state, 0, cards(burial)));
-    plays.forEach((play, index) => (state = accepted(applyPlay(state, index as Seat, cards(play)))));
-    return sorted(heuristicPolicy().choosePlay(seatView(state, state.turn)));
-  }
+/**
+ * Alice deals, buries the clubs and leads; the given plays follow in turn (Alice leading again after her first
+ * trick when she wins it); then the next seat decides with `policy`.
+ */
+function decideWith(policy: TractorPolicy, hands: readonly string[], plays: readonly string[]): Card[] {
+  let state: RoundState = startRound(fixtureSetup, [cards(hands[0] + fixtureBurial), ...hands.slice(1).map(cards)]);
+  state = accepted(buryCards(state, 0, cards(fixtureBurial)));
+  for (const play of plays) state = accepted(applyPlay(state, state.turn, cards(play)));
+  return sorted(policy.choosePlay(seatView(state, state.turn)));
+}
+
+describe("the heuristic policy", () => {
+  const setup = fixtureSetup;
+  const decide = (hands: readonly string[], plays: readonly string[]) => decideWith(heuristicPolicy(), hands, plays);
 
   it("gives points to a partner who holds the trick", () => {
     // Alice's SA cannot be beaten in spades; Charles gives his king rather than his four.
@@ -229,6 +237,45 @@ describe("the heuristic policy", () => {
     expect(buried.filter((card) => cardPoints(card) > 0)).toEqual([]);
     const left = withoutCards(hand, buried) as Card[];
     expect([0, 1, 2, 3].filter((suit) => !left.some((card) => ordering.group[card] === suit)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the partner-aware policy", () => {
+  const decide = (hands: readonly string[], plays: readonly string[]) => decideWith(partnerPolicy(), hands, plays);
+
+  it("leads a low card of a suit its partner has shown void in, for the partner to ruff", () => {
+    // Charles showed no spades on Alice's ace and still may hold trumps: Alice leads her five of spades.
+    const hands = ["SAS5D6D5", "S3SKD7DA", "D8H3D9H4", "S4SQDJS6"];
+    // (The policy told throws are checked, so that it does not lead its diamonds whole.)
+    expect(decideWith(partnerPolicy(checkedThrows), hands, ["SA", "S3", "D8", "S4"])).toEqual(cards("S5"));
+    expect(decideWith(heuristicPolicy(checkedThrows), hands, ["SA", "S3", "D8", "S4"])).not.toEqual(cards("S5"));
+  });
+
+  it("gives points second to play when its partner, last, can ruff the trick", () => {
+    // David leads a spade; Charles showed no spades and may hold trumps; Alice, second, gives her ten, not her four.
+    const hands = ["S5STS4D6", "S9S7D7DA", "D8H3D9H4", "SASQDJS6"];
+    expect(decide(hands, ["S5", "S9", "D8", "SA", "SQ"])).toEqual(cards("ST"));
+    expect(decideWith(heuristicPolicy(), hands, ["S5", "S9", "D8", "SA", "SQ"])).toEqual(cards("S4"));
+  });
+
+  it("still gives points to a partner who holds the trick, and throws off cheaply into a lost one", () => {
+    expect(decide(["SAD6", "S3D7", "SKS4", "S6D8"], ["SA", "S3"])).toEqual(cards("SK"));
+    expect(decide(["SAD6D9", "S5S4SK", "S6D8D7", "S7D3DJ"], ["SA"])).toEqual(cards("S4"));
+  });
+
+  it("decides from the seat's view only: the same play whatever the hands it cannot see hold", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 100 }), (seed, actions) => {
+        const state = roundAfter(seed, actions, checkedThrows);
+        if (state.phase !== "playing") return;
+        const seat = state.turn;
+        const others = SEATS.filter((other) => other !== seat);
+        const pool = shuffled(others.flatMap((other) => state.hands[other]), seededRandom(seed + 7));
+        const redealt: RoundState = { ...state, hands: state.hands.map((hand, index) => (index === seat ? hand : pool.splice(0, hand.length))) };
+        expect(partnerPolicy(checkedThrows).choosePlay(seatView(redealt, seat))).toEqual(partnerPolicy(checkedThrows).choosePlay(seatView(state, seat)));
+      }),
+      { numRuns: 80 },
+    );
   });
 });
 

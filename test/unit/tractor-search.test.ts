@@ -8,11 +8,14 @@ import { heuristicPolicy, randomPolicy, rankedBurials, rankedPlays, type Tractor
 import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../../rooms/tractor/ruleset";
 import { SEATS, type Seat } from "../../rooms/tractor/scoring";
-import { burialBudgetOf, evidenceWeight, roundInWorld, sampleWorld, searchBurial, searchPlay, type SearchBudget } from "../../rooms/tractor/search";
+import { burialBudgetOf, candidatePlays, DEFAULT_SEARCH_BUDGET, evidenceWeight, roundInWorld, sampleWorld, searchBurial, searchPlay, type SearchBudget } from "../../rooms/tractor/search";
+import { partnerPolicy } from "../../rooms/tractor/policy-partner";
 import { knownVoids, seatView, viewOrdering, type SeatView } from "../../rooms/tractor/seat-view";
 
 /** A budget of sampled deals only (no clock), so that every choice is reproducible. */
 const SMALL: SearchBudget = { worlds: 3, minWorlds: 3, candidates: 3 };
+/** The same with the strong level's own team playing the partner-aware policy, as the default does. */
+const PARTNER: SearchBudget = { ...SMALL, ownPolicy: "partner" };
 
 /** A round dealt from `seed`, buried and played `plays` plays on by a mix of the heuristic and random players. */
 function positionAfter(seed: number, plays: number, ruleset: TractorRuleset): RoundState {
@@ -121,7 +124,13 @@ describe("the strong Tractor AI's sampled deals", () => {
 });
 
 describe("the strong Tractor AI", () => {
-  test("decides from the seat's view only: the same choice when the hidden parts of the full state are scrambled", () => {
+  /** Its own team playing the heuristic in the play-outs (the strong level before), and the partner-aware policy (now). */
+  const budgets = [
+    ["the heuristic", SMALL],
+    ["the partner-aware policy", PARTNER],
+  ] as const;
+
+  test.each(budgets)("decides from the seat's view only: the same choice when the hidden parts of the full state are scrambled (own team: %s)", (_, budget) => {
     fc.assert(
       fc.property(positions, fc.integer({ min: 1, max: 1_000_000 }), ({ seed, plays, checked }, scramble) => {
         const ruleset = checked ? checkedThrows : classic;
@@ -130,28 +139,36 @@ describe("the strong Tractor AI", () => {
         const seat = state.turn;
         const other = scrambled(state, seat, scramble);
         expect(seatView(other, seat)).toEqual(seatView(state, seat));
-        expect(searchPlay(seatView(other, seat), ruleset, SMALL).cards).toEqual(searchPlay(seatView(state, seat), ruleset, SMALL).cards);
+        expect(searchPlay(seatView(other, seat), ruleset, budget).cards).toEqual(searchPlay(seatView(state, seat), ruleset, budget).cards);
       }),
-      { numRuns: 40, seed: 34 },
+      { numRuns: 30, seed: 34 },
     );
   });
 
-  test("plays only what the engine accepts, among the heuristic's candidates", () => {
+  test.each(budgets)("plays only what the engine accepts, among its candidates: the heuristic's best, after the own policy's play (own team: %s)", (_, budget) => {
     fc.assert(
       fc.property(positions, ({ seed, plays, checked }) => {
         const ruleset = checked ? checkedThrows : classic;
         const state = positionAfter(seed, plays, ruleset);
         if (state.phase !== "playing") return;
         const view = seatView(state, state.turn);
-        const choice = searchPlay(view, ruleset, SMALL);
+        const choice = searchPlay(view, ruleset, budget);
         const ordering = viewOrdering(view);
         const lead = view.trick?.plays[0];
         expect((lead === undefined ? checkLead(view.hand, choice.cards, ordering) : checkFollow(view.hand, lead, choice.cards, ordering)).ok).toBe(true);
-        expect(rankedPlays(view, ruleset).slice(0, SMALL.candidates)).toContainEqual(choice.cards);
+        const candidates = candidatePlays(view, ruleset, budget);
+        expect(candidates).toContainEqual(choice.cards);
+        const own = budget.ownPolicy === "partner" ? partnerPolicy(ruleset) : heuristicPolicy(ruleset);
+        expect(candidates[0]).toEqual(own.choosePlay(view));
+        for (const cards of rankedPlays(view, ruleset).slice(0, budget.candidates)) expect(candidates.some((candidate) => sameCards(candidate, cards))).toBe(true);
         expect(applyPlay(state, state.turn, choice.cards).ok).toBe(true);
       }),
-      { numRuns: 40, seed: 35 },
+      { numRuns: 30, seed: 35 },
     );
+  });
+
+  test("plays its own team with the partner-aware policy by default", () => {
+    expect(DEFAULT_SEARCH_BUDGET.ownPolicy).toBe("partner");
   });
 
   test("the heuristic's ranking starts with the heuristic's own choice", () => {
