@@ -9,6 +9,8 @@
  * Reports the rounds the searching team won with a 95% Wilson interval, its mean level change per round with a 95%
  * interval over the deals, how often each side's declaration set the main suit (or nobody's), how often the search
  * chose other than the seat bot would, and the search's decision times (CPU of this process: its budget's clock).
+ * `--first never`: the first team never declares instead of searching, a yardstick of what declaring at all is
+ * worth against the seat bot.
  * Figures only: nothing passes or fails on time.
  *
  *   npm run bench:declarations -- --deals 100 --rules checked
@@ -32,6 +34,8 @@ interface Options {
   rules: "classic" | "checked";
   worlds: number;
   timeMs: number;
+  /** How the first team (the one called searching) declares: by search, or never. */
+  first: "search" | "never";
 }
 
 function count(text: string): number {
@@ -54,8 +58,9 @@ interface Tally {
   /** Whose declaration set the main suit, round by round. */
   setBy: { search: number; heuristic: number; nobody: number };
   decisions: number;
-  /** Decisions where the search chose other than the seat bot would have. */
+  /** Decisions where the search chose other than the seat bot would have, and of those, where it waited instead. */
   differed: number;
+  waited: number;
   cpuMillis: number[];
 }
 
@@ -80,6 +85,7 @@ function playDeal(options: Options, ruleset: TractorRuleset, deal: number, searc
       const action = tractorEngine.volunteer?.(state, seat);
       return action !== undefined && "cards" in action ? [...action.cards] : undefined;
     }
+    if (options.first === "never") return undefined;
     const view = declarationViewOf(state, seat);
     const moment = declarationMoment(view, ruleset);
     if (asked.get(seat) === moment || declarationCandidates(view, ruleset).length === 0) return undefined;
@@ -88,7 +94,11 @@ function playDeal(options: Options, ruleset: TractorRuleset, deal: number, searc
     const cards = searchDeclaration(view, ruleset, budget).cards;
     tally.cpuMillis.push(cpuMillis() - started);
     tally.decisions++;
-    if ((cards ?? []).join() !== (declareAtOnce({ view, rules: ruleset }) ?? []).join()) tally.differed++;
+    const seatBot = declareAtOnce({ view, rules: ruleset });
+    if ((cards ?? []).join() !== (seatBot ?? []).join()) {
+      tally.differed++;
+      if (cards === undefined) tally.waited++;
+    }
     return cards?.map(cardName);
   };
   const volunteer = (seat: Seat): boolean => {
@@ -118,7 +128,7 @@ function playDeal(options: Options, ruleset: TractorRuleset, deal: number, searc
 function run(options: Options): void {
   const ruleset = options.rules === "checked" ? checkedThrows : classic;
   const budget: SearchBudget = { ...DEFAULT_DECLARATION_BUDGET, worlds: options.worlds, timeMs: options.timeMs, now: cpuMillis };
-  const tally: Tally = { rounds: 0, wins: 0, dealChanges: [], setBy: { search: 0, heuristic: 0, nobody: 0 }, decisions: 0, differed: 0, cpuMillis: [] };
+  const tally: Tally = { rounds: 0, wins: 0, dealChanges: [], setBy: { search: 0, heuristic: 0, nobody: 0 }, decisions: 0, differed: 0, waited: 0, cpuMillis: [] };
   const started = performance.now();
   for (let deal = 0; deal < options.deals; deal++) {
     let change = 0;
@@ -140,12 +150,13 @@ function report(options: Options, tally: Tally, seconds: number): void {
   const { low, high } = wilsonInterval(tally.wins, tally.rounds);
   const cpu = summarize(tally.cpuMillis);
   const { search, heuristic, nobody } = tally.setBy;
-  console.log(`declarations by search vs the seat bot, ${options.rules} rules: ${tally.rounds} rounds (${options.deals} deals × 2), ${seconds.toFixed(0)} s`);
+  console.log(`declarations ${options.first === "never" ? "never made" : "by search"} vs the seat bot's, ${options.rules} rules: ${tally.rounds} rounds (${options.deals} deals × 2), ${seconds.toFixed(0)} s`);
   console.log(`  searching team won ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`);
   const change = meanInterval(tally.dealChanges);
   console.log(`  mean level change per round for the searching team: ${signed(change.mean)} (95% CI ${signed(change.low)} to ${signed(change.high)})`);
   console.log(`  main suit set by: the searching team ${percent(search / tally.rounds)}, the seat bots' ${percent(heuristic / tally.rounds)}, nobody ${percent(nobody / tally.rounds)}`);
-  console.log(`  searches: ${tally.decisions}, ${percent(tally.differed / Math.max(1, tally.decisions))} chose other than the seat bot`);
+  const differed = percent(tally.differed / Math.max(1, tally.decisions));
+  console.log(`  searches: ${tally.decisions}, ${differed} chose other than the seat bot (${tally.waited} of those ${tally.differed} to wait)`);
   console.log(`  search CPU p50 ${cpu.p50.toFixed(0)}, p95 ${cpu.p95.toFixed(0)}, max ${cpu.max.toFixed(0)} ms`);
 }
 
@@ -155,8 +166,10 @@ const program = new Command()
   .option("--seed <text>", "the deals' seed", "bench-declarations")
   .option("--rules <rules>", "classic (every throw stands) or checked", "checked")
   .option("--worlds <n>", "the most sampled deals a declaration weighs", count, DEFAULT_DECLARATION_BUDGET.worlds)
-  .option("--time-ms <ms>", "a declaration's CPU budget", count, DEFAULT_DECLARATION_BUDGET.timeMs ?? 400);
+  .option("--time-ms <ms>", "a declaration's CPU budget", count, DEFAULT_DECLARATION_BUDGET.timeMs ?? 400)
+  .option("--first <how>", "how the first team declares: search, or never (a yardstick)", "search");
 program.parse();
 const options = program.opts<Options>();
 if (options.rules !== "classic" && options.rules !== "checked") throw new InvalidArgumentError("--rules is classic or checked");
+if (options.first !== "search" && options.first !== "never") throw new InvalidArgumentError("--first is search or never");
 run(options);
