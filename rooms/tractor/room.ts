@@ -40,7 +40,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   private strongThreads: TractorAiDecider | null = null;
   /** The server's threads for the strong bots' declarations, or null to declare in-process. */
   private strongDeclarations: TractorDeclarationDecider | null = null;
-  /** What each strong seat was last asked to declare about (the round and its declarationMoment). */
+  /** What each strong seat was last asked to declare about (the match, the round and its declarationMoment). */
   private readonly declarationAsked = new Map<number, string>();
 
   override onCreate(rawOptions: unknown): void {
@@ -127,7 +127,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     if (this.levelOf(seat) !== "strong" || state.phase !== "declaring") return super.volunteer(state, seat);
     const rules = state.options.ruleset;
     const view = declarationViewOf(state, seat as Seat);
-    const moment = `${state.roundNumber}|${declarationMoment(view, rules)}`;
+    const moment = `${this.match?.number}|${state.roundNumber}|${declarationMoment(view, rules)}`;
     if (this.declarationAsked.get(seat) === moment || declarationCandidates(view, rules).length === 0) return undefined;
     this.declarationAsked.set(seat, moment);
     const declared = (cards: readonly Card[] | undefined): TractorAction | undefined => (cards === undefined ? undefined : { type: "declare", cards: cards.map(cardName) });
