@@ -38,3 +38,12 @@ export function wilsonInterval(successes: number, trials: number): { low: number
   const radius = (Z_95 / (1 + spread)) * Math.sqrt((share * (1 - share)) / trials + spread / (4 * trials));
   return { low: middle - radius, high: middle + radius };
 }
+
+/** A mean with its 95% normal interval (the standard error of the mean times 1.96 either side). */
+export function meanInterval(values: readonly number[]): { mean: number; low: number; high: number } {
+  const count = Math.max(1, values.length);
+  const mean = values.reduce((sum, value) => sum + value, 0) / count;
+  const squares = values.reduce((sum, value) => sum + (value - mean) ** 2, 0);
+  const standardError = Math.sqrt(squares / Math.max(1, values.length - 1) / count);
+  return { mean, low: mean - Z_95 * standardError, high: mean + Z_95 * standardError };
+}

@@ -5,6 +5,8 @@
  * threads, each new one gets the threads' share of the time, and past OVERLOAD decisions per thread the heuristic's
  * play (or burial) is made at once (counted as `shrunk`). A thread that fails, or a missing compiled worker (the sources run directly, as in the
  * room tests), decides in-process with the shortest budget; one over its limit is abandoned for the heuristic's play.
+ * A strong seat's declaration while the cards are dealt (rooms/tractor/declaration-search.ts) is a decision of the
+ * same kind, admitted the same way at its larger cost; at once, it is the seat bot's (botDeclaration).
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -16,6 +18,7 @@ import { BURIAL_TIME_FACTOR, DEFAULT_SEARCH_BUDGET } from "../rooms/tractor/sear
 import type { ReviewedRecord, TractorReview } from "../rooms/tractor/review";
 import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
+import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
 import { log } from "../rooms/kit/log";
 import { AI_THREAD_LIMITS, AiAdmission, hasIdleThread } from "./ai-admission";
 
@@ -32,9 +35,21 @@ export const REVIEW_TIME_MS = 10_000;
 const LEAST_TIME_MS = 10;
 /** The default budget's time. */
 const FULL_TIME_MS = DEFAULT_SEARCH_BUDGET.timeMs ?? 100;
+/** A declaration searches this many times a play's time: it costs as much more. */
+const DECLARATION_TIME_FACTOR = (DEFAULT_DECLARATION_BUDGET.timeMs ?? FULL_TIME_MS) / FULL_TIME_MS;
 
-export class TractorAiThreads implements TractorAiDecider {
-  private pool: Piscina<TractorAiTask | ReviewTask, Card[] | TractorReview> | null = null;
+type ThreadTask = TractorAiTask | ReviewTask | TractorDeclarationTask;
+/** What a thread answers: a play or burial, a declaration ([] for "not now"), or a review. */
+type ThreadAnswer = Card[] | TractorReview;
+
+/** How a decision is made when no thread makes it: at once (overload, over its limit), or in-process. */
+interface Fallbacks<Answer> {
+  readonly atOnce: () => Answer;
+  readonly inProcess: () => Answer;
+}
+
+export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDecider {
+  private pool: Piscina<ThreadTask, ThreadAnswer> | null = null;
   private workerFound: boolean | undefined;
   /** Decisions made on threads, in-process, at once with the heuristic under overload, and abandoned over the limit. */
   readonly decisions = { onThreads: 0, inProcess: 0, shrunk: 0, abandoned: 0 };
@@ -50,26 +65,44 @@ export class TractorAiThreads implements TractorAiDecider {
   }
 
   async decide(task: Omit<TractorAiTask, "timeMs">): Promise<Card[]> {
+    // A burial searches BURIAL_TIME_FACTOR times a play's time: it costs as much more.
+    const cost = task.view.phase === "burying" ? BURIAL_TIME_FACTOR : 1;
+    const fallbacks = { atOnce: () => decideAtOnce(task), inProcess: () => decideInProcess(task, LEAST_TIME_MS) };
+    return this.admitted(cost, fallbacks, (pool, timeMs) => this.onThread((signal) => pool.run({ ...task, timeMs }, { signal }), fallbacks));
+  }
+
+  /** A strong seat's declaration (undefined for "not now"), admitted as a decision DECLARATION_TIME_FACTOR times a play's cost. */
+  async declaration(task: Omit<TractorDeclarationTask, "timeMs">): Promise<Card[] | undefined> {
+    const fallbacks = { atOnce: () => declareAtOnce(task) ?? [], inProcess: () => declareInProcess(task, LEAST_TIME_MS) ?? [] };
+    const timeFor = (timeMs: number) => Math.floor(timeMs * DECLARATION_TIME_FACTOR);
+    const cards = await this.admitted(DECLARATION_TIME_FACTOR, fallbacks, (pool, timeMs) =>
+      this.onThread((signal) => pool.run({ ...task, timeMs: timeFor(timeMs) }, { name: "declaration", signal }), fallbacks),
+    );
+    return cards.length === 0 ? undefined : cards;
+  }
+
+  /** A decision as admitted: on a thread with the time its share allows, at once under overload, in-process without threads. */
+  private async admitted(cost: number, fallbacks: Fallbacks<Card[]>, onThread: (pool: Piscina<ThreadTask, ThreadAnswer>, timeMs: number) => Promise<Card[]>): Promise<Card[]> {
     const pool = this.threadPool();
     if (pool === null) {
       this.decisions.inProcess++;
-      return decideInProcess(task, LEAST_TIME_MS);
+      return fallbacks.inProcess();
     }
-    // A burial searches BURIAL_TIME_FACTOR times a play's time: it costs as much more.
-    const admission = this.admission.admit(task.view.phase === "burying" ? BURIAL_TIME_FACTOR : 1);
+    const admission = this.admission.admit(cost);
     if (admission.tier === "atOnce") {
       this.decisions.shrunk++;
-      return decideAtOnce(task);
+      return fallbacks.atOnce();
     }
     const timeMs = Math.max(LEAST_TIME_MS, Math.floor(FULL_TIME_MS * admission.share));
-    return this.admission.run(admission, () => this.decideOnThread(pool, task, timeMs), hasIdleThread(pool, this.admission));
+    return this.admission.run(admission, () => onThread(pool, timeMs), hasIdleThread(pool, this.admission));
   }
 
-  private async decideOnThread(pool: Piscina<TractorAiTask | ReviewTask, Card[] | TractorReview>, task: Omit<TractorAiTask, "timeMs">, timeMs: number): Promise<Card[]> {
+  /** A decision run on a thread (aborted past the limit); a thread that fails or is too slow falls back. */
+  private async onThread(run: (signal: AbortSignal) => Promise<ThreadAnswer>, fallbacks: Fallbacks<Card[]>): Promise<Card[]> {
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(), this.limitMs);
     try {
-      const cards = (await pool.run({ ...task, timeMs }, { signal: limit.signal }).catch(() => undefined)) as Card[] | undefined;
+      const cards = (await run(limit.signal).catch(() => undefined)) as Card[] | undefined;
       if (Array.isArray(cards)) {
         this.decisions.onThreads++;
         return cards;
@@ -77,11 +110,11 @@ export class TractorAiThreads implements TractorAiDecider {
       if (limit.signal.aborted) {
         this.decisions.abandoned++;
         log.warn({ event: "tractor_ai_decision_abandoned", limitMs: this.limitMs }, `a Tractor AI decision took over ${this.limitMs} ms: the heuristic's play is made`);
-        return decideAtOnce(task);
+        return fallbacks.atOnce();
       }
       log.warn({ event: "tractor_ai_thread_failed" }, "a Tractor AI thread failed: the decision is made in-process");
       this.decisions.inProcess++;
-      return decideInProcess(task, LEAST_TIME_MS);
+      return fallbacks.inProcess();
     } finally {
       clearTimeout(timer);
     }
@@ -104,7 +137,7 @@ export class TractorAiThreads implements TractorAiDecider {
     await pool?.destroy();
   }
 
-  private threadPool(): Piscina<TractorAiTask | ReviewTask, Card[] | TractorReview> | null {
+  private threadPool(): Piscina<ThreadTask, ThreadAnswer> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
     if (this.pool === null && this.workerFound) {
       this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });

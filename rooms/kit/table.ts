@@ -153,6 +153,11 @@ export abstract class TableRoom<
    * it and asks nothing more. A change of seats cancels it (the answer is then dropped).
    */
   private thinking: { state: State } | null = null;
+  /**
+   * Bots' volunteered actions being decided elsewhere (their answers are promises), by seat, each with the state it
+   * was asked in. A seat is not asked again until its answer has come.
+   */
+  private readonly volunteering = new Map<number, State>();
   /** Set once the room is closing every connection: the clients going away are told nothing more. */
   private closing = false;
   /** For a ladder table: the period and deal its game is (docs/arena.md, "Solo ladders"), which its record names. */
@@ -205,6 +210,20 @@ export abstract class TableRoom<
   /** The action a bot seat plays (and the clock plays for a silent person): the engine's bot unless the game has its own. */
   protected decide(state: State, seat: number): Action | undefined | Promise<Action | undefined> {
     return this.engine.botAction(state, seat);
+  }
+
+  /**
+   * A bot's volunteered action (one a seat may make out of turn, as a declaration while the cards are dealt): the
+   * engine's own unless the game decides it elsewhere (a promise, whose answer is made when it comes if it is still
+   * legal and `volunteerStillFits`).
+   */
+  protected volunteer(state: State, seat: number): Action | undefined | Promise<Action | undefined> {
+    return this.engine.volunteer?.call(this.engine, state, seat);
+  }
+
+  /** Whether a volunteer's answer asked for in `asked` may still be made `now` (it must be legal too): by default, only in the same state. */
+  protected volunteerStillFits(asked: State, now: State, _seat: number): boolean {
+    return asked === now;
   }
 
   /**
@@ -791,19 +810,44 @@ export abstract class TableRoom<
   }
 
   private letBotsVolunteer(match: MatchInPlay<Options, State, Action>): void {
-    const volunteer = this.engine.volunteer;
-    if (volunteer === undefined) return;
+    if (this.engine.volunteer === undefined) return;
     // The engines' volunteers stop by themselves (a declaration must be stronger than the last); the bound is a guard.
     for (let acted = true, rounds = 0; acted && rounds < ACTIONS_PER_BURST; rounds++) {
       acted = false;
       this.roster.seats.forEach((held, seat) => {
-        if (held.holder !== "bot" || this.match !== match) return;
-        const action = this.safely(() => volunteer.call(this.engine, match.state, seat));
+        if (held.holder !== "bot" || this.match !== match || this.volunteering.has(seat)) return;
+        const action = this.safely(() => this.volunteer(match.state, seat));
+        if (action instanceof Promise) return this.awaitVolunteer(match, seat, action);
         if (action === undefined || !this.engine.apply(match.state, seat, action).ok) return;
         this.act(match, seat, action, "bot");
         acted = true;
       });
     }
+  }
+
+  /**
+   * A volunteer decided elsewhere: its answer is made when it comes if the match is the same, the seat still a bot's,
+   * the game says it still fits and the engine accepts it; else it is dropped (a closed room has no match). The
+   * bots are asked again either way: the seat's options may have changed while it thought.
+   */
+  private awaitVolunteer(match: MatchInPlay<Options, State, Action>, seat: number, decided: Promise<Action | undefined>): void {
+    const asked = match.state;
+    this.volunteering.set(seat, asked);
+    decided
+      .catch(() => undefined)
+      .then((action) => {
+        if (this.volunteering.get(seat) !== asked) return;
+        this.volunteering.delete(seat);
+        if (this.match !== match) return;
+        const now = match.state;
+        const fits = action !== undefined && this.roster.seats[seat]?.holder === "bot" && this.volunteerStillFits(asked, now, seat) && this.engine.apply(now, seat, action).ok;
+        if (fits) this.act(match, seat, action, "bot");
+        this.letBotsVolunteer(match);
+        if (match.state === now) return;
+        this.advance();
+        this.broadcastPatch();
+      })
+      .catch((error: unknown) => reportTimerFailure(this, error));
   }
 
   /**

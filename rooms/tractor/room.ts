@@ -20,6 +20,7 @@ import type { RecordedSeat } from "../kit/record";
 import { seatView } from "./seat-view";
 import { SEAT_BOT_NAME } from "../kit/seats";
 import { HAND_CARDS } from "./round";
+import { declarationCandidates, declarationMoment, declarationViewOf, declareInProcess, type TractorDeclarationDecider } from "./declaration-search";
 
 const MAX_SPECTATORS = 64;
 
@@ -38,11 +39,16 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
 
   /** The server's threads for the strong bots, or null to decide in-process. */
   private strongThreads: TractorAiDecider | null = null;
+  /** The server's threads for the strong bots' declarations, or null to declare in-process. */
+  private strongDeclarations: TractorDeclarationDecider | null = null;
+  /** What each strong seat was last asked to declare about (the match, the round and its declarationMoment). */
+  private readonly declarationAsked = new Map<number, string>();
 
   override onCreate(rawOptions: unknown): void {
-    const { tractorAi, ...clientOptions } = (rawOptions ?? {}) as { tractorAi?: Partial<TractorAiDecider> };
+    const { tractorAi, ...clientOptions } = (rawOptions ?? {}) as { tractorAi?: Partial<TractorAiDecider & TractorDeclarationDecider> };
     // Only the server can put a pool there: a client's JSON carries no function.
     this.strongThreads = typeof tractorAi?.decide === "function" ? (tractorAi as TractorAiDecider) : null;
+    this.strongDeclarations = typeof tractorAi?.declaration === "function" ? (tractorAi as TractorDeclarationDecider) : null;
     const options = (this.options = this.createOptions(clientOptions));
     const ranks = options.startRanks ?? [2, 2];
     const base = options.throws === "check-other-hands" ? checkedThrows : classic;
@@ -93,7 +99,8 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   /**
    * A bot seat's action at its level: normal is the engine's own bot (as before levels); easy slips now and then;
    * strong plays and buries by search from the seat's view (on the server's threads when there are some).
-   * Declarations are the heuristic's at every level (botDeclaration), easy's burials too.
+   * Easy's burials are the heuristic's; declarations are the heuristic's (botDeclaration) but for strong seats
+   * (see `volunteer`).
    */
   protected override decide(state: TractorMatch, seat: number): TractorAction | undefined | Promise<TractorAction | undefined> {
     const level = this.levelOf(seat);
@@ -109,6 +116,29 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const task = { view, rules: round.ruleset, context: declaration };
     if (this.strongThreads === null) return played(decideInProcess(task));
     return this.strongThreads.decide(task).then(played);
+  }
+
+  /**
+   * A strong seat declares by search (declaration-search.ts) from what it has been dealt, on the server's threads
+   * when there are some: asked whenever its declaration options or the standing declaration change, and once its
+   * hand is complete; its answer is made when it comes if the round is still being dealt, nobody has declared since
+   * and the engine accepts it. Other levels declare as the seat bot does, at once.
+   */
+  protected override volunteer(state: TractorMatch, seat: number): TractorAction | undefined | Promise<TractorAction | undefined> {
+    if (this.levelOf(seat) !== "strong" || state.phase !== "declaring") return super.volunteer(state, seat);
+    const rules = state.options.ruleset;
+    const view = declarationViewOf(state, seat as Seat);
+    const moment = `${this.match?.number}|${state.roundNumber}|${declarationMoment(view, rules)}`;
+    if (this.declarationAsked.get(seat) === moment || declarationCandidates(view, rules).length === 0) return undefined;
+    this.declarationAsked.set(seat, moment);
+    const declared = (cards: readonly Card[] | undefined): TractorAction | undefined => (cards === undefined ? undefined : { type: "declare", cards: cards.map(cardName) });
+    if (this.strongDeclarations === null) return declared(declareInProcess({ view, rules }));
+    return this.strongDeclarations.declaration({ view, rules }).then(declared);
+  }
+
+  /** A declaration decided elsewhere is made only in the round it was asked in, while dealing, over the same standing declaration. */
+  protected override volunteerStillFits(asked: TractorMatch, now: TractorMatch): boolean {
+    return asked.phase === "declaring" && now.phase === "declaring" && asked.roundNumber === now.roundNumber && asked.declaration === now.declaration;
   }
 
   /**

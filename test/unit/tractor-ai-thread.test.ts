@@ -11,6 +11,9 @@ import { AI_THREAD_LIMITS } from "../../server/ai-admission";
 import { limitsReportingWorker } from "../helpers";
 import { reviewTractor } from "../../rooms/tractor/review";
 import { person, tractorRound } from "../records/fixtures";
+import { declarationCandidates, declarationViewOf, declareAtOnce, type DeclarationView } from "../../rooms/tractor/declaration-search";
+import { checkDeclaration, DEAL_STEPS } from "../../rooms/tractor/declaration";
+import { SEATS } from "../../rooms/tractor/scoring";
 
 /** The compiled worker (`npm test` builds first): the threads run what the server runs. */
 const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "tractor-ai-worker.js");
@@ -32,6 +35,21 @@ function position(seed: number): RoundState {
 }
 
 const taskOf = (state: RoundState) => ({ view: seatView(state, state.turn), rules: checkedThrows, context: {} });
+
+/** Views of seats that may declare, each once its whole hand has been dealt (nobody has declared). */
+function declaringViews(count: number): DeclarationView[] {
+  const views: DeclarationView[] = [];
+  for (let seed = 0; views.length < count && seed < 100; seed++) {
+    const setup = randomSetup(seededRandom(`tractor-thread-declaration:${seed}`));
+    const dealing = { hands: dealRound(setup, seededRandom(`declaration:${seed}`), checkedThrows).hands, steps: DEAL_STEPS };
+    const view = SEATS.map((seat) => declarationViewOf({ setup, dealing, declaration: undefined }, seat)).find((seen) => declarationCandidates(seen, checkedThrows).length > 0);
+    if (view !== undefined) views.push(view);
+  }
+  return views;
+}
+
+const legalDeclaration = (view: DeclarationView, cards: number[] | undefined) =>
+  cards === undefined || checkDeclaration(view.standing, view.seat, cards, view.dealt, view.teamRanks[view.dealer % 2], checkedThrows).ok;
 
 describe("the Tractor AI's threads", () => {
   test("under overload play the heuristic at once instead of queueing; every answer is a play the engine accepts", async () => {
@@ -67,11 +85,31 @@ describe("the Tractor AI's threads", () => {
     }
   });
 
+  test("declare for a strong seat on a thread, and at once as the seat bot under overload; every answer a legal declaration or \"not now\"", async () => {
+    const threads = new TractorAiThreads(BUILT_WORKER, 1);
+    try {
+      const [first, ...views] = declaringViews(9);
+      expect(legalDeclaration(first, await threads.declaration({ view: first, rules: checkedThrows }))).toBe(true);
+      const answers = await Promise.all(views.map((view) => threads.declaration({ view, rules: checkedThrows })));
+      answers.forEach((cards, index) => expect(legalDeclaration(views[index], cards)).toBe(true));
+      expect(threads.decisions.onThreads).toBe(5);
+      expect(threads.decisions.shrunk).toBe(4);
+      // The last four came past the overload: the seat bot's declarations, made at once.
+      views.slice(4).forEach((view, index) => expect(answers[4 + index]).toEqual(declareAtOnce({ view, rules: checkedThrows })));
+      expect(answers.slice(4).some((cards) => cards !== undefined)).toBe(true);
+    } finally {
+      await threads.close();
+    }
+  });
+
   test("decide in-process when there is no compiled worker", async () => {
     const threads = new TractorAiThreads(null, 1);
     const state = position(3);
     expect(applyPlay(state, state.turn, await threads.decide(taskOf(state))).ok).toBe(true);
     expect(threads.decisions.inProcess).toBe(1);
+    const [view] = declaringViews(1);
+    expect(legalDeclaration(view, await threads.declaration({ view, rules: checkedThrows }))).toBe(true);
+    expect(threads.decisions.inProcess).toBe(2);
   });
 
   test("each thread's young generation is held to AI_THREAD_LIMITS", async () => {
