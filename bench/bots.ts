@@ -36,7 +36,7 @@ import { declarersOf, SEATS, teamOf, type RoundResult, type RoundSetup, type Sea
 import type { Rank } from "../rooms/tractor/cards";
 import { DEFAULT_SEARCH_BUDGET, DEFAULT_WIN_VALUE, type OwnPolicy, type SearchBudget } from "../rooms/tractor/search";
 import type { SeatView } from "../rooms/tractor/seat-view";
-import { summarize, wilsonInterval } from "./stats";
+import { meanInterval, summarize, wilsonInterval } from "./stats";
 
 /** Beside the room levels, the bench plays `random` and `partner` (the partner-aware policy alone, policy-partner.ts). */
 type Level = TractorBotLevel | "random" | "partner";
@@ -190,12 +190,10 @@ function playMatch(seed: string, ruleset: TractorRuleset, policies: readonly Tra
 const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
-/** A mean with its 95% normal interval. */
-function meanInterval(values: readonly number[]): string {
-  const average = mean(values);
-  const variance = values.reduce((sum, value) => sum + (value - average) ** 2, 0) / Math.max(1, values.length - 1);
-  const radius = 1.96 * Math.sqrt(variance / Math.max(1, values.length));
-  return `${average >= 0 ? "+" : ""}${average.toFixed(2)} (${(average - radius).toFixed(2)} to ${(average + radius).toFixed(2)})`;
+/** A mean with its 95% normal interval, as the tables write it: "+0.14 (+0.07 to +0.20)". */
+function meanWithInterval(values: readonly number[]): string {
+  const { mean: average, low, high } = meanInterval(values);
+  return `${average >= 0 ? "+" : ""}${average.toFixed(2)} (${low.toFixed(2)} to ${high.toFixed(2)})`;
 }
 
 function times(side: Side): string {
@@ -209,7 +207,7 @@ function report(rules: Rules, first: Side, second: Side, tally: PairTally, secon
   console.log(`${first.level} vs ${second.level}, ${rules} rules: ${tally.rounds} rounds (${tally.rounds / 2} deals × 2), ${seconds.toFixed(0)} s`);
   if (tally.rounds > 0) {
     console.log(`  rounds won by ${first.level}: ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`);
-    console.log(`  mean level change per round for ${first.level}: ${meanInterval(tally.dealChanges)}`);
+    console.log(`  mean level change per round for ${first.level}: ${meanWithInterval(tally.dealChanges)}`);
     console.log(`  mean defender points: ${first.level} defending ${mean(tally.firstDefending).toFixed(1)}, ${second.level} defending ${mean(tally.secondDefending).toFixed(1)}`);
   }
   if (tally.matches > 0) {
