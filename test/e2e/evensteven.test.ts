@@ -6,12 +6,16 @@ import { CardhallClient } from "../../client-sdk";
 import { playEvenStevenBot } from "../../client-sdk/bots/evensteven";
 import { canWin, cardsToCover, initialHand, newGame } from "../../rooms/evensteven/engine";
 import { Received, waitUntil } from "../helpers";
-import { ServerProcess } from "./server-process";
+import { freePort, ServerProcess } from "./server-process";
 
-const server = new ServerProcess(2581);
+/** On a free port: a fixed one may be taken on a shared host. */
+let server: ServerProcess;
 const ROOT = path.resolve(__dirname, "..", "..");
 
-beforeAll(() => server.start());
+beforeAll(async () => {
+  server = new ServerProcess(await freePort());
+  await server.start();
+});
 afterAll(() => server.stop());
 
 function runBridge(args: string[], input: string): Promise<{ stdout: string; stderr: string; status: number | null }> {

@@ -5,11 +5,15 @@ import { seededRandom } from "../../rooms/kit/random";
 import { NATURAL_CARDS } from "../../rooms/fool/cards";
 import { applyMove, newGame, type FoolMove, type FoolState } from "../../rooms/fool/rules";
 import { Received, waitUntil } from "../helpers";
-import { ServerProcess } from "./server-process";
+import { freePort, ServerProcess } from "./server-process";
 
-const server = new ServerProcess(2651);
+/** On a free port: a fixed one may be taken on a shared host. */
+let server: ServerProcess;
 
-beforeAll(() => server.start());
+beforeAll(async () => {
+  server = new ServerProcess(await freePort());
+  await server.start();
+});
 afterAll(() => server.stop());
 
 /** A short game: the greedy bot and the AI finish it in a few dozen moves. */

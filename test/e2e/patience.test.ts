@@ -8,12 +8,16 @@ import { simulate } from "../../rooms/patience/engine";
 import { formatDeck } from "../../rooms/patience/notation";
 import type { MoveProbe } from "../../client-sdk/bots/probe";
 import { waitUntil } from "../helpers";
-import { ServerProcess } from "./server-process";
+import { freePort, ServerProcess } from "./server-process";
 
-const server = new ServerProcess(2641);
+/** On a free port: a fixed one may be taken on a shared host. */
+let server: ServerProcess;
 const ROOT = path.resolve(__dirname, "..", "..");
 
-beforeAll(() => server.start());
+beforeAll(async () => {
+  server = new ServerProcess(await freePort());
+  await server.start();
+});
 afterAll(() => server.stop());
 
 describe("Shuffling Patience end to end, against a real server", () => {

@@ -2,11 +2,15 @@ import { Client } from "@colyseus/sdk";
 import { CardhallClient, TRACTOR_SEATS, type TractorMatchEndEvent, type TractorRoundEndEvent, type TractorStateView } from "../../client-sdk";
 import { playTractorBot } from "../../client-sdk/bots/tractor";
 import { Received, waitUntil } from "../helpers";
-import { ServerProcess } from "./server-process";
+import { freePort, ServerProcess } from "./server-process";
 
-const server = new ServerProcess(2665);
+/** On a free port: a fixed one may be taken on a shared host. */
+let server: ServerProcess;
 
-beforeAll(() => server.start());
+beforeAll(async () => {
+  server = new ServerProcess(await freePort());
+  await server.start();
+});
 afterAll(() => server.stop());
 
 const UNPACED = { botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, roundPauseMs: 0, startDelayMs: 200 } as const;
