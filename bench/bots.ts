@@ -22,6 +22,7 @@
  *   npm run bench:bots -- --deals 100 --pairs strong:normal --rules both --jobs 2
  */
 import { fork } from "child_process";
+import { readFileSync, writeFileSync } from "fs";
 import { Command, InvalidArgumentError } from "commander";
 import { randomInt, seededRandom, type Random } from "../rooms/kit/random";
 import { MAIN_SUITS } from "../rooms/tractor/order";
@@ -60,6 +61,12 @@ interface Options {
   evidence: number;
   surprise: number;
   ownPolicy: OwnPolicy;
+  /** The number of the first deal played: `--deals 500 --first-deal 500` plays deals 500 to 999 of the seed. */
+  firstDeal: number;
+  /** Where to keep the raw results (every decision time, every deal's change), for `--merge` to add up later. */
+  save?: string;
+  /** Results kept by `--save`, added up and reported instead of playing. */
+  merge?: string[];
   jobs: number;
   /** The share this process plays: deals and matches whose number is `job` mod `jobs` (a child of --jobs). */
   job?: number;
@@ -130,9 +137,9 @@ function playPair(options: Options, rules: Rules, first: Side, second: Side): Pa
   const tally: PairTally = { rounds: 0, wins: 0, dealChanges: [], firstDefending: [], secondDefending: [], matches: 0, matchWins: 0, matchRounds: 0 };
   const setups = seededRandom(`${options.seed}:setups`);
   const ours = (index: number) => options.job === undefined || index % options.jobs === options.job;
-  for (let deal = 0; deal < options.deals; deal++) {
-    const setup = randomSetup(setups); // drawn for every deal, so that deal k is the same in every share
-    if (!ours(deal)) continue;
+  for (let deal = 0; deal < options.firstDeal + options.deals; deal++) {
+    const setup = randomSetup(setups); // drawn for every deal, so that deal k is the same in every share and chunk
+    if (deal < options.firstDeal || !ours(deal)) continue;
     const dealt = dealRound(setup, seededRandom(`${options.seed}:deal:${deal}`), ruleset);
     let change = 0;
     for (const firstTeam of [1, 2] as Team[]) {
@@ -226,15 +233,13 @@ interface PairResult {
 }
 
 /** Every pair of levels under every set of rules asked for, in this process (or this share of the deals). */
-function playAll(options: Options, each: (result: PairResult, seconds: number) => void): void {
+function playAll(options: Options, each: (result: PairResult) => void): void {
   const rulesRun: Rules[] = options.rules === "both" ? ["classic", "checked"] : [options.rules];
   for (const rules of rulesRun) {
     for (const [firstLevel, secondLevel] of options.pairs) {
       const first: Side = { level: firstLevel, millis: [], cpuMillis: [] };
       const second: Side = { level: secondLevel, millis: [], cpuMillis: [] };
-      const start = performance.now();
-      const tally = playPair(options, rules, first, second);
-      each({ rules, first, second, tally }, (performance.now() - start) / 1000);
+      each({ rules, first, second, tally: playPair(options, rules, first, second) });
     }
   }
 }
@@ -256,6 +261,21 @@ function merged(into: PairResult, from: PairResult): PairResult {
   return { rules: into.rules, first: join(into.first, from.first), second: join(into.second, from.second), tally };
 }
 
+/** Reports each pair's results, added up over the shares or chunks that played them, and keeps them if asked. */
+function reportAll(options: Options, parts: PairResult[][], seconds: number): void {
+  const all = parts[0].map((first, index) => parts.slice(1).reduce((sum, results) => merged(sum, results[index]), first));
+  all.forEach((result) => report(result.rules, result.first, result.second, result.tally, seconds));
+  if (options.save) writeFileSync(options.save, JSON.stringify({ seconds, results: all }));
+}
+
+/** Adds up results kept by `--save` (the same pairs and rules in each, e.g. chunks of deals played one after another). */
+function mergeSaved(options: Options): void {
+  const saved = options.merge!.map((file) => JSON.parse(readFileSync(file, "utf8")) as { seconds: number; results: PairResult[] });
+  const shapes = saved.map(({ results }) => results.map((result) => `${result.rules}:${result.first.level}:${result.second.level}`).join(","));
+  if (new Set(shapes).size !== 1) throw new Error(`the saved results do not hold the same pairs and rules: ${[...new Set(shapes)].join(" / ")}`);
+  reportAll(options, saved.map(({ results }) => results), saved.reduce((sum, { seconds }) => sum + seconds, 0));
+}
+
 /** Forks one process per share with the same options, and reports each pair once every share has played it. */
 async function playInShares(options: Options): Promise<void> {
   const start = performance.now();
@@ -268,11 +288,7 @@ async function playInShares(options: Options): Promise<void> {
     }),
   );
   const byShare = await Promise.all(shares);
-  const seconds = (performance.now() - start) / 1000;
-  byShare[0].forEach((first, index) => {
-    const all = byShare.slice(1).reduce((sum, results) => merged(sum, results[index]), first);
-    report(all.rules, all.first, all.second, all.tally, seconds);
-  });
+  reportAll(options, byShare, (performance.now() - start) / 1000);
 }
 
 /** A share's run: each pair's result to the parent, then the channel closed once the last has gone. */
@@ -309,14 +325,21 @@ async function main(): Promise<void> {
       if (text === "heuristic" || text === "partner") return text;
       throw new InvalidArgumentError("expected heuristic or partner");
     }, DEFAULT_SEARCH_BUDGET.ownPolicy ?? "heuristic")
+    .option("--first-deal <k>", "the number of the first deal played (to play a long run in chunks)", count, 0)
+    .option("--save <file>", "keep the raw results in this file, for --merge")
+    .option("--merge <files...>", "add up results kept by --save and report them, instead of playing")
     .option("--jobs <n>", "processes to share the deals among (one per free core)", (text) => Math.max(1, count(text)), 1)
     .option("--job <j>", "(set by --jobs for each process it starts)", count)
     .parse(process.argv)
     .opts<Options>();
   if (options.job !== undefined) return playShare(options);
-  console.log(`bench:bots: ${options.deals} deals × 2 per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms, own team in play-outs ${options.ownPolicy}; ${options.jobs} process(es)`);
+  if (options.merge) return mergeSaved(options);
+  console.log(`bench:bots: ${options.deals} deals × 2 from deal ${options.firstDeal} per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms, own team in play-outs ${options.ownPolicy}; ${options.jobs} process(es)`);
   if (options.jobs > 1) return playInShares(options);
-  playAll(options, (result, seconds) => report(result.rules, result.first, result.second, result.tally, seconds));
+  const start = performance.now();
+  const results: PairResult[] = [];
+  playAll(options, (result) => results.push(result));
+  reportAll(options, [results], (performance.now() - start) / 1000);
 }
 
 void main();
