@@ -6,10 +6,9 @@ import * as foolAi from "../../rooms/fool/ai";
 import { TRACTOR_SEATS } from "../../client-sdk";
 import { waitUntil } from "../helpers";
 
-const PORT = 2663;
 let colyseus: RoomTestServer;
 
-useRoomTestServer(PORT, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 /** Four bots on a fixed-trump table, unpaced. */
 const BOTS = { bots: [...TRACTOR_SEATS], trump: "fixed", mainSuit: "H", dealer: "Alice", seed: 3301, botDelayMs: 0, roundPauseMs: 60_000, startDelayMs: 0 } as const;

@@ -19,7 +19,7 @@ import { joinRecording, useRoomTestServer, type RoomTestServer } from "./test-se
 
 let colyseus: RoomTestServer;
 
-useRoomTestServer(undefined, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 /** Long enough that nothing moves by the clock while the test looks; the test plays the person's moves itself. */
 const NEVER_MS = 600_000;

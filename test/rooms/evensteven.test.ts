@@ -4,10 +4,9 @@ import type { EvenStevenRoom } from "../../rooms/evensteven/room";
 import { CardhallError, EvenStevenPlayer } from "../../client-sdk";
 import { Received, waitUntil, dropConnection, expectRefused } from "../helpers";
 
-const PORT = 2571;
 let colyseus: RoomTestServer;
 
-useRoomTestServer(PORT, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 // Sample game 1: hand 4h 2d Qs Jc, then 8c Qc 9s 6s ... are dealt. Sample game 2: hand Kd 8c As 5s, then 3s 6h Kh 5c.
 const GAME_1 = { n: 4, seed: 876390176 };

@@ -15,10 +15,9 @@ import { playFoolGame } from "../../client-sdk/bots/fool";
 import { Received, waitUntil, dropConnection, expectRefused, expectConsole } from "../helpers";
 import { joinRecording, useRoomTestServer, type RoomTestServer } from "./test-server";
 
-const PORT = 2650;
 let colyseus: RoomTestServer;
 
-useRoomTestServer(PORT, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 /** Seat 0 moves first holding 6H 3H 9H 7H 4C on 5C: 4C covers, the hearts do not. AI games from it are short. */
 const SEED = 42;

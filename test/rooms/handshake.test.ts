@@ -6,10 +6,9 @@ import type { Room } from "@colyseus/core";
 import { stateHandshakeOf } from "../../rooms/kit/colyseus-internals";
 import { useRoomTestServer, type RoomTestServer } from "./test-server";
 
-const PORT = 2695;
 let colyseus: RoomTestServer;
 
-useRoomTestServer(PORT, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 const handshakeOf = (room: Room) => stateHandshakeOf(room).make();
 

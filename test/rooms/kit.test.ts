@@ -12,15 +12,13 @@ import type { ErrorReply } from "../../rooms/kit/protocol";
 import type { FinishedGame } from "../../rooms/kit/record";
 import { CardhallTransport } from "../../server/transport";
 import { Received, waitUntil, dropConnection } from "../helpers";
-import { RoomTestServer } from "./test-server";
+import { listeningTestServer, RoomTestServer } from "./test-server";
 
-const PORT = 2681;
 let colyseus: RoomTestServer;
 
 beforeAll(async () => {
   const server = defineServer({ rooms: { highcard: defineRoom(HighCardRoom) }, transport: new CardhallTransport(), gracefullyShutdown: false, greet: false });
-  await server.listen(PORT, "127.0.0.1");
-  colyseus = new RoomTestServer(server);
+  colyseus = await listeningTestServer(server);
 });
 afterEach(() => colyseus.cleanup());
 afterAll(() => colyseus.shutdown());

@@ -7,14 +7,13 @@ import type { TractorRoom } from "../../rooms/tractor/room";
 import { CardhallClient, TRACTOR_SEATS } from "../../client-sdk";
 import { sleep } from "../helpers";
 
-const PORT = 2698;
-const URL = `ws://127.0.0.1:${PORT}`;
 let colyseus: RoomTestServer;
 
-useRoomTestServer(PORT, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 describe("a table's listing", () => {
-  const client = new CardhallClient(URL);
+  let client: CardhallClient;
+  beforeAll(() => (client = new CardhallClient(colyseus.url)));
   /** Polls the listing (GET /rooms) until `holds` (at most 5 s). */
   async function listedUntil(holds: () => Promise<boolean>, what: string): Promise<void> {
     for (let tries = 0; tries < 100; tries++) {

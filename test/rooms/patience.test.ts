@@ -9,10 +9,9 @@ import { describeEvent, formatDeck, formatResult, parseDecks } from "../../rooms
 import { CardhallError, PatienceOwner, PatienceSpectator, type PatienceStateView } from "../../client-sdk";
 import { Received, sleep, waitUntil, dropConnection, expectRefused } from "../helpers";
 
-const PORT = 2640;
 let colyseus: RoomTestServer;
 
-useRoomTestServer(PORT, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 const SAMPLES = path.join(__dirname, "..", "fixtures", "samples");
 const SAMPLE_TEXT = fs.readFileSync(path.join(SAMPLES, "patience-sample.in"), "utf8");

@@ -1,5 +1,5 @@
 import { ColyseusTestServer } from "@colyseus/testing";
-import type { Room as ServerRoom } from "@colyseus/core";
+import type { Room as ServerRoom, Server } from "@colyseus/core";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { makeServer } from "../../server/app";
 import { Received } from "../helpers";
@@ -10,6 +10,9 @@ import { freePort } from "../e2e/ports";
  * joins sends its events with the first state, before a test could listen; the SDK would warn of each one.)
  */
 export class RoomTestServer extends ColyseusTestServer {
+  /** The server's address for clients of its own (the SDK's CardhallClient), set once it listens. */
+  url = "";
+
   override async connectTo<T extends ServerRoom>(room: T, clientOptions: Record<string, unknown> = {}): Promise<ClientRoom<T, T["state"]>> {
     const client = await this.sdk.joinById<T>(room.roomId, clientOptions as Parameters<NonNullable<T["onJoin"]>>[1]);
     client.onMessage("*", () => undefined);
@@ -26,20 +29,27 @@ export class RoomTestServer extends ColyseusTestServer {
 }
 
 /**
- * Registers the hooks that run the whole server in-process on 127.0.0.1:`port` (a free port when none is given) for
- * one test file (the matchmaker is a per-process singleton, so each file has its own port), clean the rooms after
- * each test and stop the server.
+ * Registers the hooks that run the whole server in-process on 127.0.0.1 at a free port for one test file (the
+ * matchmaker is a per-process singleton, so each file has its own server; a fixed port could be taken on a shared
+ * host), clean the rooms after each test and stop the server.
  */
-export function useRoomTestServer(port: number | undefined, ready: (server: RoomTestServer) => void): void {
+export function useRoomTestServer(ready: (server: RoomTestServer) => void): void {
   let colyseus: RoomTestServer;
   beforeAll(async () => {
-    const server = makeServer({ gracefullyShutdown: false });
-    await server.listen(port ?? (await freePort()), "127.0.0.1");
-    colyseus = new RoomTestServer(server);
+    colyseus = await listeningTestServer(makeServer({ gracefullyShutdown: false }));
     ready(colyseus);
   });
   afterEach(() => colyseus.cleanup());
   afterAll(() => colyseus.shutdown());
+}
+
+/** Starts `server` on 127.0.0.1 at a free port, with a testing server around it that knows its address. */
+export async function listeningTestServer(server: Server): Promise<RoomTestServer> {
+  const port = await freePort();
+  await server.listen(port, "127.0.0.1");
+  const colyseus = new RoomTestServer(server);
+  colyseus.url = `ws://127.0.0.1:${port}`;
+  return colyseus;
 }
 
 /**

@@ -10,7 +10,7 @@ import { waitUntil } from "../helpers";
 
 let colyseus: RoomTestServer;
 
-useRoomTestServer(undefined, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 afterEach(() => jest.restoreAllMocks());
 

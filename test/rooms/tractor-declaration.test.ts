@@ -16,10 +16,9 @@ import type { Seat } from "../../rooms/tractor/scoring";
 import { TRACTOR_SEATS, TractorPlayer, type TractorDeclaredEvent, type TractorStateView, type TractorTrumpEvent } from "../../client-sdk";
 import { Received, waitUntil } from "../helpers";
 
-const PORT = 2662;
 let colyseus: RoomTestServer;
 
-useRoomTestServer(PORT, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 function cards(text: string): Card[] {
   return parseCards(text) ?? [];

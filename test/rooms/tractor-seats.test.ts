@@ -7,11 +7,9 @@ import { Received, waitUntil, dropConnection, expectRefused, expectConsole } fro
 import type { FinishedGame } from "../../rooms/kit/record";
 import { matchMaker } from "@colyseus/core";
 
-const PORT = 2661;
-const URL = `ws://127.0.0.1:${PORT}`;
 let colyseus: RoomTestServer;
 
-useRoomTestServer(PORT, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 const FIXED = { trump: "fixed", mainSuit: "H", dealer: "Alice", seed: 314159, botDelayMs: 0, roundPauseMs: 60_000, startDelayMs: 50 } as const;
 const THREE_BOTS = ["Bob", "Charles", "David"] as const;
@@ -41,7 +39,7 @@ describe("tractor seats and time", () => {
   test("a person takes over a bot's seat by name, mid-round, and gets its hand and its turn clock", async () => {
     // Bots paced slowly, so the dealer's bot is still thinking when a person claims the seat.
     const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: [...TRACTOR_SEATS], botDelayMs: 60_000 });
-    const client = new CardhallClient(URL);
+    const client = new CardhallClient(colyseus.url);
     const watcher = await client.spectateTractor(room.roomId);
     // The spectator's own view (its patches may trail the room's state): the deal is over and it holds no hand.
     const watched = await watcher.waitForView((view) => view.phase === "burying", 5000);
@@ -84,7 +82,7 @@ describe("tractor seats and time", () => {
     await dropConnection(bob.room);
     await waitUntil(() => room.state.seats[1].connected === false, 5000, "the drop");
     expect(room.state.seats[1].occupant).toBe("person"); // the seat is kept
-    const again = await new CardhallClient(URL).reconnectTractor(token);
+    const again = await new CardhallClient(colyseus.url).reconnectTractor(token);
     await waitUntil(() => again.view()?.seats[1].connected === true && again.hand().length === 33, 5000, "the state after reconnecting");
     expect(again.seat()).toBe("Bob");
     expect(again.hand().sort()).toEqual(handOf(room, 1));
@@ -106,13 +104,13 @@ describe("tractor seats and time", () => {
     expect(room.state.seats[1].toJSON()).toMatchObject({ occupant: "bot", player: "bot", connected: false });
     // A bot seat moves at the bot's pace (0 here), not on the clock: the round runs to its end.
     await waitUntil(() => room.state.phase === "roundOver", 5000, "the round's end");
-    await expect(new CardhallClient(URL).reconnectTractor(bob.reconnectionToken)).rejects.toBeInstanceOf(CardhallError);
+    await expect(new CardhallClient(colyseus.url).reconnectTractor(bob.reconnectionToken)).rejects.toBeInstanceOf(CardhallError);
     await expectConsole(/reconnection token invalid or expired/); // the matchmaker's note of the refused token
   });
 
   test("a player who leaves mid-match hands the seat to its bot, and anyone may take it back by name", async () => {
     const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], botDelayMs: 60_000 });
-    const client = new CardhallClient(URL);
+    const client = new CardhallClient(colyseus.url);
     const bob = await client.joinTractor(room.roomId, { seat: "Bob" });
     const watcher = await client.spectateTractor(room.roomId);
     await waitUntil(() => room.state.phase === "burying", 5000, "the deal");
@@ -129,7 +127,7 @@ describe("tractor seats and time", () => {
     const finished: FinishedGame[] = [];
     const records = { submit: (game: FinishedGame) => finished.push(game) };
     const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], botDelayMs: 10, records });
-    const bob = await new CardhallClient(URL).joinTractor(room.roomId, { seat: "Bob", name: "Bo" });
+    const bob = await new CardhallClient(colyseus.url).joinTractor(room.roomId, { seat: "Bob", name: "Bo" });
     const bo = { kind: "account" as const, name: "Bo" };
     room["roster"].seats[1].identity = bo; // as the matchmaking route seats an account (test/e2e covers that route)
     await bob.nextTurn(5000);
@@ -149,8 +147,8 @@ describe("tractor seats and time", () => {
     const finished: FinishedGame[] = [];
     const records = { submit: (game: FinishedGame) => finished.push(game) };
     const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], botDelayMs: 10, records });
-    const watcher = await new CardhallClient(URL).spectateTractor(room.roomId);
-    const bob = await new CardhallClient(URL).joinTractor(room.roomId, { seat: "Bob", name: "Bo" });
+    const watcher = await new CardhallClient(colyseus.url).spectateTractor(room.roomId);
+    const bob = await new CardhallClient(colyseus.url).joinTractor(room.roomId, { seat: "Bob", name: "Bo" });
     room["roster"].seats[1].identity = { kind: "account", name: "Bo" };
     await waitUntil(() => room.state.phase === "burying", 5000, "the deal");
     await bob.leave();
@@ -164,7 +162,7 @@ describe("tractor seats and time", () => {
     const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: [...TRACTOR_SEATS] });
     const first = new Received(await colyseus.connectTo(room, { spectate: true }));
     await waitUntil(() => room.state.phase === "roundOver", 5000, "the bots' round");
-    const client = new CardhallClient(URL);
+    const client = new CardhallClient(colyseus.url);
     const late = await client.spectateTractor(room.roomId);
     const view = await late.waitForView((state) => state.phase === "roundOver");
     expect(view.seats.every((seat) => seat.hand === undefined && seat.buried === undefined)).toBe(true);

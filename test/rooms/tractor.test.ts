@@ -17,10 +17,9 @@ import {
 } from "../../client-sdk";
 import { Received, waitUntil } from "../helpers";
 
-const PORT = 2660;
 let colyseus: RoomTestServer;
 
-useRoomTestServer(PORT, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 /** A fixed-trump table, unpaced: every test that needs a deal it can predict uses it. */
 const FIXED = { trump: "fixed", mainSuit: "S", dealer: "Alice", seed: 20260501, botDelayMs: 0, roundPauseMs: 0, startDelayMs: 100 } as const;

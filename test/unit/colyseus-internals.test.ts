@@ -34,9 +34,8 @@ import { adoptDecoderTypes, checkHandshakeLayout, decoderTypesOf, MissingSdkInte
 import { ERROR_MESSAGE } from "../../rooms/kit/protocol";
 import { useRoomTestServer, type RoomTestServer } from "../rooms/test-server";
 
-const PORT = 2697;
 let colyseus: RoomTestServer;
-useRoomTestServer(PORT, (server) => (colyseus = server));
+useRoomTestServer((server) => (colyseus = server));
 
 /** The version in the package's own package.json, read here by its path in node_modules. */
 function packageJsonVersion(name: string): string {
