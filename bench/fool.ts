@@ -11,7 +11,8 @@
 import { Command, InvalidArgumentError } from "commander";
 import { performance } from "perf_hooks";
 import { seededRandom, shuffled, type Random } from "../rooms/kit/random";
-import { aiGame, aiPolicy, strongAiPolicy, type AiPolicy } from "../rooms/fool/ai";
+import { aiGame, aiPolicy, DEFAULT_WEIGHTS, makeAiPolicy, STRONG_BUDGET, strongAiPolicy, type AiPolicy } from "../rooms/fool/ai";
+import { DEFAULT_BUDGET, type OpponentModel, type PlayoutBudget } from "../rooms/fool/ai-playouts";
 import { greedyPolicy, randomPolicy, type Policy } from "../rooms/fool/bots";
 import { JOKER, NATURAL_CARDS, SKIP_CARDS, SUITS, isQueen, type Card } from "../rooms/fool/cards";
 import { formatSequence } from "../rooms/fool/notation";
@@ -188,6 +189,15 @@ function benchAi(pairs: number, cap: number, seed: string, opponents: readonly s
   );
 }
 
+/** The level asked for, with any part of its budget the options change (the budget's most moves grown to fit). */
+function testedLevel(options: { level: "normal" | "strong"; worlds?: number; horizon?: number; opponentModels?: OpponentModel[] }): AiPolicy {
+  const level = options.level === "strong" ? STRONG_BUDGET : DEFAULT_BUDGET;
+  if (options.worlds === undefined && options.horizon === undefined && options.opponentModels === undefined) return options.level === "strong" ? strongAiPolicy : aiPolicy;
+  const budget: PlayoutBudget = { ...level, worlds: options.worlds ?? level.worlds, horizon: options.horizon ?? level.horizon, opponentModels: options.opponentModels ?? level.opponentModels };
+  console.log(`budget: ${JSON.stringify(budget)}`);
+  return makeAiPolicy(DEFAULT_WEIGHTS, { ...budget, maxMoves: Math.max(budget.maxMoves, (budget.worlds * budget.horizon * budget.maxMoves) / (level.worlds * level.horizon)) });
+}
+
 function main(): void {
   const options = new Command()
     .name("bench:fool")
@@ -200,9 +210,16 @@ function main(): void {
     }, "normal")
     .option("--opponents <names>", "the opponents, of random, greedy and ai (today's AI, with its memory as in a room)", (text) => text.split(","), ["random", "greedy"])
     .option("--no-search", "leave out the winning-sequence search's timings")
+    .option("--worlds <n>", "the level's sampled worlds per decision (to try another budget)", positiveInteger)
+    .option("--horizon <n>", "the level's play-out length in moves (to try another budget)", positiveInteger)
+    .option("--opponent-models <models>", "how the opponent plays in the play-outs, world after world: greedy and random, e.g. greedy,random", (text) => {
+      const models = text.split(",");
+      if (models.every((model) => model === "greedy" || model === "random")) return models as OpponentModel[];
+      throw new InvalidArgumentError("expected greedy and random, comma-separated");
+    })
     .parse(process.argv)
-    .opts<{ pairs: number; cap: number; seed: string; level: "normal" | "strong"; search: boolean; opponents: string[] }>();
-  testedAi = options.level === "strong" ? strongAiPolicy : aiPolicy;
+    .opts<{ pairs: number; cap: number; seed: string; level: "normal" | "strong"; search: boolean; opponents: string[]; worlds?: number; horizon?: number; opponentModels?: OpponentModel[] }>();
+  testedAi = testedLevel(options);
   console.log(`node ${process.version}; pairs ${options.pairs}, cap ${options.cap} moves, seed "${options.seed}", AI level ${options.level}`);
   if (options.search) benchSearch(seededRandom(`${options.seed}:search`));
   benchAi(options.pairs, options.cap, options.seed, options.opponents);

@@ -152,7 +152,7 @@ function levelCost(level: FoolAiStrength): number {
 /** A share of the level's play-out budget: fewer worlds and fewer moves, the play-outs as long. */
 function sharedBudget(level: FoolAiStrength, share: number): PlayoutBudget {
   const whole = level === "strong" ? STRONG_BUDGET : DEFAULT_BUDGET;
-  return { worlds: Math.max(1, Math.round(whole.worlds * share)), horizon: whole.horizon, maxMoves: Math.max(whole.horizon, Math.floor(whole.maxMoves * share)) };
+  return { ...whole, worlds: Math.max(1, Math.round(whole.worlds * share)), maxMoves: Math.max(whole.horizon, Math.floor(whole.maxMoves * share)) };
 }
 
 /** A thread's answer is used only if it is one of the seat's legal moves. */

@@ -25,7 +25,17 @@ export interface PlayoutBudget {
    * sampled, so no decision holds up a server's event loop for long. Counted in moves, so decisions stay reproducible.
    */
   readonly maxMoves: number;
+  /**
+   * How the opponent plays in the play-outs, world after world in turn (default: greedy, then random). A level
+   * that expects a sound opponent models more of them greedy.
+   */
+  readonly opponentModels?: readonly OpponentModel[];
 }
+
+/** The policies a play-out's opponent may play: the greedy bot's, or uniformly random legal moves. */
+export type OpponentModel = "greedy" | "random";
+const OPPONENT_POLICIES: Record<OpponentModel, Policy> = { greedy: greedyPolicy, random: randomPolicy };
+const HALF_AND_HALF: readonly OpponentModel[] = ["greedy", "random"];
 
 export const DEFAULT_BUDGET: PlayoutBudget = { worlds: 8, horizon: 8, maxMoves: 1024 };
 
@@ -63,13 +73,15 @@ export function bestByPlayouts(
   const random = seededRandom(observationKey(view, memory));
   const totals = candidates.map(() => 0);
   const worlds = affordableWorlds(budget, candidates.length);
+  const models = budget.opponentModels ?? HALF_AND_HALF;
   for (let w = 0; w < worlds; w++) {
+    const opponent = OPPONENT_POLICIES[models[w % models.length]];
     const world = sampleWorld(view, memory, random);
     const diceSeed = random();
     candidates.forEach((move, i) => {
       const played = applyMove(world, view.seat, move);
       if (!played.ok) throw new Error(`a candidate move is illegal: ${played.reason}`);
-      totals[i] += playOutFrom(played.state, view.seat, w % 2 === 0 ? greedyPolicy : randomPolicy, budget.horizon, seededRandom(diceSeed));
+      totals[i] += playOutFrom(played.state, view.seat, opponent, budget.horizon, seededRandom(diceSeed));
     });
   }
   let best = 0;
