@@ -3,6 +3,7 @@
  * The embedded default keeps everything in one process and in memory.
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "http";
+import { leavePacer } from "./leave-pacer";
 import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from "@colyseus/core";
 import { monitor } from "@colyseus/monitor";
@@ -175,6 +176,7 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
     foolAiBudgets: aiThreads.admission.use(),
     ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions }, tractorAiBudgets: tractorAi.admission.use() }),
     records: records?.writer.metrics() ?? null,
+    leaves: leavePacer.counts(),
   };
 }
 

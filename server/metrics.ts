@@ -11,6 +11,7 @@
  * every change: a move costs the kit one counter increment and one histogram observation.
  */
 import type { Room } from "@colyseus/core";
+import { leavePacer } from "./leave-pacer";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Mover } from "../rooms/kit/record";
 import type { TableMetrics } from "../rooms/kit/metrics";
@@ -46,6 +47,7 @@ export class PrometheusMetrics implements TableMetrics {
     aiDecisionCounter(aiThreads, registers);
     aiBudgetMetrics(new Map([["fool", aiThreads.admission], ...(tractorAi === null ? [] : [["tractor", tractorAi.admission] as const])]), registers);
     if (records !== null) recordQueueMetrics(records, registers);
+    leavePacerMetrics(registers);
   }
 
   tableOpened(room: Room): void {
@@ -153,6 +155,23 @@ function aiBudgetMetrics(admissions: Map<string, AiAdmission>, registers: Regist
       }
     },
   });
+}
+
+/** The clients' leaves: how many waited for a later turn of the event loop (a mass disconnect), and how many wait now. */
+function leavePacerMetrics(registers: Registry[]): void {
+  new Counter({
+    name: "cardhall_leaves_total",
+    help: "Clients' leaves by when they ran: at_once, or deferred to a later turn of the event loop (many clients left together)",
+    labelNames: ["when"],
+    registers,
+    collect() {
+      const { atOnce, deferred } = leavePacer.counts();
+      this.reset();
+      this.inc({ when: "at_once" }, atOnce);
+      this.inc({ when: "deferred" }, deferred);
+    },
+  });
+  new Gauge({ name: "cardhall_leaves_waiting", help: "Clients' leaves waiting for a later turn of the event loop", registers, collect() { this.set(leavePacer.counts().waiting); } });
 }
 
 /** The records' queue to the database (RecordWriter.metrics), read at each scrape. */

@@ -10,6 +10,8 @@
  * holds each socket's writes until the end of the current callback, so everything a room sends one client in
  * one go leaves in one system call.
  *
+ * - When thousands of clients drop at once, their leaves are spread over several turns of the event loop
+ *   (`paceLeaves`, server/leave-pacer.ts) instead of running in one stretch.
  * - Node accepts one new connection per turn of its event loop, and a turn that handles thousands of clients'
  *   messages takes milliseconds: joins arriving faster than the turns queue in the kernel for seconds (a load
  *   test of 5,000 clients saw 3,900 connections waiting to be accepted and joins taking 6 s). The port is
@@ -23,10 +25,12 @@
 import http, { type IncomingMessage, type ServerResponse } from "http";
 import net, { type AddressInfo } from "net";
 import type WebSocket from "ws";
+import { Protocol } from "@colyseus/core";
 import { WebSocketTransport, type TransportOptions } from "@colyseus/ws-transport";
 import { log, logRefusal } from "../rooms/kit/log";
 import { tcpSocketOf } from "../rooms/kit/colyseus-internals";
 import { closeAfterAnswer, isMatchmakeRequest, serveMatchmaking } from "./matchmaking";
+import { leavePacer, type Pacer } from "./leave-pacer";
 
 /** How often a slice of the clients is pinged: the sweep over all of them is spread over the ping interval. */
 const PING_SLICE_MS = 100;
@@ -89,6 +93,24 @@ export function batchWritesPerCallback(client: WebSocket): void {
     }
     return (send as (...a: unknown[]) => void).call(this, ownedFrame(data), ...rest);
   } as WebSocket["send"];
+}
+
+/**
+ * A client's leave runs through the leave pacer: at once normally, spread over later turns of the event loop when
+ * thousands of clients leave together. Both ways of leaving: the socket's close (a drop; Colyseus adds its
+ * listener later) and the leave message (a consented leave, which Colyseus handles as it arrives).
+ */
+export function paceLeaves(client: WebSocket, pacer: Pacer = leavePacer): void {
+  const emit = client.emit;
+  client.emit = function pacedEmit(this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
+    if (event !== "close" && !(event === "message" && isLeaveMessage(args[0]))) return emit.call(this, event, ...args);
+    pacer.run(() => emit.call(this, event, ...args));
+    return true;
+  } as WebSocket["emit"];
+}
+
+function isLeaveMessage(data: unknown): boolean {
+  return data instanceof Uint8Array && data.length === 1 && data[0] === Protocol.LEAVE_ROOM;
 }
 
 /**
@@ -230,6 +252,7 @@ export class CardhallTransport extends WebSocketTransport {
   /** Ws calls this unbound (as the server's "connection" listener), so it must not rely on `this`. */
   protected override async onConnection(rawClient: RawClient, req: IncomingMessage, upgrade?: UpgradeInfo): Promise<void> {
     batchWritesPerCallback(rawClient);
+    paceLeaves(rawClient);
     const joining = super.onConnection(rawClient, req, upgrade);
     // Colyseus's own error listener (added at once, above) prints each protocol error with its stack.
     rawClient.removeAllListeners("error");

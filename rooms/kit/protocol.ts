@@ -111,6 +111,9 @@ export interface ServerMetrics {
   tractorAiBudgets?: AiBudgetUse;
   /** The records' queue to the database; null when the server keeps no records. */
   records: RecordWriterMetrics | null;
+  /** Clients' leaves since start: run at once, deferred to a later turn of the event loop (many left together),
+   * and waiting now (server/leave-pacer.ts). Absent from servers before leaves were paced. */
+  leaves?: { atOnce: number; deferred: number; waiting: number };
 }
 
 /**

@@ -76,6 +76,15 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(refusals).toHaveLength(1);
     expect(Number(refusals[0].split(" ")[1])).toBe(1);
     await player.leave();
+    // One client, one leave, run at once: the pacer defers leaves only when many come in one turn of the loop.
+    let after = "";
+    for (let tries = 0; tries < 100 && sample(after, "cardhall_leaves_total", { when: "at_once" }) === 0; tries++) {
+      after = (await prometheusText(server)).text;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(sample(after, "cardhall_leaves_total", { when: "at_once" })).toBeGreaterThanOrEqual(1);
+    expect(sample(after, "cardhall_leaves_total", { when: "deferred" })).toBe(0);
+    expect(after).toMatch(/^cardhall_leaves_waiting 0$/m);
   });
 
   test("/metrics.json is the JSON the load test reads", async () => {
@@ -84,6 +93,7 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(metrics.cpuUserMicros).toBeGreaterThan(0);
     expect(metrics.foolAiDecisions).toEqual(expect.objectContaining({ immediate: expect.any(Number) }));
     expect(metrics.records).toEqual(expect.objectContaining({ queued: expect.any(Number) }));
+    expect(metrics.leaves).toEqual({ atOnce: expect.any(Number), deferred: 0, waiting: 0 });
   });
 
   test("the monitor answers only with its password", async () => {
