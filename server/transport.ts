@@ -6,12 +6,13 @@
  *   socket writes, then 2,000 pongs, in one burst that every move arriving meanwhile waits behind;
  * - every message is its own socket write (a `writev` system call), so a move that sends an event and a state
  *   patch to four players costs eight system calls.
- * This transport pings a slice of the clients at a time (same interval and retries per client, no burst) and
+ * This transport pings a slice of the clients at a time (same interval and retries per client, no burst; none that
+ * spoke since its last turn: a message is an answer) and
  * holds each socket's writes until the end of the current callback, so everything a room sends one client in
  * one go leaves in one system call.
  *
  * - When thousands of clients drop at once, their leaves are spread over several turns of the event loop
- *   (`paceLeaves`, server/leave-pacer.ts) instead of running in one stretch.
+ *   (`watchIncoming`, server/leave-pacer.ts) instead of running in one stretch.
  * - Node accepts one new connection per turn of its event loop, and a turn that handles thousands of clients'
  *   messages takes milliseconds: joins arriving faster than the turns queue in the kernel for seconds (a load
  *   test of 5,000 clients saw 3,900 connections waiting to be accepted and joins taking 6 s). The port is
@@ -35,7 +36,8 @@ import { leavePacer, type Pacer } from "./leave-pacer";
 /** How often a slice of the clients is pinged: the sweep over all of them is spread over the ping interval. */
 const PING_SLICE_MS = 100;
 
-type RawClient = WebSocket & { pingCount: number };
+/** Colyseus counts a client's unanswered pings; this transport also notes whether it spoke since the last one. */
+type RawClient = WebSocket & { pingCount: number; spokeSincePing?: boolean };
 type UpgradeInfo = Parameters<WebSocketTransport["onConnection"]>[2];
 
 /** A ping to a socket that closed meanwhile is not an error worth reporting (Colyseus passes a no-op too). */
@@ -96,13 +98,16 @@ export function batchWritesPerCallback(client: WebSocket): void {
 }
 
 /**
- * A client's leave runs through the leave pacer: at once normally, spread over later turns of the event loop when
- * thousands of clients leave together. Both ways of leaving: the socket's close (a drop; Colyseus adds its
- * listener later) and the leave message (a consented leave, which Colyseus handles as it arrives).
+ * What a client sends passes here first:
+ * - any message is a sign of life, so the pinger need not ask (a player moving every few seconds is never pinged);
+ * - a leave runs through the leave pacer: at once normally, spread over later turns of the event loop when thousands
+ *   of clients leave together. Both ways of leaving: the socket's close (a drop; Colyseus adds its listener later)
+ *   and the leave message (a consented leave, which Colyseus handles as it arrives).
  */
-export function paceLeaves(client: WebSocket, pacer: Pacer = leavePacer): void {
+export function watchIncoming(client: WebSocket, pacer: Pacer = leavePacer): void {
   const emit = client.emit;
-  client.emit = function pacedEmit(this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
+  client.emit = function watchedEmit(this: RawClient, event: string | symbol, ...args: unknown[]): boolean {
+    if (event === "message") this.spokeSincePing = true;
     if (event !== "close" && !(event === "message" && isLeaveMessage(args[0]))) return emit.call(this, event, ...args);
     pacer.run(() => emit.call(this, event, ...args));
     return true;
@@ -252,7 +257,7 @@ export class CardhallTransport extends WebSocketTransport {
   /** Ws calls this unbound (as the server's "connection" listener), so it must not rely on `this`. */
   protected override async onConnection(rawClient: RawClient, req: IncomingMessage, upgrade?: UpgradeInfo): Promise<void> {
     batchWritesPerCallback(rawClient);
-    paceLeaves(rawClient);
+    watchIncoming(rawClient);
     const joining = super.onConnection(rawClient, req, upgrade);
     // Colyseus's own error listener (added at once, above) prints each protocol error with its stack.
     rawClient.removeAllListeners("error");
@@ -260,7 +265,10 @@ export class CardhallTransport extends WebSocketTransport {
     return joining;
   }
 
-  /** Same rule as Colyseus's (terminate after `pingMaxRetries` unanswered pings), one slice at a time. */
+  /**
+   * Same rule as Colyseus's (terminate after `pingMaxRetries` unanswered pings), one slice at a time; a client that
+   * sent a message since its last turn answered already, and is not pinged.
+   */
   protected override autoTerminateUnresponsiveClients(pingInterval: number, pingMaxRetries: number): void {
     const slices = Math.max(1, Math.round(pingInterval / PING_SLICE_MS));
     let slice = 0;
@@ -268,6 +276,11 @@ export class CardhallTransport extends WebSocketTransport {
       slice = (slice + 1) % slices;
       for (const client of this.wss.clients as Set<RawClient>) {
         if (numberOf(client) % slices !== slice) continue;
+        if (client.spokeSincePing) {
+          client.spokeSincePing = false;
+          client.pingCount = 0;
+          continue;
+        }
         if (client.pingCount >= pingMaxRetries) {
           client.terminate();
           continue;

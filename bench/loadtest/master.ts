@@ -239,7 +239,7 @@ function httpUrl(wsUrl: string): string {
 }
 
 /** The server's /metrics.json (or /metrics from a server built before /metrics became Prometheus's text). */
-async function fetchMetrics(url: string): Promise<ServerMetrics | null> {
+export async function fetchMetrics(url: string): Promise<ServerMetrics | null> {
   for (const route of ["/metrics.json", "/metrics"]) {
     try {
       const response = await fetch(`${httpUrl(url)}${route}`);

@@ -4,7 +4,7 @@
  * The clock and the turns are the test's own, so nothing here depends on the machine's speed.
  */
 import { Pacer, RUNNERS_PER_TURN } from "../../server/leave-pacer";
-import { paceLeaves } from "../../server/transport";
+import { watchIncoming } from "../../server/transport";
 import { EventEmitter } from "events";
 import type WebSocket from "ws";
 import { takeConsole } from "../setup/console";
@@ -123,7 +123,7 @@ test("a socket's close and a leave message reach their listeners through the pac
   const sockets = Array.from({ length: 5 }, () => new EventEmitter());
   const heard: string[] = [];
   sockets.forEach((socket, i) => {
-    paceLeaves(socket as unknown as WebSocket, pacer);
+    watchIncoming(socket as unknown as WebSocket, pacer);
     socket.on("close", (code: number) => {
       loop.advance(5);
       heard.push(`close ${i} ${code}`);

@@ -5,6 +5,7 @@ import { CardhallTransport, batchWritesPerCallback } from "../../server/transpor
 
 interface FakeClient {
   pingCount: number;
+  spokeSincePing?: boolean;
   ping: jest.Mock;
   terminate: jest.Mock;
 }
@@ -63,6 +64,22 @@ describe("the transport's pings", () => {
       expect(client.ping).toHaveBeenCalledTimes(2);
       expect(client.terminate).toHaveBeenCalledTimes(1);
     }
+    stop();
+  });
+
+  test("a client that sent a message since its last turn is not pinged, and a silent one is pinged again", () => {
+    const speaking = fakeClient(false);
+    const stop = startPinging([speaking], 300, 2);
+    for (let interval = 0; interval < 4; interval++) {
+      speaking.spokeSincePing = true; // a move every interval: a player at the table
+      jest.advanceTimersByTime(300);
+    }
+    expect(speaking.ping).not.toHaveBeenCalled();
+    expect(speaking.terminate).not.toHaveBeenCalled();
+    // Then silence, and no pong: pinged twice, then terminated, as any silent client.
+    jest.advanceTimersByTime(900);
+    expect(speaking.ping).toHaveBeenCalledTimes(2);
+    expect(speaking.terminate).toHaveBeenCalledTimes(1);
     stop();
   });
 });
