@@ -27,6 +27,7 @@ interface Options {
   clients: number;
   thinkMs: number;
   duration: number;
+  ramp?: number;
   pairs: number;
   workers: number;
   generators: boolean;
@@ -35,7 +36,7 @@ interface Options {
 
 /** One load test (the given build's) against a port; its JSON report. */
 function loadTest(root: string, port: number, options: Options, json: string): Promise<LoadTestReport> {
-  const args = [path.join(root, "dist", "bin", "src", "loadtest.js"), "--url", `ws://127.0.0.1:${port}`, "--clients", String(options.clients), "--think-ms", String(options.thinkMs), "--duration", String(options.duration), "--workers", String(options.workers), ...(options.mix === undefined ? [] : ["--mix", options.mix]), "--no-baseline", "--quiet", "--json", json];
+  const args = [path.join(root, "dist", "bin", "src", "loadtest.js"), "--url", `ws://127.0.0.1:${port}`, "--clients", String(options.clients), "--think-ms", String(options.thinkMs), "--duration", String(options.duration), "--workers", String(options.workers), ...(options.mix === undefined ? [] : ["--mix", options.mix]), ...(options.ramp === undefined ? [] : ["--ramp", String(options.ramp)]), "--no-baseline", "--quiet", "--json", json];
   const child = spawn(path.join(root, "node_modules", ".bin", "node"), args, { stdio: ["ignore", "ignore", "inherit"] });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(fs.readFileSync(json, "utf8")) as LoadTestReport) : reject(new Error(`load test exited ${code}`))));
@@ -163,6 +164,7 @@ new Command("compare-builds")
   .option("--clients <n>", "clients per load test", (text) => Number(text), 1500)
   .option("--think-ms <ms>", "mean think time", (text) => Number(text), 3000)
   .option("--duration <seconds>", "steady window", (text) => Number(text), 20)
+  .option("--ramp <seconds>", "the load test's ramp (its --ramp; its own default when not given)", (text) => Number(text))
   .option("--pairs <n>", "pairs of runs", (text) => Number(text), 2)
   .option("--workers <n>", "workers per load test", (text) => Number(text), 2)
   .option("--generators", "compare the builds' load tests against one server instead", false)
