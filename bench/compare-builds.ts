@@ -13,8 +13,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { Command } from "commander";
-import { fetchMetrics, type LoadTestReport } from "./loadtest/master";
-import type { ServerMetrics } from "../rooms/kit/protocol";
+import type { LoadTestReport } from "./loadtest/master";
 import { freePort } from "../test/e2e/ports";
 import { QUIET_SERVER, startServer as startProcess, stopServer } from "./server";
 
@@ -57,11 +56,8 @@ interface Row {
   /** Each game's p99, and the server's longest event-loop stall, in ms. */
   p99ByGame: Record<string, number>;
   eventLoopMaxMs: number;
-  /**
-   * The event loop's longest stall over the whole run, its teardown included (every client leaving at once): read
-   * from the server a few seconds after its load test ended. The load test's own figure is read as it ends.
-   */
-  eventLoopMaxWithTeardownMs: number;
+  /** The event loop's longest stall before the teardown (the load test's figure above includes it). */
+  eventLoopMaxBeforeTeardownMs: number;
   /** The Fool AI's decisions given up for the greedy move, and (from a build that reports them) its waits' p99 and max. */
   aiAbandoned: number;
   aiWaitP99: number | null;
@@ -73,10 +69,10 @@ interface Row {
   stolenPercent: number | null;
 }
 
-function row(build: string, report: LoadTestReport, afterTeardown: ServerMetrics | null): Row {
+function row(build: string, report: LoadTestReport): Row {
   const { server, cardhall } = report;
   return {
-    eventLoopMaxWithTeardownMs: afterTeardown?.eventLoopLagMs.max ?? NaN,
+    eventLoopMaxBeforeTeardownMs: server?.eventLoopMaxBeforeTeardownMs ?? NaN,
     build,
     serverMsPerMove: server?.cpuMsPerMove ?? NaN,
     serverSteadyMsPerMove: server?.steadyCpuMsPerMove ?? NaN,
@@ -100,15 +96,6 @@ function row(build: string, report: LoadTestReport, afterTeardown: ServerMetrics
   };
 }
 
-/** How long after a load test ends its servers are asked for their figures: their teardown is over by then. */
-const TEARDOWN_MS = 5_000;
-
-/** Each server's /metrics.json once the load tests' clients have all left and the servers have closed their tables. */
-async function metricsAfterTeardown(ports: number[]): Promise<(ServerMetrics | null)[]> {
-  await new Promise((resolve) => setTimeout(resolve, TEARDOWN_MS));
-  return Promise.all(ports.map((port) => fetchMetrics(`ws://127.0.0.1:${port}`)));
-}
-
 /** Servers of both builds at once, each driven by this build's load test. */
 async function serverPair(options: Options, pair: number, dir: string): Promise<Row[]> {
   const [first, second] = [await freePort(), await freePort()];
@@ -119,8 +106,7 @@ async function serverPair(options: Options, pair: number, dir: string): Promise<
       loadTest(THIS_ROOT, ports.base, options, path.join(dir, `base-${pair}.json`)),
       loadTest(THIS_ROOT, ports.this, options, path.join(dir, `this-${pair}.json`)),
     ]);
-    const afterTeardown = await metricsAfterTeardown([ports.base, ports.this]);
-    return [row("base", base, afterTeardown[0]), row("this", current, afterTeardown[1])];
+    return [row("base", base), row("this", current)];
   } finally {
     await Promise.all(servers.map(stopServer));
   }
@@ -135,8 +121,7 @@ async function generatorPair(options: Options, pair: number, dir: string): Promi
       loadTest(options.base, port, options, path.join(dir, `base-generator-${pair}.json`)),
       loadTest(THIS_ROOT, port, options, path.join(dir, `this-generator-${pair}.json`)),
     ]);
-    const [afterTeardown] = await metricsAfterTeardown([port]);
-    return [row("base", base, afterTeardown), row("this", current, afterTeardown)];
+    return [row("base", base), row("this", current)];
   } finally {
     await stopServer(server);
   }
@@ -153,7 +138,7 @@ async function main(options: Options): Promise<void> {
   for (const build of ["base", "this"]) {
     const mine = rows.filter((result) => result.build === build);
     const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
-    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms, event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxWithTeardownMs)} with the teardown), Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
+    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms, event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown), Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -131,7 +131,10 @@ export type ServerFigures = {
     heapMbEnd: number;
     roomsPeak: number;
     clientsPeak: number;
+    /** The event loop's lag over the whole phase, the teardown included (every client leaving at once). */
     eventLoopLagMs: ServerMetrics["eventLoopLagMs"];
+    /** The longest stall up to the end of the steady window, before any client left (NaN with no sample there). */
+    eventLoopMaxBeforeTeardownMs: number;
     /** The Fool AI's decisions during the phase (null from a server that does not report them). */
     foolAiDecisions: ServerMetrics["foolAiDecisions"] | null;
     /** The budgets the AIs' searched decisions were given during the phase, and their waits (absent from servers without admission control). */
@@ -239,7 +242,7 @@ function httpUrl(wsUrl: string): string {
 }
 
 /** The server's /metrics.json (or /metrics from a server built before /metrics became Prometheus's text). */
-export async function fetchMetrics(url: string): Promise<ServerMetrics | null> {
+async function fetchMetrics(url: string): Promise<ServerMetrics | null> {
   for (const route of ["/metrics.json", "/metrics"]) {
     try {
       const response = await fetch(`${httpUrl(url)}${route}`);
@@ -341,7 +344,13 @@ function startEchoServer(port: number): Promise<ChildProcess> {
   });
 }
 
-/** Samples the server's /metrics.json every second while a phase runs. */
+/** The longest the final sample waits for the server to have let every client go (its teardown). */
+const TEARDOWN_WAIT_MS = 10_000;
+
+/**
+ * Samples the server's /metrics.json every second while a phase runs; the last sample once the server has no
+ * clients left (or after TEARDOWN_WAIT_MS), so that its figures include the teardown: every client leaving at once.
+ */
 function watchServer(url: string): { stop: () => Promise<ServerMetrics[]> } {
   const samples: ServerMetrics[] = [];
   let running = true;
@@ -356,7 +365,12 @@ function watchServer(url: string): { stop: () => Promise<ServerMetrics[]> } {
     stop: async () => {
       running = false;
       await loop;
-      const last = await fetchMetrics(url);
+      const until = Date.now() + TEARDOWN_WAIT_MS;
+      let last = await fetchMetrics(url);
+      while (last && last.clients > 0 && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        last = await fetchMetrics(url);
+      }
       if (last) samples.push({ ...last, uptimeSeconds: Date.now() / 1000 });
       return samples;
     },
@@ -376,6 +390,8 @@ export function steadyMsPerMove(samples: ServerMetrics[], steady: PhaseResult["s
   return perMoveMs(cpuSeconds, (steady.moves * spanMs) / Math.max(1, steady.untilMs - steady.fromMs));
 }
 
+const maxOrNaN = (values: readonly number[]) => (values.length === 0 ? NaN : Math.max(...values));
+
 function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseResult["steady"]): ServerFigures | null {
   if (samples.length < 2) return null;
   const first = samples[0];
@@ -393,6 +409,7 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     roomsPeak: Math.max(...samples.map((s) => s.rooms)),
     clientsPeak: Math.max(...samples.map((s) => s.clients)),
     eventLoopLagMs: last.eventLoopLagMs,
+    eventLoopMaxBeforeTeardownMs: maxOrNaN(samples.filter((sample) => sample.uptimeSeconds * 1000 <= steady.untilMs).map((sample) => sample.eventLoopLagMs.max)),
     foolAiDecisions: decisionsBetween(first.foolAiDecisions, last.foolAiDecisions),
     aiBudgets: { fool: budgetsBetween(first.foolAiBudgets, last.foolAiBudgets), tractor: budgetsBetween(first.tractorAiBudgets, last.tractorAiBudgets) },
   };
@@ -436,6 +453,7 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
       p99: Math.max(...figures.map((f) => f.eventLoopLagMs.p99)),
       max: Math.max(...figures.map((f) => f.eventLoopLagMs.max)),
     },
+    eventLoopMaxBeforeTeardownMs: maxOrNaN(figures.map((f) => f.eventLoopMaxBeforeTeardownMs)),
     foolAiDecisions: decisions.some((d) => d === null)
       ? null
       : {
@@ -579,7 +597,7 @@ function serverLines(name: string, s: ServerFigures): string[] {
   const ai = s.foolAiDecisions;
   return [
     `  ${name}: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move, joins included; ${Number.isFinite(s.steadyCpuMsPerMove) ? `${s.steadyCpuMsPerMove} ms per move after the ramp` : "too short a window after the ramp to say"}), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`,
-    `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)}`,
+    `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (before the teardown ${ms(s.eventLoopMaxBeforeTeardownMs)})`,
     ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),
     ...budgetLines(`${name} Fool AI`, s.aiBudgets.fool),
     ...budgetLines(`${name} Tractor AI`, s.aiBudgets.tractor),

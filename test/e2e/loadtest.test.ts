@@ -81,6 +81,9 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   expect(Number.isNaN(steady) || steady > 0).toBe(true);
   expect(run.stdout).toMatch(/ms per move, joins included; ([\d.]+ ms per move after the ramp|too short a window after the ramp to say)\)/);
   expect(report.server!.eventLoopLagMs.p99).toBeGreaterThanOrEqual(report.server!.eventLoopLagMs.p50);
+  // The whole run's longest stall includes the teardown's, so it is at least the longest before it.
+  expect(report.server!.eventLoopLagMs.max).toBeGreaterThanOrEqual(report.server!.eventLoopMaxBeforeTeardownMs);
+  expect(run.stdout).toMatch(/event-loop lag: .*max [\d.]+ ms \(before the teardown [\d.]+ ms\)/);
   // The Fool tables play the room's AI: its decisions ran on the server's threads, none given up.
   expect(report.server!.foolAiDecisions!.onThreads).toBeGreaterThan(0);
   expect(report.server!.foolAiDecisions).toMatchObject({ inProcess: 0, abandoned: 0 });

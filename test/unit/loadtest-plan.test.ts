@@ -95,12 +95,14 @@ test("several processes' figures add up to one server's: CPU, memory, rooms, cli
   const figures = (cpu: number, lag: number): ServerFigures => ({
     cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
     eventLoopLagMs: { p50: lag, p99: lag * 2, max: lag * 3 },
+    eventLoopMaxBeforeTeardownMs: lag * 2.5,
     foolAiDecisions: { immediate: 1, onThreads: 2, inProcess: 0, abandoned: 0 },
     aiBudgets: { fool: { budgets: { full: cpu, reduced: 1, least: 0, atOnce: 0 }, waitMs: { p99: lag, max: lag * 5 } }, tractor: null },
   });
   expect(addedUp([figures(30, 1), figures(10, 4)])).toEqual({
     cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, rssMbStart: 200, rssMbPeak: 300, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
     eventLoopLagMs: { p50: 4, p99: 8, max: 12 },
+    eventLoopMaxBeforeTeardownMs: 10,
     foolAiDecisions: { immediate: 2, onThreads: 4, inProcess: 0, abandoned: 0 },
     aiBudgets: { fool: { budgets: { full: 40, reduced: 2, least: 0, atOnce: 0 }, waitMs: { p99: 4, max: 20 } }, tractor: null },
   });
