@@ -1,2 +1,2 @@
 /** The load test seats the SDK's scripted tables (client-sdk/bots/tables.ts); each seat gets a latency probe. */
-export { BOT_TABLES as GAME_DRIVERS, type BotGame as GameName } from "../../client-sdk/bots/tables";
+export { BOT_TABLES as GAME_DRIVERS, scriptedSeats, type BotGame as GameName } from "../../client-sdk/bots/tables";

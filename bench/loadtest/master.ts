@@ -7,7 +7,8 @@ import { readFileSync } from "fs";
 import * as path from "path";
 import { MultiBar, Presets } from "cli-progress";
 import type { AiBudgetUse, ServerMetrics } from "../../rooms/kit/protocol";
-import { GAME_DRIVERS, type GameName } from "./games";
+import { scriptedSeats, type GameName } from "./games";
+import type { TractorBotLevel } from "../../rooms/tractor/protocol";
 import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
 import { summarize, type LatencySummary } from "../stats";
 
@@ -20,6 +21,8 @@ export interface LoadTestOptions {
   rampSeconds: number;
   thinkMs: number;
   mix: Partial<Record<GameName, number>>;
+  /** Tractor tables seat two scripted players and the room's bots at this level (their AI runs on the server). */
+  tractorBots?: TractorBotLevel;
   baseline: boolean;
   baselinePort: number;
   baselineSeconds: number;
@@ -137,6 +140,8 @@ export type ServerFigures = {
     eventLoopMaxBeforeTeardownMs: number;
     /** The Fool AI's decisions during the phase (null from a server that does not report them). */
     foolAiDecisions: ServerMetrics["foolAiDecisions"] | null;
+    /** The strong Tractor bots' decisions during the phase (absent without the room's bots: `--tractor-bots`). */
+    tractorAiDecisions?: NonNullable<ServerMetrics["tractorAiDecisions"]> | null;
     /** The budgets the AIs' searched decisions were given during the phase, and their waits (absent from servers without admission control). */
     aiBudgets: { fool: AiBudgetUse | null; tractor: AiBudgetUse | null };
 };
@@ -161,23 +166,24 @@ const ECHO_SERVER = path.join(__dirname, "echo-server.js");
  * (Tractor's four) gets its share in whole tables (one at least), and the one-seat games share the rest by their
  * weights (largest remainders). Throws when the mix cannot seat that many exactly (only games of several seats).
  */
-export function planTables(clients: number, mix: Partial<Record<GameName, number>>, urls: readonly string[] = [""]): TablePlan[] {
+export function planTables(clients: number, mix: Partial<Record<GameName, number>>, urls: readonly string[] = [""], tractorBots?: TractorBotLevel): TablePlan[] {
+  const seatsOf = (game: GameName) => scriptedSeats(game, tractorBots);
   const entries = Object.entries(mix).filter(([, weight]) => (weight ?? 0) > 0) as Array<[GameName, number]>;
   const totalWeight = entries.reduce((sum, [, weight]) => sum + weight, 0);
   const share = (weight: number) => (clients * weight) / totalWeight;
   const tableCounts = new Map<GameName, number>();
   let seated = 0;
   for (const [game, weight] of entries) {
-    const seats = GAME_DRIVERS[game].seats;
+    const seats = seatsOf(game);
     if (seats === 1) continue;
     const count = Math.min(Math.max(1, Math.round(share(weight) / seats)), Math.floor((clients - seated) / seats));
     tableCounts.set(game, count);
     seated += count * seats;
   }
-  const single = entries.filter(([game]) => GAME_DRIVERS[game].seats === 1);
+  const single = entries.filter(([game]) => seatsOf(game) === 1);
   const rest = clients - seated;
   if (rest > 0 && single.length === 0) {
-    throw new Error(`${clients} clients cannot all be seated: the mix has only tables of ${entries.map(([game]) => `${GAME_DRIVERS[game].seats} (${game})`).join(", ")} seats`);
+    throw new Error(`${clients} clients cannot all be seated: the mix has only tables of ${entries.map(([game]) => `${seatsOf(game)} (${game})`).join(", ")} seats`);
   }
   const singleWeight = single.reduce((sum, [, weight]) => sum + weight, 0);
   const exact = single.map(([game, weight]) => ({ game, exact: (rest * weight) / singleWeight }));
@@ -186,7 +192,7 @@ export function planTables(clients: number, mix: Partial<Record<GameName, number
   [...exact].sort((a, b) => (b.exact % 1) - (a.exact % 1)).slice(0, leftOver).forEach(({ game }) => tableCounts.set(game, tableCounts.get(game)! + 1));
   const tables: TablePlan[] = [];
   for (const [game] of entries) {
-    for (let i = 0; i < (tableCounts.get(game) ?? 0); i++) tables.push({ game, players: GAME_DRIVERS[game].seats, url: "" });
+    for (let i = 0; i < (tableCounts.get(game) ?? 0); i++) tables.push({ game, players: seatsOf(game), url: "" });
   }
   return dealAddresses(interleave(tables), urls);
 }
@@ -267,7 +273,7 @@ async function runPhase(url: string | null, tables: TablePlan[], options: LoadTe
   const latest: Counters[] = Array.from({ length: workerCount }, emptyCounters);
   const results = await Promise.all(
     dealToWorkers(tables, workerCount).map((share, index) => {
-      return runWorker({ type: "start", url: url ?? "", tables: share, deadline, rampMs: options.rampSeconds * 1000, thinkMs: options.thinkMs, baseline }, (counters) => {
+      return runWorker({ type: "start", url: url ?? "", tables: share, deadline, rampMs: options.rampSeconds * 1000, thinkMs: options.thinkMs, baseline, tractorBots: options.tractorBots }, (counters) => {
         latest[index] = counters;
         const total = emptyCounters();
         latest.forEach((part) => addCounters(total, part));
@@ -411,6 +417,7 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     eventLoopLagMs: last.eventLoopLagMs,
     eventLoopMaxBeforeTeardownMs: maxOrNaN(samples.filter((sample) => sample.uptimeSeconds * 1000 <= steady.untilMs).map((sample) => sample.eventLoopLagMs.max)),
     foolAiDecisions: decisionsBetween(first.foolAiDecisions, last.foolAiDecisions),
+    tractorAiDecisions: decisionsBetween(first.tractorAiDecisions, last.tractorAiDecisions),
     aiBudgets: { fool: budgetsBetween(first.foolAiBudgets, last.foolAiBudgets), tractor: budgetsBetween(first.tractorAiBudgets, last.tractorAiBudgets) },
   };
 }
@@ -466,14 +473,10 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
   };
 }
 
-function decisionsBetween(first: ServerMetrics["foolAiDecisions"] | undefined, last: ServerMetrics["foolAiDecisions"] | undefined): ServerMetrics["foolAiDecisions"] | null {
+/** Counts made during the phase: each of the last sample's counts less the first's. */
+function decisionsBetween<T extends Record<string, number>>(first: T | undefined, last: T | undefined): T | null {
   if (!first || !last) return null;
-  return {
-    immediate: last.immediate - first.immediate,
-    onThreads: last.onThreads - first.onThreads,
-    inProcess: last.inProcess - first.inProcess,
-    abandoned: last.abandoned - first.abandoned,
-  };
+  return Object.fromEntries(Object.keys(last).map((key) => [key, last[key] - (first[key] ?? 0)])) as T;
 }
 
 interface Progress {
@@ -536,7 +539,7 @@ async function answers(url: string): Promise<void> {
 
 export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestReport> {
   await Promise.all(options.urls.map(answers));
-  const tables = planTables(options.clients, options.mix, options.urls);
+  const tables = planTables(options.clients, options.mix, options.urls, options.tractorBots);
   const target = tables.reduce((sum, table) => sum + table.players, 0);
   const bars = progressReport(options);
   const watchers = options.urls.map((url) => watchServer(url));
@@ -600,9 +603,18 @@ function serverLines(name: string, s: ServerFigures): string[] {
     `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (before the teardown ${ms(s.eventLoopMaxBeforeTeardownMs)})`,
     ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),
     ...budgetLines(`${name} Fool AI`, s.aiBudgets.fool),
+    ...tractorDecisionLines(name, s.tractorAiDecisions),
     ...budgetLines(`${name} Tractor AI`, s.aiBudgets.tractor),
     ...(s.roomsPeak > 0 ? [`  ${name} memory: ${Math.round(((s.rssMbPeak - s.rssMbStart) * 1024) / s.roomsPeak)} KB a table (peak RSS above the start, over the peak tables)`] : []),
   ];
+}
+
+/** The strong Tractor bots' decisions, when the room's bots made any (`--tractor-bots strong`). */
+function tractorDecisionLines(name: string, decisions: ServerFigures["tractorAiDecisions"]): string[] {
+  if (!decisions) return [];
+  const { onThreads, inProcess, shrunk, abandoned } = decisions;
+  if (onThreads + inProcess + shrunk + abandoned === 0) return [];
+  return [`  ${name} Tractor AI: ${onThreads} decisions on its threads, ${inProcess} in-process, ${shrunk} the heuristic's at once (overload), ${abandoned} abandoned over the time limit`];
 }
 
 function budgetLines(name: string, use: AiBudgetUse | null): string[] {

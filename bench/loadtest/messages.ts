@@ -1,5 +1,6 @@
 /** What the load test's master and its worker processes say to each other over IPC. */
 import type { GameName } from "./games";
+import type { TractorBotLevel } from "../../rooms/tractor/protocol";
 
 export interface TablePlan {
   game: GameName;
@@ -20,6 +21,8 @@ export interface WorkerStart {
   thinkMs: number;
   /** Measure the plain ws echo baseline instead of cardhall: `url` is the echo server's. */
   baseline: boolean;
+  /** Tractor tables seat the room's bots at this level in two seats (client-sdk/bots/tables.ts). */
+  tractorBots?: TractorBotLevel;
 }
 
 export interface Counters {

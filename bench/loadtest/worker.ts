@@ -115,6 +115,7 @@ async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<vo
       url: plan.url,
       probes: seatProbes,
       thinkMs: start.thinkMs,
+      tractorBots: start.tractorBots,
       keepPlaying: () => Date.now() < start.deadline,
       joined: () => {
         joinFrom = joinedSince(joinFrom);

@@ -8,6 +8,7 @@ import { Command, InvalidArgumentError } from "commander";
 import * as fs from "fs";
 import { formatReport, planTables, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
 import { GAME_DRIVERS, type GameName } from "../../bench/loadtest/games";
+import { TRACTOR_BOT_LEVELS, type TractorBotLevel } from "../../rooms/tractor/protocol";
 import { seconds, webSocketAddresses, wholeNumber } from "./lib/arguments";
 import { EXIT_BAD_INPUT, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
@@ -37,6 +38,10 @@ usageErrorsAreBadInput(new Command("loadtest"))
   .option("--ramp <seconds>", "how long to take opening the tables", seconds(3600, true), 5)
   .option("--think-ms <ms>", "mean think time before each move", count, 500)
   .option("--mix <games>", `games and weights, e.g. ${defaultMix}`, parseMix, parseMix(defaultMix))
+  .option("--tractor-bots <level>", "Tractor tables seat two scripted players and two of the room's bots at this level (easy, normal, strong)", (text) => {
+    if ((TRACTOR_BOT_LEVELS as readonly string[]).includes(text)) return text as TractorBotLevel;
+    throw new InvalidArgumentError(`expected one of ${TRACTOR_BOT_LEVELS.join(", ")}`);
+  })
   .option("--no-baseline", "skip the ws echo baseline")
   .option("--baseline-port <port>", "port for the echo server (127.0.0.1)", count, 2589)
   .option("--baseline-duration <seconds>", "how long the baseline plays after its ramp", seconds(3600), 10)
@@ -51,13 +56,14 @@ usageErrorsAreBadInput(new Command("loadtest"))
       rampSeconds: raw.ramp as number,
       thinkMs: raw.thinkMs as number,
       mix: raw.mix as Partial<Record<GameName, number>>,
+      tractorBots: raw.tractorBots as TractorBotLevel | undefined,
       baseline: raw.baseline as boolean,
       baselinePort: raw.baselinePort as number,
       baselineSeconds: raw.baselineDuration as number,
       quiet: raw.quiet as boolean,
     };
     try {
-      planTables(options.clients, options.mix, options.urls);
+      planTables(options.clients, options.mix, options.urls, options.tractorBots);
     } catch (error) {
       console.error(`loadtest: ${error instanceof Error ? error.message : String(error)}`);
       process.exitCode = EXIT_BAD_INPUT;

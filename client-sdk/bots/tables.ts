@@ -12,7 +12,7 @@ import { playTractorBot } from "./tractor";
 import type { TractorPlayer } from "../tractor";
 import { NO_PROBE, StoppedEarly, type MoveProbe } from "./probe";
 import { cardName } from "../../rooms/tractor/cards";
-import { TRACTOR_SEATS, tractorRankName, type TractorRoundEndEvent, type TractorStateView } from "../../rooms/tractor/protocol";
+import { TRACTOR_SEATS, tractorRankName, type TractorBotLevel, type TractorRoundEndEvent, type TractorSeatName, type TractorStateView } from "../../rooms/tractor/protocol";
 import type { GameName } from "../../rooms/games";
 
 export interface TableOptions {
@@ -28,6 +28,8 @@ export interface TableOptions {
   /** Called once per seat when its player has joined. */
   joined?: () => void;
   seed?: number;
+  /** Tractor only: two scripted players (Alice and Bob, one a team) and the room's bots at this level (Charles, David). */
+  tractorBots?: TractorBotLevel;
 }
 
 export interface TableResult {
@@ -40,6 +42,14 @@ export interface BotTable {
   /** Scripted players (connections) per table. */
   seats: number;
   play(options: TableOptions): Promise<TableResult>;
+}
+
+/** The seats the room's bots hold at a Tractor table with `tractorBots` (one a team, so each team has a scripted player). */
+const TRACTOR_BOT_SEATS: readonly TractorSeatName[] = ["Charles", "David"];
+
+/** Scripted players at a table of `game`: fewer at a Tractor table whose room bots hold seats. */
+export function scriptedSeats(game: BotGame, tractorBots?: TractorBotLevel): number {
+  return game === "tractor" && tractorBots !== undefined ? 4 - TRACTOR_BOT_SEATS.length : BOT_TABLES[game].seats;
 }
 
 /** Mid-game stops are for tables whose games outlast a load test's deadline: asked before each move. */
@@ -187,13 +197,23 @@ export function tractorOutcomeLine(rounds: readonly TractorRoundEndEvent[]): str
   return `stopped after ${played} with no winner yet; ${tractorRanks(last.teamRanks)}`;
 }
 
-/** Four SDK bots (heuristic) at one table with fixed trumps, as many rounds as the run allows (`games`: rounds at most). */
+/**
+ * Four SDK bots (heuristic) at one table with fixed trumps, as many rounds as the run allows (`games`: rounds at
+ * most); with `tractorBots`, two SDK bots and two of the room's bots at that level, pacing their moves as the
+ * scripted players think.
+ */
 const tractor: BotTable = {
   seats: 4,
   async play(options) {
     const client = new CardhallClient(options.url);
-    const first = await client.playTractor({ seat: "Alice", trump: "fixed", mainSuit: "H", seed: options.seed, startDelayMs: 100, roundPauseMs: 0 });
-    const others = await Promise.all(TRACTOR_SEATS.slice(1).map((seat) => new CardhallClient(options.url).joinTractor(first.roomId, { seat })));
+    const roomBots = options.tractorBots === undefined ? {} : {
+      bots: [...TRACTOR_BOT_SEATS],
+      botLevels: Object.fromEntries(TRACTOR_BOT_SEATS.map((seat) => [seat, options.tractorBots])) as Partial<Record<TractorSeatName, TractorBotLevel>>,
+      botDelayMs: options.thinkMs ?? 0,
+    };
+    const scripted = TRACTOR_SEATS.filter((seat) => options.tractorBots === undefined || !TRACTOR_BOT_SEATS.includes(seat));
+    const first = await client.playTractor({ seat: scripted[0], trump: "fixed", mainSuit: "H", seed: options.seed, startDelayMs: 100, roundPauseMs: 0, ...roomBots });
+    const others = await Promise.all(scripted.slice(1).map((seat) => new CardhallClient(options.url).joinTractor(first.roomId, { seat })));
     const players = [first, ...others];
     players.forEach(() => options.joined?.());
     const rounds: TractorRoundEndEvent[] = [];

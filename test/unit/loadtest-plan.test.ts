@@ -91,6 +91,13 @@ test("several addresses: the tables matchmake through each in turn, every game's
   }
 });
 
+test("with the room's bots in two Tractor seats, a Tractor table seats two scripted players", () => {
+  expect(countByGame(planTables(12, { tractor: 1 }, [""], "strong"))).toEqual({ tractor: 6 });
+  expect(planTables(12, { tractor: 1 }, [""], "strong").every((table) => table.players === 2)).toBe(true);
+  expect(() => planTables(11, { tractor: 1 }, [""], "strong")).toThrow("11 clients cannot all be seated: the mix has only tables of 2 (tractor) seats");
+  expect(seatsOf(planTables(40, EVEN_MIX, [""], "normal"))).toBe(40);
+});
+
 test("several processes' figures add up to one server's: CPU, memory, rooms, clients and AI budgets summed, the worst lag and wait", () => {
   const figures = (cpu: number, lag: number): ServerFigures => ({
     cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
