@@ -12,12 +12,28 @@
  * not a queue's) updates a moving estimate of what a whole budget takes now; with it, a new decision's share is
  * held to what its wait (the work queued ahead of it, shared by the threads) and its own time fit in TARGET_MS
  * (WAIT_BOUND_MS on a free thread, where it waits for nothing).
+ * The estimate can still be wrong (the threads slow down after a decision was admitted), so each decision also
+ * carries a time to answer by, ANSWER_WITHIN_MS after it was asked for: a thread that starts it late searches only
+ * for the time left, and one that starts it after that time makes the level's fast move (`answerBy`).
  * Each tier is counted (the /metrics say how often each budget was used), and each decision's wait, from being asked
  * for to its answer, is kept over the last WAITS_KEPT decisions for its p99, with the longest since start.
  */
 import type { AiBudgetUse } from "../rooms/kit/protocol";
 
 export type AiBudgetTier = keyof AiBudgetUse["budgets"];
+
+/** A searched decision answers within this long of being asked for, whatever its budget (the issue's bound: 1 s). */
+export const ANSWER_WITHIN_MS = 1_000;
+
+/** The time (Date.now()'s clock, shared by the threads) by which a decision asked for now must answer. */
+export function answerBy(now: number = Date.now()): number {
+  return now + ANSWER_WITHIN_MS;
+}
+
+/** What is left of a decision's search time when it starts: its budget, cut to what remains before `answerBy`. */
+export function timeLeft(budgetMs: number, answerByMs: number | undefined, now: number = Date.now()): number {
+  return answerByMs === undefined ? budgetMs : Math.min(budgetMs, answerByMs - now);
+}
 
 /** A decision's admission: its tier, the share of the level's budget it may use (1 for the whole), and its cost. */
 export interface Admission {

@@ -10,7 +10,7 @@
  * decides in-process instead: the same decision either way, since it depends on the seat's view and memory alone.
  * Under load the threads build no queue: each decision's play-out budget is sized when it is asked for, from how
  * many are under way (server/ai-admission.ts), down to none (the greedy bot's move at once) far past the threads'
- * capacity. A decision that still takes longer than its limit (a thread stuck in a loop) is abandoned, its
+ * capacity, and its play-outs stop sampling worlds once its answer is due (`answerBy`). A decision that still takes longer than its limit (a thread stuck in a loop) is abandoned, its
  * thread stopped, and the greedy bot's move played instead: deciding in-process then could hang the whole server.
  *
  * The server makes one pool (server/app.ts), hands it to the Fool rooms, reads its counters for /metrics and closes
@@ -22,7 +22,7 @@ import * as path from "path";
 import Piscina from "piscina";
 import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
-import { AI_THREAD_LIMITS, AiAdmission, hasIdleThread } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread } from "./ai-admission";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
@@ -80,7 +80,7 @@ export class AiThreads implements FoolAiDecider {
       const admission = this.admission.admit(cost);
       if (admission.tier === "atOnce") return greedyMove(view);
       const { share } = admission;
-      const task: AiTask = { view, memory, ...(level === "strong" ? { level } : {}), ...(share < 1 ? { budget: sharedBudget(level, share) } : {}) };
+      const task: AiTask = { view, memory, answerBy: answerBy(), ...(level === "strong" ? { level } : {}), ...(share < 1 ? { budget: sharedBudget(level, share) } : {}) };
       const { move, overTime } = await this.admission.run(admission, () => this.runWithinLimit(pool, task), hasIdleThread(pool, this.admission));
       if (isLegalIn(view, move)) {
         this.decisions.onThreads++;

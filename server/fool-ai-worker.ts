@@ -2,9 +2,9 @@
  * Runs in the AI's worker threads (fool-ai-pool.ts): one decision per task, from the seat's view and memory alone,
  * exactly as the AI decides in-process.
  */
-import { aiPolicy, DEFAULT_WEIGHTS, makeAiPolicy, strongAiPolicy, type FoolAiStrength } from "../rooms/fool/ai";
+import { aiPolicy, DEFAULT_WEIGHTS, makeAiPolicy, STRONG_BUDGET, strongAiPolicy, type FoolAiStrength } from "../rooms/fool/ai";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
-import type { PlayoutBudget } from "../rooms/fool/ai-playouts";
+import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
 import type { FoolMove, FoolView } from "../rooms/fool/rules";
 import { FOOL_REVIEW_WORLDS, reviewFool, type FoolReview, type ReviewedFoolRecord } from "../rooms/fool/review";
 
@@ -15,6 +15,8 @@ export interface AiTask {
   readonly level?: FoolAiStrength;
   /** A smaller play-out budget than the level's, given under load (fool-ai-pool.ts); the level's when absent. */
   readonly budget?: PlayoutBudget;
+  /** When the answer is due (server/ai-admission.ts): the play-outs stop sampling worlds then. */
+  readonly answerBy?: number;
 }
 
 /** The AI's Random is not used (its moves depend only on the view and the memory), so none crosses the thread. */
@@ -23,8 +25,9 @@ function unused(): number {
 }
 
 export default function decide(task: AiTask): FoolMove {
-  if (task.budget !== undefined) return makeAiPolicy(DEFAULT_WEIGHTS, task.budget)(task.view, unused, task.memory);
-  return (task.level === "strong" ? strongAiPolicy : aiPolicy)(task.view, unused, task.memory);
+  if (task.budget === undefined && task.answerBy === undefined) return (task.level === "strong" ? strongAiPolicy : aiPolicy)(task.view, unused, task.memory);
+  const budget = task.budget ?? (task.level === "strong" ? STRONG_BUDGET : DEFAULT_BUDGET);
+  return makeAiPolicy(DEFAULT_WEIGHTS, { ...budget, answerBy: task.answerBy })(task.view, unused, task.memory);
 }
 
 export interface FoolReviewTask {

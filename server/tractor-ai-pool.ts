@@ -3,7 +3,8 @@
  * decision searches for up to DEFAULT_SEARCH_BUDGET.timeMs; a queue would add its wait to every table's decision
  * time, so under overload the budget shrinks instead (server/ai-admission.ts): with more decisions under way than
  * threads, each new one gets the threads' share of the time, and past OVERLOAD decisions per thread the heuristic's
- * play (or burial) is made at once (counted as `shrunk`). A thread that fails, or a missing compiled worker (the sources run directly, as in the
+ * play (or burial) is made at once (counted as `shrunk`); a thread that starts a decision late searches only the time
+ * left before its answer is due (`answerBy`, server/ai-admission.ts). A thread that fails, or a missing compiled worker (the sources run directly, as in the
  * room tests), decides in-process with the shortest budget; one over its limit is abandoned for the heuristic's play.
  * A strong seat's declaration while the cards are dealt (rooms/tractor/declaration-search.ts) is a decision of the
  * same kind, admitted the same way at its larger cost; at once, it is the seat bot's (botDeclaration).
@@ -20,7 +21,7 @@ import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
 import { log } from "../rooms/kit/log";
-import { AI_THREAD_LIMITS, AiAdmission, hasIdleThread } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread } from "./ai-admission";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
 
@@ -68,15 +69,17 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
     // A burial searches BURIAL_TIME_FACTOR times a play's time: it costs as much more.
     const cost = task.view.phase === "burying" ? BURIAL_TIME_FACTOR : 1;
     const fallbacks = { atOnce: () => decideAtOnce(task), inProcess: () => decideInProcess(task, LEAST_TIME_MS) };
-    return this.admitted(cost, fallbacks, (pool, timeMs) => this.onThread((signal) => pool.run({ ...task, timeMs }, { signal }), fallbacks));
+    const due = answerBy();
+    return this.admitted(cost, fallbacks, (pool, timeMs) => this.onThread((signal) => pool.run({ ...task, timeMs, answerBy: due }, { signal }), fallbacks));
   }
 
   /** A strong seat's declaration (undefined for "not now"), admitted as a decision DECLARATION_TIME_FACTOR times a play's cost. */
   async declaration(task: Omit<TractorDeclarationTask, "timeMs">): Promise<Card[] | undefined> {
     const fallbacks = { atOnce: () => declareAtOnce(task) ?? [], inProcess: () => declareInProcess(task, LEAST_TIME_MS) ?? [] };
     const timeFor = (timeMs: number) => Math.floor(timeMs * DECLARATION_TIME_FACTOR);
+    const due = answerBy();
     const cards = await this.admitted(DECLARATION_TIME_FACTOR, fallbacks, (pool, timeMs) =>
-      this.onThread((signal) => pool.run({ ...task, timeMs: timeFor(timeMs) }, { name: "declaration", signal }), fallbacks),
+      this.onThread((signal) => pool.run({ ...task, timeMs: timeFor(timeMs), answerBy: due }, { name: "declaration", signal }), fallbacks),
     );
     return cards.length === 0 ? undefined : cards;
   }

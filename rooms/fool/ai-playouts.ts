@@ -30,6 +30,11 @@ export interface PlayoutBudget {
    * that expects a sound opponent models more of them greedy.
    */
   readonly opponentModels?: readonly OpponentModel[];
+  /**
+   * A time (Date.now()'s clock) past which no further world is sampled: the server's bound on a decision's wait
+   * (server/ai-admission.ts). At least one world is always played. Without it the decision is reproducible.
+   */
+  readonly answerBy?: number;
 }
 
 /** The policies a play-out's opponent may play: the greedy bot's, or uniformly random legal moves. */
@@ -75,6 +80,7 @@ export function bestByPlayouts(
   const worlds = affordableWorlds(budget, candidates.length);
   const models = budget.opponentModels ?? HALF_AND_HALF;
   for (let w = 0; w < worlds; w++) {
+    if (w > 0 && budget.answerBy !== undefined && Date.now() >= budget.answerBy) break;
     const opponent = OPPONENT_POLICIES[models[w % models.length]];
     const world = sampleWorld(view, memory, random);
     const diceSeed = random();

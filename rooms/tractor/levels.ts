@@ -37,6 +37,8 @@ export interface TractorAiTask {
   readonly context: SearchContext;
   /** The time the search may take (shrunk under load). */
   readonly timeMs: number;
+  /** When the answer is due (Date.now()'s clock; server/ai-admission.ts): a late start searches only what is left. */
+  readonly answerBy?: number;
 }
 
 /** Who makes the strong decisions: the server's threads (server/tractor-ai-pool.ts), or in-process. */
