@@ -12,8 +12,8 @@ import { aiGame, DEFAULT_WEIGHTS, immediateMove, makeAiPolicy, STRONG_BUDGET, st
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { newGame, viewFor } from "../../rooms/fool/rules";
 import { randomSetup } from "../../rooms/tractor/generate";
-import { heuristicPolicy } from "../../rooms/tractor/policy";
-import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tractor/round";
+import { dealRound } from "../../rooms/tractor/round";
+import { playedPosition } from "./tractor-position";
 import { checkedThrows } from "../../rooms/tractor/ruleset";
 import { seatView } from "../../rooms/tractor/seat-view";
 import { decideAtOnce } from "../../rooms/tractor/levels";
@@ -58,21 +58,7 @@ describe("the Fool AI's play-outs", () => {
 });
 
 describe("the strong Tractor AI", () => {
-  function position(seed: number): RoundState {
-    const random = seededRandom(`answer-by:${seed}`);
-    const heuristic = heuristicPolicy(checkedThrows);
-    let state: RoundState = dealRound(randomSetup(random), random, checkedThrows);
-    // The dealer buries as the heuristic would, then a few plays.
-    const buried = buryCards(state, state.turn, heuristic.chooseBurial(seatView(state, state.turn)));
-    if (!buried.ok) throw new Error(buried.reason);
-    state = buried.state;
-    for (let play = 0; play < 6 + seed; play++) {
-      const update = applyPlay(state, state.turn, heuristic.choosePlay(seatView(state, state.turn)));
-      if (!update.ok) throw new Error(update.reason);
-      state = update.state;
-    }
-    return state;
-  }
+  const position = (seed: number) => playedPosition(`answer-by:${seed}`, 6 + seed);
 
   test("started after its answer was due, a play or a burial is the heuristic's, made at once", () => {
     for (const seed of [1, 2, 3]) {

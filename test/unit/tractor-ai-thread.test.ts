@@ -9,6 +9,7 @@ import { seatView } from "../../rooms/tractor/seat-view";
 import { TractorAiThreads } from "../../server/tractor-ai-pool";
 import { AI_THREAD_LIMITS } from "../../server/ai-admission";
 import { limitsReportingWorker } from "../helpers";
+import { playedPosition } from "./tractor-position";
 import { reviewTractor } from "../../rooms/tractor/review";
 import { person, tractorRound } from "../records/fixtures";
 import { declarationCandidates, declarationViewOf, declareAtOnce, type DeclarationView } from "../../rooms/tractor/declaration-search";
@@ -19,20 +20,7 @@ import { SEATS } from "../../rooms/tractor/scoring";
 const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "tractor-ai-worker.js");
 
 /** A position a few tricks into a checked-throws round, the seat on turn to decide. */
-function position(seed: number): RoundState {
-  const random = seededRandom(`tractor-thread:${seed}`);
-  const heuristic = heuristicPolicy(checkedThrows);
-  let state: RoundState = dealRound(randomSetup(random), random, checkedThrows);
-  const buried = buryCards(state, state.turn, heuristic.chooseBurial(seatView(state, state.turn)));
-  if (!buried.ok) throw new Error(buried.reason);
-  state = buried.state;
-  for (let play = 0; play < 10 + seed; play++) {
-    const update = applyPlay(state, state.turn, heuristic.choosePlay(seatView(state, state.turn)));
-    if (!update.ok) throw new Error(update.reason);
-    state = update.state;
-  }
-  return state;
-}
+const position = (seed: number): RoundState => playedPosition(`tractor-thread:${seed}`, 10 + seed);
 
 const taskOf = (state: RoundState) => ({ view: seatView(state, state.turn), rules: checkedThrows, context: {} });
 
