@@ -48,6 +48,7 @@ export const LEAST_SHARE = 1 / 4;
 export class AiThreads implements FoolAiDecider {
   private pool: Piscina<AiTask | FoolReviewTask, FoolMove | FoolReview> | null = null;
   private workerFound: boolean | undefined;
+  private warming = false;
   /**
    * How many decisions needed no weighing (made at once), how many the threads made, how many were made
    * in-process (no worker, or a thread failed), and how many were abandoned for the greedy bot's move (over the
@@ -124,6 +125,18 @@ export class AiThreads implements FoolAiDecider {
   }
 
   /** Stops the threads (a later decision starts them again). */
+  /**
+   * Starts a thread if none runs, so the first decision does not wait for it (a thread's start, loading the AI, takes
+   * up to seconds on a busy machine: the longest waits measured under load). A table that will need the AI calls it
+   * when it opens; an idle thread still stops after IDLE_THREAD_MS.
+   */
+  warm(): void {
+    const pool = this.threadPool();
+    if (pool === null || pool.threads.length > 0 || this.warming) return;
+    this.warming = true;
+    void pool.run({} as never, { name: "warm" }).catch(() => undefined).finally(() => (this.warming = false));
+  }
+
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = null;

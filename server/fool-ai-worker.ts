@@ -40,3 +40,6 @@ export interface FoolReviewTask {
 export function review(task: FoolReviewTask): FoolReview {
   return reviewFool(task.record, task.seat, FOOL_REVIEW_WORLDS, () => performance.now(), task.timeMs);
 }
+
+/** The pool's `warm`: nothing to do; running it starts the thread and loads this module and the AI it imports. */
+export function warm(): void {}

@@ -52,6 +52,7 @@ interface Fallbacks<Answer> {
 export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDecider {
   private pool: Piscina<ThreadTask, ThreadAnswer> | null = null;
   private workerFound: boolean | undefined;
+  private warming = false;
   /** Decisions made on threads, in-process, at once with the heuristic under overload, and abandoned over the limit. */
   readonly decisions = { onThreads: 0, inProcess: 0, shrunk: 0, abandoned: 0 };
   /** The budgets the decisions were given, and their waits. */
@@ -132,6 +133,18 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
     const pool = this.threadPool();
     if (pool === null) return reviewInProcess(task);
     return (await pool.run(task, { name: "review", signal: AbortSignal.timeout(REVIEW_TIME_MS + this.limitMs) })) as TractorReview;
+  }
+
+  /**
+   * Starts a thread if none runs, so the first decision does not wait for it (a thread's start, loading the AI, takes
+   * up to seconds on a busy machine: the longest waits measured under load). A table that will need the AI calls it
+   * when it opens; an idle thread still stops after IDLE_THREAD_MS.
+   */
+  warm(): void {
+    const pool = this.threadPool();
+    if (pool === null || pool.threads.length > 0 || this.warming) return;
+    this.warming = true;
+    void pool.run({} as never, { name: "warm" }).catch(() => undefined).finally(() => (this.warming = false));
   }
 
   async close(): Promise<void> {

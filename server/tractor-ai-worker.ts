@@ -36,3 +36,6 @@ export interface ReviewTask {
 export function review(task: ReviewTask): TractorReview {
   return reviewTractor(task.record, task.seat, REVIEW_BUDGET, () => performance.now(), task.timeMs);
 }
+
+/** The pool's `warm`: nothing to do; running it starts the thread and loads this module and the AI it imports. */
+export function warm(): void {}

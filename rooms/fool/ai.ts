@@ -102,6 +102,8 @@ export const strongAiPolicy: AiPolicy = makeAiPolicy(DEFAULT_WEIGHTS, STRONG_BUD
 /** Where a room's AI decides: the server's pool of worker threads (server/fool-ai-pool.ts) implements this. */
 export interface FoolAiDecider {
   decide(view: FoolView, memory: FoolMemory, level?: FoolAiStrength): Promise<FoolMove>;
+  /** Starts a thread ahead of the first decision, if none runs (a start takes up to seconds on a busy machine). */
+  warm?(): void;
 }
 
 /** The levels the AI itself plays at (aiLevel "easy" is the greedy bot, not the AI). */

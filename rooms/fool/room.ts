@@ -45,6 +45,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     const options = this.createOptions(clientOptions);
     const settings = (this.settings = foolRoomSettings(options));
     this.players = new FoolTablePlayers(settings.ai, threads, settings.aiLevel);
+    if (settings.mode !== "two-players") threads?.warm?.();
     this.firstSeed = options.seed;
     this.openTable({
       seats: FOOL_SEATS,

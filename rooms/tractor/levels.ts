@@ -44,6 +44,8 @@ export interface TractorAiTask {
 /** Who makes the strong decisions: the server's threads (server/tractor-ai-pool.ts), or in-process. */
 export interface TractorAiDecider {
   decide(task: Omit<TractorAiTask, "timeMs">): Promise<Card[]>;
+  /** Starts a thread ahead of the first decision, if none runs (a start takes up to seconds on a busy machine). */
+  warm?(): void;
 }
 
 /** The strong decision (a play, or the dealer's burial) on the calling thread, within the default time. */

@@ -60,6 +60,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     this.openTable({ seats: SEATS.length, maxSpectators: MAX_SPECTATORS, timings: { turnTimeMs, botDelayMs, reconnectSeconds, paces }, messages: Object.values(tractorMessages) });
     for (const name of options.bots ?? []) this.roster.seatBot(TRACTOR_SEATS.indexOf(name), SEAT_BOT_NAME);
     this.houseSeats = new Set((options.bots ?? []).map((name) => TRACTOR_SEATS.indexOf(name)));
+    if (Object.values(options.botLevels ?? {}).includes("strong")) this.strongThreads?.warm?.();
     this.showChanges();
     this.metadata = this.listing();
     for (const message of [tractorMessages.declare, tractorMessages.bury, tractorMessages.play]) this.onActionMessage(message, ({ cards }) => ({ type: message.name, cards }) as TractorAction);

@@ -7,7 +7,7 @@ import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
 import { AiThreads, LEAST_SHARE } from "../../server/fool-ai-pool";
 import { AI_THREAD_LIMITS, AiAdmission } from "../../server/ai-admission";
-import { expectConsole, limitsReportingWorker } from "../helpers";
+import { expectConsole, limitsReportingWorker, waitUntil } from "../helpers";
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { legalMovesInView, newGame, viewFor, type FoolMove, type FoolView } from "../../rooms/fool/rules";
 import { reviewFool } from "../../rooms/fool/review";
@@ -33,6 +33,22 @@ describe("the AI's worker threads", () => {
   const allPositions = [1, 2, 3].flatMap(aiPositions);
   /** The positions with something to weigh: only these reach a thread. */
   const positions = allPositions.filter(({ view, memory }) => immediateMove(view, memory) === null);
+
+  test("warm starts a thread before any decision, once however often it is asked, and counts no decision", async () => {
+    const threads = new AiThreads(BUILT_WORKER, 1);
+    try {
+      threads.warm();
+      threads.warm();
+      const pool = (threads as unknown as { pool: { threads: unknown[]; completed: number } }).pool;
+      await waitUntil(() => pool.completed > 0, 30_000, "the warming task");
+      expect(pool.completed).toBe(1);
+      expect(pool.threads).toHaveLength(1);
+      expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 0, abandoned: 0 });
+      expect(threads.admission.use().budgets).toEqual({ full: 0, reduced: 0, least: 0, atOnce: 0 });
+    } finally {
+      await threads.close();
+    }
+  });
 
   test("the games hold both kinds of decision", () => {
     expect(positions.length).toBeGreaterThan(1);

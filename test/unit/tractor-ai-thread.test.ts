@@ -8,7 +8,7 @@ import { checkedThrows } from "../../rooms/tractor/ruleset";
 import { seatView } from "../../rooms/tractor/seat-view";
 import { TractorAiThreads } from "../../server/tractor-ai-pool";
 import { AI_THREAD_LIMITS } from "../../server/ai-admission";
-import { limitsReportingWorker } from "../helpers";
+import { limitsReportingWorker, waitUntil } from "../helpers";
 import { playedPosition } from "./tractor-position";
 import { reviewTractor } from "../../rooms/tractor/review";
 import { person, tractorRound } from "../records/fixtures";
@@ -40,6 +40,21 @@ const legalDeclaration = (view: DeclarationView, cards: number[] | undefined) =>
   cards === undefined || checkDeclaration(view.standing, view.seat, cards, view.dealt, view.teamRanks[view.dealer % 2], checkedThrows).ok;
 
 describe("the Tractor AI's threads", () => {
+  test("warm starts a thread before any decision, once however often it is asked, and counts no decision", async () => {
+    const threads = new TractorAiThreads(BUILT_WORKER, 1);
+    try {
+      threads.warm();
+      threads.warm();
+      const pool = (threads as unknown as { pool: { threads: unknown[]; completed: number } }).pool;
+      await waitUntil(() => pool.completed > 0, 30_000, "the warming task");
+      expect(pool.completed).toBe(1);
+      expect(pool.threads).toHaveLength(1);
+      expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 0, shrunk: 0, abandoned: 0 });
+    } finally {
+      await threads.close();
+    }
+  });
+
   test("under overload play the heuristic at once instead of queueing; every answer is a play the engine accepts", async () => {
     const threads = new TractorAiThreads(BUILT_WORKER, 1);
     try {
