@@ -108,3 +108,16 @@ export function limitsReportingWorker(): string {
   fs.writeFileSync(file, `module.exports = function decide() {};\nmodule.exports.review = () => require("worker_threads").resourceLimits;\n`);
   return file;
 }
+
+/**
+ * Asks an AI thread pool (server/fool-ai-pool.ts, server/tractor-ai-pool.ts) to warm twice, waits for its warming
+ * task, and checks that it ran once on the one thread it started.
+ */
+export async function expectWarmedOnce(threads: { warm(): void }): Promise<void> {
+  threads.warm();
+  threads.warm();
+  const pool = (threads as unknown as { pool: { threads: unknown[]; completed: number } }).pool;
+  await waitUntil(() => pool.completed > 0, 30_000, "the warming task");
+  expect(pool.completed).toBe(1);
+  expect(pool.threads).toHaveLength(1);
+}

@@ -7,7 +7,7 @@ import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
 import { AiThreads, LEAST_SHARE } from "../../server/fool-ai-pool";
 import { AI_THREAD_LIMITS, AiAdmission } from "../../server/ai-admission";
-import { expectConsole, limitsReportingWorker, waitUntil } from "../helpers";
+import { expectConsole, limitsReportingWorker, expectWarmedOnce } from "../helpers";
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { legalMovesInView, newGame, viewFor, type FoolMove, type FoolView } from "../../rooms/fool/rules";
 import { reviewFool } from "../../rooms/fool/review";
@@ -37,12 +37,7 @@ describe("the AI's worker threads", () => {
   test("warm starts a thread before any decision, once however often it is asked, and counts no decision", async () => {
     const threads = new AiThreads(BUILT_WORKER, 1);
     try {
-      threads.warm();
-      threads.warm();
-      const pool = (threads as unknown as { pool: { threads: unknown[]; completed: number } }).pool;
-      await waitUntil(() => pool.completed > 0, 30_000, "the warming task");
-      expect(pool.completed).toBe(1);
-      expect(pool.threads).toHaveLength(1);
+      await expectWarmedOnce(threads);
       expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 0, abandoned: 0 });
       expect(threads.admission.use().budgets).toEqual({ full: 0, reduced: 0, least: 0, atOnce: 0 });
     } finally {

@@ -8,7 +8,7 @@ import { checkedThrows } from "../../rooms/tractor/ruleset";
 import { seatView } from "../../rooms/tractor/seat-view";
 import { TractorAiThreads } from "../../server/tractor-ai-pool";
 import { AI_THREAD_LIMITS } from "../../server/ai-admission";
-import { limitsReportingWorker, waitUntil } from "../helpers";
+import { limitsReportingWorker, expectWarmedOnce } from "../helpers";
 import { playedPosition } from "./tractor-position";
 import { reviewTractor } from "../../rooms/tractor/review";
 import { person, tractorRound } from "../records/fixtures";
@@ -43,12 +43,7 @@ describe("the Tractor AI's threads", () => {
   test("warm starts a thread before any decision, once however often it is asked, and counts no decision", async () => {
     const threads = new TractorAiThreads(BUILT_WORKER, 1);
     try {
-      threads.warm();
-      threads.warm();
-      const pool = (threads as unknown as { pool: { threads: unknown[]; completed: number } }).pool;
-      await waitUntil(() => pool.completed > 0, 30_000, "the warming task");
-      expect(pool.completed).toBe(1);
-      expect(pool.threads).toHaveLength(1);
+      await expectWarmedOnce(threads);
       expect(threads.decisions).toEqual({ onThreads: 0, inProcess: 0, shrunk: 0, abandoned: 0 });
     } finally {
       await threads.close();
