@@ -61,7 +61,8 @@ describe("the strong Tractor AI", () => {
   const position = (seed: number) => playedPosition(`answer-by:${seed}`, 6 + seed);
 
   test("started after its answer was due, a play or a burial is the heuristic's, made at once", () => {
-    for (const seed of [1, 2, 3]) {
+    // Position 6 is one where the search, given its time, plays otherwise than the heuristic.
+    for (const seed of [1, 3, 6]) {
       const state = position(seed);
       const task = { view: seatView(state, state.turn), rules: checkedThrows, context: {}, timeMs: 100, answerBy: LONG_AGO };
       expect(decideTractor(task)).toEqual(decideAtOnce(task));
