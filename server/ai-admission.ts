@@ -174,3 +174,15 @@ function round(ms: number): number {
 export function hasIdleThread(pool: { readonly threads: readonly unknown[] }, admission: AiAdmission): boolean {
   return pool.threads.length > admission.decisionsUnderWay;
 }
+
+/** The task a pool's `warm` runs: nothing, run by the workers' `warm` export. */
+export type WarmTask = Record<string, never>;
+
+/**
+ * Starts a thread of `pool` if none runs, so the first decision does not wait for it (a thread's start, loading the
+ * AI, takes up to seconds on a busy machine). Piscina adds the thread as the task is given, so a second call finds it.
+ */
+export function warmPool(pool: { readonly threads: readonly unknown[]; run(task: WarmTask, options: { name: string }): Promise<unknown> } | null): void {
+  if (pool === null || pool.threads.length > 0) return;
+  void pool.run({}, { name: "warm" }).catch(() => undefined);
+}

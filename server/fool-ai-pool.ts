@@ -22,7 +22,7 @@ import * as path from "path";
 import Piscina from "piscina";
 import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
-import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
@@ -46,9 +46,8 @@ export const DECISION_LIMIT_MS = 5_000;
 export const LEAST_SHARE = 1 / 4;
 
 export class AiThreads implements FoolAiDecider {
-  private pool: Piscina<AiTask | FoolReviewTask, FoolMove | FoolReview> | null = null;
+  private pool: Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview> | null = null;
   private workerFound: boolean | undefined;
-  private warming = false;
   /**
    * How many decisions needed no weighing (made at once), how many the threads made, how many were made
    * in-process (no worker, or a thread failed), and how many were abandoned for the greedy bot's move (over the
@@ -102,7 +101,7 @@ export class AiThreads implements FoolAiDecider {
    * The thread's answer (undefined if it failed), and whether the limit stopped it. The timer is cleared as soon
    * as the answer comes: `AbortSignal.timeout` would fire anyway, building an error for every decision.
    */
-  private async runWithinLimit(pool: Piscina<AiTask | FoolReviewTask, FoolMove | FoolReview>, task: AiTask): Promise<{ move: FoolMove | undefined; overTime: boolean }> {
+  private async runWithinLimit(pool: Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview>, task: AiTask): Promise<{ move: FoolMove | undefined; overTime: boolean }> {
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(), this.limitMs);
     try {
@@ -124,26 +123,23 @@ export class AiThreads implements FoolAiDecider {
     return (await pool.run(task, { name: "review", signal: AbortSignal.timeout(REVIEW_TIME_MS + this.limitMs) })) as FoolReview;
   }
 
-  /** Stops the threads (a later decision starts them again). */
   /**
    * Starts a thread if none runs, so the first decision does not wait for it (a thread's start, loading the AI, takes
    * up to seconds on a busy machine: the longest waits measured under load). A table that will need the AI calls it
    * when it opens; an idle thread still stops after IDLE_THREAD_MS.
    */
   warm(): void {
-    const pool = this.threadPool();
-    if (pool === null || pool.threads.length > 0 || this.warming) return;
-    this.warming = true;
-    void pool.run({} as never, { name: "warm" }).catch(() => undefined).finally(() => (this.warming = false));
+    warmPool(this.threadPool());
   }
 
+  /** Stops the threads (a later decision starts them again). */
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = null;
     await pool?.destroy();
   }
 
-  private threadPool(): Piscina<AiTask | FoolReviewTask, FoolMove | FoolReview> | null {
+  private threadPool(): Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
     if (this.pool === null && this.workerFound) {
       this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });

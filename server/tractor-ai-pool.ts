@@ -21,7 +21,7 @@ import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
 import { log } from "../rooms/kit/log";
-import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
 
@@ -39,7 +39,7 @@ const FULL_TIME_MS = DEFAULT_SEARCH_BUDGET.timeMs ?? 100;
 /** A declaration searches this many times a play's time: it costs as much more. */
 const DECLARATION_TIME_FACTOR = (DEFAULT_DECLARATION_BUDGET.timeMs ?? FULL_TIME_MS) / FULL_TIME_MS;
 
-type ThreadTask = TractorAiTask | ReviewTask | TractorDeclarationTask;
+type ThreadTask = TractorAiTask | ReviewTask | TractorDeclarationTask | WarmTask;
 /** What a thread answers: a play or burial, a declaration ([] for "not now"), or a review. */
 type ThreadAnswer = Card[] | TractorReview;
 
@@ -52,7 +52,6 @@ interface Fallbacks<Answer> {
 export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDecider {
   private pool: Piscina<ThreadTask, ThreadAnswer> | null = null;
   private workerFound: boolean | undefined;
-  private warming = false;
   /** Decisions made on threads, in-process, at once with the heuristic under overload, and abandoned over the limit. */
   readonly decisions = { onThreads: 0, inProcess: 0, shrunk: 0, abandoned: 0 };
   /** The budgets the decisions were given, and their waits. */
@@ -141,10 +140,7 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
    * when it opens; an idle thread still stops after IDLE_THREAD_MS.
    */
   warm(): void {
-    const pool = this.threadPool();
-    if (pool === null || pool.threads.length > 0 || this.warming) return;
-    this.warming = true;
-    void pool.run({} as never, { name: "warm" }).catch(() => undefined).finally(() => (this.warming = false));
+    warmPool(this.threadPool());
   }
 
   async close(): Promise<void> {
