@@ -16,6 +16,7 @@ import { log } from "../rooms/kit/log";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { Records, recordsConfig } from "./records";
 import { ladderConfig } from "./arena/ladders";
+import { stopPm2AgentOutsidePm2 } from "./pm2-agent";
 
 const DEFAULT_HOST = "127.0.0.1";
 const DEFAULT_PORT = 2567;
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   const identityLimits = { loginsPerMinute: Math.round(nonNegativeNumber("LOGINS_PER_MINUTE", DEFAULT_IDENTITY_LIMITS.loginsPerMinute)), signupsPerHour: Math.round(nonNegativeNumber("SIGNUPS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.signupsPerHour)), tokensPerHour: Math.round(nonNegativeNumber("TOKENS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.tokensPerHour)) };
   const queueTiming = { cycleMs: Math.max(10, nonNegativeNumber("QUEUE_CYCLE_MS", DEFAULT_QUEUE_TIMING.cycleMs)), houseAfterMs: nonNegativeNumber("HOUSE_AFTER_MS", DEFAULT_QUEUE_TIMING.houseAfterMs) };
   const { warning: ladderWarning, ...ladder } = ladderConfig(process.env, cluster !== null);
+  stopPm2AgentOutsidePm2();
   const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits, queueTiming, ladder, tournamentSecret: process.env.TOURNAMENT_SECRET || null });
   await server.listen(port, host, LISTEN_BACKLOG);
   logShutdown();

@@ -43,14 +43,31 @@ type UpgradeInfo = Parameters<WebSocketTransport["onConnection"]>[2];
 /** A ping to a socket that closed meanwhile is not an error worth reporting (Colyseus passes a no-op too). */
 function ignoreClosed(): void {}
 
-/** Sequence numbers, given to clients as the pinger first meets them, spread them evenly over the slices. */
-let clientsNumbered = 0;
-const clientNumbers = new WeakMap<WebSocket, number>();
+/**
+ * The clients dealt into slices as they connect, one slice pinged a turn: a turn visits its own clients alone, where
+ * a scan of every client to pick out a slice's cost the main thread 2.4% at 8,000 clients (BENCHMARKS.md, issue 34).
+ */
+class PingSlices {
+  private readonly slices: Set<RawClient>[];
+  private dealt = 0;
 
-function numberOf(client: WebSocket): number {
-  let number = clientNumbers.get(client);
-  if (number === undefined) clientNumbers.set(client, (number = clientsNumbered++));
-  return number;
+  constructor(count: number) {
+    this.slices = Array.from({ length: Math.max(1, count) }, () => new Set<RawClient>());
+  }
+
+  get count(): number {
+    return this.slices.length;
+  }
+
+  add(client: RawClient): void {
+    const slice = this.slices[this.dealt++ % this.slices.length]!;
+    slice.add(client);
+    client.once("close", () => slice.delete(client));
+  }
+
+  slice(index: number): ReadonlySet<RawClient> {
+    return this.slices[index]!;
+  }
 }
 
 /**
@@ -219,8 +236,12 @@ function moreAcceptingSockets(server: http.Server, port: number, host: string | 
 export class CardhallTransport extends WebSocketTransport {
   private acceptors: net.Server[] = [];
 
+  private readonly pingSlices: PingSlices;
+
   constructor(options: TransportOptions = {}) {
     super({ server: boundedHttpServer(), ...options });
+    this.pingSlices = new PingSlices(Math.round(this.pingIntervalMS / PING_SLICE_MS));
+    this.wss.on("connection", (client: RawClient) => this.pingSlices.add(client));
   }
 
   /**
@@ -270,12 +291,10 @@ export class CardhallTransport extends WebSocketTransport {
    * sent a message since its last turn answered already, and is not pinged.
    */
   protected override autoTerminateUnresponsiveClients(pingInterval: number, pingMaxRetries: number): void {
-    const slices = Math.max(1, Math.round(pingInterval / PING_SLICE_MS));
-    let slice = 0;
+    let turn = 0;
     this.pingInterval = setInterval(() => {
-      slice = (slice + 1) % slices;
-      for (const client of this.wss.clients as Set<RawClient>) {
-        if (numberOf(client) % slices !== slice) continue;
+      turn = (turn + 1) % this.pingSlices.count;
+      for (const client of this.pingSlices.slice(turn)) {
         if (client.spokeSincePing) {
           client.spokeSincePing = false;
           client.pingCount = 0;
@@ -288,6 +307,6 @@ export class CardhallTransport extends WebSocketTransport {
         client.pingCount++;
         client.ping(ignoreClosed);
       }
-    }, pingInterval / slices);
+    }, pingInterval / this.pingSlices.count);
   }
 }

@@ -112,9 +112,11 @@ export function handleMessage<M extends MessageDefinition>(
  * message (handleMessage), each timer (RoomTimer) and each join, drop, return and leave (patchOnChange) — so the
  * sweep only bounds the delay of a change made on some other path. Colyseus's default sweeps 20 times a second in
  * every room, and the sweep is also what ticks the room's clock: a thousand rooms made twenty thousand wake-ups a
- * second, a tenth of the server's CPU under load (BENCHMARKS.md).
+ * second, a tenth of the server's CPU under load (BENCHMARKS.md). Once a second was still 4% of the main thread at
+ * 6,500 tables (issue 34): Colyseus's patch machinery runs for every room even when nothing changed. Colyseus's own
+ * timers (reconnection windows, a room's disposal) are the process's, not the room's clock, so nothing waits on it.
  */
-export const SWEEP_PATCH_MS = 1000;
+export const SWEEP_PATCH_MS = 10_000;
 
 /** The lifecycle steps that change the state: seats taken, connections lost and back, seats given up. */
 const LIFECYCLE_STEPS = ["onJoin", "onDrop", "onReconnect", "onLeave"] as const;

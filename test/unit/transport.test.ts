@@ -8,6 +8,9 @@ interface FakeClient {
   spokeSincePing?: boolean;
   ping: jest.Mock;
   terminate: jest.Mock;
+  once: jest.Mock;
+  /** What the transport asked to run when the socket closes. */
+  onClose?: () => void;
 }
 
 /** A client whose pong comes back at once (as the transport's heartbeat would record it), or never. */
@@ -18,6 +21,9 @@ function fakeClient(answers: boolean): FakeClient {
       if (answers) client.pingCount = 0;
     }),
     terminate: jest.fn(),
+    once: jest.fn((event: string, listener: () => void) => {
+      if (event === "close") client.onClose = listener;
+    }),
   };
   return client;
 }
@@ -27,13 +33,14 @@ describe("the transport's pings", () => {
   afterEach(() => jest.useRealTimers());
 
   function startPinging(clients: FakeClient[], intervalMs: number, retries: number): () => void {
-    const transport = new CardhallTransport({ noServer: true });
+    const transport = new CardhallTransport({ noServer: true, pingInterval: intervalMs });
     const internals = transport as unknown as {
-      wss: { clients: Set<unknown> };
+      pingSlices: { add(client: FakeClient): void };
       pingInterval: NodeJS.Timeout;
       autoTerminateUnresponsiveClients(intervalMs: number, retries: number): void;
     };
-    clients.forEach((client) => internals.wss.clients.add(client));
+    // What the transport does with each connection its WebSocket server accepts.
+    clients.forEach((client) => internals.pingSlices.add(client));
     internals.autoTerminateUnresponsiveClients(intervalMs, retries);
     return () => clearInterval(internals.pingInterval);
   }
@@ -48,6 +55,17 @@ describe("the transport's pings", () => {
     expect(pinged()).toBe(4);
     jest.advanceTimersByTime(100);
     expect(clients.map((client) => client.ping.mock.calls.length)).toEqual([1, 1, 1, 1, 1, 1]);
+    stop();
+  });
+
+  test("a client whose socket closed is pinged no more", () => {
+    const [staying, leaving] = [fakeClient(true), fakeClient(true)];
+    const stop = startPinging([staying, leaving], 300, 2);
+    jest.advanceTimersByTime(300);
+    leaving.onClose!();
+    jest.advanceTimersByTime(600);
+    expect(staying.ping).toHaveBeenCalledTimes(3);
+    expect(leaving.ping).toHaveBeenCalledTimes(1);
     stop();
   });
 
