@@ -3,7 +3,7 @@
  * item again to every client that sees it; a hand that loses one card or gains one should cost one operation.
  */
 import type { ArraySchema } from "@colyseus/schema";
-import { listHasPendingChanges } from "./colyseus-internals";
+import { listHasPendingChanges, listItemsInPlace } from "./colyseus-internals";
 
 type Item = string | number;
 
@@ -63,8 +63,8 @@ function rewriteWhole<T extends Item>(list: ArraySchema<T>, wanted: readonly T[]
  * played, a card drawn into a sorted hand), only those changes are made; anything else rewrites the list.
  */
 export function syncList<T extends Item>(list: ArraySchema<T>, wanted: readonly T[]): void {
-  const shown = list.toArray();
-  if (sameItems(shown, wanted)) return;
+  if (sameItems(listItemsInPlace(list), wanted)) return;
+  const shown = list.toArray(); // a copy: the list changes below, and the steps read what it showed before
   if (changedSinceLastPatch(list)) return rewriteWhole(list, wanted);
   if (wanted.length < shown.length && isSubsequence(wanted, shown)) return removeLeftOut(list, shown, wanted);
   if (wanted.length > shown.length && isSubsequence(shown, wanted)) return insertMissing(list, shown, wanted);

@@ -9,6 +9,7 @@
  * plain values keeps its items in step with one operation per card taken out or put in (schema-lists.ts).
  */
 import { $numFields, ArraySchema, type Schema } from "@colyseus/schema";
+import { listItemsInPlace } from "./colyseus-internals";
 import { syncList } from "./schema-lists";
 
 import type { Plain } from "./views";
@@ -83,7 +84,9 @@ const writtenFrom = new WeakMap<Schema, Plain>();
 export function writeView(target: Schema, view: Plain, pass: Pass): void {
   if (pass === "public" && writtenFrom.get(target) === view) return;
   const fields = target as unknown as Record<string, unknown>;
-  for (const field of fieldsOf(target)) {
+  const schemaFields = fieldsOf(target);
+  for (let index = 0; index < schemaFields.length; index++) {
+    const field = schemaFields[index]!;
     if (field.hidden && pass === "public") continue;
     // A hidden pass (once for each seat a person holds, every patch) visits only what leads to a seat's own
     // fields: the rest (a Tractor round's tricks, every play in them) is the public pass's, and walking it again
@@ -129,8 +132,9 @@ function writeChild(fields: Record<string, unknown>, name: string, of: SchemaCla
 
 /** A list of objects: items written in place, new ones made and pushed, extra ones taken off the end. */
 function writeChildren(list: ArraySchema<Schema>, of: SchemaClass, value: readonly Plain[], pass: Pass): void {
-  const shared = Math.min(list.length, value.length);
-  for (let index = 0; index < shared; index++) writeView(list[index]!, value[index]!, pass);
+  const items = listItemsInPlace(list); // read before the list changes: its items are written in place
+  const shared = Math.min(items.length, value.length);
+  for (let index = 0; index < shared; index++) writeView(items[index]!, value[index]!, pass);
   if (pass === "hidden") return;
   if (list.length > value.length) list.splice(value.length, list.length - value.length);
   for (let index = shared; index < value.length; index++) {

@@ -13,7 +13,8 @@ type Fields = { readonly [key: string]: unknown };
  */
 export function mergeViews<A extends Plain, B extends Plain>(base: A, over: B): A & B {
   const merged: Record<string, unknown> = { ...(base as Fields) };
-  for (const [key, value] of Object.entries(over as Fields)) merged[key] = mergeValue(merged[key], value);
+  // Views are plain data (own fields only): for-in walks them without Object.entries's array of pairs per call.
+  for (const key in over) merged[key] = mergeValue(merged[key], (over as Fields)[key]);
   return merged as A & B;
 }
 

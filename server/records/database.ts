@@ -8,6 +8,8 @@ import * as path from "path";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase, type SqliteStatement } from "kysely";
 import { Pool, types as pgTypes } from "pg";
 import { MIGRATIONS, type RecordTables } from "./schema";
+import { loadSqlite } from "./node-sqlite";
+import { WalCheckpoints } from "./checkpoints";
 
 export type RecordsDb = Kysely<RecordTables>;
 
@@ -67,27 +69,6 @@ function postgresDialect(url: string): PostgresDialect {
 
 // SQLite ----------------------------------------------------------------------------------------------------
 
-type NodeSqlite = typeof import("node:sqlite");
-
-/**
- * node:sqlite, loaded without its one-time ExperimentalWarning (the API this code uses is stable enough for it, and
- * the warning would otherwise be printed by every server start). Loaded through getBuiltinModule because module
- * resolvers that predate it (jest's) do not know the scheme-only "node:sqlite".
- */
-function loadSqlite(): NodeSqlite {
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    const text = typeof warning === "string" ? warning : warning.message;
-    if (/SQLite is an experimental feature/.test(text)) return;
-    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    return process.getBuiltinModule("node:sqlite") as NodeSqlite;
-  } finally {
-    process.emitWarning = emitWarning;
-  }
-}
-
 function sqliteDialect(file: string): SqliteDialect {
   return new SqliteDialect({ database: async () => openSqlite(file) });
 }
@@ -102,7 +83,7 @@ function openSqlite(file: string): SqliteDatabase {
     // event loop itself, and the writer's queue tries again later anyway. WAL lets readers run beside the writer. In WAL mode,
     // synchronous=NORMAL syncs at checkpoints instead of at every commit: a committed game survives the process being
     // killed (the WAL is in the operating system's hands), only a power cut may lose the last ones — and the loop is
-    // not held by an fsync after every batch.
+    // not held by an fsync after every batch (nor by the checkpoints' syncs: checkpoints.ts).
     database.exec(`PRAGMA busy_timeout = ${LOCKED_WAIT_MS}`);
     if (file !== ":memory:") database.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
     const check = database.prepare("PRAGMA quick_check").get() as Record<string, unknown> | undefined;
@@ -112,10 +93,15 @@ function openSqlite(file: string): SqliteDatabase {
     database.close();
     throw error;
   }
+  // The log is checkpointed by a thread of its own, not by this connection's commits on the event loop (checkpoints.ts).
+  const checkpoints = file === ":memory:" ? null : new WalCheckpoints(database, path.resolve(file));
   // Kysely asks for a statement each time it runs a query; the queries are few and repeat, so each is prepared once.
   const prepared = new Map<string, SqliteStatement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      checkpoints?.stop();
+      database.close();
+    },
     prepare: (sql: string): SqliteStatement => {
       const cached = prepared.get(sql);
       if (cached !== undefined) return cached;

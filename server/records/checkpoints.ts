@@ -1,0 +1,85 @@
+/**
+ * The records' SQLite file keeps a write-ahead log (WAL), which SQLite copies back into the database file now and then:
+ * a checkpoint, which syncs both files to the disk. Left to SQLite, a checkpoint runs inside whichever commit finds
+ * the log past 1,000 pages, on the connection that commits: the server's, on its event loop. On a busy disk that sync
+ * held the event loop 0.2 s, and several seconds at a load test's end (BENCHMARKS.md, issue 34): no move, no
+ * message, no timer of any room ran meanwhile.
+ *
+ * So the server's connection never checkpoints (`wal_autocheckpoint = 0`), and a thread with its own connection
+ * runs a passive checkpoint every second: it copies what the log holds without waiting for the writer, which goes on
+ * appending; the log starts over from its beginning once a checkpoint has copied all of it. What a commit costs the
+ * event loop is then its writes into the operating system's cache. A game committed is as safe as before
+ * (synchronous=NORMAL: it survives the process being killed; a power cut may lose the last ones, as it always could).
+ *
+ * Where the thread's compiled module is not at hand (the TypeScript sources run directly, as in the room tests)
+ * or the thread fails, SQLite checkpoints at commits as it always did: the log never grows without bound.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { Worker } from "worker_threads";
+import { log } from "../../rooms/kit/log";
+// Types only: the worker module runs as a thread, never imported here.
+import type { CheckpointReport, CheckpointWorkerData, StopMessage } from "./checkpoint-worker";
+
+/** The compiled thread beside this module (absent when the sources run directly). */
+export const CHECKPOINT_WORKER_FILE = path.join(__dirname, "checkpoint-worker.js");
+
+/** How often the thread checkpoints: the log holds about a second of records. */
+export const CHECKPOINT_EVERY_MS = 1000;
+
+/** SQLite's own threshold (pages in the log before a commit checkpoints), restored when the thread is not there. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
+
+/** The connection the server writes through: enough to turn its own checkpoints off and on. */
+interface WritingConnection {
+  exec(sql: string): void;
+}
+
+export class WalCheckpoints {
+  private worker: Worker | null = null;
+  /** The checkpoints the thread has run, and the last one's report: for tests and operators. */
+  checkpoints = 0;
+  lastReport: CheckpointReport | null = null;
+
+  /** Starts the thread for `file` (an SQLite file in WAL mode that `connection` writes to), if its module is at hand. */
+  constructor(
+    private readonly connection: WritingConnection,
+    file: string,
+    options: { workerFile?: string; everyMs?: number } = {},
+  ) {
+    const workerFile = options.workerFile ?? CHECKPOINT_WORKER_FILE;
+    if (!fs.existsSync(workerFile)) return;
+    const workerData: CheckpointWorkerData = { file, everyMs: options.everyMs ?? CHECKPOINT_EVERY_MS };
+    const worker = new Worker(workerFile, { workerData });
+    worker.unref(); // checkpoints never keep the process alive
+    worker.on("message", (report: CheckpointReport) => {
+      this.checkpoints++;
+      this.lastReport = report;
+    });
+    worker.on("error", (error) => this.threadFailed(error));
+    worker.on("exit", () => this.threadFailed(null));
+    connection.exec("PRAGMA wal_autocheckpoint = 0");
+    this.worker = worker;
+  }
+
+  /** Whether a thread checkpoints the log (else SQLite does, at commits). */
+  get offTheEventLoop(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Stops the thread; SQLite checkpoints at commits again (and when the connection closes, as ever). */
+  stop(): void {
+    const worker = this.worker;
+    if (worker === null) return;
+    this.worker = null;
+    worker.postMessage("stop" satisfies StopMessage);
+    this.connection.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+  }
+
+  private threadFailed(error: Error | null): void {
+    if (this.worker === null) return; // stopped: its exit is expected
+    this.worker = null;
+    this.connection.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    log.warn({ event: "records_checkpoints_on_commits", reason: error?.message ?? "the thread exited" }, "the thread that checkpoints the records' log stopped: SQLite checkpoints at commits again");
+  }
+}
