@@ -46,6 +46,7 @@ function ignoreClosed(): void {}
 /**
  * The clients dealt into slices as they connect, one slice pinged a turn: a turn visits its own clients alone, where
  * a scan of every client to pick out a slice's cost the main thread 2.4% at 8,000 clients (BENCHMARKS.md, issue 34).
+ * A closed client leaves its slice when its turn next comes (no listener per client: memory per client counts).
  */
 class PingSlices {
   private readonly slices: Set<RawClient>[];
@@ -60,13 +61,16 @@ class PingSlices {
   }
 
   add(client: RawClient): void {
-    const slice = this.slices[this.dealt++ % this.slices.length]!;
-    slice.add(client);
-    client.once("close", () => slice.delete(client));
+    this.slices[this.dealt++ % this.slices.length]!.add(client);
   }
 
-  slice(index: number): ReadonlySet<RawClient> {
-    return this.slices[index]!;
+  /** The open clients of slice `index` (the closed ones are dropped from it as they are met). */
+  *openIn(index: number): Generator<RawClient> {
+    const slice = this.slices[index]!;
+    for (const client of slice) {
+      if (client.readyState === client.CLOSED) slice.delete(client);
+      else yield client;
+    }
   }
 }
 
@@ -294,7 +298,7 @@ export class CardhallTransport extends WebSocketTransport {
     let turn = 0;
     this.pingInterval = setInterval(() => {
       turn = (turn + 1) % this.pingSlices.count;
-      for (const client of this.pingSlices.slice(turn)) {
+      for (const client of this.pingSlices.openIn(turn)) {
         if (client.spokeSincePing) {
           client.spokeSincePing = false;
           client.pingCount = 0;

@@ -8,9 +8,8 @@ interface FakeClient {
   spokeSincePing?: boolean;
   ping: jest.Mock;
   terminate: jest.Mock;
-  once: jest.Mock;
-  /** What the transport asked to run when the socket closes. */
-  onClose?: () => void;
+  readyState: number;
+  readonly CLOSED: number;
 }
 
 /** A client whose pong comes back at once (as the transport's heartbeat would record it), or never. */
@@ -21,9 +20,8 @@ function fakeClient(answers: boolean): FakeClient {
       if (answers) client.pingCount = 0;
     }),
     terminate: jest.fn(),
-    once: jest.fn((event: string, listener: () => void) => {
-      if (event === "close") client.onClose = listener;
-    }),
+    readyState: WebSocket.OPEN,
+    CLOSED: WebSocket.CLOSED,
   };
   return client;
 }
@@ -62,7 +60,7 @@ describe("the transport's pings", () => {
     const [staying, leaving] = [fakeClient(true), fakeClient(true)];
     const stop = startPinging([staying, leaving], 300, 2);
     jest.advanceTimersByTime(300);
-    leaving.onClose!();
+    leaving.readyState = WebSocket.CLOSED;
     jest.advanceTimersByTime(600);
     expect(staying.ping).toHaveBeenCalledTimes(3);
     expect(leaving.ping).toHaveBeenCalledTimes(1);
