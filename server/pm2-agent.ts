@@ -12,7 +12,10 @@ export function runByPm2(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.pm_id !== undefined;
 }
 
-/** Stops the agent's timers and hooks unless PM2 runs the process. Colyseus's later gauges are kept, untimed. */
+/**
+ * Stops the agent's timers and its listener for PM2's messages unless PM2 runs the process (its handler of uncaught
+ * exceptions stays, as Colyseus's own do). Colyseus's later gauges are kept, untimed.
+ */
 export function stopPm2AgentOutsidePm2(env: NodeJS.ProcessEnv = process.env): boolean {
   if (runByPm2(env)) return false;
   pm2Agent.destroy();

@@ -1,9 +1,9 @@
 /**
  * The records' SQLite file keeps a write-ahead log (WAL), which SQLite copies back into the database file now and then:
  * a checkpoint, which syncs both files to the disk. Left to SQLite, a checkpoint runs inside whichever commit finds
- * the log past 1,000 pages, on the connection that commits: the server's, on its event loop. On a busy disk that sync
- * held the event loop 0.2 s, and several seconds at a load test's end (BENCHMARKS.md, issue 34): no move, no
- * message, no timer of any room ran meanwhile.
+ * the log past 1,000 pages, on the connection that commits: the server's, on its event loop. Under a load test of
+ * 8,000 clients that sync held the event loop 0.2 s (BENCHMARKS.md, issue 34), and a busier disk holds it longer: no
+ * move, no message, no timer of any room runs meanwhile.
  *
  * So the server's connection never checkpoints (`wal_autocheckpoint = 0`), and a thread with its own connection
  * runs a passive checkpoint every second: it copies what the log holds without waiting for the writer, which goes on
@@ -37,7 +37,7 @@ interface WritingConnection {
 
 export class WalCheckpoints {
   private worker: Worker | null = null;
-  /** The checkpoints the thread has run, and the last one's report: for tests and operators. */
+  /** The checkpoints the thread has run, and the last one's report (for the tests). */
   checkpoints = 0;
   lastReport: CheckpointReport | null = null;
 
