@@ -294,8 +294,7 @@ export function listHasPendingChanges(list: ArraySchema<unknown>): boolean {
  * list is next changed: a caller about to change the list takes a copy first.
  */
 export function listItemsInPlace<T>(list: ArraySchema<T>): readonly T[] {
-  const items = (list as unknown as { items?: T[] }).items;
-  return Array.isArray(items) ? items : list.toArray();
+  return (list as unknown as { items: T[] }).items;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -459,7 +458,7 @@ const CHECKS: readonly Check[] = [
   ({ listInState }) => {
     const { list, change } = listInState();
     change();
-    const items = (list as unknown as { items?: unknown }).items;
+    const items: unknown = listItemsInPlace(list);
     const inStep = Array.isArray(items) && items.length === list.length && items.every((item, index) => item === list.at(index));
     return inStep ? null : missing("@colyseus/schema", "ArraySchema#items (a list's items, in order)", "the state writer's reads of its lists, rooms/kit/state-writer.ts");
   },
