@@ -1,5 +1,5 @@
 /**
- * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2] [--mix fool]
+ * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2] [--mix fool] [--nice 10]
  *
  * Two builds' servers side by side in one run: runs in turn cannot tell builds apart on a shared host whose stolen
  * time swings from second to second, runs at the same time can (BENCHMARKS.md). Each pair starts both servers
@@ -31,11 +31,13 @@ interface Options {
   workers: number;
   generators: boolean;
   mix?: string;
+  /** The load tests' --nice (left out at 0: a build from before it has no such option). */
+  nice: number;
 }
 
 /** One load test (the given build's) against a port; its JSON report. */
 function loadTest(root: string, port: number, options: Options, json: string): Promise<LoadTestReport> {
-  const args = [path.join(root, "dist", "bin", "src", "loadtest.js"), "--url", `ws://127.0.0.1:${port}`, "--clients", String(options.clients), "--think-ms", String(options.thinkMs), "--duration", String(options.duration), "--workers", String(options.workers), ...(options.mix === undefined ? [] : ["--mix", options.mix]), ...(options.ramp === undefined ? [] : ["--ramp", String(options.ramp)]), "--no-baseline", "--quiet", "--json", json];
+  const args = [path.join(root, "dist", "bin", "src", "loadtest.js"), "--url", `ws://127.0.0.1:${port}`, "--clients", String(options.clients), "--think-ms", String(options.thinkMs), "--duration", String(options.duration), "--workers", String(options.workers), ...(options.mix === undefined ? [] : ["--mix", options.mix]), ...(options.ramp === undefined ? [] : ["--ramp", String(options.ramp)]), ...(options.nice > 0 ? ["--nice", String(options.nice)] : []), "--no-baseline", "--quiet", "--json", json];
   const child = spawn(path.join(root, "node_modules", ".bin", "node"), args, { stdio: ["ignore", "ignore", "inherit"] });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(fs.readFileSync(json, "utf8")) as LoadTestReport) : reject(new Error(`load test exited ${code}`))));
@@ -154,6 +156,7 @@ new Command("compare-builds")
   .option("--workers <n>", "workers per load test", (text) => Number(text), 2)
   .option("--generators", "compare the builds' load tests against one server instead", false)
   .option("--mix <games>", "the load test's games and weights (its --mix), e.g. fool")
+  .option("--nice <n>", "the load tests' nice value (their --nice)", (text) => Number(text), 0)
   .action((raw: Options) => main({ ...raw, base: path.resolve(raw.base) }))
   .parseAsync(process.argv)
   .catch((error: unknown) => {

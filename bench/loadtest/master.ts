@@ -11,6 +11,7 @@ import { scriptedSeats, type GameName } from "./games";
 import type { TractorBotLevel } from "../../rooms/tractor/protocol";
 import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
 import { summarize, type LatencySummary } from "../stats";
+import { lowerThisProcess } from "../../server/thread-priority";
 
 export interface LoadTestOptions {
   /** The server's addresses: one process, or several processes of a cluster (tables are dealt round them). */
@@ -27,6 +28,11 @@ export interface LoadTestOptions {
   baselinePort: number;
   baselineSeconds: number;
   quiet: boolean;
+  /**
+   * The generator's nice value (0 when absent): on the server's machine, a generator at the server's priority takes
+   * a core's share from the server it measures whenever a write wakes it (BENCHMARKS.md, issue 34).
+   */
+  nice?: number;
 }
 
 export interface PhaseResult {
@@ -538,6 +544,8 @@ async function answers(url: string): Promise<void> {
 }
 
 export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestReport> {
+  // Before any worker is forked: each starts at the nice value of the thread that forks it.
+  if ((options.nice ?? 0) > 0) lowerThisProcess(options.nice ?? 0);
   await Promise.all(options.urls.map(answers));
   const tables = planTables(options.clients, options.mix, options.urls, options.tractorBots);
   const target = tables.reduce((sum, table) => sum + table.players, 0);
@@ -625,7 +633,7 @@ function budgetLines(name: string, use: AiBudgetUse | null): string[] {
 }
 
 export function formatReport(report: LoadTestReport): string {
-  const lines = ["", `cardhall load test — ${report.options.urls.join(", ")}: ${report.options.clients} clients, mix ${JSON.stringify(report.options.mix)}, think ${report.options.thinkMs} ms, ${report.options.workers} workers`];
+  const lines = ["", `cardhall load test — ${report.options.urls.join(", ")}: ${report.options.clients} clients, mix ${JSON.stringify(report.options.mix)}, think ${report.options.thinkMs} ms, ${report.options.workers} workers${report.options.nice ? ` at nice ${report.options.nice}` : ""}`];
   lines.push(...phaseLines("cardhall", report.cardhall));
   if (report.server) lines.push(...serverLines(report.processes.length > 1 ? `server (${report.processes.length} processes added up)` : "server", report.server));
   else lines.push("  server: /metrics.json not reachable, no CPU or memory figures");

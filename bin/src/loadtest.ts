@@ -45,6 +45,7 @@ usageErrorsAreBadInput(new Command("loadtest"))
   .option("--no-baseline", "skip the ws echo baseline")
   .option("--baseline-port <port>", "port for the echo server (127.0.0.1)", count, 2589)
   .option("--baseline-duration <seconds>", "how long the baseline plays after its ramp", seconds(3600), 10)
+  .option("--nice <n>", "the load generator's nice value, 0 to 19: on the server's own machine it then takes the cores only when the server leaves them (Linux: every thread of it)", wholeNumber(0, 19), 0)
   .option("--json <file>", "also write the report as JSON")
   .option("--quiet", "no progress bar", false)
   .action(async (raw: Record<string, unknown>) => {
@@ -61,6 +62,7 @@ usageErrorsAreBadInput(new Command("loadtest"))
       baselinePort: raw.baselinePort as number,
       baselineSeconds: raw.baselineDuration as number,
       quiet: raw.quiet as boolean,
+      nice: raw.nice as number,
     };
     try {
       planTables(options.clients, options.mix, options.urls, options.tractorBots);

@@ -97,12 +97,12 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   expect(report.ratio!.p99).toBeCloseTo(report.cardhall.latency.p99 / report.baseline!.latency.p99, 6);
 });
 
-test("with --tractor-bots strong, Tractor tables seat two scripted players beside the room's strong bots, whose decisions the report counts", async () => {
+test("with --tractor-bots strong, Tractor tables seat two scripted players beside the room's strong bots, whose decisions the report counts (the generator at --nice 5)", async () => {
   const jsonFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-loadtest-")), "report.json");
   const run = spawnSync(
     path.join(ROOT, "bin", "loadtest"),
     ["--url", server.url, "--clients", "4", "--mix", "tractor=1", "--tractor-bots", "strong", "--workers", "1", "--duration", "4", "--ramp", "1",
-      "--think-ms", "50", "--no-baseline", "--quiet", "--json", jsonFile],
+      "--think-ms", "50", "--no-baseline", "--quiet", "--nice", "5", "--json", jsonFile],
     { encoding: "utf8", timeout: 90_000 },
   );
   expect(run.status).toBe(0);
@@ -114,8 +114,13 @@ test("with --tractor-bots strong, Tractor tables seat two scripted players besid
   expect(tractorAi.onThreads + tractorAi.inProcess + tractorAi.shrunk).toBeGreaterThan(0);
   expect(tractorAi.abandoned).toBe(0);
   expect(run.stdout).toMatch(/server Tractor AI: \d+ decisions on its threads, \d+ in-process, \d+ the heuristic's at once \(overload\), 0 abandoned/);
+  expect(report.options.nice).toBe(5);
+  expect(run.stdout).toMatch(/, 1 workers at nice 5\n/);
 
   const refused = spawnSync(path.join(ROOT, "bin", "loadtest"), ["--url", server.url, "--tractor-bots", "grandmaster"], { encoding: "utf8", timeout: 30_000 });
   expect(refused.status).not.toBe(0);
   expect(refused.stderr).toMatch(/expected one of easy, normal, strong/);
+  const tooNice = spawnSync(path.join(ROOT, "bin", "loadtest"), ["--url", server.url, "--nice", "20"], { encoding: "utf8", timeout: 30_000 });
+  expect(tooNice.status).not.toBe(0);
+  expect(tooNice.stderr).toMatch(/--nice/);
 });

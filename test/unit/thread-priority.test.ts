@@ -1,0 +1,36 @@
+import { execFileSync } from "child_process";
+import * as path from "path";
+
+/** The compiled module (`npm test` builds first), loaded by the child processes below. */
+const BUILT = path.join(__dirname, "..", "..", "dist", "server", "thread-priority.js");
+
+/**
+ * Runs `body` in a fresh Node process (this one's priority is never touched) with `priority` the built module and
+ * `niceOfEveryThread()` the nice value of each of its threads (/proc), and returns what the body printed, parsed.
+ */
+function inChild(body: string): unknown {
+  const script = `
+    const fs = require("fs");
+    const priority = require(${JSON.stringify(BUILT)});
+    const niceOf = (tid) => { const stat = fs.readFileSync("/proc/self/task/" + tid + "/stat", "utf8"); return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]); };
+    const niceOfEveryThread = () => fs.readdirSync("/proc/self/task").map(niceOf);
+    (async () => { ${body} })().then((value) => process.stdout.write(JSON.stringify(value)), (error) => { console.error(error); process.exit(1); });
+  `;
+  return JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
+}
+
+describe("a process's priority (Linux: a nice value is each thread's own)", () => {
+  test("lowering the process lowers every one of its threads, and what it starts after", () => {
+    const seen = inChild(`
+      const before = niceOfEveryThread();
+      const lowered = priority.lowerThisProcess(7);
+      const child = Number(require("child_process").execFileSync(process.execPath, ["-e", "process.stdout.write(String(require('os').getPriority()))"], { encoding: "utf8" }));
+      return { before, lowered, after: niceOfEveryThread(), child };
+    `) as { before: number[]; lowered: boolean; after: number[]; child: number };
+    expect(seen.before.length).toBeGreaterThan(1); // Node's own helper threads are there to be lowered too
+    expect(new Set(seen.before)).not.toContain(7);
+    expect(seen.lowered).toBe(true);
+    expect(new Set(seen.after)).toEqual(new Set([7]));
+    expect(seen.child).toBe(7);
+  });
+});
