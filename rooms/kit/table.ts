@@ -516,7 +516,8 @@ export abstract class TableRoom<
    * state equals this for its viewer (the differential test proves it).
    */
   stateView(viewer: Viewer): View {
-    return mergeViews(mergeViews(this.positionView(viewer), this.tableView()), { seal: this.sealView() }) as unknown as View;
+    // One merge, the kit's `seal` beside the table's fields: laying it over the merged view would copy that again.
+    return mergeViews(this.positionView(viewer), { ...this.tableView(), seal: this.sealView() }) as unknown as View;
   }
 
   /** The viewer a client is: its seat, or a spectator. */
