@@ -60,6 +60,8 @@ interface Row {
   eventLoopMaxMs: number;
   /** The event loop's longest stall before the teardown (the load test's figure above includes it). */
   eventLoopMaxBeforeTeardownMs: number;
+  /** The server's main thread's busy share after the ramp, in percent (NaN from a build that does not report it). */
+  mainThreadBusyPercent: number;
   /** The Fool AI's decisions given up for the greedy move, and (from a build that reports them) its waits' p99 and max. */
   aiAbandoned: number;
   aiWaitP99: number | null;
@@ -75,6 +77,7 @@ function row(build: string, report: LoadTestReport): Row {
   const { server, cardhall } = report;
   return {
     eventLoopMaxBeforeTeardownMs: server?.eventLoopMaxBeforeTeardownMs ?? NaN,
+    mainThreadBusyPercent: server?.steadyMainThreadBusyPercent ?? NaN,
     build,
     serverMsPerMove: server?.cpuMsPerMove ?? NaN,
     serverSteadyMsPerMove: server?.steadyCpuMsPerMove ?? NaN,
@@ -140,7 +143,7 @@ async function main(options: Options): Promise<void> {
   for (const build of ["base", "this"]) {
     const mine = rows.filter((result) => result.build === build);
     const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
-    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms, event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown), Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
+    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms, event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }

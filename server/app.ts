@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "http";
 import { leavePacer } from "./leave-pacer";
-import { monitorEventLoopDelay, type IntervalHistogram } from "perf_hooks";
+import { monitorEventLoopDelay, performance, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from "@colyseus/core";
 import { monitor } from "@colyseus/monitor";
 import type { Application } from "express";
@@ -158,6 +158,7 @@ function eventLoopLag(): IntervalHistogram {
 export function serverMetrics(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads | null = null): ServerMetrics {
   const cpu = process.cpuUsage();
   const lag = eventLoopLag();
+  const loop = performance.eventLoopUtilization();
   const memory = process.memoryUsage();
   // This process's own counters: cheap enough to read every second under load (a room query walks every room).
   const local = matchMaker.stats.local;
@@ -172,6 +173,7 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
     uptimeSeconds: process.uptime(),
     // The histogram holds whole timer intervals; what exceeds the sampling interval is the lag.
     eventLoopLagMs: { p50: lagMs(lag.percentile(50)), p99: lagMs(lag.percentile(99)), max: lagMs(lag.max) },
+    mainThreadMs: { active: Math.round(loop.active), idle: Math.round(loop.idle) },
     foolAiDecisions: { ...aiThreads.decisions },
     foolAiBudgets: aiThreads.admission.use(),
     ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions }, tractorAiBudgets: tractorAi.admission.use() }),

@@ -135,6 +135,11 @@ export type ServerFigures = {
      * seated table. NaN when fewer than two of the server's samples fall in the window.
      */
     steadyCpuMsPerMove: number;
+    /**
+     * How much of the steady window the server's main thread spent running, in percent (NaN when fewer than two
+     * samples fall in it, or from a server that does not say). Near 100, moves queue behind it whatever each costs.
+     */
+    steadyMainThreadBusyPercent: number;
     rssMbStart: number;
     rssMbPeak: number;
     heapMbEnd: number;
@@ -389,17 +394,31 @@ function watchServer(url: string): { stop: () => Promise<ServerMetrics[]> } {
   };
 }
 
+/** The server's samples taken inside the steady window (the sampler stamps each with the wall clock). */
+function steadySamples(samples: ServerMetrics[], steady: PhaseResult["steady"]): ServerMetrics[] {
+  return samples.filter((sample) => sample.uptimeSeconds * 1000 >= steady.fromMs && sample.uptimeSeconds * 1000 <= steady.untilMs);
+}
+
 /**
  * Server CPU per move over the steady window: the CPU between the first and the last sample inside it, over the
  * window's moves scaled to the span those samples cover.
  */
 export function steadyMsPerMove(samples: ServerMetrics[], steady: PhaseResult["steady"]): number {
-  const within = samples.filter((sample) => sample.uptimeSeconds * 1000 >= steady.fromMs && sample.uptimeSeconds * 1000 <= steady.untilMs);
+  const within = steadySamples(samples, steady);
   if (within.length < 2) return NaN;
   const [first, last] = [within[0], within[within.length - 1]];
   const cpuSeconds = (last.cpuUserMicros + last.cpuSystemMicros - first.cpuUserMicros - first.cpuSystemMicros) / 1e6;
   const spanMs = (last.uptimeSeconds - first.uptimeSeconds) * 1000;
   return perMoveMs(cpuSeconds, (steady.moves * spanMs) / Math.max(1, steady.untilMs - steady.fromMs));
+}
+
+/** The share of the steady window the server's main thread was running, in percent (see ServerFigures). */
+export function steadyMainThreadBusy(samples: ServerMetrics[], steady: PhaseResult["steady"]): number {
+  const within = steadySamples(samples, steady).filter((sample) => sample.mainThreadMs !== undefined);
+  if (within.length < 2) return NaN;
+  const [first, last] = [within[0].mainThreadMs!, within[within.length - 1].mainThreadMs!];
+  const [active, idle] = [last.active - first.active, last.idle - first.idle];
+  return active + idle > 0 ? Math.round((active / (active + idle)) * 1000) / 10 : NaN;
 }
 
 const maxOrNaN = (values: readonly number[]) => (values.length === 0 ? NaN : Math.max(...values));
@@ -415,6 +434,7 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     cpuPercent: Math.round((cpuSeconds / Math.max(0.001, wallSeconds)) * 1000) / 10,
     cpuMsPerMove: perMoveMs(cpuSeconds, moves),
     steadyCpuMsPerMove: steadyMsPerMove(samples, steady),
+    steadyMainThreadBusyPercent: steadyMainThreadBusy(samples, steady),
     rssMbStart: mb(first.rssBytes),
     rssMbPeak: mb(Math.max(...samples.map((s) => s.rssBytes))),
     heapMbEnd: mb(last.heapUsedBytes),
@@ -456,6 +476,7 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
     cpuPercent: sum((f) => f.cpuPercent),
     cpuMsPerMove: sum((f) => f.cpuMsPerMove),
     steadyCpuMsPerMove: sum((f) => f.steadyCpuMsPerMove),
+    steadyMainThreadBusyPercent: maxOrNaN(figures.map((f) => f.steadyMainThreadBusyPercent)),
     rssMbStart: sum((f) => f.rssMbStart),
     rssMbPeak: sum((f) => f.rssMbPeak),
     heapMbEnd: sum((f) => f.heapMbEnd),
@@ -608,7 +629,7 @@ function serverLines(name: string, s: ServerFigures): string[] {
   const ai = s.foolAiDecisions;
   return [
     `  ${name}: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move, joins included; ${Number.isFinite(s.steadyCpuMsPerMove) ? `${s.steadyCpuMsPerMove} ms per move after the ramp` : "too short a window after the ramp to say"}), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`,
-    `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (before the teardown ${ms(s.eventLoopMaxBeforeTeardownMs)})`,
+    `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (before the teardown ${ms(s.eventLoopMaxBeforeTeardownMs)}); ${Number.isFinite(s.steadyMainThreadBusyPercent) ? `main thread busy ${s.steadyMainThreadBusyPercent}% after the ramp` : "main thread's busy share after the ramp not known"}`,
     ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),
     ...budgetLines(`${name} Fool AI`, s.aiBudgets.fool),
     ...tractorDecisionLines(name, s.tractorAiDecisions),

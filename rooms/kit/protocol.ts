@@ -98,6 +98,9 @@ export interface ServerMetrics {
   uptimeSeconds: number;
   /** The event loop's lateness since metrics were first read, in ms: how long a message may wait before it is handled. */
   eventLoopLagMs: { p50: number; p99: number; max: number };
+  /** The main thread's time since start, in ms: running callbacks (`active`) and waiting for work (`idle`), as
+   * `performance.eventLoopUtilization()` counts them. Absent from servers before it was reported. */
+  mainThreadMs?: { active: number; idle: number };
   /** The Fool AI's decisions since start: made at once (nothing to weigh), on its threads, in-process (no worker,
    * or a thread failed), and abandoned for the greedy bot's move (over the time limit). */
   foolAiDecisions: { immediate: number; onThreads: number; inProcess: number; abandoned: number };

@@ -83,7 +83,11 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   expect(report.server!.eventLoopLagMs.p99).toBeGreaterThanOrEqual(report.server!.eventLoopLagMs.p50);
   // The whole run's longest stall includes the teardown's, so it is at least the longest before it.
   expect(report.server!.eventLoopLagMs.max).toBeGreaterThanOrEqual(report.server!.eventLoopMaxBeforeTeardownMs);
-  expect(run.stdout).toMatch(/event-loop lag: .*max [\d.]+ ms \(before the teardown [\d.]+ ms\)/);
+  expect(run.stdout).toMatch(/event-loop lag: .*max [\d.]+ ms \(before the teardown [\d.]+ ms\); (main thread busy [\d.]+% after the ramp|main thread's busy share after the ramp not known)/);
+  // Like the CPU after the ramp: a share when two samples fell in the steady window, else said so.
+  const busy = report.server!.steadyMainThreadBusyPercent;
+  expect(Number.isNaN(busy) || (busy > 0 && busy <= 100)).toBe(true);
+  expect(Number.isNaN(busy)).toBe(Number.isNaN(steady));
   // The Fool tables play the room's AI: its decisions ran on the server's threads, none given up.
   expect(report.server!.foolAiDecisions!.onThreads).toBeGreaterThan(0);
   expect(report.server!.foolAiDecisions).toMatchObject({ inProcess: 0, abandoned: 0 });

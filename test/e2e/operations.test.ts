@@ -94,6 +94,10 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(metrics.foolAiDecisions).toEqual(expect.objectContaining({ immediate: expect.any(Number) }));
     expect(metrics.records).toEqual(expect.objectContaining({ queued: expect.any(Number) }));
     expect(metrics.leaves).toEqual({ atOnce: expect.any(Number), deferred: 0, waiting: 0 });
+    // The main thread has run (it answered) and waited (between requests) since it started.
+    expect(metrics.mainThreadMs!.active).toBeGreaterThan(0);
+    expect(metrics.mainThreadMs!.idle).toBeGreaterThan(0);
+    expect(metrics.mainThreadMs!.active + metrics.mainThreadMs!.idle).toBeLessThanOrEqual(metrics.uptimeSeconds * 1000 + 1);
   });
 
   test("the monitor answers only with its password", async () => {
