@@ -566,7 +566,8 @@ async function answers(url: string): Promise<void> {
 
 export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestReport> {
   // Before any worker is forked: each starts at the nice value of the thread that forks it.
-  if ((options.nice ?? 0) > 0) lowerThisProcess(options.nice ?? 0);
+  const nice = options.nice ?? 0;
+  if (nice > 0) lowerThisProcess(nice);
   await Promise.all(options.urls.map(answers));
   const tables = planTables(options.clients, options.mix, options.urls, options.tractorBots);
   const target = tables.reduce((sum, table) => sum + table.players, 0);
