@@ -2,18 +2,26 @@
  * One process in memory against two processes on Redis, side by side in one run: the same load test (the same
  * clients, mix and think time) against each layout in turn, `--rounds` times, so that a noisy host hits both alike.
  * Each layout is started fresh for each run (records off: the database is not what is compared) and stopped after.
- * Prints, per run, joins a second, join latency p50/p99, move latency p99, the servers' CPU per move and their
- * peak memory; never passes or fails.
+ * Prints, per run, joins a second, join latency p50/p99, move latency p99, the servers' CPU per move, their longest
+ * event-loop stall before the teardown and their main threads' busy share after the ramp (the busier process's), and
+ * their peak memory; never passes or fails. The load test runs as a process of its own, so that its `--nice` (on the
+ * servers' own machine, the generator out of their way) lowers it alone, not the servers started after it.
  *
- *   npm run bench:cluster -- [--clients 1000] [--duration 15] [--ramp 2] [--think-ms 1000] [--workers 2] [--rounds 2]
+ *   npm run bench:cluster -- [--clients 1000] [--duration 15] [--ramp 2] [--think-ms 1000] [--workers 2] [--rounds 2] [--nice 10]
  */
 import type { ChildProcess } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import { Command } from "commander";
 import { seconds, wholeNumber } from "../bin/src/lib/arguments";
 import { freePort } from "../bin/src/lib/free-port";
 import { RedisServer } from "../bin/src/lib/redis-server";
 import { exited, HOST, listening, spawnServer } from "../bin/src/lib/server-child";
-import { runLoadTest, type LoadTestReport } from "./loadtest/master";
+import { loadTestInChild } from "./loadtest/child";
+import type { LoadTestReport } from "./loadtest/master";
+
+const THIS_ROOT = path.resolve(__dirname, "..", "..");
 
 interface BenchOptions {
   clients: number;
@@ -22,6 +30,8 @@ interface BenchOptions {
   thinkMs: number;
   workers: number;
   rounds: number;
+  /** The load test's nice value (its --nice). */
+  nice: number;
 }
 
 interface Layout {
@@ -86,6 +96,8 @@ function row(layout: string, round: number, report: LoadTestReport): string {
     `${phase.lost}/${phase.counters.errors}/${phase.counters.desyncs}`,
     server ? fixed(server.cpuMsPerMove, 3) : "n/a",
     server ? `${server.cpuPercent}` : "n/a",
+    server ? fixed(server.eventLoopMaxBeforeTeardownMs, 0) : "n/a",
+    server ? fixed(server.steadyMainThreadBusyPercent, 1) : "n/a",
     server ? `${server.rssMbPeak}` : "n/a",
     phase.machine ? `${phase.machine.busyPercent}/${phase.machine.stealPercent}` : "n/a",
   ];
@@ -94,32 +106,23 @@ function row(layout: string, round: number, report: LoadTestReport): string {
 
 async function bench(options: BenchOptions): Promise<void> {
   const layouts = [ONE_IN_MEMORY, TWO_ON_REDIS];
-  console.log(`cluster bench: ${options.clients} clients (the load test's even mix), think ${options.thinkMs} ms, ramp ${options.ramp} s, ${options.duration} s steady, ${options.workers} load workers, ${options.rounds} round(s)`);
-  console.log("| layout | round | joined/failed | joins/s | join p50 ms | join p99 ms | moves/s | move p50 ms | move p99 ms | lost/errors/desyncs | server CPU ms/move | server CPU % | server RSS peak MB | machine busy/steal % |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log(`cluster bench: ${options.clients} clients (the load test's even mix), think ${options.thinkMs} ms, ramp ${options.ramp} s, ${options.duration} s steady, ${options.workers} load workers${options.nice > 0 ? ` at nice ${options.nice}` : ""}, ${options.rounds} round(s)`);
+  console.log("| layout | round | joined/failed | joins/s | join p50 ms | join p99 ms | moves/s | move p50 ms | move p99 ms | lost/errors/desyncs | server CPU ms/move | server CPU % | loop max ms | main thread busy % | server RSS peak MB | machine busy/steal % |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  const reports = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-cluster-"));
   for (let round = 1; round <= options.rounds; round++) {
     for (const layout of layouts) {
       const running = await layout.start();
       try {
-        const report = await runLoadTest({
-          urls: running.urls,
-          clients: options.clients,
-          workers: options.workers,
-          durationSeconds: options.duration,
-          rampSeconds: options.ramp,
-          thinkMs: options.thinkMs,
-          mix: { evensteven: 1, fool: 1, patience: 1, tractor: 1 },
-          baseline: false,
-          baselinePort: 0,
-          baselineSeconds: 0,
-          quiet: true,
-        });
+        const run = { clients: options.clients, thinkMs: options.thinkMs, duration: options.duration, ramp: options.ramp, workers: options.workers, nice: options.nice };
+        const report = await loadTestInChild(THIS_ROOT, running.urls, run, path.join(reports, `${round}-${layout.name.split(" ")[0]}.json`));
         console.log(row(layout.name, round, report));
       } finally {
         await running.stop();
       }
     }
   }
+  fs.rmSync(reports, { recursive: true, force: true });
 }
 
 new Command("bench:cluster")
@@ -130,6 +133,7 @@ new Command("bench:cluster")
   .option("--think-ms <ms>", "mean think time before each move", wholeNumber(0), 1000)
   .option("--workers <n>", "load-test worker processes", wholeNumber(1, 64), 2)
   .option("--rounds <n>", "times each layout is measured, in turn", wholeNumber(1, 20), 2)
+  .option("--nice <n>", "the load test's nice value (its --nice): on the servers' machine, out of their way", wholeNumber(0, 19), 0)
   .action(bench)
   .parseAsync(process.argv)
   .catch((error: unknown) => {

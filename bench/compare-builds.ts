@@ -8,12 +8,12 @@
  * latency, and what was lost. With `--generators`, one server of this build is driven by both builds' load tests
  * at once instead: what a scripted move costs each build's SDK and bots.
  */
-import { spawn, type ChildProcess } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { Command } from "commander";
 import type { LoadTestReport } from "./loadtest/master";
+import { loadTestInChild } from "./loadtest/child";
 import { freePort } from "../test/e2e/ports";
 import { QUIET_SERVER, startServer as startProcess, stopServer } from "./server";
 
@@ -37,11 +37,7 @@ interface Options {
 
 /** One load test (the given build's) against a port; its JSON report. */
 function loadTest(root: string, port: number, options: Options, json: string): Promise<LoadTestReport> {
-  const args = [path.join(root, "dist", "bin", "src", "loadtest.js"), "--url", `ws://127.0.0.1:${port}`, "--clients", String(options.clients), "--think-ms", String(options.thinkMs), "--duration", String(options.duration), "--workers", String(options.workers), ...(options.mix === undefined ? [] : ["--mix", options.mix]), ...(options.ramp === undefined ? [] : ["--ramp", String(options.ramp)]), ...(options.nice > 0 ? ["--nice", String(options.nice)] : []), "--no-baseline", "--quiet", "--json", json];
-  const child = spawn(path.join(root, "node_modules", ".bin", "node"), args, { stdio: ["ignore", "ignore", "inherit"] });
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(fs.readFileSync(json, "utf8")) as LoadTestReport) : reject(new Error(`load test exited ${code}`))));
-  });
+  return loadTestInChild(root, [`ws://127.0.0.1:${port}`], options, json);
 }
 
 interface Row {
