@@ -112,6 +112,23 @@ export function wrapReserveSeat(room: Room, wrap: (original: ReserveSeat) => Res
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Room#_events, its "dispose" (@colyseus/core 0.18.17): rooms/kit/table.ts
+
+const DISPOSAL = { pkg: "@colyseus/core", member: "Room#_events (its \"dispose\" event)", use: "the table's stop at the start of its disposal, rooms/kit/table.ts" } as const;
+
+/**
+ * Calls `listener` once, when Colyseus decides to dispose of the room: before it awaits the driver's removal of the
+ * room's listing (a round trip to Redis in a cluster) and only then calls onDispose. Colyseus 0.18 has no public hook
+ * at that moment, and whatever the room does between the two (its bots' moves, their timers) is for nobody. Throws
+ * if it is gone.
+ */
+export function whenDisposalBegins(room: Room, listener: () => void): void {
+  const events = (room as unknown as { _events?: { once?: unknown } })._events;
+  if (typeof events?.once !== "function") throw new MissingColyseusInternal(DISPOSAL.pkg, DISPOSAL.member, DISPOSAL.use);
+  (events as { once: (event: string, listener: () => void) => void }).once("dispose", listener);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Room#_onMessage (@colyseus/core 0.18.17): rooms/kit/frames.ts
 
 /** Colyseus's (private) dispatch of one frame a client sent. */
@@ -431,6 +448,10 @@ const missing = (pkg: InternalsPackage, member: string, use: string, problem?: s
 const CHECKS: readonly Check[] = [
   ({ roomPrototype }) => (typeof (roomPrototype as { _reserveSeat?: unknown })._reserveSeat === "function" ? null : missing(RESERVE_SEAT.pkg, RESERVE_SEAT.member, RESERVE_SEAT.use)),
   ({ roomPrototype }) => (typeof (roomPrototype as { _onMessage?: unknown })._onMessage === "function" ? null : missing(ON_MESSAGE.pkg, ON_MESSAGE.member, ON_MESSAGE.use)),
+  ({ roomWithSerializer }) => {
+    const events = (roomWithSerializer({}) as { _events?: { once?: unknown } })._events;
+    return typeof events?.once === "function" ? null : missing(DISPOSAL.pkg, DISPOSAL.member, DISPOSAL.use);
+  },
   ({ roomWithSerializer }) => {
     const serializer = {};
     return (roomWithSerializer(serializer) as { _serializer?: unknown })._serializer === serializer ? null : missing(HANDSHAKE.pkg, "Room#_serializer", HANDSHAKE.use, "is not where the room keeps the serializer setSerializer gives it");

@@ -30,7 +30,7 @@ import { mergeViews, viewDigest, type Plain } from "./views";
 import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
-import { setStateBufferSize } from "./colyseus-internals";
+import { setStateBufferSize, whenDisposalBegins } from "./colyseus-internals";
 import { addressOf, guardSeatReservations, identityOf, ladderDealOf, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
@@ -158,7 +158,10 @@ export abstract class TableRoom<
    * was asked in. A seat is not asked again until its answer has come.
    */
   private readonly volunteering = new Map<number, State>();
-  /** Set once the room is closing every connection: the clients going away are told nothing more. */
+  /**
+   * Set once the room is closing (every connection, or its disposal has begun): the clients going away are told
+   * nothing more, and nobody plays on.
+   */
   private closing = false;
   /** For a ladder table: the period and deal its game is (docs/arena.md, "Solo ladders"), which its record names. */
   protected ladder: LadderTag | null = null;
@@ -286,6 +289,7 @@ export abstract class TableRoom<
     rejectUnknownMessages(this, setUp.messages, (client) => this.checkStateOf(client));
     shareStateHandshake(this);
     shareStateBuffers(this);
+    whenDisposalBegins(this, () => this.stopPlaying());
     tableMetrics().tableOpened(this);
     this.logLife("room_created", "room created", { seats: setUp.seats });
   }
@@ -422,7 +426,20 @@ export abstract class TableRoom<
     if (this.forfeitToKeep(seat)) this.keepOpenWhenEmpty(true);
     this.thinking = null; // a decision made for the person's clock is not the bot's to play now
     this.seatsChanged();
+    // The last one gone, and the room closes now: its bots do not play on for nobody (a forfeit keeps it open).
+    if (this.clients.length === 0 && this.autoDispose) return;
     this.advance();
+  }
+
+  /**
+   * The room's disposal has begun: Colyseus removes its listing (a round trip to Redis in a cluster) before it calls
+   * onDispose, and the bots' decisions and timers under way would play on meanwhile, for nobody.
+   */
+  private stopPlaying(): void {
+    this.closing = true;
+    clearRoomTimers(this);
+    this.thinking = null;
+    this.volunteering.clear();
   }
 
   /**
@@ -780,7 +797,7 @@ export abstract class TableRoom<
   protected advance(): void {
     this.matchTimer.clear();
     const match = this.match;
-    if (match === null) return;
+    if (match === null || this.closing) return;
     for (let actions = 0; actions < ACTIONS_PER_BURST; actions++) {
       if (this.match !== match || this.thinking?.state === match.state) return;
       this.letBotsVolunteer(match);

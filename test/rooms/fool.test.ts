@@ -28,6 +28,36 @@ function matchOf(room: FoolRoom): FoolMatch {
   return (room as unknown as { match: { state: FoolMatch } }).match.state;
 }
 
+/** How many actions the room has taken (any seat's, any game's) since this was called. */
+function actionsOf(room: FoolRoom): () => number {
+  const act = jest.spyOn(room as unknown as { act: (...args: unknown[]) => void }, "act");
+  return () => act.mock.calls.length;
+}
+
+/**
+ * Runs `closeRoom` with the matchmaker's store slow to remove a room's listing (300 ms, as a cluster's Redis can be
+ * under load): Colyseus awaits that removal before it calls the room's onDispose. Resolves with `count()` as it was
+ * when the removal began, the moment the room's closing began.
+ */
+async function slowListingRemoval(count: () => number, closeRoom: () => Promise<void>): Promise<{ at: number }> {
+  const driver = matchMaker.driver as { remove: (roomId: string) => Promise<unknown> };
+  const remove = driver.remove;
+  const closing = { at: Number.NaN };
+  let removed: Promise<unknown> = Promise.resolve();
+  driver.remove = (roomId) => {
+    closing.at = count();
+    removed = new Promise((resolve) => setTimeout(resolve, 300)).then(() => remove.call(driver, roomId));
+    return removed;
+  };
+  try {
+    await closeRoom();
+    await removed;
+    return closing;
+  } finally {
+    driver.remove = remove;
+  }
+}
+
 function gameOf(room: FoolRoom): FoolState {
   return matchOf(room).game;
 }
@@ -369,6 +399,28 @@ describe("the fool room", () => {
     await player.leave();
     await waitUntil(() => matchMaker.getLocalRoomById(room.roomId) === undefined, 5000, "the empty room closing");
     expect(room.state.seats[0].controller).toBe("ai");
+  });
+
+  test("nothing more is played once the last person leaves, however long the room's closing takes (a cluster removes its listing from Redis first)", async () => {
+    const { room, player } = await startVsAi({ name: "Gus", aiDelayMs: 0, turnTimeMs: 60_000 });
+    const actions = actionsOf(room);
+    const closing = await slowListingRemoval(actions, async () => {
+      await player.leave();
+      await waitUntil(() => matchMaker.getLocalRoomById(room.roomId) === undefined, 5000, "the empty room closing");
+    });
+    expect(closing.at).toBe(0);
+    expect(actions()).toBe(0); // the AI played neither its seat nor the one Gus left
+  });
+
+  test("an AI-against-AI table its last spectator leaves stops playing as its closing begins: the decisions under way are dropped", async () => {
+    const room = await colyseus.createRoom<FoolRoom>("fool", { mode: "ai-vs-ai", seed: SEED, aiDelayMs: 0, nextGameDelayMs: 100 });
+    const { client } = await spectate(room);
+    const actions = actionsOf(room);
+    const closing = await slowListingRemoval(actions, async () => {
+      await client.leave();
+      await waitUntil(() => matchMaker.getLocalRoomById(room.roomId) === undefined, 5000, "the room closing");
+    });
+    expect(actions()).toBe(closing.at); // neither the next game's deal nor a move of either AI
   });
 
   test("a player who does not come back is replaced by the AI, which finishes the game", async () => {
