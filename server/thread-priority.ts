@@ -9,20 +9,19 @@ import * as os from "node:os";
 
 /**
  * Lowers every thread of this process (Node's own helpers included), and so whatever it starts after: on Linux
- * each thread in /proc/self/task, elsewhere the process.
+ * each thread in /proc/self/task, elsewhere the process. Returns the calling thread's nice value after: the one a
+ * process it starts begins with, lower than asked when the system refused.
  */
-export function lowerThisProcess(nice: number): boolean {
-  if (process.platform !== "linux") return setNice(0, nice);
-  let lowered = true;
-  for (const thread of fs.readdirSync("/proc/self/task")) lowered = setNice(Number(thread), nice) && lowered;
-  return lowered;
+export function lowerThisProcess(nice: number): number {
+  if (process.platform !== "linux") setNice(0, nice);
+  else for (const thread of fs.readdirSync("/proc/self/task")) setNice(Number(thread), nice);
+  return os.getPriority();
 }
 
-function setNice(thread: number, nice: number): boolean {
+function setNice(thread: number, nice: number): void {
   try {
     os.setPriority(thread, nice);
-    return true;
   } catch {
-    return false; // refused, or a thread that has just ended
+    // Refused (the caller sees it in the value it reads back), or a thread that has just ended.
   }
 }

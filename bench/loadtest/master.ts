@@ -567,7 +567,11 @@ async function answers(url: string): Promise<void> {
 export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestReport> {
   // Before any worker is forked: each starts at the nice value of the thread that forks it.
   const nice = options.nice ?? 0;
-  if (nice > 0) lowerThisProcess(nice);
+  if (nice > 0) {
+    const now = lowerThisProcess(nice);
+    // A report that said "at nice N" of a generator still at the server's priority would mislead.
+    if (now < nice) throw new Error(`could not lower the load test's priority to nice ${nice} (the system refused: it runs at ${now}); run it without --nice`);
+  }
   await Promise.all(options.urls.map(answers));
   const tables = planTables(options.clients, options.mix, options.urls, options.tractorBots);
   const target = tables.reduce((sum, table) => sum + table.players, 0);

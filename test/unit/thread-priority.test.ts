@@ -28,11 +28,21 @@ describe("a process's priority (Linux: a nice value is each thread's own)", () =
       const lowered = priority.lowerThisProcess(target);
       const child = Number(require("child_process").execFileSync(process.execPath, ["-e", "process.stdout.write(String(require('os').getPriority()))"], { encoding: "utf8" }));
       return { before, target, lowered, after: niceOfEveryThread(), child };
-    `) as { before: number[]; target: number; lowered: boolean; after: number[]; child: number };
+    `) as { before: number[]; target: number; lowered: number; after: number[]; child: number };
     expect(seen.before.length).toBeGreaterThan(1); // Node's own helper threads are there to be lowered too
     expect(new Set(seen.before)).not.toContain(seen.target);
-    expect(seen.lowered).toBe(true);
+    expect(seen.lowered).toBe(seen.target); // the value it reports is the one it set
     expect(new Set(seen.after)).toEqual(new Set([seen.target]));
     expect(seen.child).toBe(seen.target);
+  });
+
+  test("a system that refuses leaves the process as it was, and says so in the value it reads back", () => {
+    const seen = inChild(`
+      const before = niceOf(process.pid);
+      require("os").setPriority = () => { throw Object.assign(new Error("operation not permitted"), { code: "EPERM" }); };
+      return { before, reported: priority.lowerThisProcess(Math.min(19, before + 5)), after: niceOf(process.pid) };
+    `) as { before: number; reported: number; after: number };
+    expect(seen.after).toBe(seen.before);
+    expect(seen.reported).toBe(seen.before);
   });
 });
