@@ -426,8 +426,6 @@ export abstract class TableRoom<
     if (this.forfeitToKeep(seat)) this.keepOpenWhenEmpty(true);
     this.thinking = null; // a decision made for the person's clock is not the bot's to play now
     this.seatsChanged();
-    // The last one gone, and the room closes now: its bots do not play on for nobody (a forfeit keeps it open).
-    if (this.clients.length === 0 && this.autoDispose) return;
     this.advance();
   }
 
