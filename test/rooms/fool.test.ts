@@ -423,6 +423,26 @@ describe("the fool room", () => {
     expect(actions()).toBe(closing.at); // neither the next game's deal nor a move of either AI
   });
 
+  test("a room kept open for a dropped player plays on: the AI moves for the player who left for good, on their turn", async () => {
+    const room = await colyseus.createRoom<FoolRoom>("fool", { mode: "two-players", seed: SEED, aiDelayMs: 0, turnTimeMs: 60_000, reconnectSeconds: 10 });
+    const ann = await seatPlayer(room, { name: "Ann" });
+    const bea = await seatPlayer(room, { name: "Bea" });
+    await waitUntil(() => ann.view()?.game === 1 && bea.view()?.game === 1, 5000, "the deal");
+    if (gameOf(room).turn === 0) {
+      const moves = gameOf(room).moveCount;
+      await ann.move(legalMoves(gameOf(room), 0)[0]!);
+      await waitUntil(() => gameOf(room).moveCount > moves, 5000, "Ann's move");
+    }
+    expect(gameOf(room).turn).toBe(1);
+    const moves = gameOf(room).moveCount;
+    await dropConnection(ann.room); // her seat is held for her return: the room stays open with nobody in it
+    await waitUntil(() => room.state.seats[0].connected === false && room.clients.length === 1, 5000, "Ann's drop seen");
+    await bea.leave(); // for good, on her turn
+    await waitUntil(() => gameOf(room).moveCount > moves, 5000, "the AI's move in Bea's seat");
+    expect(room.state.seats[1].controller).toBe("ai");
+    expect(matchMaker.getLocalRoomById(room.roomId)).toBeDefined();
+  });
+
   test("a player who does not come back is replaced by the AI, which finishes the game", async () => {
     const { room, player } = await startVsAi({ reconnectSeconds: 1, aiDelayMs: 0 });
     const { received } = await spectate(room);
