@@ -110,19 +110,22 @@ async function bench(options: BenchOptions): Promise<void> {
   console.log("| layout | round | joined/failed | joins/s | join p50 ms | join p99 ms | moves/s | move p50 ms | move p99 ms | lost/errors/desyncs | server CPU ms/move | server CPU % | loop max ms | main thread busy % | server RSS peak MB | machine busy/steal % |");
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-cluster-"));
-  for (let round = 1; round <= options.rounds; round++) {
-    for (const layout of layouts) {
-      const running = await layout.start();
-      try {
-        const run = { clients: options.clients, thinkMs: options.thinkMs, duration: options.duration, ramp: options.ramp, workers: options.workers, nice: options.nice };
-        const report = await loadTestInChild(THIS_ROOT, running.urls, run, path.join(reports, `${round}-${layout.name.split(" ")[0]}.json`));
-        console.log(row(layout.name, round, report));
-      } finally {
-        await running.stop();
+  const run = { clients: options.clients, thinkMs: options.thinkMs, duration: options.duration, ramp: options.ramp, workers: options.workers, nice: options.nice };
+  try {
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const layout of layouts) {
+        const running = await layout.start();
+        try {
+          const report = await loadTestInChild(THIS_ROOT, running.urls, run, path.join(reports, `${round}-${layout.name.split(" ")[0]}.json`));
+          console.log(row(layout.name, round, report));
+        } finally {
+          await running.stop();
+        }
       }
     }
+  } finally {
+    fs.rmSync(reports, { recursive: true, force: true });
   }
-  fs.rmSync(reports, { recursive: true, force: true });
 }
 
 new Command("bench:cluster")

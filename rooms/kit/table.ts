@@ -435,7 +435,7 @@ export abstract class TableRoom<
    */
   private stopPlaying(): void {
     this.closing = true;
-    clearRoomTimers(this);
+    clearRoomTimers(this); // the kit's turn clock and a game's own timers (Tractor's start, Fool's deal)
     this.thinking = null;
     this.volunteering.clear();
   }
@@ -483,7 +483,7 @@ export abstract class TableRoom<
 
   override onDispose(): void {
     this.promised.clear();
-    clearRoomTimers(this); // the kit's turn clock and a game's own timers (Tractor's start, Fool's deal)
+    this.stopPlaying(); // again, should anything have set a timer since the disposal began
     this.deadline = 0;
     this.match = null; // a bot's decision still being thought out is dropped
     tableMetrics().tableClosed(this);
