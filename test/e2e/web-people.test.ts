@@ -139,7 +139,8 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
   }, 60_000);
 
   it("keeps sound off until the person turns it on; then the game's cues are played, made in the page", async () => {
-    const { page } = await suite.open("/play/fool?aiDelayMs=50");
+    // Seed 1 deals the person the first turn.
+    const { page } = await suite.open("/play/fool?aiDelayMs=50&seed=1");
     // Count the tones the page makes (Web Audio oscillators); nothing is fetched for sound.
     await page.evaluate(() => {
       const counted = window as unknown as { tones: number };
@@ -160,10 +161,20 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     const afterToggle = await page.evaluate(() => (window as unknown as { tones: number }).tones);
     expect(afterToggle).toBeGreaterThan(0);
     // The person moves until the computer's answer (its card, or the person's next turn) is heard: a few moves at most.
+    // A card is laid (or its way chosen) before Pass, and Pass before Draw: drawing keeps the turn and makes no sound.
     const tones = () => page.evaluate(() => (window as unknown as { tones: number }).tones);
+    const controls = [
+      page.locator(".choices button:not([disabled])"),
+      page.locator(".hand button.card:not([disabled])"),
+      page.locator(".moves").getByRole("button", { name: "Pass", disabled: false }),
+      page.locator(".moves").getByRole("button", { name: "Draw", disabled: false }),
+    ];
     for (let move = 0; move < 10 && (await tones()) === afterToggle; move++) {
-      const control = page.locator(".choices button:not([disabled]), .hand button.card:not([disabled]), .moves button:not([disabled])").first();
-      if ((await control.count()) > 0) await control.click();
+      for (const control of controls) {
+        if ((await control.count()) === 0) continue;
+        await control.first().click();
+        break;
+      }
       await page.waitForFunction((before) => (window as unknown as { tones: number }).tones > before, afterToggle, { timeout: 3_000 }).catch(() => undefined);
     }
     expect(await tones()).toBeGreaterThan(afterToggle);
