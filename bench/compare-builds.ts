@@ -1,9 +1,9 @@
 /**
- * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2] [--mix fool] [--nice 10]
+ * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2] [--mix fool] [--nice 10] [--records]
  *
  * Two builds' servers side by side in one run: runs in turn cannot tell builds apart on a shared host whose stolen
  * time swings from second to second, runs at the same time can (BENCHMARKS.md). Each pair starts both servers
- * (records off), drives each with this build's load test at once, and swaps their ports every other pair. Per
+ * (records off, or with `--records` each in an SQLite file of its own), drives each with this build's load test at once, and swaps their ports every other pair. Per
  * build: the server's CPU per move, its memory per room ((RSS peak − RSS at the start) / rooms at the peak), the
  * latency, and what was lost. With `--generators`, one server of this build is driven by both builds' load tests
  * at once instead: what a scripted move costs each build's SDK and bots.
@@ -17,7 +17,12 @@ import { loadTestInChild } from "./loadtest/child";
 import { freePort } from "../test/e2e/ports";
 import { QUIET_SERVER, startServer as startProcess, stopServer } from "./server";
 
-const startServer = (root: string, port: number) => startProcess(root, port, QUIET_SERVER);
+/** A build's server: without records, or (`records`) keeping them in an SQLite file in a folder of its own. */
+function startServer(root: string, port: number, records: string | null): ReturnType<typeof startProcess> {
+  if (records === null) return startProcess(root, port, QUIET_SERVER);
+  const { RECORDS: _off, ...quiet } = QUIET_SERVER;
+  return startProcess(root, port, { ...quiet, DATA_DIR: records });
+}
 
 const THIS_ROOT = path.resolve(__dirname, "..", "..");
 
@@ -33,6 +38,8 @@ interface Options {
   mix?: string;
   /** The load tests' --nice (left out at 0: a build from before it has no such option). */
   nice: number;
+  /** Both servers keep records, each in its own SQLite file. */
+  records: boolean;
 }
 
 /** One load test (the given build's) against a port; its JSON report. */
@@ -58,6 +65,9 @@ interface Row {
   eventLoopMaxBeforeTeardownMs: number;
   /** The server's main thread's busy share after the ramp, in percent (NaN from a build that does not report it). */
   mainThreadBusyPercent: number;
+  /** V8's major and minor collections after the ramp (NaN from a build that does not report them). */
+  majorGcs: number;
+  minorGcs: number;
   /** The Fool AI's decisions given up for the greedy move, and (from a build that reports them) its waits' p99 and max. */
   aiAbandoned: number;
   aiWaitP99: number | null;
@@ -74,6 +84,8 @@ function row(build: string, report: LoadTestReport): Row {
   return {
     eventLoopMaxBeforeTeardownMs: server?.eventLoopMaxBeforeTeardownMs ?? NaN,
     mainThreadBusyPercent: server?.steadyMainThreadBusyPercent ?? NaN,
+    majorGcs: server?.steadyGarbageCollections?.major ?? NaN,
+    minorGcs: server?.steadyGarbageCollections?.minor ?? NaN,
     build,
     serverMsPerMove: server?.cpuMsPerMove ?? NaN,
     serverSteadyMsPerMove: server?.steadyCpuMsPerMove ?? NaN,
@@ -101,7 +113,8 @@ function row(build: string, report: LoadTestReport): Row {
 async function serverPair(options: Options, pair: number, dir: string): Promise<Row[]> {
   const [first, second] = [await freePort(), await freePort()];
   const ports = pair % 2 === 0 ? { base: first, this: second } : { base: second, this: first };
-  const servers = await Promise.all([startServer(options.base, ports.base), startServer(THIS_ROOT, ports.this)]);
+  const records = (build: string) => (options.records ? path.join(dir, `records-${build}-${pair}`) : null);
+  const servers = await Promise.all([startServer(options.base, ports.base, records("base")), startServer(THIS_ROOT, ports.this, records("this"))]);
   try {
     const [base, current] = await Promise.all([
       loadTest(THIS_ROOT, ports.base, options, path.join(dir, `base-${pair}.json`)),
@@ -116,7 +129,7 @@ async function serverPair(options: Options, pair: number, dir: string): Promise<
 /** One server of this build, driven by both builds' load tests at once. */
 async function generatorPair(options: Options, pair: number, dir: string): Promise<Row[]> {
   const port = await freePort();
-  const server = await startServer(THIS_ROOT, port);
+  const server = await startServer(THIS_ROOT, port, options.records ? path.join(dir, `records-${pair}`) : null);
   try {
     const [base, current] = await Promise.all([
       loadTest(options.base, port, options, path.join(dir, `base-generator-${pair}.json`)),
@@ -139,7 +152,7 @@ async function main(options: Options): Promise<void> {
   for (const build of ["base", "this"]) {
     const mine = rows.filter((result) => result.build === build);
     const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
-    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms, event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
+    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms, event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} and minor ${mean((r) => r.minorGcs)} after the ramp, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -156,6 +169,7 @@ new Command("compare-builds")
   .option("--generators", "compare the builds' load tests against one server instead", false)
   .option("--mix <games>", "the load test's games and weights (its --mix), e.g. fool")
   .option("--nice <n>", "the load tests' nice value (their --nice)", (text) => Number(text), 0)
+  .option("--records", "both servers keep records (each its own SQLite file), as `npm start` does", false)
   .action((raw: Options) => main({ ...raw, base: path.resolve(raw.base) }))
   .parseAsync(process.argv)
   .catch((error: unknown) => {

@@ -140,6 +140,9 @@ export type ServerFigures = {
      * samples fall in it, or from a server that does not say). Near 100, moves queue behind it whatever each costs.
      */
     steadyMainThreadBusyPercent: number;
+    /** V8's collections over the steady window: major ones (each marks the whole live heap) and minor ones, with their
+     * pauses' totals in ms. Null when fewer than two samples fall in it, or from a server that does not say. */
+    steadyGarbageCollections: { major: number; majorMs: number; minor: number; minorMs: number } | null;
     rssMbStart: number;
     rssMbPeak: number;
     heapMbEnd: number;
@@ -421,6 +424,14 @@ export function steadyMainThreadBusy(samples: ServerMetrics[], steady: PhaseResu
   return active + idle > 0 ? Math.round((active / (active + idle)) * 1000) / 10 : NaN;
 }
 
+/** V8's collections over the steady window (see ServerFigures). */
+export function steadyGarbageCollections(samples: ServerMetrics[], steady: PhaseResult["steady"]): ServerFigures["steadyGarbageCollections"] {
+  const within = steadySamples(samples, steady).filter((sample) => sample.garbageCollections !== undefined);
+  if (within.length < 2) return null;
+  const [first, last] = [within[0].garbageCollections!, within[within.length - 1].garbageCollections!];
+  return { major: last.major - first.major, majorMs: last.majorMs - first.majorMs, minor: last.minor - first.minor, minorMs: last.minorMs - first.minorMs };
+}
+
 const maxOrNaN = (values: readonly number[]) => (values.length === 0 ? NaN : Math.max(...values));
 
 function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseResult["steady"]): ServerFigures | null {
@@ -435,6 +446,7 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     cpuMsPerMove: perMoveMs(cpuSeconds, moves),
     steadyCpuMsPerMove: steadyMsPerMove(samples, steady),
     steadyMainThreadBusyPercent: steadyMainThreadBusy(samples, steady),
+    steadyGarbageCollections: steadyGarbageCollections(samples, steady),
     rssMbStart: mb(first.rssBytes),
     rssMbPeak: mb(Math.max(...samples.map((s) => s.rssBytes))),
     heapMbEnd: mb(last.heapUsedBytes),
@@ -466,6 +478,14 @@ function budgetsAddedUp(uses: ReadonlyArray<AiBudgetUse | null>): AiBudgetUse | 
   };
 }
 
+/** Several processes' collections added up (each process has its own heap). */
+function collectionsAddedUp(counts: ReadonlyArray<ServerFigures["steadyGarbageCollections"]>): ServerFigures["steadyGarbageCollections"] {
+  if (counts.some((count) => count === null)) return null;
+  const all = counts as NonNullable<ServerFigures["steadyGarbageCollections"]>[];
+  const sum = (pick: (count: (typeof all)[number]) => number) => all.reduce((total, count) => total + pick(count), 0);
+  return { major: sum((c) => c.major), majorMs: sum((c) => c.majorMs), minor: sum((c) => c.minor), minorMs: sum((c) => c.minorMs) };
+}
+
 /** Several processes as one server: their CPU, memory, rooms and clients added up, the worst event-loop lag. */
 export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null {
   if (figures.length === 0) return null;
@@ -477,6 +497,7 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
     cpuMsPerMove: sum((f) => f.cpuMsPerMove),
     steadyCpuMsPerMove: sum((f) => f.steadyCpuMsPerMove),
     steadyMainThreadBusyPercent: maxOrNaN(figures.map((f) => f.steadyMainThreadBusyPercent)),
+    steadyGarbageCollections: collectionsAddedUp(figures.map((f) => f.steadyGarbageCollections)),
     rssMbStart: sum((f) => f.rssMbStart),
     rssMbPeak: sum((f) => f.rssMbPeak),
     heapMbEnd: sum((f) => f.heapMbEnd),
@@ -635,12 +656,18 @@ function serverLines(name: string, s: ServerFigures): string[] {
   return [
     `  ${name}: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move, joins included; ${Number.isFinite(s.steadyCpuMsPerMove) ? `${s.steadyCpuMsPerMove} ms per move after the ramp` : "too short a window after the ramp to say"}), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`,
     `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (before the teardown ${ms(s.eventLoopMaxBeforeTeardownMs)}); ${Number.isFinite(s.steadyMainThreadBusyPercent) ? `main thread busy ${s.steadyMainThreadBusyPercent}% after the ramp` : "main thread's busy share after the ramp not known"}`,
+    ...gcLines(name, s.steadyGarbageCollections),
     ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),
     ...budgetLines(`${name} Fool AI`, s.aiBudgets.fool),
     ...tractorDecisionLines(name, s.tractorAiDecisions),
     ...budgetLines(`${name} Tractor AI`, s.aiBudgets.tractor),
     ...(s.roomsPeak > 0 ? [`  ${name} memory: ${Math.round(((s.rssMbPeak - s.rssMbStart) * 1024) / s.roomsPeak)} KB a table (peak RSS above the start, over the peak tables)`] : []),
   ];
+}
+
+function gcLines(name: string, gc: ServerFigures["steadyGarbageCollections"]): string[] {
+  if (gc === null) return [];
+  return [`  ${name} garbage collections after the ramp: ${gc.major} major (pauses ${gc.majorMs} ms in all, their marking before them not counted), ${gc.minor} minor (${gc.minorMs} ms)`];
 }
 
 /** The strong Tractor bots' decisions, when the room's bots made any (`--tractor-bots strong`). */

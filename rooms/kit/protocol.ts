@@ -101,6 +101,9 @@ export interface ServerMetrics {
   /** The main thread's time since start, in ms: running callbacks (`active`) and waiting for work (`idle`), as
    * `performance.eventLoopUtilization()` counts them. Absent from servers before it was reported. */
   mainThreadMs?: { active: number; idle: number };
+  /** V8's garbage collections since metrics were first read: how many major and minor ones, and their pauses in ms
+   * (a major one's marking, done in steps before its pause, is not in it). Absent from servers before it was reported. */
+  garbageCollections?: { major: number; majorMs: number; minor: number; minorMs: number };
   /** The Fool AI's decisions since start: made at once (nothing to weigh), on its threads, in-process (no worker,
    * or a thread failed), and abandoned for the greedy bot's move (over the time limit). */
   foolAiDecisions: { immediate: number; onThreads: number; inProcess: number; abandoned: number };

@@ -98,6 +98,14 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(metrics.mainThreadMs!.active).toBeGreaterThan(0);
     expect(metrics.mainThreadMs!.idle).toBeGreaterThan(0);
     expect(metrics.mainThreadMs!.active + metrics.mainThreadMs!.idle).toBeLessThanOrEqual(metrics.uptimeSeconds * 1000 + 1);
+    // V8's collections are counted: requests that allocate (the Prometheus text) bring a minor one soon enough.
+    const collections = async () => ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics).garbageCollections!;
+    expect(await collections()).toEqual({ major: expect.any(Number), majorMs: expect.any(Number), minor: expect.any(Number), minorMs: expect.any(Number) });
+    const before = await collections();
+    for (let request = 0; request < 500 && (await collections()).minor === before.minor; request++) await prometheusText(server);
+    const after = await collections();
+    expect(after.minor).toBeGreaterThan(before.minor);
+    expect(after.minorMs).toBeGreaterThanOrEqual(before.minorMs);
   });
 
   test("the monitor answers only with its password", async () => {

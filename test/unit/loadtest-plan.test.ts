@@ -1,4 +1,4 @@
-import { addedUp, dealToWorkers, machineLoadOver, planTables, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type ServerFigures } from "../../bench/loadtest/master";
+import { addedUp, dealToWorkers, machineLoadOver, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type ServerFigures } from "../../bench/loadtest/master";
 import type { ServerMetrics } from "../../rooms/kit/protocol";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
@@ -98,16 +98,16 @@ test("with the room's bots in two Tractor seats, a Tractor table seats two scrip
   expect(seatsOf(planTables(40, EVEN_MIX, [""], "normal"))).toBe(40);
 });
 
-test("several processes' figures add up to one server's: CPU, memory, rooms, clients and AI budgets summed, the worst lag, wait and main thread", () => {
+test("several processes' figures add up to one server's: CPU, memory, rooms, clients, collections and AI budgets summed, the worst lag, wait and main thread", () => {
   const figures = (cpu: number, lag: number): ServerFigures => ({
-    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
+    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, steadyGarbageCollections: { major: 1, majorMs: lag, minor: cpu, minorMs: 2 * cpu }, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
     eventLoopLagMs: { p50: lag, p99: lag * 2, max: lag * 3 },
     eventLoopMaxBeforeTeardownMs: lag * 2.5,
     foolAiDecisions: { immediate: 1, onThreads: 2, inProcess: 0, abandoned: 0 },
     aiBudgets: { fool: { budgets: { full: cpu, reduced: 1, least: 0, atOnce: 0 }, waitMs: { p99: lag, max: lag * 5 } }, tractor: null },
   });
   expect(addedUp([figures(30, 1), figures(10, 4)])).toEqual({
-    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, rssMbStart: 200, rssMbPeak: 300, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
+    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, steadyGarbageCollections: { major: 2, majorMs: 5, minor: 40, minorMs: 80 }, rssMbStart: 200, rssMbPeak: 300, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
     eventLoopLagMs: { p50: 4, p99: 8, max: 12 },
     eventLoopMaxBeforeTeardownMs: 10,
     foolAiDecisions: { immediate: 2, onThreads: 4, inProcess: 0, abandoned: 0 },
@@ -137,4 +137,14 @@ test("the main thread's busy share after the ramp is its running time over its t
   expect(steadyMainThreadBusy(samples.slice(0, 6), window)).toBeNaN(); // one sample inside: nothing to tell
   // A server from before the figure was reported says nothing.
   expect(steadyMainThreadBusy(samples.map(({ uptimeSeconds }) => ({ uptimeSeconds }) as ServerMetrics), window)).toBeNaN();
+});
+
+test("the garbage collections after the ramp are those counted between the first and the last sample inside the steady window", () => {
+  // A collection of each kind every second, the major ones 30 ms each, the minor 2 ms: the window is the last five seconds.
+  const samples = Array.from({ length: 11 }, (_, second) => ({ uptimeSeconds: 1000 + second, garbageCollections: { major: second, majorMs: second * 30, minor: second * 10, minorMs: second * 20 } }) as ServerMetrics);
+  const window = { fromMs: 1_005_000, untilMs: 1_010_000, moves: 50 };
+  expect(steadyGarbageCollections(samples, window)).toEqual({ major: 5, majorMs: 150, minor: 50, minorMs: 100 });
+  expect(steadyGarbageCollections(samples.slice(0, 6), window)).toBeNull(); // one sample inside: nothing to tell
+  // A server from before the figure was reported says nothing.
+  expect(steadyGarbageCollections(samples.map(({ uptimeSeconds }) => ({ uptimeSeconds }) as ServerMetrics), window)).toBeNull();
 });
