@@ -24,6 +24,7 @@ import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MES
 import { freshSeed } from "./random";
 import { GUEST, type FinishedGame, type LadderDeal, type LadderTag, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
 import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateBuffers, shareStateHandshake } from "./room-kit";
+import { RecordedSteps } from "./recorded-steps";
 import { SEAT_BOT_NAME, SeatRoster } from "./seats";
 import { writeView } from "./state-writer";
 import { mergeViews, viewDigest, type Plain } from "./views";
@@ -55,7 +56,7 @@ export interface MatchInPlay<Options, State, Action> {
   readonly seed: number;
   state: State;
   /** Every action, for the match's record: kept only when there are records (RecordSink). */
-  readonly actions: TableAction<Action>[];
+  readonly actions: RecordedSteps<TableAction<Action>>;
   /** How many actions were taken, kept or not. */
   actionCount: number;
   /** The events of the match's start. */
@@ -638,7 +639,7 @@ export abstract class TableRoom<
   /** Starts a match (a fresh seed unless one is given): the state shows it and its start's events go out. */
   protected startMatch(options: Options, seed: number = freshSeed()): void {
     const started = this.engine.start(options, seed);
-    this.match = { number: (this.match?.number ?? 0) + 1, options, seed, state: started.state, actions: [], actionCount: 0, start: started.events, startedAt: Date.now() };
+    this.match = { number: (this.match?.number ?? 0) + 1, options, seed, state: started.state, actions: new RecordedSteps(), actionCount: 0, start: started.events, startedAt: Date.now() };
     this.dealerRun = null;
     this.sealNewDeal(this.match);
     this.commit(started, { actor: DEALER, by: "dealer" });
@@ -731,7 +732,7 @@ export abstract class TableRoom<
     // The deal just over: its seal has been revealed (the record keeps what every client was shown).
     const sealed = this.seal === null ? {} : { commitment: this.seal.sealed.commitment, salt: this.seal.sealed.salt };
     const ladder = this.ladder === null ? {} : { ladder: this.ladder };
-    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, ...sealed, seats, start, actions: [...match.actions], result, startedAt, endedAt: Date.now(), ...ladder };
+    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, ...sealed, seats, start, actions: match.actions.read(), result, startedAt, endedAt: Date.now(), ...ladder };
     this.recordSink.submit(finished);
     // The game (or round) a person left was the one in play: it is recorded, and an empty room may close now.
     this.keepOpenWhenEmpty(false);
