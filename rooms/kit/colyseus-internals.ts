@@ -20,7 +20,8 @@ import type http from "http";
 import path from "path";
 import type { Socket } from "net";
 import { LocalDriver, matchMaker, Room, SchemaSerializer, type AuthContext, type Client } from "@colyseus/core";
-import { $changes, ArraySchema, Encoder, Schema, type } from "@colyseus/schema";
+import { $changes, ArraySchema, Encoder, Schema, StateView, type, view } from "@colyseus/schema";
+import { MapClearedWhenFilled, SlotMap } from "./patch-maps";
 import WebSocket from "ws";
 
 /** The versions the functions below were written against (and checked with). */
@@ -290,6 +291,33 @@ export function useStateBuffers(room: Room, buffers: StateBuffers): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Maps cleared at every patch: SchemaSerializer#encodedViews (@colyseus/core 0.18.17) and StateView#changes
+// (@colyseus/schema 5.0.34): rooms/kit/patch-maps.ts, rooms/kit/table.ts
+
+const ENCODED_VIEWS = { pkg: "@colyseus/core", member: "SchemaSerializer#encodedViews (a Map, get, set and clear only)", use: "the patch frames by view, cleared without allocating, rooms/kit/table.ts" } as const;
+const VIEW_CHANGES = { pkg: "@colyseus/schema", member: "StateView#changes (a Map)", use: "a client's view changes, cleared without allocating, rooms/kit/table.ts" } as const;
+
+/**
+ * Gives `room`'s state serializer a SlotMap for the frame it encodes for each view at a patch (`encodedViews`,
+ * protected; made when the state is set, only for a state with @view fields), in place of the Map it clears after
+ * every patch. Nothing public reaches it. Throws if a state with views has no such map. Call once the state is set.
+ */
+export function clearViewFramesWithoutAllocating(room: Room): void {
+  const serializer = (room as unknown as { _serializer?: { hasFilters?: boolean; encodedViews?: unknown } })._serializer;
+  if (serializer?.hasFilters !== true) return;
+  if (!(serializer.encodedViews instanceof Map)) throw new MissingColyseusInternal(ENCODED_VIEWS.pkg, ENCODED_VIEWS.member, ENCODED_VIEWS.use);
+  serializer.encodedViews = new SlotMap<unknown, Uint8Array>();
+}
+
+/** A client's StateView whose change list (`changes`, cleared by the encoder at every patch) is cleared only when it holds something. */
+export function stateViewClearedWhenChanged(): StateView {
+  const view = new StateView();
+  if (!(view.changes instanceof Map) || view.changes.size !== 0) throw new MissingColyseusInternal(VIEW_CHANGES.pkg, VIEW_CHANGES.member, VIEW_CHANGES.use);
+  view.changes = new MapClearedWhenFilled();
+  return view;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // A list's change tree, `list[$changes].collDirty` (@colyseus/schema 5.0.34): rooms/kit/schema-lists.ts
 
 const COLL_DIRTY = { pkg: "@colyseus/schema", member: "a collection's change tree (list[$changes]) with its collDirty map", use: "syncList's check for a list already changed, rooms/kit/schema-lists.ts" } as const;
@@ -392,6 +420,10 @@ export interface InternalsSubjects {
   roomWithSerializer: (serializer: object) => object;
   /** Makes a state serializer for a small state. */
   stateSerializer: () => HandshakingSerializer;
+  /** The same for a state with @view fields. */
+  viewedStateSerializer: () => SchemaSerializer<Schema>;
+  /** A client's view of such a state. */
+  stateView: () => { changes?: unknown };
   encoders: () => Array<{ build: string; Encoder: { BUFFER_SIZE?: unknown } }>;
   /** A list in a state whose encoder has sent everything; `change` pushes an item into it. */
   listInState: () => { list: ArraySchema<string>; change: () => void };
@@ -407,6 +439,11 @@ class ProbeState extends Schema {
   @type(["string"]) list = new ArraySchema<string>();
 }
 
+/** A state with a field only some clients see, as every game with hidden cards has. */
+class ProbeViewedState extends Schema {
+  @view() @type("string") hidden = "";
+}
+
 /** The installed packages' own subjects. */
 export function installedSubjects(): InternalsSubjects {
   return {
@@ -415,6 +452,12 @@ export function installedSubjects(): InternalsSubjects {
       const room = new Room();
       room.setSerializer(serializer as SchemaSerializer<Schema>);
       return room;
+    },
+    stateView: () => new StateView(),
+    viewedStateSerializer: () => {
+      const serializer = new SchemaSerializer<ProbeViewedState>();
+      serializer.reset(new ProbeViewedState());
+      return serializer as unknown as SchemaSerializer<Schema>;
     },
     stateSerializer: () => {
       const serializer = new SchemaSerializer<ProbeState>();
@@ -466,6 +509,11 @@ const CHECKS: readonly Check[] = [
     return serializer.handshake() === given ? null : missing(HANDSHAKE.pkg, "SchemaSerializer#handshakeCache", HANDSHAKE.use, "is not what handshake() gives once set");
   },
   ({ stateSerializer }) => (isBufferedSerializer(stateSerializer()) ? null : missing(STATE_BUFFERS.pkg, STATE_BUFFERS.member, STATE_BUFFERS.use)),
+  ({ viewedStateSerializer }) => {
+    const serializer = viewedStateSerializer() as unknown as { hasFilters?: boolean; encodedViews?: unknown };
+    return serializer.hasFilters === true && serializer.encodedViews instanceof Map ? null : missing(ENCODED_VIEWS.pkg, ENCODED_VIEWS.member, ENCODED_VIEWS.use, "is not a Map on a state with @view fields");
+  },
+  ({ stateView }) => (stateView().changes instanceof Map ? null : missing(VIEW_CHANGES.pkg, VIEW_CHANGES.member, VIEW_CHANGES.use, "is not a Map")),
   ({ encoders }) => {
     for (const copy of encoders()) if (typeof copy.Encoder.BUFFER_SIZE !== "number") return missing(BUFFER_SIZE.pkg, `Encoder.BUFFER_SIZE of its ${copy.build}`, BUFFER_SIZE.use, "is not a number");
     return null;

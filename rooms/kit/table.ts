@@ -15,7 +15,7 @@
  * its listing.
  */
 import { ClientState, Room, ServerError, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
-import { StateView, type Schema } from "@colyseus/schema";
+import type { Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { dealInPlay, DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
 import { NO_SEAL, type DealSealView, type SealedView } from "./commitment";
@@ -31,7 +31,7 @@ import { mergeViews, viewDigest, type Plain } from "./views";
 import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
-import { setStateBufferSize, whenDisposalBegins } from "./colyseus-internals";
+import { clearViewFramesWithoutAllocating, setStateBufferSize, stateViewClearedWhenChanged, whenDisposalBegins } from "./colyseus-internals";
 import { addressOf, guardSeatReservations, identityOf, ladderDealOf, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
@@ -290,6 +290,7 @@ export abstract class TableRoom<
     rejectUnknownMessages(this, setUp.messages, (client) => this.checkStateOf(client));
     shareStateHandshake(this);
     shareStateBuffers(this);
+    clearViewFramesWithoutAllocating(this);
     whenDisposalBegins(this, () => this.stopPlaying());
     tableMetrics().tableOpened(this);
     this.logLife("room_created", "room created", { seats: setUp.seats });
@@ -512,7 +513,7 @@ export abstract class TableRoom<
     if (this.seatView(seat) === undefined) this.writeViews();
     const seatState = this.seatView(seat);
     if (seatState !== undefined) {
-      const view = new StateView();
+      const view = stateViewClearedWhenChanged();
       view.add(seatState);
       client.view = view;
     }

@@ -15,6 +15,7 @@ import WebSocket, { WebSocketServer } from "ws";
 import {
   answerBeforeListeners,
   checkColyseusInternals,
+  clearViewFramesWithoutAllocating,
   installedVersion,
   listHasPendingChanges,
   LOCAL_DRIVER_METHODS,
@@ -24,6 +25,7 @@ import {
   schemaEncoders,
   setStateBufferSize,
   stateHandshakeOf,
+  stateViewClearedWhenChanged,
   tcpSocketOf,
   useStateBuffers,
   wrapOnMessage,
@@ -32,6 +34,7 @@ import {
 } from "../../rooms/kit/colyseus-internals";
 import { adoptDecoderTypes, checkHandshakeLayout, decoderTypesOf, MissingSdkInternal, reflectionBytes, SDK_WRITTEN_FOR } from "../../client-sdk/colyseus-internals";
 import { ERROR_MESSAGE } from "../../rooms/kit/protocol";
+import { MapClearedWhenFilled, SlotMap } from "../../rooms/kit/patch-maps";
 import { useRoomTestServer, type RoomTestServer } from "../rooms/test-server";
 
 let colyseus: RoomTestServer;
@@ -123,6 +126,19 @@ describe("on the installed versions", () => {
     expect(Buffer.from(firstState).includes("alice")).toBe(true);
     expect(Buffer.from(serializerOf(second).getFullState()).includes("bob")).toBe(true);
     expect(Uint8Array.from(serializerOf(first).getFullState())).toEqual(firstState);
+  });
+
+  test("the maps cleared at every patch: a table's frames by view in a SlotMap, a seated person's view changes cleared only when filled", async () => {
+    const room = await colyseus.createRoom("evensteven", {});
+    const client = await colyseus.connectTo(room, { name: "alice" });
+    expect((room as unknown as { _serializer: { encodedViews: unknown } })._serializer.encodedViews).toBeInstanceOf(SlotMap);
+    const seated = room.clients.find((each: Client) => each.sessionId === client.sessionId)!;
+    expect(seated.view!.changes).toBeInstanceOf(MapClearedWhenFilled);
+    // What the person sees is unchanged: their own hand, the field only their view holds (test/e2e/one-truth.test.ts
+    // proves every view, every patch).
+    const handOf = () => (client.state as unknown as { player?: { hand?: unknown[] } }).player?.hand?.length ?? 0;
+    for (let wait = 0; wait < 50 && handOf() === 0; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(handOf()).toBeGreaterThan(0);
   });
 
   test("Encoder.BUFFER_SIZE: a state encoder made after it is set takes the size", () => {
@@ -264,6 +280,15 @@ describe("a member missing is reported with its package, installed version and n
     expect(stubbed({ stateSerializer: () => ({ handshake: () => made, handshakeCache: made }) })).toContain(`${CORE}: Room#_serializer with SchemaSerializer#encoder.sharedBuffer, #fullEncodeBuffer, #needFullEncode and #getFullState() is missing`);
     const room = new Room();
     expect(() => useStateBuffers(room, { patch: new Uint8Array(8), full: new Uint8Array(8) })).toThrow(`${CORE}: Room#_serializer with SchemaSerializer#encoder.sharedBuffer`);
+  });
+
+  test("the maps cleared at every patch, at start-up and as a room is created", () => {
+    expect(stubbed({ viewedStateSerializer: () => ({ hasFilters: true, encodedViews: {} }) as never })).toContain(`${CORE}: SchemaSerializer#encodedViews (a Map, get, set and clear only) is not a Map on a state with @view fields`);
+    expect(stubbed({ stateView: () => ({ changes: [] }) })).toContain(`${SCHEMA}: StateView#changes (a Map) is not a Map`);
+    const room = new Room();
+    (room as unknown as { _serializer: object })._serializer = { hasFilters: true, frames: new Map() };
+    expect(() => clearViewFramesWithoutAllocating(room)).toThrow(`${CORE}: SchemaSerializer#encodedViews (a Map, get, set and clear only) is missing`);
+    expect(stateViewClearedWhenChanged().changes).toBeInstanceOf(MapClearedWhenFilled);
   });
 
   test("Encoder.BUFFER_SIZE", () => {
