@@ -16,8 +16,8 @@ export class MapClearedWhenFilled<K, V> extends Map<K, V> {
 /**
  * A map of a few entries over two arrays, cleared by emptying its slots: get, set and clear, all that its one use
  * calls (SchemaSerializer#encodedViews: a patch's frame for each view of a room's clients, filled and cleared at
- * every patch). Its keys are the views of one room's clients: one a seated person, and one that all spectators
- * share, so a handful; a lookup is a scan of them. After its first patches it allocates nothing.
+ * every patch). Its keys are the views of one room's clients: one for each seated person and one that all
+ * spectators share, so a handful; a lookup is a scan of them. After its first patches it allocates nothing.
  */
 export class SlotMap<K, V> {
   private readonly keys: Array<K | undefined> = [];
