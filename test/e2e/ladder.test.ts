@@ -69,13 +69,13 @@ test("two bots play the same deals in order, each once; the standings rank them;
   firstSeeds = annSeeds;
   expect((await refusal(ann.playLadder("evensteven"))).message).toMatch(/has played all 10 deals of the evensteven ladder/);
 
-  // Bea plays deal 1, leaves deal 2 after its first card, and is given deal 3 next: the same seeds as Ann's.
+  // Bea plays deal 1, leaves deal 2 once it is dealt, and is given deal 3 next: the same seeds as Ann's. (She leaves
+  // before playing: the period's seeds change with the date, and on some days deal 2's first card ends the game.)
   const first = await bea.playLadder("evensteven");
   expect(await playOut(first)).toBe(annSeeds[0]);
   await first.leave();
   const second = await bea.playLadder("evensteven");
-  const turn = await second.nextTurn(1, 1);
-  if (turn.kind === "deal") await second.play(turn.hand[0]);
+  expect((await second.nextTurn(1, 1)).kind).toBe("deal");
   await second.leave();
   const third = await bea.playLadder("evensteven");
   expect(await playOut(third)).toBe(annSeeds[2]);
