@@ -26,7 +26,8 @@ import { tournamentRoutes } from "./records/tournament-routes";
 import { identityRoutes, type IdentityLimits } from "./identity/http";
 import { PrometheusMetrics } from "./metrics";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
-import { setClientAddressRules, setIdentities, setLadders, type ClientAddressRules } from "./matchmaking";
+import { setBusyGuard, setClientAddressRules, setIdentities, setLadders, type ClientAddressRules } from "./matchmaking";
+import type { BusyGuard } from "./busy-guard";
 import { ladderConfig, ladderRoutes, Ladders, type LadderConfig } from "./arena/ladders";
 import { IndexedLocalDriver } from "./local-driver";
 import { CardhallTransport } from "./transport";
@@ -60,6 +61,9 @@ export interface AppOptions {
   clientAddresses?: Partial<ClientAddressRules>;
   /** The ladders' secret and period (server/arena/ladders.ts): a random secret and a day by default. */
   ladder?: LadderConfig;
+  /** Refuses joins while the main thread is saturated (BUSY_REFUSE_AT, server/busy-guard.ts): none by default. The
+   * server stops its sampling on shutdown; whoever made it starts it (`watchMainThread`). */
+  busyGuard?: BusyGuard | null;
 }
 
 function isDraining(): boolean {
@@ -191,7 +195,7 @@ function garbageCollections(): GcCounts {
 const roundedGc = ({ major, majorMs, minor, minorMs }: GcCounts): GcCounts => ({ major, majorMs: Math.round(majorMs), minor, minorMs: Math.round(minorMs) });
 
 /** GET /metrics.json. What the load test and the benchmarks read: this process's CPU time and memory, and the rooms and clients it hosts. */
-export function serverMetrics(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads | null = null): ServerMetrics {
+export function serverMetrics(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads | null = null, busyGuard: BusyGuard | null = null): ServerMetrics {
   const cpu = process.cpuUsage();
   const lag = eventLoopLag();
   const loop = performance.eventLoopUtilization();
@@ -216,6 +220,7 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
     ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions }, tractorAiBudgets: tractorAi.admission.use() }),
     records: records?.writer.metrics() ?? null,
     leaves: leavePacer.counts(),
+    ...(busyGuard === null ? {} : { busyGuard: busyGuard.state() }),
   };
 }
 
@@ -226,11 +231,13 @@ export function makeServer(options: AppOptions = {}): Server {
   const aiThreads = options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
   const tractorAi = new TractorAiThreads();
   const records = options.records ?? null;
-  const metrics = new PrometheusMetrics(aiThreads, records, tractorAi);
+  const busyGuard = options.busyGuard ?? null;
+  const metrics = new PrometheusMetrics(aiThreads, records, tractorAi, busyGuard);
   reportTableMetricsTo(metrics);
   checkStatesOfOneClientIn(options.stateCheckEvery ?? 0);
   setClientAddressRules({ pendingJoinsPerAddress: DEFAULT_PENDING_JOINS_PER_ADDRESS, trustedProxies: [], ...options.clientAddresses });
   setIdentities(records?.identities ?? null);
+  setBusyGuard(busyGuard);
   const ladders = records === null ? null : new Ladders(records.store.ladders(), options.ladder ?? ladderConfig({}, false));
   setLadders(ladders);
   const cluster = options.cluster ?? null;
@@ -255,7 +262,7 @@ export function makeServer(options: AppOptions = {}): Server {
         res.type(contentType).send(body);
       });
       app.get("/metrics.json", (_req, res) => {
-        res.json(serverMetrics(aiThreads, records, tractorAi));
+        res.json(serverMetrics(aiThreads, records, tractorAi, busyGuard));
       });
       recordRoutes(app, records, (record, seat) => (record.game === "fool" ? aiThreads.review(record, seat) : tractorAi.review(record, seat as Seat)), async (roomId) => (await matchMaker.query({ roomId })).length > 0);
       identityRoutes(app, records, options.identityLimits);
@@ -270,6 +277,7 @@ export function makeServer(options: AppOptions = {}): Server {
   // Once the rooms are closed, the AI's threads stop and the finished games still queued are written.
   server.onShutdown(async () => {
     drained();
+    busyGuard?.stop();
     await aiThreads.close();
     await tractorAi.close();
     await records?.close();

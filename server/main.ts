@@ -5,7 +5,8 @@
  * `TOURNAMENT_SECRET` guards tournament reports (POST /tournaments);
  * `JOINS_PENDING_PER_ADDRESS` bounds one client address's joins waiting for their connections (0: no bound) and
  * `TRUSTED_PROXIES` names the reverse proxies whose X-Forwarded-For tells the clients apart; `LADDER_SECRET` and
- * `LADDER_PERIOD` make the solo ladders' deals (server/arena/ladders.ts).
+ * `LADDER_PERIOD` make the solo ladders' deals (server/arena/ladders.ts); `BUSY_REFUSE_AT` (a share of the main
+ * thread, 0.9 for 90%) refuses joins while the main thread is that busy (server/busy-guard.ts).
  */
 import { DEFAULT_IDENTITY_LIMITS } from "./identity/http";
 import "./production-mode";
@@ -17,6 +18,7 @@ import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { Records, recordsConfig } from "./records";
 import { ladderConfig } from "./arena/ladders";
 import { stopPm2AgentOutsidePm2 } from "./pm2-agent";
+import { busyGuardFromEnvironment } from "./busy-guard";
 
 const DEFAULT_HOST = "127.0.0.1";
 const DEFAULT_PORT = 2567;
@@ -69,14 +71,17 @@ async function main(): Promise<void> {
   const identityLimits = { loginsPerMinute: Math.round(nonNegativeNumber("LOGINS_PER_MINUTE", DEFAULT_IDENTITY_LIMITS.loginsPerMinute)), signupsPerHour: Math.round(nonNegativeNumber("SIGNUPS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.signupsPerHour)), tokensPerHour: Math.round(nonNegativeNumber("TOKENS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.tokensPerHour)) };
   const queueTiming = { cycleMs: Math.max(10, nonNegativeNumber("QUEUE_CYCLE_MS", DEFAULT_QUEUE_TIMING.cycleMs)), houseAfterMs: nonNegativeNumber("HOUSE_AFTER_MS", DEFAULT_QUEUE_TIMING.houseAfterMs) };
   const { warning: ladderWarning, ...ladder } = ladderConfig(process.env, cluster !== null);
+  const busyGuard = busyGuardFromEnvironment(process.env);
   stopPm2AgentOutsidePm2();
-  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits, queueTiming, ladder, tournamentSecret: process.env.TOURNAMENT_SECRET || null });
+  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits, queueTiming, ladder, tournamentSecret: process.env.TOURNAMENT_SECRET || null, busyGuard });
   await server.listen(port, host, LISTEN_BACKLOG);
+  busyGuard?.watchMainThread();
   logShutdown();
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);
   if (cluster !== null) log.info({ event: "cluster", publicAddress: cluster.publicAddress }, `one process of a cluster on Redis, reached at ${cluster.publicAddress}`);
   log.info({ event: "records", where: records?.where ?? null }, records === null ? "records are off" : `records in ${records.where} (games: /games)`);
   if (ladderWarning !== undefined) log.warn({ event: "ladders_off" }, ladderWarning);
+  if (busyGuard !== null) log.info({ event: "busy_guard", refuseAt: busyGuard.refuseAt }, `joins are refused while the main thread is ${Math.round(busyGuard.refuseAt * 100)}% busy or more (BUSY_REFUSE_AT)`);
   log.info({ event: "monitor", on: Boolean(process.env.MONITOR_PASSWORD) }, process.env.MONITOR_PASSWORD ? "monitor at /monitor (user admin, MONITOR_PASSWORD)" : "monitor off (set MONITOR_PASSWORD to serve it at /monitor)");
 }
 

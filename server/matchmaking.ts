@@ -21,6 +21,7 @@ import { isLadderGame, LADDER_GAMES, LADDERS } from "./arena/ladder";
 import { LadderRefusal, type Ladders } from "./arena/ladders";
 import { cookieValue, SESSION_COOKIE } from "./identity/session-cookie";
 import type { IdentityStore } from "./identity/store";
+import { BUSY_RETRY_AFTER_SECONDS, type BusyGuard } from "./busy-guard";
 
 /** A card table's join options are a few short fields; a Patience deck given in full is about 160 bytes. */
 export const MATCHMAKE_BODY_LIMIT = 4 * 1024;
@@ -72,11 +73,12 @@ export function isMatchmakeRequest(req: IncomingMessage): boolean {
   return req.method === "POST" && (req.url ?? "").split("?", 1)[0].startsWith("/matchmake/");
 }
 
-/** A refusal with its HTTP status and a sentence for the client. */
+/** A refusal with its HTTP status and a sentence for the client (and, for one that passes, when to try again). */
 export class HttpRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -147,6 +149,7 @@ function isRoomFull(error: unknown): boolean {
 }
 
 function messageOf(error: unknown, status: number): string {
+  if (error instanceof HttpRefusal) return error.message;
   if (isRoomFull(error)) return "the room has no place for this join now (its seats are taken or promised to clients on their way)";
   if (status >= 500) return "the server could not do this matchmaking; try again";
   return error instanceof Error ? error.message : String(error);
@@ -158,11 +161,22 @@ function matchmakeMethod(method: string): MatchmakeMethod {
   return matchMakerMethod(method);
 }
 
+let busyGuard: BusyGuard | null = null;
+
+/** The guard that refuses joins while the main thread is saturated (server/busy-guard.ts); none by default. */
+export function setBusyGuard(guard: BusyGuard | null): void {
+  busyGuard = guard;
+}
+
 /** Says why the table would refuse this join, before a seat is reserved (only for a room in this process). */
 function refuseEarly(method: string, target: string, options: Record<string, unknown>, address: string | null): void {
   if (method === "reconnect") {
     if (typeof options.reconnectionToken !== "string" || options.reconnectionToken === "") throw new HttpRefusal(400, "a reconnection needs its reconnectionToken");
     return;
+  }
+  if (busyGuard?.refusing) {
+    busyGuard.countRefusal();
+    throw new HttpRefusal(503, `the server is at capacity and takes no new players for a moment, so that the games under way keep their pace: try again in ${BUSY_RETRY_AFTER_SECONDS} seconds`, BUSY_RETRY_AFTER_SECONDS);
   }
   if (pendingJoins.isFull(address)) throw new HttpRefusal(429, "too many joins from your address are waiting for their connections; connect them first");
   if (method !== "joinById") return;
@@ -263,10 +277,11 @@ async function joinerIdentity(req: IncomingMessage, method: string, options: Rec
   }
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
+function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, retryAfterSeconds?: number): void {
   const json = JSON.stringify(body);
   const cors = { ...matchMaker.controller.DEFAULT_CORS_HEADERS, ...matchMaker.controller.getCorsHeaders(new Headers(req.headers as Record<string, string>)) };
-  res.writeHead(status, { ...cors, "content-type": "application/json", "content-length": Buffer.byteLength(json) });
+  const retry = retryAfterSeconds === undefined ? {} : { "retry-after": String(retryAfterSeconds) };
+  res.writeHead(status, { ...cors, ...retry, "content-type": "application/json", "content-length": Buffer.byteLength(json) });
   res.end(json);
 }
 
@@ -302,8 +317,9 @@ export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse
     send(req, res, 200, await call(target, options, contextOf(req, address, identity, ladderDeal)));
   } catch (error) {
     const status = statusOf(error);
-    if (status >= 500) log.error({ event: "matchmaking_failed", kind: error instanceof Error ? error.name : typeof error }, "a matchmaking request failed");
-    send(req, res, status, { code: status, error: messageOf(error, status) });
+    // A refusal the server chose to make (at capacity, a database away: each says so) is not a failure.
+    if (status >= 500 && !(error instanceof HttpRefusal)) log.error({ event: "matchmaking_failed", kind: error instanceof Error ? error.name : typeof error }, "a matchmaking request failed");
+    send(req, res, status, { code: status, error: messageOf(error, status) }, error instanceof HttpRefusal ? error.retryAfterSeconds : undefined);
     if (status === 413) closeAfterAnswer(req, res);
   }
 }

@@ -19,6 +19,7 @@ import type { AiThreads } from "./fool-ai-pool";
 import type { TractorAiThreads } from "./tractor-ai-pool";
 import type { AiAdmission } from "./ai-admission";
 import type { Records } from "./records";
+import type { BusyGuard } from "./busy-guard";
 
 /** A message takes tens of microseconds when all is well and milliseconds under load: buckets from 50 µs to 250 ms. */
 const MESSAGE_SECONDS_BUCKETS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25];
@@ -31,7 +32,7 @@ export class PrometheusMetrics implements TableMetrics {
   private readonly messageSeconds: Histogram<"game" | "message">;
   private readonly refusals: Counter<"game" | "code">;
 
-  constructor(aiThreads: AiThreads, records: Records | null, tractorAi: TractorAiThreads | null = null) {
+  constructor(aiThreads: AiThreads, records: Records | null, tractorAi: TractorAiThreads | null = null, busyGuard: BusyGuard | null = null) {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     this.actions = new Counter({ name: "cardhall_actions_total", help: "Actions the tables' engines accepted, by game and by who made them (person, bot, clock, dealer)", labelNames: ["game", "by"], registers });
@@ -48,6 +49,7 @@ export class PrometheusMetrics implements TableMetrics {
     aiBudgetMetrics(new Map([["fool", aiThreads.admission], ...(tractorAi === null ? [] : [["tractor", tractorAi.admission] as const])]), registers);
     if (records !== null) recordQueueMetrics(records, registers);
     leavePacerMetrics(registers);
+    if (busyGuard !== null) busyGuardMetrics(busyGuard, registers);
   }
 
   tableOpened(room: Room): void {
@@ -172,6 +174,12 @@ function leavePacerMetrics(registers: Registry[]): void {
     },
   });
   new Gauge({ name: "cardhall_leaves_waiting", help: "Clients' leaves waiting for a later turn of the event loop", registers, collect() { this.set(leavePacer.counts().waiting); } });
+}
+
+/** The joins refused while the main thread was saturated (BUSY_REFUSE_AT), and whether they are refused now. */
+function busyGuardMetrics(guard: BusyGuard, registers: Registry[]): void {
+  new Counter({ name: "cardhall_joins_refused_busy_total", help: "Joins refused because the main thread was saturated (BUSY_REFUSE_AT)", registers, collect() { this.reset(); this.inc(guard.state().refused); } });
+  new Gauge({ name: "cardhall_refusing_joins", help: "1 while joins are refused because the main thread is saturated, else 0", registers, collect() { this.set(guard.refusing ? 1 : 0); } });
 }
 
 /** The records' queue to the database (RecordWriter.metrics), read at each scrape. */

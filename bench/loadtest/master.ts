@@ -143,6 +143,8 @@ export type ServerFigures = {
     /** V8's collections over the steady window: major ones (each marks the whole live heap) and minor ones, with their
      * pauses' totals in ms. Null when fewer than two samples fall in it, or from a server that does not say. */
     steadyGarbageCollections: { major: number; majorMs: number; minor: number; minorMs: number } | null;
+    /** Joins the server refused at capacity in the run (its BUSY_REFUSE_AT guard); null from a server without one. */
+    joinsRefusedBusy: number | null;
     rssMbStart: number;
     rssMbPeak: number;
     heapMbEnd: number;
@@ -447,6 +449,7 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     steadyCpuMsPerMove: steadyMsPerMove(samples, steady),
     steadyMainThreadBusyPercent: steadyMainThreadBusy(samples, steady),
     steadyGarbageCollections: steadyGarbageCollections(samples, steady),
+    joinsRefusedBusy: first.busyGuard && last.busyGuard ? last.busyGuard.refused - first.busyGuard.refused : null,
     rssMbStart: mb(first.rssBytes),
     rssMbPeak: mb(Math.max(...samples.map((s) => s.rssBytes))),
     heapMbEnd: mb(last.heapUsedBytes),
@@ -498,6 +501,7 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
     steadyCpuMsPerMove: sum((f) => f.steadyCpuMsPerMove),
     steadyMainThreadBusyPercent: maxOrNaN(figures.map((f) => f.steadyMainThreadBusyPercent)),
     steadyGarbageCollections: collectionsAddedUp(figures.map((f) => f.steadyGarbageCollections)),
+    joinsRefusedBusy: figures.some((f) => f.joinsRefusedBusy === null) ? null : sum((f) => f.joinsRefusedBusy ?? 0),
     rssMbStart: sum((f) => f.rssMbStart),
     rssMbPeak: sum((f) => f.rssMbPeak),
     heapMbEnd: sum((f) => f.heapMbEnd),
@@ -657,6 +661,7 @@ function serverLines(name: string, s: ServerFigures): string[] {
     `  ${name}: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move, joins included; ${Number.isFinite(s.steadyCpuMsPerMove) ? `${s.steadyCpuMsPerMove} ms per move after the ramp` : "too short a window after the ramp to say"}), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`,
     `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (before the teardown ${ms(s.eventLoopMaxBeforeTeardownMs)}); ${Number.isFinite(s.steadyMainThreadBusyPercent) ? `main thread busy ${s.steadyMainThreadBusyPercent}% after the ramp` : "main thread's busy share after the ramp not known"}`,
     ...gcLines(name, s.steadyGarbageCollections),
+    ...(s.joinsRefusedBusy === null ? [] : [`  ${name} refused ${s.joinsRefusedBusy} joins at capacity (its main thread busy past BUSY_REFUSE_AT)`]),
     ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),
     ...budgetLines(`${name} Fool AI`, s.aiBudgets.fool),
     ...tractorDecisionLines(name, s.tractorAiDecisions),

@@ -98,21 +98,23 @@ test("with the room's bots in two Tractor seats, a Tractor table seats two scrip
   expect(seatsOf(planTables(40, EVEN_MIX, [""], "normal"))).toBe(40);
 });
 
-test("several processes' figures add up to one server's: CPU, memory, rooms, clients, collections and AI budgets summed, the worst lag, wait and main thread", () => {
-  const figures = (cpu: number, lag: number): ServerFigures => ({
-    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, steadyGarbageCollections: { major: 1, majorMs: lag, minor: cpu, minorMs: 2 * cpu }, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
+test("several processes' figures add up to one server's: CPU, memory, rooms, clients, collections, refused joins and AI budgets summed, the worst lag, wait and main thread", () => {
+  const figures = (cpu: number, lag: number, joinsRefusedBusy: number | null = cpu / 10): ServerFigures => ({
+    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, steadyGarbageCollections: { major: 1, majorMs: lag, minor: cpu, minorMs: 2 * cpu }, joinsRefusedBusy, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
     eventLoopLagMs: { p50: lag, p99: lag * 2, max: lag * 3 },
     eventLoopMaxBeforeTeardownMs: lag * 2.5,
     foolAiDecisions: { immediate: 1, onThreads: 2, inProcess: 0, abandoned: 0 },
     aiBudgets: { fool: { budgets: { full: cpu, reduced: 1, least: 0, atOnce: 0 }, waitMs: { p99: lag, max: lag * 5 } }, tractor: null },
   });
   expect(addedUp([figures(30, 1), figures(10, 4)])).toEqual({
-    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, steadyGarbageCollections: { major: 2, majorMs: 5, minor: 40, minorMs: 80 }, rssMbStart: 200, rssMbPeak: 300, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
+    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, steadyGarbageCollections: { major: 2, majorMs: 5, minor: 40, minorMs: 80 }, joinsRefusedBusy: 4, rssMbStart: 200, rssMbPeak: 300, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
     eventLoopLagMs: { p50: 4, p99: 8, max: 12 },
     eventLoopMaxBeforeTeardownMs: 10,
     foolAiDecisions: { immediate: 2, onThreads: 4, inProcess: 0, abandoned: 0 },
     aiBudgets: { fool: { budgets: { full: 40, reduced: 2, least: 0, atOnce: 0 }, waitMs: { p99: 4, max: 20 } }, tractor: null },
   });
+  // A process without the guard says nothing of refusals, and neither do the processes together.
+  expect(addedUp([figures(30, 1), figures(10, 4, null)])?.joinsRefusedBusy).toBeNull();
   expect(addedUp([])).toBeNull();
 });
 

@@ -1,0 +1,80 @@
+/**
+ * Joins refused while this process's main thread is saturated (BUSY_REFUSE_AT, off by default).
+ *
+ * Every table of a process shares one main thread. Past the load it can carry, each new player's moves and
+ * patches queue behind everyone's: the moves of every game slow down together, by hundreds of milliseconds
+ * (BENCHMARKS.md, issue 34). With the guard on, once the main thread has run at least `refuseAt` of each of the
+ * last BUSY_SAMPLES_TO_REFUSE seconds, matchmaking for a new seat or a new spectator is refused with 503, a
+ * sentence and `Retry-After`, until a second runs below the share; the games under way keep their pace, and a
+ * player whose connection dropped still takes their seat back (a reconnection is never refused).
+ */
+import { performance, type EventLoopUtilization } from "perf_hooks";
+
+/** How often the main thread's busy share is read. */
+export const BUSY_SAMPLE_MS = 1_000;
+/** How many samples in a row at or over the share make the process refuse joins (one busy second may be a burst). */
+export const BUSY_SAMPLES_TO_REFUSE = 2;
+/** What a refused client is told to wait before it tries again, in seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** What /metrics.json says of the guard: its share, whether it refuses now, and the joins it refused since start. */
+export interface BusyGuardState {
+  refuseAt: number;
+  refusing: boolean;
+  refused: number;
+}
+
+export class BusyGuard {
+  private samplesAtOrOver = 0;
+  private refusedJoins = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  /** `refuseAt`: the main thread's busy share (over 0, at most 1) from which joins are refused. */
+  constructor(readonly refuseAt: number) {
+    if (!(refuseAt > 0 && refuseAt <= 1)) throw new Error(`a busy share must be over 0 and at most 1, got ${refuseAt}`);
+  }
+
+  /** One sample of the main thread's busy share (0 to 1) since the last. */
+  observe(share: number): void {
+    this.samplesAtOrOver = share >= this.refuseAt ? this.samplesAtOrOver + 1 : 0;
+  }
+
+  /** Whether joins are refused now. */
+  get refusing(): boolean {
+    return this.samplesAtOrOver >= BUSY_SAMPLES_TO_REFUSE;
+  }
+
+  /** Counts a refused join (for the metrics). */
+  countRefusal(): void {
+    this.refusedJoins++;
+  }
+
+  state(): BusyGuardState {
+    return { refuseAt: this.refuseAt, refusing: this.refusing, refused: this.refusedJoins };
+  }
+
+  /** Samples the main thread every BUSY_SAMPLE_MS (its timer does not keep the process alive) until stop(). */
+  watchMainThread(): void {
+    if (this.timer !== undefined) return;
+    let last: EventLoopUtilization = performance.eventLoopUtilization();
+    this.timer = setInterval(() => {
+      const now = performance.eventLoopUtilization();
+      this.observe(performance.eventLoopUtilization(now, last).utilization);
+      last = now;
+    }, BUSY_SAMPLE_MS).unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
+/** The guard BUSY_REFUSE_AT asks for (a share over 0 and at most 1), or none when it is unset or 0. */
+export function busyGuardFromEnvironment(env: NodeJS.ProcessEnv): BusyGuard | null {
+  const text = env.BUSY_REFUSE_AT;
+  if (text === undefined || text.trim() === "" || Number(text) === 0) return null;
+  const share = Number(text);
+  if (!Number.isFinite(share) || share < 0 || share > 1) throw new Error(`BUSY_REFUSE_AT must be a share of the main thread over 0 and at most 1 (0.9 for 90%), or 0 for none, got "${text}"`);
+  return new BusyGuard(share);
+}
