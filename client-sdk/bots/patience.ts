@@ -6,7 +6,7 @@
  */
 import type { CardhallClient } from "../index";
 import { CardhallError } from "../errors";
-import type { PatienceMoveEvent, PatienceOutcomeData, PatiencePileView, PatienceStateView } from "../../rooms/patience/protocol";
+import type { PatienceMoveEvent, PatienceOutcomeData, PatienceStateView } from "../../rooms/patience/protocol";
 import type { PatienceDeck, PatienceOwner, PatienceSpectator } from "../patience";
 import { NO_PROBE, StoppedEarly, think, type MoveProbe } from "./probe";
 
@@ -98,17 +98,22 @@ async function checkAgreement(session: PatienceSpectator, deal: number, moves: P
   const view = await session.waitForView((v: PatienceStateView) => v.deal === deal && v.phase === "over").catch(() => undefined);
   if (!view) return probe.desync(`deal ${deal}: the state never showed the deal's end`);
   const rebuilt = JSON.stringify(gridFrom(moves));
-  if (rebuilt !== JSON.stringify(view.piles)) probe.desync(`deal ${deal}: the moves make ${rebuilt}, the state shows ${JSON.stringify(view.piles)}`);
+  const shown = JSON.stringify({ tops: view.tops, counts: view.counts });
+  if (rebuilt !== shown) probe.desync(`deal ${deal}: the moves make ${rebuilt}, the state shows ${shown}`);
 }
 
-/** The 16 piles the moves leave: a dealt card starts a pile, a cover lays each covering card on its pile. */
-export function gridFrom(moves: readonly PatienceMoveEvent[]): PatiencePileView[] {
-  const piles: PatiencePileView[] = Array.from({ length: 16 }, () => ({ top: "", count: 0 }));
+/** The 16 piles the moves leave (each one's top card and size): a dealt card starts a pile, a cover lays each covering card on its pile. */
+export function gridFrom(moves: readonly PatienceMoveEvent[]): Pick<PatienceStateView, "tops" | "counts"> {
+  const tops: string[] = Array.from({ length: 16 }, () => "");
+  const counts: number[] = Array.from({ length: 16 }, () => 0);
   for (const move of moves) {
-    if (move.kind === "dealt") piles[move.pile] = { top: move.card, count: 1 };
+    if (move.kind === "dealt") [tops[move.pile], counts[move.pile]] = [move.card, 1];
     if (move.kind === "covered") {
-      move.covering.forEach((card, i) => (piles[move.piles[i]] = { top: card, count: piles[move.piles[i]].count + 1 }));
+      move.covering.forEach((card, i) => {
+        tops[move.piles[i]] = card;
+        counts[move.piles[i]]++;
+      });
     }
   }
-  return piles;
+  return { tops, counts };
 }

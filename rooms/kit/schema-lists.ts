@@ -38,6 +38,11 @@ function insertMissing<T extends Item>(list: ArraySchema<T>, shown: readonly T[]
   });
 }
 
+/** Puts each item that differs from what the list shows at its place: a list whose length stays (Patience's piles). */
+function overwriteChanged<T extends Item>(list: ArraySchema<T>, shown: readonly T[], wanted: readonly T[]): void {
+  for (let index = 0; index < wanted.length; index++) if (shown[index] !== wanted[index]) list[index] = wanted[index]!;
+}
+
 /**
  * Whether `list` has changes not yet sent (@colyseus/schema's own record of them, its change tree: read in
  * rooms/kit/colyseus-internals.ts). Splices are
@@ -60,7 +65,8 @@ function rewriteWhole<T extends Item>(list: ArraySchema<T>, wanted: readonly T[]
 
 /**
  * Makes `list` equal `wanted`. When items were only taken out, or only put in, keeping the others' order (a card
- * played, a card drawn into a sorted hand), only those changes are made; anything else rewrites the list.
+ * played, a card drawn into a sorted hand), only those changes are made; when the length stays, only the places
+ * that changed are written (a pile's top card); anything else rewrites the list.
  */
 export function syncList<T extends Item>(list: ArraySchema<T>, wanted: readonly T[]): void {
   if (sameItems(listItemsInPlace(list), wanted)) return;
@@ -68,5 +74,6 @@ export function syncList<T extends Item>(list: ArraySchema<T>, wanted: readonly 
   if (changedSinceLastPatch(list)) return rewriteWhole(list, wanted);
   if (wanted.length < shown.length && isSubsequence(wanted, shown)) return removeLeftOut(list, shown, wanted);
   if (wanted.length > shown.length && isSubsequence(shown, wanted)) return insertMissing(list, shown, wanted);
+  if (wanted.length === shown.length) return overwriteChanged(list, shown, wanted);
   rewriteWhole(list, wanted);
 }

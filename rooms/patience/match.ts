@@ -16,7 +16,7 @@ import { DEALER, refuse, type Actor, type GameEvent, type MatchEngine, type Outc
 import { deckOfSeed, formatCard, type Card } from "./cards";
 import { MAX_PILES, startDeal, step, topCard, type Outcome, type PatienceEvent, type PatienceState as Deal } from "./engine";
 import { DeckInputError, describeEvent, formatResult, parseDeal } from "./notation";
-import type { PatienceDealOverEvent, PatienceErrorCode, PatienceMoveData, PatienceOutcomeData, PatiencePileView, PatiencePositionView, PatienceStateView } from "./protocol";
+import type { PatienceDealOverEvent, PatienceErrorCode, PatienceMoveData, PatienceOutcomeData, PatiencePositionView, PatienceStateView } from "./protocol";
 
 /** The owner's seat: a person's, which never acts in the game itself. */
 export const OWNER_SEAT = 0;
@@ -98,11 +98,17 @@ function dealerStep(match: PatienceMatch): Moved<PatienceMatch, PatienceEngineEv
   return { ok: true, state: next, events: result === undefined ? [move] : [move, { name: "dealOver", payload: result }] };
 }
 
-function pilesOf(deal: Deal): PatiencePileView[] {
+/** Each pile's top card ("" for a pile not started), in grid order. */
+function topsOf(deal: Deal): string[] {
   return Array.from({ length: MAX_PILES }, (_, index) => {
     const pile = deal.piles[index];
-    return pile ? { top: formatCard(topCard(pile)), count: pile.length } : { top: "", count: 0 };
+    return pile ? formatCard(topCard(pile)) : "";
   });
+}
+
+/** Each pile's number of cards, in grid order. */
+function countsOf(deal: Deal): number[] {
+  return Array.from({ length: MAX_PILES }, (_, index) => deal.piles[index]?.length ?? 0);
 }
 
 function coverOf(last: PatienceEvent | null): PatienceStateView["cover"] {
@@ -143,7 +149,8 @@ export const patienceEngine: MatchEngine<PatienceOptions, PatienceMatch, Patienc
       steps: match.steps,
       dealt: deal.dealt,
       deckSize: deal.deck.length,
-      piles: pilesOf(deal),
+      tops: topsOf(deal),
+      counts: countsOf(deal),
       cover: coverOf(match.last),
       outcome: outcomeView(match),
       revealedSeed: over ? match.seed : 0,

@@ -128,9 +128,10 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
 
   /** A room always has a deal (dealt as it is made); this is only what the state holds before that. */
   protected override viewBeforeMatch(): PatiencePositionView {
-    const piles = Array.from({ length: MAX_PILES }, () => ({ top: "", count: 0 }));
+    const tops = Array.from({ length: MAX_PILES }, () => "");
+    const counts = Array.from({ length: MAX_PILES }, () => 0);
     const cover = { group: "" as const, piles: [], covered: [], covering: [] };
-    return { phase: "paused", steps: 0, dealt: 0, deckSize: 0, piles, cover, outcome: { kind: "", pileSizes: [], overflowCard: 0, line: "" }, revealedSeed: 0 };
+    return { phase: "paused", steps: 0, dealt: 0, deckSize: 0, tops, counts, cover, outcome: { kind: "", pileSizes: [], overflowCard: 0, line: "" }, revealedSeed: 0 };
   }
 
   protected override listing(): Record<string, unknown> {

@@ -4,12 +4,6 @@ import { MAX_PILES } from "./engine";
 import type { StateMatchesView } from "../kit/state-check";
 import type { PatiencePhase, PatienceStateView } from "./protocol";
 
-export class PatiencePile extends Schema {
-  /** "" until the pile is started. */
-  @type("string") top = "";
-  @type("uint8") count = 0;
-}
-
 export class PatienceCover extends Schema {
   @type("string") group: "" | "pair" | "triple" = "";
   @type(["uint8"]) piles = new ArraySchema<number>();
@@ -35,7 +29,9 @@ export class PatienceState extends Schema {
   @type("uint16") paceMs = 0;
   @type("uint8") dealt = 0;
   @type("uint8") deckSize = 0;
-  @type([PatiencePile]) piles = new ArraySchema<PatiencePile>(...Array.from({ length: MAX_PILES }, () => new PatiencePile()));
+  /** "" for a pile not started yet. */
+  @type(["string"]) tops = new ArraySchema<string>(...Array.from({ length: MAX_PILES }, () => ""));
+  @type(["uint8"]) counts = new ArraySchema<number>(...Array.from({ length: MAX_PILES }, () => 0));
   @type(PatienceCover) cover = new PatienceCover();
   @type(PatienceOutcome) outcome = new PatienceOutcome();
   @type("uint32") revealedSeed = 0;

@@ -42,10 +42,11 @@ describe("Shuffling Patience end to end, against a real server", () => {
     const seenDealt = moves.flatMap((move) => (move.kind === "dealt" ? [move.card!] : move.kind === "covered" ? move.covering! : []));
     expect(seenDealt).toEqual(deck.slice(0, seenDealt.length).map(formatCard));
     expect(moves.map((move) => move.step)).toEqual(moves.map((_, index) => index + 1));
-    const state = spectator.state as { revealedSeed: number; outcome: { line: string }; piles: unknown[] };
+    const state = spectator.state as { revealedSeed: number; outcome: { line: string }; tops: unknown[]; counts: unknown[] };
     expect(state.revealedSeed).toBe(over!.seed);
     expect(state.outcome.line).toBe(over!.line);
-    expect(state.piles).toHaveLength(16);
+    expect(state.tops).toHaveLength(16);
+    expect(state.counts).toHaveLength(16);
 
     const errors: Array<{ code: string; type: string }> = [];
     spectator.onMessage("error", (error: (typeof errors)[number]) => errors.push(error));

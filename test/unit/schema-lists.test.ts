@@ -125,6 +125,51 @@ describe("syncList", () => {
     );
   });
 
+  it("follows a list whose length stays through any changes of its items, one patch or several syncs apart (Patience's piles)", () => {
+    const sixteen = fc.array(fc.constantFrom("", "HA", "S2", "KH", "9H", "D7"), { minLength: 16, maxLength: 16 });
+    fc.assert(
+      fc.property(sixteen, fc.array(fc.array(sixteen, { minLength: 1, maxLength: 3 }), { maxLength: 12 }), (start, patches) => {
+        const table = connectedTable();
+        syncList(table.state.seat.table, start);
+        syncList(table.state.seat.hand, start);
+        table.patch();
+        for (const lists of patches) {
+          for (const wanted of lists) {
+            syncList(table.state.seat.table, wanted);
+            syncList(table.state.seat.hand, wanted);
+          }
+          table.patch();
+          const last = lists[lists.length - 1];
+          expect(table.spectator.seat.table.toArray()).toEqual(last);
+          expect(table.owner.seat.table.toArray()).toEqual(last);
+          expect(table.owner.seat.hand.toArray()).toEqual(last);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("sends a pile's new top card among sixteen in a fraction of the bytes a rewrite takes", () => {
+    const tops = Array.from({ length: 16 }, (_, pile) => `c${pile + 10}`);
+    const next = tops.map((top, pile) => (pile === 6 ? "c50" : top));
+    const bytesFor = (change: (list: ArraySchema<string>) => void) => {
+      const table = connectedTable();
+      syncList(table.state.seat.hand, tops);
+      table.patch();
+      const before = table.sent();
+      change(table.state.seat.hand);
+      table.patch();
+      expect(table.owner.seat.hand.toArray()).toEqual(next);
+      return table.sent() - before;
+    };
+    const synced = bytesFor((list) => syncList(list, next));
+    const rewritten = bytesFor((list) => {
+      list.clear();
+      list.push(...next);
+    });
+    expect(synced * 5).toBeLessThan(rewritten);
+  });
+
   it("sends one card played from a hand of 25 in a fraction of the bytes a rewrite takes", () => {
     const hand = Array.from({ length: 25 }, (_, card) => `c${card + 10}`);
     const bytesFor = (change: (list: ArraySchema<string>) => void) => {

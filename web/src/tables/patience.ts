@@ -40,10 +40,10 @@ interface PaceDraft {
 
 function pileGrid(view: PatienceStateView, label = "Piles"): HTMLElement {
   const moved = new Set(view.cover.piles);
-  return h("div", { class: "grid", role: "group", label }, ...view.piles.map((pile, index) =>
-    h("div", { class: `pile${moved.has(index) && view.phase !== "over" ? " moved" : ""}`, role: "group", label: `Pile ${index + 1}: ${pile.count} card${pile.count === 1 ? "" : "s"}` },
-      pile.top ? cardView(pile.top) : h("span", { class: "placeholder", text: "—" }),
-      h("div", { class: "pile-count", text: String(pile.count) }))));
+  return h("div", { class: "grid", role: "group", label }, ...view.tops.map((top, index) =>
+    h("div", { class: `pile${moved.has(index) && view.phase !== "over" ? " moved" : ""}`, role: "group", label: `Pile ${index + 1}: ${view.counts[index]} card${view.counts[index] === 1 ? "" : "s"}` },
+      top ? cardView(top) : h("span", { class: "placeholder", text: "—" }),
+      h("div", { class: "pile-count", text: String(view.counts[index]) }))));
 }
 
 /** The deal's end in words: a title and what it means, with the piles left. */
@@ -59,7 +59,7 @@ export function dealEnd(view: PatienceStateView): { title: string; words: string
       ],
     };
   }
-  const used = view.piles.filter((pile) => pile.count > 0).length;
+  const used = view.counts.filter((count) => count > 0).length;
   return {
     title: `Overflowed at card ${outcome.overflowCard}`,
     words: [`Card ${outcome.overflowCard} of ${view.deckSize} had nowhere to go: all ${used === PILES ? PILES : used} piles were in use and no pair or triple could be covered, so the deal stops there.`],
