@@ -1,12 +1,13 @@
 /**
- * Joins refused while this process's main thread is saturated (BUSY_REFUSE_AT, off by default).
+ * New tables and spectators refused while this process's main thread is saturated (BUSY_REFUSE_AT, off by default).
  *
  * Every table of a process shares one main thread. Past the load it can carry, each new player's moves and
  * patches queue behind everyone's: the moves of every game slow down together, by hundreds of milliseconds
  * (BENCHMARKS.md, issue 34). With the guard on, once the main thread has run at least `refuseAt` of each of the
- * last BUSY_SAMPLES_TO_REFUSE seconds, matchmaking for a new seat or a new spectator is refused with 503, a
- * sentence and `Retry-After`, until a second runs below the share; the games under way keep their pace, and a
- * player whose connection dropped still takes their seat back (a reconnection is never refused).
+ * last BUSY_SAMPLES_TO_REFUSE seconds, matchmaking for a new table or a spectator is refused with 503, a sentence
+ * and `Retry-After`, until a second runs below the share (server/matchmaking.ts). The games under way keep their
+ * pace; a seat at a table already open is still taken (a table waiting for its players would otherwise never
+ * start), and a player whose connection dropped still takes their seat back.
  */
 import { performance, type EventLoopUtilization } from "perf_hooks";
 

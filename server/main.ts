@@ -6,7 +6,7 @@
  * `JOINS_PENDING_PER_ADDRESS` bounds one client address's joins waiting for their connections (0: no bound) and
  * `TRUSTED_PROXIES` names the reverse proxies whose X-Forwarded-For tells the clients apart; `LADDER_SECRET` and
  * `LADDER_PERIOD` make the solo ladders' deals (server/arena/ladders.ts); `BUSY_REFUSE_AT` (a share of the main
- * thread, 0.9 for 90%) refuses joins while the main thread is that busy (server/busy-guard.ts).
+ * thread, 0.8 for 80%) refuses new tables and spectators while the main thread is that busy (server/busy-guard.ts).
  */
 import { DEFAULT_IDENTITY_LIMITS } from "./identity/http";
 import "./production-mode";
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   if (cluster !== null) log.info({ event: "cluster", publicAddress: cluster.publicAddress }, `one process of a cluster on Redis, reached at ${cluster.publicAddress}`);
   log.info({ event: "records", where: records?.where ?? null }, records === null ? "records are off" : `records in ${records.where} (games: /games)`);
   if (ladderWarning !== undefined) log.warn({ event: "ladders_off" }, ladderWarning);
-  if (busyGuard !== null) log.info({ event: "busy_guard", refuseAt: busyGuard.refuseAt }, `joins are refused while the main thread is ${Math.round(busyGuard.refuseAt * 100)}% busy or more (BUSY_REFUSE_AT)`);
+  if (busyGuard !== null) log.info({ event: "busy_guard", refuseAt: busyGuard.refuseAt }, `new tables and spectators are refused while the main thread is ${Math.round(busyGuard.refuseAt * 100)}% busy or more (BUSY_REFUSE_AT)`);
   log.info({ event: "monitor", on: Boolean(process.env.MONITOR_PASSWORD) }, process.env.MONITOR_PASSWORD ? "monitor at /monitor (user admin, MONITOR_PASSWORD)" : "monitor off (set MONITOR_PASSWORD to serve it at /monitor)");
 }
 

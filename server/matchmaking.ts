@@ -163,7 +163,16 @@ function matchmakeMethod(method: string): MatchmakeMethod {
 
 let busyGuard: BusyGuard | null = null;
 
-/** The guard that refuses joins while the main thread is saturated (server/busy-guard.ts); none by default. */
+/**
+ * What a saturated server refuses: a new table (`create`; `joinOrCreate`, which may make one and is how a rated
+ * queue is entered) and a spectator. A seat at a table already open is taken: its players are expected, and a table
+ * refused its last seat would never start.
+ */
+function addsTableOrSpectator(method: string, options: Record<string, unknown>): boolean {
+  return method === "create" || method === "joinOrCreate" || options.spectate === true;
+}
+
+/** The guard that refuses new tables and spectators while the main thread is saturated (server/busy-guard.ts); none by default. */
 export function setBusyGuard(guard: BusyGuard | null): void {
   busyGuard = guard;
 }
@@ -174,7 +183,7 @@ function refuseEarly(method: string, target: string, options: Record<string, unk
     if (typeof options.reconnectionToken !== "string" || options.reconnectionToken === "") throw new HttpRefusal(400, "a reconnection needs its reconnectionToken");
     return;
   }
-  if (busyGuard?.refusing) {
+  if (busyGuard?.refusing && addsTableOrSpectator(method, options)) {
     busyGuard.countRefusal();
     throw new HttpRefusal(503, `the server is at capacity and takes no new players for a moment, so that the games under way keep their pace: try again in ${BUSY_RETRY_AFTER_SECONDS} seconds`, BUSY_RETRY_AFTER_SECONDS);
   }

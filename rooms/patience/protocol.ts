@@ -162,8 +162,8 @@ export interface PatiencePositionView {
   deckSize: number;
   /**
    * Each pile's top card, "" for a pile not started yet: always 16, in grid order (pile i is row floor(i / 4),
-   * column i % 4). Two lists of plain values rather than sixteen objects: each object in a room's state costs the
-   * server about 600 bytes for as long as the table lives (BENCHMARKS.md, issue 34).
+   * column i % 4). Two lists of plain values rather than sixteen objects: the sixteen objects cost the server about
+   * 8 KB a table for as long as the table lived (BENCHMARKS.md, issue 34).
    */
   tops: string[];
   /** Each pile's number of cards (0 for a pile not started), in the same order as `tops`. */
