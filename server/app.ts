@@ -61,8 +61,8 @@ export interface AppOptions {
   clientAddresses?: Partial<ClientAddressRules>;
   /** The ladders' secret and period (server/arena/ladders.ts): a random secret and a day by default. */
   ladder?: LadderConfig;
-  /** Refuses joins while the main thread is saturated (BUSY_REFUSE_AT, server/busy-guard.ts): none by default. The
-   * server stops its sampling on shutdown; whoever made it starts it (`watchMainThread`). */
+  /** Refuses new tables and spectators while the main thread is saturated (BUSY_REFUSE_AT, server/busy-guard.ts):
+   * none by default. The server stops its sampling on shutdown; whoever made it starts it (`watchMainThread`). */
   busyGuard?: BusyGuard | null;
 }
 

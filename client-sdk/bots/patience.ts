@@ -102,7 +102,10 @@ async function checkAgreement(session: PatienceSpectator, deal: number, moves: P
   if (rebuilt !== shown) probe.desync(`deal ${deal}: the moves make ${rebuilt}, the state shows ${shown}`);
 }
 
-/** The 16 piles the moves leave (each one's top card and size): a dealt card starts a pile, a cover lays each covering card on its pile. */
+/**
+ * The 16 piles the moves leave, each one's top card and size: a dealt card starts a pile, a cover lays each covering
+ * card on its pile.
+ */
 export function gridFrom(moves: readonly PatienceMoveEvent[]): Pick<PatienceStateView, "tops" | "counts"> {
   const tops: string[] = Array.from({ length: 16 }, () => "");
   const counts: number[] = Array.from({ length: 16 }, () => 0);

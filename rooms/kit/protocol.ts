@@ -120,8 +120,9 @@ export interface ServerMetrics {
   /** Clients' leaves since start: run at once, deferred to a later turn of the event loop (many left together),
    * and waiting now (server/leave-pacer.ts). Absent from servers before leaves were paced. */
   leaves?: { atOnce: number; deferred: number; waiting: number };
-  /** The guard that refuses joins while the main thread is saturated (BUSY_REFUSE_AT; server/busy-guard.ts): the
-   * busy share it refuses from, whether it refuses now, and the joins refused since start. Absent when it is off. */
+  /** The guard that refuses new tables and spectators while the main thread is saturated (BUSY_REFUSE_AT;
+   * server/busy-guard.ts): the busy share it refuses from, whether it refuses now, and the joins it refused since
+   * start. Absent when it is off. */
   busyGuard?: { refuseAt: number; refusing: boolean; refused: number };
 }
 
