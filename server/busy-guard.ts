@@ -10,6 +10,7 @@
  * start), and a player whose connection dropped still takes their seat back.
  */
 import { performance, type EventLoopUtilization } from "perf_hooks";
+import type { BusyGuardMetrics } from "../rooms/kit/protocol";
 
 /** How often the main thread's busy share is read. */
 export const BUSY_SAMPLE_MS = 1_000;
@@ -18,12 +19,6 @@ export const BUSY_SAMPLES_TO_REFUSE = 2;
 /** What a refused client is told to wait before it tries again, in seconds. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
-/** What /metrics.json says of the guard: its share, whether it refuses now, and the joins it refused since start. */
-export interface BusyGuardState {
-  refuseAt: number;
-  refusing: boolean;
-  refused: number;
-}
 
 export class BusyGuard {
   private samplesAtOrOver = 0;
@@ -50,7 +45,8 @@ export class BusyGuard {
     this.refusedJoins++;
   }
 
-  state(): BusyGuardState {
+  /** What /metrics.json says of the guard. */
+  state(): BusyGuardMetrics {
     return { refuseAt: this.refuseAt, refusing: this.refusing, refused: this.refusedJoins };
   }
 

@@ -110,7 +110,10 @@ export function gridFrom(moves: readonly PatienceMoveEvent[]): Pick<PatienceStat
   const tops: string[] = Array.from({ length: 16 }, () => "");
   const counts: number[] = Array.from({ length: 16 }, () => 0);
   for (const move of moves) {
-    if (move.kind === "dealt") [tops[move.pile], counts[move.pile]] = [move.card, 1];
+    if (move.kind === "dealt") {
+      tops[move.pile] = move.card;
+      counts[move.pile] = 1;
+    }
     if (move.kind === "covered") {
       move.covering.forEach((card, i) => {
         tops[move.piles[i]] = card;

@@ -123,7 +123,15 @@ export interface ServerMetrics {
   /** The guard that refuses new tables and spectators while the main thread is saturated (BUSY_REFUSE_AT;
    * server/busy-guard.ts): the busy share it refuses from, whether it refuses now, and the joins it refused since
    * start. Absent when it is off. */
-  busyGuard?: { refuseAt: number; refusing: boolean; refused: number };
+  busyGuard?: BusyGuardMetrics;
+}
+
+/** What the busy guard says of itself: the main thread's busy share it refuses from, whether it refuses now, and the
+ * joins it refused since start (server/busy-guard.ts). */
+export interface BusyGuardMetrics {
+  refuseAt: number;
+  refusing: boolean;
+  refused: number;
 }
 
 /**
