@@ -1,10 +1,11 @@
 import { MatchMakeError } from "@colyseus/sdk";
-import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, type ErrorReply } from "../rooms/kit/protocol";
+import { MATCHMAKING_RETRY_AFTER_SECONDS, SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, type ErrorReply } from "../rooms/kit/protocol";
 
 /**
  * The codes the SDK itself gives, beside each room's own (NOT_IN_HAND, ILLEGAL_PLAY, ...):
  * - JOIN_REFUSED: the server answered a join, a create or a reconnection with a refusal (no such room, seat taken,
- *   bad options, reconnection window over);
+ *   bad options, reconnection window over); one that passes (the server at capacity, a database away, a server
+ *   shutting down) carries `retryAfterMs`, the wait before asking again;
  * - CONNECTION: the server could not be reached, or the connection was lost;
  * - TIMEOUT, ABORTED: a wait ran out of time, or its AbortSignal aborted;
  * - LEFT: the session was left (`leave()`), so it can no longer act or wait;
@@ -24,6 +25,8 @@ export class CardhallError<Code extends string = string> extends Error {
     message: string,
     /** The message type that caused a room's error, when there is one. */
     readonly type?: string,
+    /** For a JOIN_REFUSED that passes: how long to wait before asking again, in ms. Absent: asking again is refused again. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -51,12 +54,17 @@ function isNetworkFailure(error: MatchMakeError): boolean {
   return typeof code !== "number" || isTransportCloseCode(code);
 }
 
+/** A refusal with status 503: the server says it passes (rooms/kit/protocol.ts, MATCHMAKING_RETRY_AFTER_SECONDS). */
+function passes(error: MatchMakeError): boolean {
+  return error.code === 503;
+}
+
 /** Turns whatever a request or a join rejected with into a CardhallError. */
 export function toCardhallError(error: unknown): CardhallError {
   if (error instanceof CardhallError) return error;
   const reason = (error as { reason?: unknown } | null)?.reason;
   if (isErrorReply(reason)) return CardhallError.fromReply(reason);
-  if (error instanceof MatchMakeError && !isNetworkFailure(error)) return new CardhallError("JOIN_REFUSED", error.message);
+  if (error instanceof MatchMakeError && !isNetworkFailure(error)) return new CardhallError("JOIN_REFUSED", error.message, undefined, passes(error) ? MATCHMAKING_RETRY_AFTER_SECONDS * 1000 : undefined);
   return new CardhallError("CONNECTION", error instanceof Error ? error.message : String(error));
 }
 

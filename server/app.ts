@@ -9,7 +9,7 @@ import { defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from "@c
 import { monitor } from "@colyseus/monitor";
 import type { Application } from "express";
 import basicAuth from "express-basic-auth";
-import { SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing, type ServerMetrics } from "../rooms/kit/protocol";
+import { LOBBY_ROOM, MATCHMAKING_RETRY_AFTER_SECONDS, SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing, type ServerMetrics } from "../rooms/kit/protocol";
 import { colyseusLogger, log } from "../rooms/kit/log";
 import { answerBeforeListeners, checkColyseusInternals } from "../rooms/kit/colyseus-internals";
 import { reportTableMetricsTo } from "../rooms/kit/metrics";
@@ -32,9 +32,6 @@ import { ladderConfig, ladderRoutes, Ladders, type LadderConfig } from "./arena/
 import { IndexedLocalDriver } from "./local-driver";
 import { CardhallTransport } from "./transport";
 import { serveWebClient } from "./web";
-
-/** The room the web page's lobby joins: Colyseus's LobbyRoom, told by each table of every change to its listing. */
-export const LOBBY_ROOM = "lobby";
 
 export interface AppOptions {
   /** Install SIGINT/SIGTERM handlers that close rooms cleanly (off in tests). */
@@ -79,7 +76,7 @@ function isDraining(): boolean {
 function explainRefusalsWhileDraining(httpServer: HttpServer): void {
   answerBeforeListeners(httpServer, (req: IncomingMessage, res: ServerResponse) => {
     if (!isDraining() || !req.url?.startsWith("/matchmake/")) return false;
-    res.writeHead(503, { "content-type": "application/json", "access-control-allow-origin": "*" });
+    res.writeHead(503, { "content-type": "application/json", "access-control-allow-origin": "*", "retry-after": String(MATCHMAKING_RETRY_AFTER_SECONDS) });
     res.end(JSON.stringify({ code: 503, error: "this server is shutting down and takes no new players: try another" }));
     return true;
   });

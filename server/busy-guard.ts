@@ -16,9 +16,6 @@ import type { BusyGuardMetrics } from "../rooms/kit/protocol";
 export const BUSY_SAMPLE_MS = 1_000;
 /** How many samples in a row at or over the share make the process refuse joins (one busy second may be a burst). */
 export const BUSY_SAMPLES_TO_REFUSE = 2;
-/** What a refused client is told to wait before it tries again, in seconds. */
-export const BUSY_RETRY_AFTER_SECONDS = 5;
-
 
 export class BusyGuard {
   private samplesAtOrOver = 0;

@@ -16,12 +16,12 @@ import { pendingJoins } from "../rooms/kit/reservations";
 import { log } from "../rooms/kit/log";
 import { matchMakerMethod, type MatchmakeMethod } from "../rooms/kit/colyseus-internals";
 import { GUEST, type LadderDeal, type SeatIdentity } from "../rooms/kit/record";
-import { describeIssues } from "../rooms/kit/protocol";
+import { describeIssues, LOBBY_ROOM, MATCHMAKING_RETRY_AFTER_SECONDS } from "../rooms/kit/protocol";
 import { isLadderGame, LADDER_GAMES, LADDERS } from "./arena/ladder";
 import { LadderRefusal, type Ladders } from "./arena/ladders";
 import { cookieValue, SESSION_COOKIE } from "./identity/session-cookie";
 import type { IdentityStore } from "./identity/store";
-import { BUSY_RETRY_AFTER_SECONDS, type BusyGuard } from "./busy-guard";
+import type { BusyGuard } from "./busy-guard";
 
 /** A card table's join options are a few short fields; a Patience deck given in full is about 160 bytes. */
 export const MATCHMAKE_BODY_LIMIT = 4 * 1024;
@@ -73,12 +73,11 @@ export function isMatchmakeRequest(req: IncomingMessage): boolean {
   return req.method === "POST" && (req.url ?? "").split("?", 1)[0].startsWith("/matchmake/");
 }
 
-/** A refusal with its HTTP status and a sentence for the client (and, for one that passes, when to try again). */
+/** A refusal with its HTTP status and a sentence for the client (503 for one that passes: see `send`). */
 export class HttpRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -166,9 +165,11 @@ let busyGuard: BusyGuard | null = null;
 /**
  * What a saturated server refuses: a new table (`create`; `joinOrCreate`, which may make one and is how a rated
  * queue is entered) and a spectator. A seat at a table already open is taken: its players are expected, and a table
- * refused its last seat would never start.
+ * refused its last seat would never start. The lobby is taken too: it is one room for everyone, and a person
+ * refused a table must still see the hall.
  */
-function addsTableOrSpectator(method: string, options: Record<string, unknown>): boolean {
+function addsTableOrSpectator(method: string, target: string, options: Record<string, unknown>): boolean {
+  if (target === LOBBY_ROOM) return false;
   return method === "create" || method === "joinOrCreate" || options.spectate === true;
 }
 
@@ -183,9 +184,9 @@ function refuseEarly(method: string, target: string, options: Record<string, unk
     if (typeof options.reconnectionToken !== "string" || options.reconnectionToken === "") throw new HttpRefusal(400, "a reconnection needs its reconnectionToken");
     return;
   }
-  if (busyGuard?.refusing && addsTableOrSpectator(method, options)) {
+  if (busyGuard?.refusing && addsTableOrSpectator(method, target, options)) {
     busyGuard.countRefusal();
-    throw new HttpRefusal(503, `the server is at capacity and takes no new players for a moment, so that the games under way keep their pace: try again in ${BUSY_RETRY_AFTER_SECONDS} seconds`, BUSY_RETRY_AFTER_SECONDS);
+    throw new HttpRefusal(503, "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace");
   }
   if (pendingJoins.isFull(address)) throw new HttpRefusal(429, "too many joins from your address are waiting for their connections; connect them first");
   if (method !== "joinById") return;
@@ -222,7 +223,7 @@ async function ladderDealFor(method: string, target: string, options: Record<str
   if (method !== "create") throw new HttpRefusal(400, "a ladder table is made with create: nobody joins another's");
   const checked = LADDERS[target].options.safeParse(options);
   if (!checked.success) throw new HttpRefusal(400, `bad options for a ladder table: ${describeIssues(checked.error)}`);
-  if (ladders === null) throw new HttpRefusal(503, "this server keeps no records (RECORDS=off), so it has no ladders");
+  if (ladders === null) throw new HttpRefusal(404, "this server keeps no records (RECORDS=off), so it has no ladders");
   try {
     return await ladders.dealFor(target, identity);
   } catch (error) {
@@ -286,10 +287,11 @@ async function joinerIdentity(req: IncomingMessage, method: string, options: Rec
   }
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, retryAfterSeconds?: number): void {
+/** A 503 is always a refusal that passes (at capacity, a database away), so it says when to try again; a failure of the server's own is a 500. */
+function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
   const json = JSON.stringify(body);
   const cors = { ...matchMaker.controller.DEFAULT_CORS_HEADERS, ...matchMaker.controller.getCorsHeaders(new Headers(req.headers as Record<string, string>)) };
-  const retry = retryAfterSeconds === undefined ? {} : { "retry-after": String(retryAfterSeconds) };
+  const retry = status === 503 ? { "retry-after": String(MATCHMAKING_RETRY_AFTER_SECONDS) } : {};
   res.writeHead(status, { ...cors, ...retry, "content-type": "application/json", "content-length": Buffer.byteLength(json) });
   res.end(json);
 }
@@ -328,7 +330,7 @@ export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse
     const status = statusOf(error);
     // A refusal the server chose to make (at capacity, a database away: each says so) is not a failure.
     if (status >= 500 && !(error instanceof HttpRefusal)) log.error({ event: "matchmaking_failed", kind: error instanceof Error ? error.name : typeof error }, "a matchmaking request failed");
-    send(req, res, status, { code: status, error: messageOf(error, status) }, error instanceof HttpRefusal ? error.retryAfterSeconds : undefined);
+    send(req, res, status, { code: status, error: messageOf(error, status) });
     if (status === 413) closeAfterAnswer(req, res);
   }
 }

@@ -630,7 +630,7 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms`
 function phaseLines(name: string, phase: PhaseResult): string[] {
   const c = phase.counters;
   return [
-    `${name}: ${phase.tables} tables, ${c.joined} clients connected, ${c.failed} failed; ${phase.rampSeconds} s ramp, ${phase.steadySeconds} s steady, every table stopped at ${phase.seconds.toFixed(1)} s`,
+    `${name}: ${phase.tables} tables, ${c.joined} clients connected, ${c.failed} failed${c.askedAgain > 0 ? ` (${c.askedAgain} tables refused at capacity asked again, ${c.seatedLater} of them seated)` : ""}; ${phase.rampSeconds} s ramp, ${phase.steadySeconds} s steady, every table stopped at ${phase.seconds.toFixed(1)} s`,
     `  moves: ${c.moves} (${phase.movesPerSecond.toFixed(0)}/s), lost: ${phase.lost}, errors: ${c.errors}, desyncs: ${c.desyncs} (state checks: ${c.stateChecks})`,
     `  move-to-broadcast latency (${phase.latency.count} moves after the ramp): p50 ${ms(phase.latency.p50)}, p95 ${ms(phase.latency.p95)}, p99 ${ms(phase.latency.p99)}, max ${ms(phase.latency.max)}`,
     `  joins: ${Number.isFinite(phase.joins.perSecond) ? `${phase.joins.perSecond}/s` : "none"}, each p50 ${ms(phase.joins.latency.p50)}, p99 ${ms(phase.joins.latency.p99)} (from its table's start or the previous seat's join to its state)`,

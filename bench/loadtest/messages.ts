@@ -35,6 +35,10 @@ export interface Counters {
   desyncs: number;
   /** State checks received (a server started with STATE_CHECK_EVERY sends them to one client in N). */
   stateChecks: number;
+  /** Tables whose first join was refused for a while (a server at capacity: BUSY_REFUSE_AT) and asked again. */
+  askedAgain: number;
+  /** Of those, the tables seated on a later try. */
+  seatedLater: number;
 }
 
 export interface WorkerProgress {
@@ -68,5 +72,5 @@ export interface WorkerDone {
 export type WorkerMessage = WorkerProgress | WorkerDone;
 
 export function emptyCounters(): Counters {
-  return { connected: 0, joined: 0, failed: 0, moves: 0, errors: 0, desyncs: 0, stateChecks: 0 };
+  return { connected: 0, joined: 0, failed: 0, moves: 0, errors: 0, desyncs: 0, stateChecks: 0, askedAgain: 0, seatedLater: 0 };
 }

@@ -8,6 +8,7 @@ import { monitorEventLoopDelay, performance } from "perf_hooks";
 import WebSocket from "ws";
 import type { MoveProbe } from "../../client-sdk/bots/probe";
 import { think } from "../../client-sdk/bots/probe";
+import { CardhallError } from "../../client-sdk/errors";
 import { onStateChecks } from "../../client-sdk/session";
 import { GAME_DRIVERS, type GameName } from "./games";
 import { emptyCounters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
@@ -105,13 +106,18 @@ function send(message: WorkerMessage): void {
   process.send?.(message);
 }
 
+/**
+ * Plays one table to the deadline. A first join the server refuses for a while (at capacity) is asked again after
+ * the wait it names (as a person's page and the SDK's joinWhenTaken do) until the deadline: a table seated late
+ * counts as seated, one never seated as failed.
+ */
 async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<void> {
   const seatProbes = Array.from({ length: plan.players }, () => new LatencyProbe(plan.game));
   probes.push(...seatProbes);
   let joined = 0;
   let joinFrom = performance.now();
-  try {
-    await GAME_DRIVERS[plan.game].play({
+  const play = () =>
+    GAME_DRIVERS[plan.game].play({
       url: plan.url,
       probes: seatProbes,
       thinkMs: start.thinkMs,
@@ -124,12 +130,33 @@ async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<vo
         counters.connected++;
       },
     });
+  try {
+    if (await playAskingAgain(play, () => joined > 0, start.deadline)) counters.seatedLater++;
   } catch (error) {
     if (joined === 0) counters.failed += plan.players;
     else counters.errors++;
     remember(`${plan.game}: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     counters.connected -= joined;
+  }
+}
+
+/**
+ * Runs `play` and, while its first join is refused for a while and the deadline allows, asks again after the wait
+ * the server named. Says whether it was refused before it was seated.
+ */
+async function playAskingAgain(play: () => Promise<unknown>, seated: () => boolean, deadline: number): Promise<boolean> {
+  for (let refused = false; ; refused = true) {
+    try {
+      await play();
+      return refused;
+    } catch (error) {
+      // Only a table none of whose seats has joined asks again: a refusal once seated ends the table.
+      const waitMs = error instanceof CardhallError && !seated() ? error.retryAfterMs : undefined;
+      if (waitMs === undefined || Date.now() + waitMs >= deadline) throw error;
+      if (!refused) counters.askedAgain++;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
   }
 }
 

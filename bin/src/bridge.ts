@@ -94,7 +94,12 @@ async function runBridge(command: string, args: string[], options: BridgeOptions
     return EXIT_FAILED;
   }
   const bridge = new Bridge(program, options);
-  const request: TableRequest = { ...options, name, onEvent: (event, payload) => bridge.send({ type: "event", name: event, payload }) };
+  const request: TableRequest = {
+    ...options,
+    name,
+    onEvent: (event, payload) => bridge.send({ type: "event", name: event, payload }),
+    onWaitToJoin: (reason, waitMs) => say(`${reason}; asking again in ${Math.ceil(waitMs / 1000)} s`),
+  };
   let seat: BridgedSeat | undefined;
   try {
     seat = await takeSeat(options.game, request, games, checked.rules);

@@ -126,6 +126,16 @@ export interface ServerMetrics {
   busyGuard?: BusyGuardMetrics;
 }
 
+/** The room the web page's lobby joins: Colyseus's LobbyRoom, told by each table of every change to its listing. */
+export const LOBBY_ROOM = "lobby";
+
+/**
+ * A matchmaking request refused for a reason that passes (503: the server at capacity, a database away, a server
+ * shutting down) is answered with `Retry-After` of this many seconds. The SDK gives the same wait to its
+ * JOIN_REFUSED as `retryAfterMs`: @colyseus/sdk does not hand a response's headers on to its caller.
+ */
+export const MATCHMAKING_RETRY_AFTER_SECONDS = 5;
+
 /** What the busy guard says of itself: the main thread's busy share it refuses from, whether it refuses now, and the
  * joins it refused since start (server/busy-guard.ts). */
 export interface BusyGuardMetrics {

@@ -47,7 +47,7 @@ export class Ladders {
    */
   async dealFor(game: LadderGame, identity: SeatIdentity, now = Date.now()): Promise<LadderDeal> {
     if (identity.kind === "guest") throw new LadderRefusal(403, "a ladder takes accounts and bots only: log in, or join with your bot's token");
-    if (this.config.secret === null) throw new LadderRefusal(503, "this server has no ladders: its cluster has no LADDER_SECRET");
+    if (this.config.secret === null) throw new LadderRefusal(404, "this server has no ladders: its cluster has no LADDER_SECRET");
     const definition = LADDERS[game];
     const period = periodAt(this.config.periodMs, now);
     const deal = await this.store.claimNextDeal(game, period.label, identity, definition.deals, now);

@@ -1,17 +1,23 @@
 /**
  * A server with BUSY_REFUSE_AT: while its main thread is saturated it refuses new tables and spectators with 503, a
- * sentence and Retry-After, and the SDK hands the sentence on (JOIN_REFUSED); a seat at a table already open is
- * taken, a player whose connection dropped takes their seat back, and all is taken again once the main thread is
- * under its share. The guard's samples are
+ * sentence and Retry-After, and the SDK hands the sentence and the wait on (JOIN_REFUSED, retryAfterMs); a seat at
+ * a table already open is taken, a player whose connection dropped takes their seat back, the lobby is joined, and
+ * all is taken again once the main thread is under its share (the SDK's joinWhenTaken asks again until then). The guard's samples are
  * given here (its sampler is tested in test/unit/busy-guard.test.ts), so that the server is "busy" exactly when the
  * test says.
  */
-import { CardhallClient, CardhallError } from "../../client-sdk";
+import { spawn } from "child_process";
+import * as path from "path";
+import { CardhallClient, CardhallError, joinWhenTaken } from "../../client-sdk";
+import { LOBBY_ROOM } from "../../rooms/kit/protocol";
 import { makeServer } from "../../server/app";
 import { BusyGuard } from "../../server/busy-guard";
 import { listeningTestServer, type RoomTestServer } from "../rooms/test-server";
+import { finished } from "./server-process";
 
-const AT_CAPACITY = "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace: try again in 5 seconds";
+const ROOT = path.resolve(__dirname, "..", "..");
+
+const AT_CAPACITY = "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace";
 
 let colyseus: RoomTestServer;
 let guard: BusyGuard;
@@ -54,9 +60,12 @@ test("a saturated server refuses new tables and spectators with 503, a sentence 
   const refused = await refusal(client.playEvenSteven({ n: 5 }));
   expect(refused.code).toBe("JOIN_REFUSED");
   expect(refused.message).toContain(AT_CAPACITY);
+  expect(refused.retryAfterMs).toBe(5_000); // it passes: the SDK says when to ask again
   expect((await refusal(client.watchTractor({ bots: ["Alice", "Bob", "Charles", "David"] }))).code).toBe("JOIN_REFUSED");
   expect((await refusal(client.spectateFool(host.roomId))).message).toContain(AT_CAPACITY);
 
+  const lobby = await client.colyseus.joinOrCreate(LOBBY_ROOM); // everyone still sees the hall
+  lobby.onMessage("*", () => undefined); // its listings are not this test's
   const guest = await client.joinFool(host.roomId, { name: "Bea" }); // the open table's second seat: its game starts
   expect(guest.sessionId).not.toBe("");
   const back = await client.reconnectEvenSteven(player.reconnectionToken);
@@ -72,14 +81,52 @@ test("a saturated server refuses new tables and spectators with 503, a sentence 
   const next = await client.playEvenSteven({ n: 5 });
   expect(next.sessionId).not.toBe("");
   expect(((await (await fetch(`${httpUrl}/metrics.json`)).json()) as { busyGuard?: unknown }).busyGuard).toEqual({ refuseAt: 0.9, refusing: false, refused: 4 });
-  await Promise.all([next.leave(), back.leave(), guest.leave(), host.leave()]);
+  await Promise.all([next.leave(), back.leave(), guest.leave(), host.leave(), lobby.leave()]);
 });
 
-test("a refusal the server chooses to make with a 5xx status reaches the client with its sentence", async () => {
-  // This server keeps no records, so it has no ladders: the sentence says so, where the client once read only that
-  // the matchmaking could not be done.
+test("joinWhenTaken asks a server at capacity again after the wait it names, and is seated once it takes joins", async () => {
+  const client = new CardhallClient(colyseus.url);
+  saturated();
+  const waits: number[] = [];
+  const seated = joinWhenTaken(() => client.playEvenSteven({ n: 5 }), {
+    withinMs: 30_000,
+    onWait: (refusal, _attempt, waitMs) => {
+      expect(refusal.message).toContain(AT_CAPACITY);
+      waits.push(waitMs);
+      guard.observe(0.4); // a quiet second: the next try is taken
+    },
+  });
+  const player = await seated;
+  expect(waits).toEqual([5_000]);
+  expect(player.sessionId).not.toBe("");
+  await player.leave();
+}, 20_000);
+
+test("bin/bridge waits at a server at capacity, says so, and plays once it takes joins", async () => {
+  saturated();
+  const bridge = spawn(path.join(ROOT, "bin", "bridge"), ["--url", colyseus.url, "--game", "evensteven", "--n", "3", "--seed", "7", "--games", "1", "--", path.join(ROOT, "examples", "python", "evensteven_player.py")], { stdio: ["ignore", "pipe", "pipe"] });
+  const run = finished(bridge, 60_000);
+  let said = "";
+  await new Promise<void>((resolve) =>
+    bridge.stderr.on("data", (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes("asking again")) resolve();
+    }),
+  );
+  guard.observe(0.4); // a quiet second: its next try is taken
+  const { status, stdout, stderr } = await run;
+  expect(stderr.split("\n")[0]).toBe(`bridge: ${AT_CAPACITY}; asking again in 5 s`); // then the program's own lines
+  expect(stdout).toMatch(/^game 1 \(seed 7\): (WIN|LOSE NECESSARILY)$/m);
+  expect(status).toBe(0);
+}, 60_000);
+
+test("a refusal that does not pass is not a 503: the client is not told to ask again", async () => {
+  // This server keeps no records, so it has no ladders, and will not have them a moment later.
   const response = await fetch(`${httpUrl}/matchmake/create/evensteven`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ladder: true, name: "Ann" }) });
-  expect(response.status).toBe(503);
+  expect(response.status).toBe(404);
   expect(response.headers.get("retry-after")).toBeNull();
-  expect(await response.json()).toEqual({ code: 503, error: "this server keeps no records (RECORDS=off), so it has no ladders" });
+  expect(await response.json()).toEqual({ code: 404, error: "this server keeps no records (RECORDS=off), so it has no ladders" });
+  const refused = await refusal(new CardhallClient(colyseus.url).playLadder("evensteven"));
+  expect(refused.code).toBe("JOIN_REFUSED");
+  expect(refused.retryAfterMs).toBeUndefined();
 });

@@ -9,7 +9,7 @@ import * as os from "os";
 import * as path from "path";
 import type { LoadTestReport } from "../../bench/loadtest/master";
 import { Client as ColyseusClient, type Room } from "@colyseus/sdk";
-import { LOBBY_ROOM } from "../../server/app";
+import { LOBBY_ROOM } from "../../rooms/kit/protocol";
 import { CardhallClient, type EvenStevenPlayer, type TractorStateView } from "../../client-sdk";
 import { BOT_TABLES } from "../../client-sdk/bots/tables";
 import { dropConnection, waitUntil } from "../helpers";

@@ -15,6 +15,7 @@ import { finishedItem } from "./finished";
 import { leaderboards } from "./leaderboards";
 import { navigate } from "./router";
 import type { Teardown } from "./table";
+import { LOBBY_ROOM } from "../../rooms/kit/protocol";
 
 /** A room as the lobby room lists it (Colyseus's room cache). */
 interface Listed {
@@ -25,8 +26,6 @@ interface Listed {
   locked?: boolean;
   metadata?: Record<string, unknown> | null;
 }
-
-export const LOBBY_ROOM = "lobby";
 
 /** How many finished games the lobby shows, and how often it asks again while open (besides when a table ends). */
 const FINISHED_SHOWN = 10;

@@ -2,6 +2,7 @@
 import "./style.css";
 import { loadAccount } from "./account";
 import { showAccount } from "./account-page";
+import { CardhallError } from "../../client-sdk/index";
 import { cardhall, inWords } from "./connection";
 import { h } from "./dom";
 import { resetEndings } from "./ending";
@@ -41,8 +42,33 @@ async function show(): Promise<void> {
       shownPath = location.pathname + location.search;
     } else close();
   } catch (error) {
-    root.replaceChildren(h("p", { class: "notice", role: "alert", text: `This page could not open: ${inWords(error)}` }), h("a", { href: "/", text: "Back to the lobby", attrs: { "data-link": "" } }));
+    if (thisVisit !== visit) return;
+    const waitMs = error instanceof CardhallError ? error.retryAfterMs : undefined;
+    if (waitMs !== undefined) askAgainLater(root, inWords(error), waitMs, thisVisit);
+    else root.replaceChildren(h("p", { class: "notice", role: "alert", text: `This page could not open: ${inWords(error)}` }), backToLobby());
   }
+}
+
+function backToLobby(): HTMLElement {
+  return h("a", { href: "/", text: "Back to the lobby", attrs: { "data-link": "" } });
+}
+
+/**
+ * The server refused for a reason that passes (at capacity, a database away): the page says why, counts down the
+ * wait the server asked for, and opens again, unless the person has gone elsewhere meanwhile.
+ */
+function askAgainLater(root: HTMLElement, reason: string, waitMs: number, thisVisit: number): void {
+  const countdown = h("p", { class: "asking-again" });
+  root.replaceChildren(h("p", { class: "notice passing", role: "status", text: `This page could not open yet. ${reason}` }), countdown, backToLobby());
+  const openAt = Date.now() + waitMs;
+  const tick = () => {
+    if (thisVisit !== visit) return;
+    const seconds = Math.ceil((openAt - Date.now()) / 1000);
+    if (seconds <= 0) return void show();
+    countdown.textContent = `This page asks again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`;
+    setTimeout(tick, Math.min(1000, openAt - Date.now()));
+  };
+  tick();
 }
 
 /** Who this browser is logged in as, asked once when the page loads (the account page keeps it current after). */

@@ -3,7 +3,7 @@
  * and the bot's suggestion, from the match engines' own functions or the room's `hint`), its actions, the end of
  * each game, and the moment the room moves past a turn. No game rule is written here.
  */
-import { CardhallClient, CardhallError, type RoomSession } from "../../../client-sdk";
+import { CardhallClient, CardhallError, joinWhenTaken, type RoomSession } from "../../../client-sdk";
 import { patienceDealLine, tractorOutcomeLine, tractorRoundLine } from "../../../client-sdk/bots/tables";
 import type { EvenStevenPlayer } from "../../../client-sdk/evensteven";
 import type { FoolPlayer } from "../../../client-sdk/fool";
@@ -75,6 +75,8 @@ export interface TableRequest {
   foolSeat?: 0 | 1;
   /** Called with each of the room's events as the seat receives it, from the moment the seat is taken. */
   onEvent: (name: string, payload: unknown) => void;
+  /** Told when the server refuses a join for a while (at capacity) and the bridge waits to ask again. */
+  onWaitToJoin?: (reason: string, waitMs: number) => void;
 }
 
 /** How long the bridge waits for the room to say anything (a person may be slow at another seat). */
@@ -107,7 +109,7 @@ const evenStevenRules = (request: TableRequest): TableRules =>
 /** An Even-Steven seat: a table of the bridge's own playing game after game, or the ladder's deals, a table each. */
 async function evenStevenSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
   const client = clientFor(request);
-  const join = (): Promise<EvenStevenPlayer> => (request.queue ? client.playLadder("evensteven", rules) : client.playEvenSteven({ ...rules, name: request.name }));
+  const join = (): Promise<EvenStevenPlayer> => joinPatiently(request, () => (request.queue ? client.playLadder("evensteven", rules) : client.playEvenSteven({ ...rules, name: request.name })));
   let session = await join();
   forwardEvents(session as RoomSession<unknown, object>, evenStevenEvents, request);
   let game = 1;
@@ -162,6 +164,14 @@ function clientFor(request: TableRequest): CardhallClient {
   return new CardhallClient(request.url, request.token ? { token: request.token } : {});
 }
 
+/** How long the bridge goes on asking a server that refuses joins for a while (at capacity) before it gives up. */
+const JOIN_PATIENCE_MS = 5 * 60_000;
+
+/** Runs a join, asking again while the server refuses it for a while (joinWhenTaken), and says so each time. */
+function joinPatiently<T>(request: TableRequest, join: () => Promise<T>): Promise<T> {
+  return joinWhenTaken(join, { withinMs: JOIN_PATIENCE_MS, onWait: (refusal, _attempt, waitMs) => request.onWaitToJoin?.(refusal.message, waitMs) });
+}
+
 /** A room the bridge creates has its AI move at once (`aiDelayMs: 0`): the pause is for people watching. */
 const foolRules = (request: TableRequest): TableRules => {
   if (request.room || request.queue) return {};
@@ -172,7 +182,8 @@ const foolRules = (request: TableRequest): TableRules => {
 /** A Fool seat: at a table of the bridge's own, a friend's (`room`), or rated from the queue, one table a game. */
 async function foolSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
   const client = clientFor(request);
-  const join = (): Promise<FoolPlayer> => (request.queue ? client.playRatedFool({ waitMs: ROOM_WAIT_MS }) : request.room ? client.joinFool(request.room, defined({ name: request.name, seat: request.foolSeat })) : client.playFool({ ...rules, name: request.name }));
+  const join = (): Promise<FoolPlayer> =>
+    joinPatiently(request, () => (request.queue ? client.playRatedFool({ waitMs: ROOM_WAIT_MS }) : request.room ? client.joinFool(request.room, defined({ name: request.name, seat: request.foolSeat })) : client.playFool({ ...rules, name: request.name })));
   let session = await join();
   forwardEvents(session as RoomSession<unknown, object>, foolEvents, request);
   await session.waitForView(() => true, ROOM_WAIT_MS);
@@ -225,7 +236,7 @@ const patienceRules = (request: TableRequest): TableRules => (request.queue ? { 
 /** A Patience seat: a table of the bridge's own dealing deal after deal, or the ladder's deals, a table each. */
 async function patienceSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
   const client = clientFor(request);
-  const join = (): Promise<PatienceOwner> => (request.queue ? client.playLadder("patience", { paused: true }) : client.createPatience({ ...rules, name: request.name }));
+  const join = (): Promise<PatienceOwner> => joinPatiently(request, () => (request.queue ? client.playLadder("patience", { paused: true }) : client.createPatience({ ...rules, name: request.name })));
   let owner = await join();
   forwardEvents(owner as RoomSession<unknown, object>, patienceEvents, request);
   // A deal has no player clock: the bridge keeps one, and steps for a silent program when it runs out.
@@ -299,11 +310,9 @@ function tractorRules(request: TableRequest): TableRules {
 async function tractorSeat(request: TableRequest, rounds: number, rules: TableRules): Promise<BridgedSeat> {
   const client = clientFor(request);
   const seat = rules.seat as TractorSeatName;
-  const player: TractorPlayer = request.queue
-    ? await client.playRatedTractor({ waitMs: ROOM_WAIT_MS })
-    : request.room
-      ? await client.joinTractor(request.room, { seat, name: request.name })
-      : await client.playTractor({ ...(rules as object), name: request.name });
+  const player: TractorPlayer = await joinPatiently(request, () =>
+    request.queue ? client.playRatedTractor({ waitMs: ROOM_WAIT_MS }) : request.room ? client.joinTractor(request.room, { seat, name: request.name }) : client.playTractor({ ...(rules as object), name: request.name }),
+  );
   forwardEvents(player as RoomSession<unknown, object>, tractorEvents, request);
   const ends: TractorRoundEndEvent[] = [];
   let roundsReported = 0;
