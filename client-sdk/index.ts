@@ -20,7 +20,7 @@ import { ratedSeat, type RatedQueueOptions } from "./queue";
 import "./known-types";
 
 export { CardhallError, SDK_ERROR_CODES, type SdkErrorCode } from "./errors";
-export { DEFAULT_JOIN_PATIENCE_MS, joinWhenTaken, type JoinPatience } from "./retry";
+export { DEFAULT_JOIN_PATIENCE_MS, joinWhenTaken, waitBeforeAskingAgain, type JoinPatience } from "./retry";
 export { onStateChecks, RoomSession, type StateCheckResult } from "./session";
 export type { RatedQueueOptions } from "./queue";
 export type { QueueAdmits } from "../rooms/kit/protocol";

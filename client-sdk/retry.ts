@@ -13,9 +13,18 @@ export interface JoinPatience {
 }
 
 /**
+ * How long to wait after a refusal that passes: the server's wait, and up to as long again at random. Every client
+ * refused in the same second is told the same wait; asking again all at once, they would be refused together again
+ * (measured in BENCHMARKS.md: the load test's tables, refused at capacity, came back as one burst).
+ */
+export function waitBeforeAskingAgain(retryAfterMs: number, random: () => number = Math.random): number {
+  return Math.round(retryAfterMs * (1 + random()));
+}
+
+/**
  * Runs `join` (any of the client's joins or creates) and, while the server refuses it for a reason that passes (the
  * server at capacity, a database away, a server shutting down: a JOIN_REFUSED with `retryAfterMs`), waits as the
- * server asks and runs it again. Any other failure ends it at once, and so does a refusal whose wait would end past
+ * server asks (waitBeforeAskingAgain) and runs it again. Any other failure ends it at once, and so does a refusal whose wait would end past
  * `withinMs`: the last refusal is what it rejects with.
  */
 export async function joinWhenTaken<T>(join: () => Promise<T>, patience: JoinPatience = {}): Promise<T> {
@@ -25,8 +34,9 @@ export async function joinWhenTaken<T>(join: () => Promise<T>, patience: JoinPat
       return await join();
     } catch (error) {
       const refusal = toCardhallError(error);
-      const waitMs = refusal.retryAfterMs;
-      if (waitMs === undefined || Date.now() + waitMs > giveUpAt) throw refusal;
+      if (refusal.retryAfterMs === undefined) throw refusal;
+      const waitMs = waitBeforeAskingAgain(refusal.retryAfterMs);
+      if (Date.now() + waitMs > giveUpAt) throw refusal;
       patience.onWait?.(refusal, attempt, waitMs);
       await pause(waitMs, patience.signal);
     }

@@ -28,6 +28,7 @@ import { PrometheusMetrics } from "./metrics";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { setBusyGuard, setClientAddressRules, setIdentities, setLadders, type ClientAddressRules } from "./matchmaking";
 import type { BusyGuard } from "./busy-guard";
+import { placeNewTable, shareBusyInCluster } from "./busy-placement";
 import { ladderConfig, ladderRoutes, Ladders, type LadderConfig } from "./arena/ladders";
 import { IndexedLocalDriver } from "./local-driver";
 import { CardhallTransport } from "./transport";
@@ -90,10 +91,10 @@ export const DEFAULT_DRAIN_SECONDS = 120;
  * over (rooms/kit/table.ts), and after `drainSeconds` the tables still playing are closed with the shutdown code.
  * Returns what ends the drain's timer once every room is closed.
  */
-function drainOnShutdown(server: Server, drainSeconds: number, stopWatching: () => void): () => void {
+function drainOnShutdown(server: Server, drainSeconds: number, stopWatching: () => Promise<void>): () => void {
   let timer: NodeJS.Timeout | undefined;
-  server.onBeforeShutdown(() => {
-    stopWatching();
+  server.onBeforeShutdown(async () => {
+    await stopWatching();
     const rooms = matchMaker.stats.local.roomCount;
     log.info({ event: "draining", rooms, drainSeconds }, `shutting down: ${rooms} room(s) may finish their games within ${drainSeconds} s`);
     // Not unref'd: the drain's end must come even when nothing else keeps the process awake.
@@ -243,7 +244,7 @@ export function makeServer(options: AppOptions = {}): Server {
   const server = defineServer({
     rooms: roomDefinitions(aiThreads, records, tractorAi, { ...DEFAULT_QUEUE_TIMING, ...options.queueTiming }),
     transport,
-    ...(cluster === null ? { driver: new IndexedLocalDriver() } : clusterServices(cluster)),
+    ...(cluster === null ? { driver: new IndexedLocalDriver() } : { ...clusterServices(cluster), selectProcessIdToCreateRoom: placeNewTable }),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
     greet: false,
     logger: colyseusLogger,
@@ -269,7 +270,13 @@ export function makeServer(options: AppOptions = {}): Server {
       serveWebClient(app);
     },
   });
-  const stopWatching = cluster === null ? () => undefined : watchCluster(cluster.checkSeconds);
+  const stopWatchingCluster = cluster === null ? () => undefined : watchCluster(cluster.checkSeconds);
+  // In a cluster, the guard says whether this process is busy, and new tables go to one that is not.
+  const forgetBusy = cluster !== null && busyGuard !== null ? shareBusyInCluster(busyGuard) : async () => undefined;
+  const stopWatching = async () => {
+    stopWatchingCluster();
+    await forgetBusy();
+  };
   const drained = drainOnShutdown(server, options.drainSeconds ?? DEFAULT_DRAIN_SECONDS, stopWatching);
   // Once the rooms are closed, the AI's threads stop and the finished games still queued are written.
   server.onShutdown(async () => {

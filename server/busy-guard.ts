@@ -7,7 +7,9 @@
  * last BUSY_SAMPLES_TO_REFUSE seconds, matchmaking for a new table or a spectator is refused with 503, a sentence
  * and `Retry-After`, until a second runs below the share (server/matchmaking.ts). The games under way keep their
  * pace; a seat at a table already open is still taken (a table waiting for its players would otherwise never
- * start), and a player whose connection dropped still takes their seat back.
+ * start), and a player whose connection dropped still takes their seat back. In a cluster (busy-placement.ts) a busy
+ * process's new tables go to one that is not, and are refused only when none would take them; a spectator is
+ * refused when the table's own process is busy.
  */
 import { performance, type EventLoopUtilization } from "perf_hooks";
 import type { BusyGuardMetrics } from "../rooms/kit/protocol";
@@ -21,6 +23,9 @@ export class BusyGuard {
   private samplesAtOrOver = 0;
   private refusedJoins = 0;
   private timer: NodeJS.Timeout | undefined;
+  private readonly sampleListeners: Array<() => void> = [];
+  /** What the cluster's other processes said after this one's last sample (busy-placement.ts); alone, nothing. */
+  private cluster: { busyProcessIds: ReadonlySet<string>; anotherTakesTables: boolean } = { busyProcessIds: new Set(), anotherTakesTables: false };
 
   /** `refuseAt`: the main thread's busy share (over 0, at most 1) from which joins are refused. */
   constructor(readonly refuseAt: number) {
@@ -32,9 +37,34 @@ export class BusyGuard {
     this.samplesAtOrOver = share >= this.refuseAt ? this.samplesAtOrOver + 1 : 0;
   }
 
-  /** Whether joins are refused now. */
-  get refusing(): boolean {
+  /** Whether this process's main thread is busy past its share now (so its tables take no new spectators). */
+  get busy(): boolean {
     return this.samplesAtOrOver >= BUSY_SAMPLES_TO_REFUSE;
+  }
+
+  /** Whether new tables are refused now: this process is busy, and no other process of its cluster takes them. */
+  get refusing(): boolean {
+    return this.busy && !this.cluster.anotherTakesTables;
+  }
+
+  /** Whether the cluster's process with this id said after its last sample that it is busy. */
+  saidBusy(processId: string): boolean {
+    return this.cluster.busyProcessIds.has(processId);
+  }
+
+  /** Whether any other process of the cluster said it is busy. */
+  get anyOtherBusy(): boolean {
+    return this.cluster.busyProcessIds.size > 0;
+  }
+
+  /** What the cluster's other processes said: which are busy, and whether one of them takes new tables. */
+  learnCluster(busyProcessIds: ReadonlySet<string>, anotherTakesTables: boolean): void {
+    this.cluster = { busyProcessIds, anotherTakesTables };
+  }
+
+  /** Calls `listener` after each sample the guard takes of the main thread. */
+  onSample(listener: () => void): void {
+    this.sampleListeners.push(listener);
   }
 
   /** Counts a refused join (for the metrics). */
@@ -44,7 +74,7 @@ export class BusyGuard {
 
   /** What /metrics.json says of the guard. */
   state(): BusyGuardMetrics {
-    return { refuseAt: this.refuseAt, refusing: this.refusing, refused: this.refusedJoins };
+    return { refuseAt: this.refuseAt, busy: this.busy, refusing: this.refusing, refused: this.refusedJoins };
   }
 
   /** Samples the main thread every BUSY_SAMPLE_MS (its timer does not keep the process alive) until stop(). */
@@ -55,6 +85,7 @@ export class BusyGuard {
       const now = performance.eventLoopUtilization();
       this.observe(performance.eventLoopUtilization(now, last).utilization);
       last = now;
+      for (const listener of this.sampleListeners) listener();
     }, BUSY_SAMPLE_MS).unref();
   }
 

@@ -163,14 +163,19 @@ function matchmakeMethod(method: string): MatchmakeMethod {
 let busyGuard: BusyGuard | null = null;
 
 /**
- * What a saturated server refuses: a new table (`create`; `joinOrCreate`, which may make one and is how a rated
- * queue is entered) and a spectator. A seat at a table already open is taken: its players are expected, and a table
+ * Whether the busy guard refuses this join now. A new table (`create`; `joinOrCreate`, which may make one and is how
+ * a rated queue is entered) is refused while no process of the cluster would take it; a spectator while the
+ * table's own process is busy. A seat at a table already open is taken: its players are expected, and a table
  * refused its last seat would never start. The lobby is taken too: it is one room for everyone, and a person
  * refused a table must still see the hall.
  */
-function addsTableOrSpectator(method: string, target: string, options: Record<string, unknown>): boolean {
+async function refusedAtCapacity(guard: BusyGuard, method: string, target: string, options: Record<string, unknown>): Promise<boolean> {
   if (target === LOBBY_ROOM) return false;
-  return method === "create" || method === "joinOrCreate" || options.spectate === true;
+  if (method === "create" || method === "joinOrCreate") return guard.refusing;
+  if (options.spectate !== true || (!guard.busy && !guard.anyOtherBusy)) return false;
+  if (matchMaker.getLocalRoomById(target) !== undefined) return guard.busy;
+  const [listing] = await matchMaker.query({ roomId: target });
+  return listing !== undefined && guard.saidBusy(listing.processId);
 }
 
 /** The guard that refuses new tables and spectators while the main thread is saturated (server/busy-guard.ts); none by default. */
@@ -179,12 +184,12 @@ export function setBusyGuard(guard: BusyGuard | null): void {
 }
 
 /** Says why the table would refuse this join, before a seat is reserved (only for a room in this process). */
-function refuseEarly(method: string, target: string, options: Record<string, unknown>, address: string | null): void {
+async function refuseEarly(method: string, target: string, options: Record<string, unknown>, address: string | null): Promise<void> {
   if (method === "reconnect") {
     if (typeof options.reconnectionToken !== "string" || options.reconnectionToken === "") throw new HttpRefusal(400, "a reconnection needs its reconnectionToken");
     return;
   }
-  if (busyGuard?.refusing && addsTableOrSpectator(method, target, options)) {
+  if (busyGuard !== null && (await refusedAtCapacity(busyGuard, method, target, options))) {
     busyGuard.countRefusal();
     throw new HttpRefusal(503, "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace");
   }
@@ -322,7 +327,7 @@ export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse
     const [, method, target] = path;
     const call = matchmakeMethod(method);
     const options = parseOptions(body);
-    refuseEarly(method, target, options, address);
+    await refuseEarly(method, target, options, address);
     const identity = await joinerIdentity(req, method, options);
     const ladderDeal = await ladderDealFor(method, target, options, identity);
     send(req, res, 200, await call(target, options, contextOf(req, address, identity, ladderDeal)));

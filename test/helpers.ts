@@ -2,6 +2,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { Room as ClientRoom } from "@colyseus/sdk";
+import { CardhallError } from "../client-sdk/errors";
 import { takeConsole } from "./setup/console";
 
 /**
@@ -63,6 +64,16 @@ export async function expectRefused(join: Promise<unknown>, reason: RegExp | str
   expect((error as Error).message).toMatch(reason);
   const status = (error as { code?: unknown }).code;
   expect(typeof status === "number" && status >= 400 && status < 500).toBe(true);
+}
+
+/** The CardhallError an SDK call rejects with (the test fails if it resolves, or rejects with anything else). */
+export async function sdkRefusal(call: Promise<unknown>): Promise<CardhallError> {
+  const error = await call.then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(CardhallError);
+  return error as CardhallError;
 }
 
 /**

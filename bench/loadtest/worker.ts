@@ -9,6 +9,7 @@ import WebSocket from "ws";
 import type { MoveProbe } from "../../client-sdk/bots/probe";
 import { think } from "../../client-sdk/bots/probe";
 import { CardhallError } from "../../client-sdk/errors";
+import { waitBeforeAskingAgain } from "../../client-sdk/retry";
 import { onStateChecks } from "../../client-sdk/session";
 import { GAME_DRIVERS, type GameName } from "./games";
 import { emptyCounters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
@@ -108,7 +109,7 @@ function send(message: WorkerMessage): void {
 
 /**
  * Plays one table to the deadline. A first join the server refuses for a while (at capacity) is asked again after
- * the wait it names (as a person's page and the SDK's joinWhenTaken do) until the deadline: a table seated late
+ * the wait it names, spread at random (as a person's page and the SDK's joinWhenTaken do), until the deadline: a table seated late
  * counts as seated, one never seated as failed.
  */
 async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<void> {
@@ -152,8 +153,10 @@ async function playAskingAgain(play: () => Promise<unknown>, seated: () => boole
       return refused;
     } catch (error) {
       // Only a table none of whose seats has joined asks again: a refusal once seated ends the table.
-      const waitMs = error instanceof CardhallError && !seated() ? error.retryAfterMs : undefined;
-      if (waitMs === undefined || Date.now() + waitMs >= deadline) throw error;
+      const retryAfterMs = error instanceof CardhallError && !seated() ? error.retryAfterMs : undefined;
+      if (retryAfterMs === undefined) throw error;
+      const waitMs = waitBeforeAskingAgain(retryAfterMs);
+      if (Date.now() + waitMs >= deadline) throw error;
       if (!refused) counters.askedAgain++;
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }

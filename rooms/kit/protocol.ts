@@ -136,10 +136,12 @@ export const LOBBY_ROOM = "lobby";
  */
 export const MATCHMAKING_RETRY_AFTER_SECONDS = 5;
 
-/** What the busy guard says of itself: the main thread's busy share it refuses from, whether it refuses now, and the
+/** What the busy guard says of itself: the main thread's busy share it refuses from, whether the main thread is busy
+ * past it now, whether new tables are refused now (busy, and no other process of the cluster takes them), and the
  * joins it refused since start (server/busy-guard.ts). */
 export interface BusyGuardMetrics {
   refuseAt: number;
+  busy: boolean;
   refusing: boolean;
   refused: number;
 }

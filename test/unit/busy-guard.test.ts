@@ -17,13 +17,26 @@ test("joins are refused only after the main thread ran at or over its share for 
   expect(guard.refusing).toBe(false);
 });
 
+test("in a cluster a busy process refuses new tables only while no other process takes them, and knows which others are busy", () => {
+  const guard = new BusyGuard(0.8);
+  guard.learnCluster(new Set(["b"]), true); // "b" is busy, another process is not
+  expect([guard.busy, guard.refusing, guard.anyOtherBusy, guard.saidBusy("b"), guard.saidBusy("c")]).toEqual([false, false, true, true, false]);
+  guard.observe(0.9);
+  guard.observe(0.9);
+  expect([guard.busy, guard.refusing]).toEqual([true, false]); // busy: its new tables go to the free process
+  guard.learnCluster(new Set(["b", "c"]), false); // every other process is busy too
+  expect([guard.busy, guard.refusing]).toEqual([true, true]);
+  guard.learnCluster(new Set(), false); // what it learns with Redis away: it judges alone
+  expect([guard.refusing, guard.anyOtherBusy]).toEqual([true, false]);
+});
+
 test("the guard counts the joins it refused and says so in its state", () => {
   const guard = new BusyGuard(0.8);
   guard.observe(0.85);
   guard.observe(0.85);
   guard.countRefusal();
   guard.countRefusal();
-  expect(guard.state()).toEqual({ refuseAt: 0.8, refusing: true, refused: 2 });
+  expect(guard.state()).toEqual({ refuseAt: 0.8, busy: true, refusing: true, refused: 2 });
 });
 
 test("BUSY_REFUSE_AT: unset, empty or 0 is no guard; a share over 0 and at most 1 is one; anything else stops the start with a sentence", () => {

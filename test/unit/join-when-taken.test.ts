@@ -3,7 +3,7 @@
  * reason that passes (a JOIN_REFUSED with retryAfterMs), within the time it is given, and stops when asked.
  * The joins here are scripted; test/e2e/busy-guard.test.ts runs it against a real server at capacity.
  */
-import { CardhallError, joinWhenTaken } from "../../client-sdk";
+import { CardhallError, joinWhenTaken, waitBeforeAskingAgain } from "../../client-sdk";
 
 const passing = () => new CardhallError("JOIN_REFUSED", "the server is at capacity", undefined, 20);
 
@@ -26,12 +26,19 @@ test("asks again after each refusal that passes, waiting as the server asked, an
   const started = Date.now();
   await expect(joinWhenTaken(join, { onWait: (_refusal, attempt, waitMs) => waits.push([attempt, waitMs]) })).resolves.toBe("seated");
   expect(tries()).toBe(4);
-  expect(waits).toEqual([
-    [1, 20],
-    [2, 20],
-    [3, 20],
-  ]);
-  expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 20 - 3); // it waited (timers may fire a ms early)
+  expect(waits.map(([attempt]) => attempt)).toEqual([1, 2, 3]);
+  for (const [, waitMs] of waits) expect(waitMs).toBeGreaterThanOrEqual(20); // the server's wait, and up to as long again
+  for (const [, waitMs] of waits) expect(waitMs).toBeLessThanOrEqual(40);
+  const waited = waits.reduce((sum, [, waitMs]) => sum + waitMs, 0);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(waited - 3); // it waited (timers may fire a ms early)
+});
+
+test("each wait is the server's and up to as long again, at random, so that clients refused together come back apart", () => {
+  expect(waitBeforeAskingAgain(5_000, () => 0)).toBe(5_000);
+  expect(waitBeforeAskingAgain(5_000, () => 0.5)).toBe(7_500);
+  expect(waitBeforeAskingAgain(5_000, () => 0.9999)).toBe(10_000);
+  const waits = new Set(Array.from({ length: 50 }, () => waitBeforeAskingAgain(5_000)));
+  expect(waits.size).toBeGreaterThan(40); // spread, not one value
 });
 
 test("a refusal that does not pass, or any other failure, ends it at once", async () => {
@@ -44,11 +51,11 @@ test("a refusal that does not pass, or any other failure, ends it at once", asyn
   }
 });
 
-test("gives up with the last refusal when its wait would end past the time given", async () => {
-  const last = passing();
-  const { join, tries } = scriptedJoin([passing(), last, passing()]);
-  await expect(joinWhenTaken(join, { withinMs: 30 })).rejects.toBe(last);
-  expect(tries()).toBe(2);
+test("gives up with the refusal when its wait would end past the time given", async () => {
+  const first = passing();
+  const { join, tries } = scriptedJoin([first, passing()]);
+  await expect(joinWhenTaken(join, { withinMs: 15 })).rejects.toBe(first); // every wait is 20 ms or more
+  expect(tries()).toBe(1);
 });
 
 test("an abort during a wait ends it with ABORTED, and no further try is made", async () => {

@@ -2,7 +2,7 @@
 import "./style.css";
 import { loadAccount } from "./account";
 import { showAccount } from "./account-page";
-import { CardhallError } from "../../client-sdk/index";
+import { CardhallError, waitBeforeAskingAgain } from "../../client-sdk/index";
 import { cardhall, inWords } from "./connection";
 import { h } from "./dom";
 import { resetEndings } from "./ending";
@@ -44,7 +44,7 @@ async function show(): Promise<void> {
   } catch (error) {
     if (thisVisit !== visit) return;
     const waitMs = error instanceof CardhallError ? error.retryAfterMs : undefined;
-    if (waitMs !== undefined) askAgainLater(root, inWords(error), waitMs, thisVisit);
+    if (waitMs !== undefined) askAgainLater(root, inWords(error), waitBeforeAskingAgain(waitMs), thisVisit);
     else root.replaceChildren(h("p", { class: "notice", role: "alert", text: `This page could not open: ${inWords(error)}` }), backToLobby());
   }
 }
