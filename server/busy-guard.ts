@@ -5,9 +5,9 @@
  * patches queue behind everyone's: the moves of every game slow down together, by hundreds of milliseconds
  * (BENCHMARKS.md, issue 34). With the guard on, once the main thread has run at least `refuseAt` of each of the
  * last BUSY_SAMPLES_TO_REFUSE seconds, matchmaking for a new table or a spectator is refused with 503, a sentence
- * and `Retry-After`, until a second runs below the share (server/matchmaking.ts). The games under way keep their
- * pace; a seat at a table already open is still taken (a table waiting for its players would otherwise never
- * start), and a player whose connection dropped still takes their seat back. In a cluster (busy-placement.ts) a busy
+ * and `Retry-After`, until a second runs BUSY_RELEASE_MARGIN below the share (server/matchmaking.ts). The games
+ * under way keep their pace; a seat at a table already open is still taken (a table waiting for its players would
+ * otherwise never start), and a player whose connection dropped still takes their seat back. In a cluster (busy-placement.ts) a busy
  * process's new tables go to one that is not, and are refused only when none would take them; a spectator is
  * refused when the table's own process is busy.
  */
@@ -18,6 +18,8 @@ import type { BusyGuardMetrics } from "../rooms/kit/protocol";
 export const BUSY_SAMPLE_MS = 1_000;
 /** How many samples in a row at or over the share make the process refuse joins (one busy second may be a burst). */
 export const BUSY_SAMPLES_TO_REFUSE = 2;
+/** How far under its share a busy main thread must run for a second before joins are taken again (half the share at most). */
+export const BUSY_RELEASE_MARGIN = 0.1;
 
 export class BusyGuard {
   private samplesAtOrOver = 0;
@@ -34,7 +36,10 @@ export class BusyGuard {
 
   /** One sample of the main thread's busy share (0 to 1) since the last. */
   observe(share: number): void {
-    this.samplesAtOrOver = share >= this.refuseAt ? this.samplesAtOrOver + 1 : 0;
+    // Once busy, a second just under the share is not room enough: the clients refused meanwhile come back, and
+    // taking them at the first such second held the main thread at its share (BENCHMARKS.md, issue 34).
+    const under = this.busy ? this.refuseAt - Math.min(BUSY_RELEASE_MARGIN, this.refuseAt / 2) : this.refuseAt;
+    this.samplesAtOrOver = share >= under ? this.samplesAtOrOver + 1 : 0;
   }
 
   /** Whether this process's main thread is busy past its share now (so its tables take no new spectators). */

@@ -1,4 +1,4 @@
-import { BUSY_SAMPLES_TO_REFUSE, BusyGuard, busyGuardFromEnvironment } from "../../server/busy-guard";
+import { BUSY_RELEASE_MARGIN, BUSY_SAMPLES_TO_REFUSE, BusyGuard, busyGuardFromEnvironment } from "../../server/busy-guard";
 
 test("joins are refused only after the main thread ran at or over its share for two samples in a row, and again taken once a sample is under it", () => {
   expect(BUSY_SAMPLES_TO_REFUSE).toBe(2);
@@ -15,6 +15,28 @@ test("joins are refused only after the main thread ran at or over its share for 
   expect(guard.refusing).toBe(true);
   guard.observe(0.5);
   expect(guard.refusing).toBe(false);
+});
+
+test("once busy, the main thread must run a margin under its share for a second before joins are taken again", () => {
+  const guard = new BusyGuard(0.9);
+  guard.observe(0.95);
+  guard.observe(0.92);
+  expect(guard.busy).toBe(true);
+  guard.observe(0.85); // under the share, but not by the margin: the refused clients would come straight back
+  expect(guard.busy).toBe(true);
+  guard.observe(0.9 - BUSY_RELEASE_MARGIN - 0.01);
+  expect(guard.busy).toBe(false);
+  guard.observe(0.85); // not busy: counting starts at the share itself again
+  guard.observe(0.85);
+  expect(guard.busy).toBe(false);
+
+  const small = new BusyGuard(0.1); // a share under the margin: half of it is the margin, so the guard can let go
+  small.observe(0.2);
+  small.observe(0.2);
+  small.observe(0.06);
+  expect(small.busy).toBe(true);
+  small.observe(0.04);
+  expect(small.busy).toBe(false);
 });
 
 test("in a cluster a busy process refuses new tables only while no other process takes them, and knows which others are busy", () => {
