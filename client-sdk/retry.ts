@@ -1,3 +1,7 @@
+/**
+ * Asking again after a refusal that passes (docs/protocol.md: a matchmaking 503 with Retry-After): the wait, spread
+ * at random, and a join that asks again until it is taken. Used by programs, bin/bridge, the page and the load test.
+ */
 import { CardhallError, toCardhallError } from "./errors";
 
 /** How long `joinWhenTaken` goes on asking by default: a busy server usually takes joins again within seconds. */
@@ -24,8 +28,8 @@ export function waitBeforeAskingAgain(retryAfterMs: number, random: () => number
 /**
  * Runs `join` (any of the client's joins or creates) and, while the server refuses it for a reason that passes (the
  * server at capacity, a database away, a server shutting down: a JOIN_REFUSED with `retryAfterMs`), waits as the
- * server asks (waitBeforeAskingAgain) and runs it again. Any other failure ends it at once, and so does a refusal whose wait would end past
- * `withinMs`: the last refusal is what it rejects with.
+ * server asks (waitBeforeAskingAgain) and runs it again. Any other failure ends it at once, and so does a refusal
+ * whose wait would end past `withinMs`: the last refusal is what it rejects with.
  */
 export async function joinWhenTaken<T>(join: () => Promise<T>, patience: JoinPatience = {}): Promise<T> {
   const giveUpAt = Date.now() + (patience.withinMs ?? DEFAULT_JOIN_PATIENCE_MS);

@@ -7,9 +7,9 @@
  * last BUSY_SAMPLES_TO_REFUSE seconds, matchmaking for a new table or a spectator is refused with 503, a sentence
  * and `Retry-After`, until a second runs BUSY_RELEASE_MARGIN below the share (server/matchmaking.ts). The games
  * under way keep their pace; a seat at a table already open is still taken (a table waiting for its players would
- * otherwise never start), and a player whose connection dropped still takes their seat back. In a cluster (busy-placement.ts) a busy
- * process's new tables go to one that is not, and are refused only when none would take them; a spectator is
- * refused when the table's own process is busy.
+ * otherwise never start), and a player whose connection dropped still takes their seat back. In a cluster
+ * (busy-placement.ts) a busy process's new tables go to one that is not, and are refused only when none would take
+ * them; a spectator is refused when the table's own process is busy.
  */
 import { performance, type EventLoopUtilization } from "perf_hooks";
 import type { BusyGuardMetrics } from "../rooms/kit/protocol";
@@ -22,6 +22,7 @@ export const BUSY_SAMPLES_TO_REFUSE = 2;
 export const BUSY_RELEASE_MARGIN = 0.1;
 
 export class BusyGuard {
+  /** Samples in a row at or over the bar: the share, or once busy the share less the release margin. */
   private samplesAtOrOver = 0;
   private refusedJoins = 0;
   private timer: NodeJS.Timeout | undefined;

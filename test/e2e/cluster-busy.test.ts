@@ -2,9 +2,9 @@
  * The busy guard in a cluster of three processes on one Redis, two of them busy: a new table asked of a busy process
  * goes to the one that is not; once no process would take one (the third says it is busy too, as its guard would),
  * new tables are refused with 503 and Retry-After, and so are spectators of a busy process's table, while a seat at
- * an open table is taken; and new tables are taken again once a process is free. A guard
- * whose share is a millionth of the main thread is busy for as long as its process runs (each second runs at least
- * the guard's own sampling), which makes a process busy in another process, where a test cannot give the samples.
+ * an open table is taken; and new tables are taken again once a process is free. A guard whose share is a millionth
+ * of the main thread is busy for as long as its process runs (each second runs at least the guard's own sampling):
+ * that makes a process busy in another process, where a test cannot give the guard its samples.
  */
 import { Redis } from "ioredis";
 import { CardhallClient } from "../../client-sdk";
