@@ -176,10 +176,11 @@ function leavePacerMetrics(registers: Registry[]): void {
   new Gauge({ name: "cardhall_leaves_waiting", help: "Clients' leaves waiting for a later turn of the event loop", registers, collect() { this.set(leavePacer.counts().waiting); } });
 }
 
-/** The joins refused while the main thread was saturated (BUSY_REFUSE_AT), and whether they are refused now. */
+/** The joins refused while the main thread was saturated (BUSY_REFUSE_AT), whether new tables are refused now, and whether this process is busy. */
 function busyGuardMetrics(guard: BusyGuard, registers: Registry[]): void {
   new Counter({ name: "cardhall_joins_refused_busy_total", help: "Joins refused because the main thread was saturated (BUSY_REFUSE_AT)", registers, collect() { this.reset(); this.inc(guard.state().refused); } });
-  new Gauge({ name: "cardhall_refusing_joins", help: "1 while joins are refused because the main thread is saturated, else 0", registers, collect() { this.set(guard.refusing ? 1 : 0); } });
+  new Gauge({ name: "cardhall_refusing_joins", help: "1 while new tables are refused (the main thread saturated, and in a cluster every process's), else 0", registers, collect() { this.set(guard.refusing ? 1 : 0); } });
+  new Gauge({ name: "cardhall_main_thread_busy", help: "1 while this process's main thread is busy past BUSY_REFUSE_AT (it takes no new spectators; in a cluster its new tables go elsewhere), else 0", registers, collect() { this.set(guard.busy ? 1 : 0); } });
 }
 
 /** The records' queue to the database (RecordWriter.metrics), read at each scrape. */

@@ -68,6 +68,7 @@ test("a saturated server refuses new tables and spectators with 503, a sentence 
   const text = await (await fetch(`${httpUrl}/metrics`)).text();
   expect(text).toMatch(/^cardhall_joins_refused_busy_total 4$/m);
   expect(text).toMatch(/^cardhall_refusing_joins 1$/m);
+  expect(text).toMatch(/^cardhall_main_thread_busy 1$/m);
 
   guard.observe(0.4);
   const next = await client.playEvenSteven({ n: 5 });
