@@ -5,10 +5,13 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import { BOT_TABLES, type BotGame } from "../../client-sdk/bots/tables";
+import { joinWhenTaken } from "../../client-sdk/retry";
 import { webSocketAddress, wholeNumber } from "./lib/arguments";
 import { EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 
 const DEFAULT_GAMES = 3;
+/** How long a table goes on asking a server that refuses new tables for a while (at capacity) before it gives up. */
+const JOIN_PATIENCE_MS = 5 * 60_000;
 
 function game(text: string): BotGame {
   if (!(text in BOT_TABLES)) throw new InvalidArgumentError(`unknown game (known: ${Object.keys(BOT_TABLES).join(", ")})`);
@@ -26,9 +29,13 @@ usageErrorsAreBadInput(new Command("bots"))
     const table = BOT_TABLES[options.game];
     // A Tractor match is its own measure: its rounds go on until a team passes Ace.
     const games = options.games ?? (options.game === "tractor" ? undefined : DEFAULT_GAMES);
-    const results = await Promise.allSettled(
-      Array.from({ length: options.tables }, () => table.play({ url: options.url, games, thinkMs: options.thinkMs })),
-    );
+    // A server at capacity refuses a new table for a while: each table asks again, as bin/bridge does.
+    const playPatiently = (index: number) =>
+      joinWhenTaken(() => table.play({ url: options.url, games, thinkMs: options.thinkMs }), {
+        withinMs: JOIN_PATIENCE_MS,
+        onWait: (refusal, _attempt, waitMs) => console.error(`bots: table ${index + 1}: ${refusal.message}; asking again in ${Math.ceil(waitMs / 1000)} s`),
+      });
+    const results = await Promise.allSettled(Array.from({ length: options.tables }, (_, index) => playPatiently(index)));
     let failures = 0;
     results.forEach((result, index) => {
       if (result.status === "fulfilled") {

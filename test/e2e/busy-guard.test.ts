@@ -14,7 +14,7 @@ import { makeServer } from "../../server/app";
 import { BusyGuard } from "../../server/busy-guard";
 import { sdkRefusal } from "../helpers";
 import { listeningTestServer, type RoomTestServer } from "../rooms/test-server";
-import { finished } from "./server-process";
+import { finished, type Finished } from "./server-process";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -97,21 +97,36 @@ test("joinWhenTaken asks a server at capacity again after the wait it names, and
   await player.leave();
 }, 20_000);
 
-test("bin/bridge waits at a server at capacity, says so, and plays once it takes joins", async () => {
+/**
+ * Runs one of bin/'s programs against the saturated server; once it says it is asking again, the server has a quiet
+ * second (its next try is taken), and the program runs to its end.
+ */
+async function runThroughCapacity(program: string, args: string[]): Promise<Finished> {
   saturated();
-  const bridge = spawn(path.join(ROOT, "bin", "bridge"), ["--url", colyseus.url, "--game", "evensteven", "--n", "3", "--seed", "7", "--games", "1", "--", path.join(ROOT, "examples", "python", "evensteven_player.py")], { stdio: ["ignore", "pipe", "pipe"] });
-  const run = finished(bridge, 60_000);
+  const child = spawn(path.join(ROOT, "bin", program), ["--url", colyseus.url, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const run = finished(child, 60_000);
   let said = "";
   await new Promise<void>((resolve) =>
-    bridge.stderr.on("data", (chunk: Buffer) => {
+    child.stderr.on("data", (chunk: Buffer) => {
       said += chunk.toString();
       if (said.includes("asking again")) resolve();
     }),
   );
-  guard.observe(0.4); // a quiet second: its next try is taken
-  const { status, stdout, stderr } = await run;
+  guard.observe(0.4);
+  return run;
+}
+
+test("bin/bridge waits at a server at capacity, says so, and plays once it takes joins", async () => {
+  const { status, stdout, stderr } = await runThroughCapacity("bridge", ["--game", "evensteven", "--n", "3", "--seed", "7", "--games", "1", "--", path.join(ROOT, "examples", "python", "evensteven_player.py")]);
   expect(stderr.split("\n")[0]).toMatch(new RegExp(`^bridge: ${AT_CAPACITY}; asking again in ([5-9]|10) s$`)); // then the program's own lines
   expect(stdout).toMatch(/^game 1 \(seed 7\): (WIN|LOSE NECESSARILY)$/m);
+  expect(status).toBe(0);
+}, 60_000);
+
+test("bin/bots asks again for a table refused at capacity, says so, and plays it once the server takes joins", async () => {
+  const { status, stdout, stderr } = await runThroughCapacity("bots", ["--game", "evensteven", "--tables", "1", "--games", "1"]);
+  expect(stderr).toMatch(new RegExp(`^bots: table 1: ${AT_CAPACITY}; asking again in ([5-9]|10) s\n$`));
+  expect(stdout).toMatch(/^table 1 \(room \S+\):\n/);
   expect(status).toBe(0);
 }, 60_000);
 
