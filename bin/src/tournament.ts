@@ -216,6 +216,7 @@ class TournamentRunner {
       seed,
       turnTimeMs: this.options.turnTimeMs,
       ...kind.seatRequest(seat, room),
+      onWaitToJoin: (reason, waitMs) => say(`round ${planned.round}, deal ${planned.deal}, seat ${seat}: ${reason}; asking again in ${Math.ceil(waitMs / 1000)} s`),
       onEvent: (name, payload) => {
         if (name === kind.endEvent) ended ??= payload;
         bridges[seat].send({ type: "event", name, payload });
