@@ -109,8 +109,8 @@ function send(message: WorkerMessage): void {
 
 /**
  * Plays one table to the deadline. A first join the server refuses for a while (at capacity) is asked again after
- * the wait it names, spread at random (as a person's page and the SDK's joinWhenTaken do), until the deadline: a table seated late
- * counts as seated, one never seated as failed.
+ * the wait it names, spread at random (as a person's page and the SDK's joinWhenTaken do), until the deadline: a
+ * table seated late counts as seated, one never seated as failed.
  */
 async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<void> {
   const seatProbes = Array.from({ length: plan.players }, () => new LatencyProbe(plan.game));
