@@ -63,6 +63,9 @@ interface Row {
   eventLoopMaxMs: number;
   /** The event loop's longest stall before the teardown (the load test's figure above includes it). */
   eventLoopMaxBeforeTeardownMs: number;
+  /** The moves' p99 and the event loop's longest stall once every client sat (NaN from a build that does not say). */
+  p99OnceSeated: number;
+  eventLoopMaxOnceSeatedMs: number;
   /** The server's main thread's busy share after the ramp, in percent (NaN from a build that does not report it). */
   mainThreadBusyPercent: number;
   /** V8's major and minor collections after the ramp (NaN from a build that does not report them). */
@@ -83,6 +86,8 @@ function row(build: string, report: LoadTestReport): Row {
   const { server, cardhall } = report;
   return {
     eventLoopMaxBeforeTeardownMs: server?.eventLoopMaxBeforeTeardownMs ?? NaN,
+    p99OnceSeated: cardhall.onceSeated?.latency.p99 ?? NaN,
+    eventLoopMaxOnceSeatedMs: server?.eventLoopMaxOnceSeatedMs ?? NaN,
     mainThreadBusyPercent: server?.steadyMainThreadBusyPercent ?? NaN,
     majorGcs: server?.steadyGarbageCollections?.major ?? NaN,
     minorGcs: server?.steadyGarbageCollections?.minor ?? NaN,
@@ -152,7 +157,7 @@ async function main(options: Options): Promise<void> {
   for (const build of ["base", "this"]) {
     const mine = rows.filter((result) => result.build === build);
     const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
-    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms, event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} and minor ${mean((r) => r.minorGcs)} after the ramp, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
+    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms (${mean((r) => r.p99OnceSeated)} once every client sat), event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown, ${mean((r) => r.eventLoopMaxOnceSeatedMs)} once every client sat), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} and minor ${mean((r) => r.minorGcs)} after the ramp, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -156,6 +156,30 @@ function eventLoopLag(): IntervalHistogram {
   return lagHistogram;
 }
 
+/** How many of the last seconds' longest event-loop delays /metrics.json gives: a minute, for the load test's windows. */
+const LAG_SECONDS_KEPT = 60;
+let lagBySecond: Array<{ at: number; maxMs: number }> | null = null;
+
+/**
+ * The event loop's longest delay in each of the last seconds (from the first /metrics call on): the whole-run
+ * maximum cannot say whether a stall fell in the ramp's joins or among the games after them. A histogram of its own,
+ * emptied each second by an unreferenced timer; `at` is the second's end (ms since the epoch).
+ */
+function eventLoopMaxBySecond(): Array<{ at: number; maxMs: number }> {
+  if (lagBySecond === null) {
+    const seconds: Array<{ at: number; maxMs: number }> = [];
+    const recent = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+    recent.enable();
+    setInterval(() => {
+      seconds.push({ at: Date.now(), maxMs: Math.round(lagMs(recent.max) * 10) / 10 });
+      if (seconds.length > LAG_SECONDS_KEPT) seconds.shift();
+      recent.reset();
+    }, 1000).unref();
+    lagBySecond = seconds;
+  }
+  return lagBySecond;
+}
+
 /** The garbage collections since metrics were first read: how many of each kind, and their pauses' total, in ms. */
 interface GcCounts {
   major: number;
@@ -211,6 +235,7 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
     uptimeSeconds: process.uptime(),
     // The histogram holds whole timer intervals; what exceeds the sampling interval is the lag.
     eventLoopLagMs: { p50: lagMs(lag.percentile(50)), p99: lagMs(lag.percentile(99)), max: lagMs(lag.max) },
+    eventLoopMaxBySecond: [...eventLoopMaxBySecond()],
     mainThreadMs: { active: Math.round(loop.active), idle: Math.round(loop.idle) },
     garbageCollections: roundedGc(garbageCollections()),
     foolAiDecisions: { ...aiThreads.decisions },

@@ -44,6 +44,12 @@ export interface PhaseResult {
   movesPerSecond: number;
   /** The steady window (after the ramp, up to the deadline) as wall-clock times, and the moves made in it. */
   steady: { fromMs: number; untilMs: number; moves: number };
+  /**
+   * The moves of the steady window sent once every client had sat down (the last join answered, ms since the epoch):
+   * on a server the ramp's joins saturate, the first seconds after the ramp still queue behind them. Null without a
+   * join, or when the last one came at the deadline.
+   */
+  onceSeated: { fromMs: number; latency: LatencySummary; latencyByGame: Partial<Record<GameName, LatencySummary>> } | null;
   lost: number;
   samples: string[];
   /** The ramp and the steady window after it (`--duration`), as asked. */
@@ -154,6 +160,9 @@ export type ServerFigures = {
     eventLoopLagMs: ServerMetrics["eventLoopLagMs"];
     /** The longest stall up to the end of the steady window, before any client left (NaN with no sample there). */
     eventLoopMaxBeforeTeardownMs: number;
+    /** The longest stall in the seconds that began once every client had sat down, up to the end of the steady
+     * window (NaN when unknown: no such second, or a server that does not give its seconds). */
+    eventLoopMaxOnceSeatedMs: number;
     /** The Fool AI's decisions during the phase (null from a server that does not report them). */
     foolAiDecisions: ServerMetrics["foolAiDecisions"] | null;
     /** The strong Tractor bots' decisions during the phase (absent without the room's bots: `--tractor-bots`). */
@@ -300,20 +309,19 @@ async function runPhase(url: string | null, tables: TablePlan[], options: LoadTe
   const counters = emptyCounters();
   results.forEach((result) => addCounters(counters, result.counters));
   onProgress(counters);
-  const byGame = new Map<GameName, number[]>();
-  for (const result of results) {
-    for (const [game, values] of Object.entries(result.latencies) as Array<[GameName, number[]]>) byGame.set(game, [...(byGame.get(game) ?? []), ...values]);
-  }
+  const byGame = latenciesSentFrom(results, -Infinity);
   const latencies = [...byGame.values()].flat();
   const elapsed = (Date.now() - started) / 1000;
   const windows = results.flatMap((result) => (result.joinWindow ? [result.joinWindow] : []));
+  const seatedAt = windows.length ? Math.max(...windows.map((window) => window.until)) : deadline;
   const joinSeconds = windows.length ? (Math.max(...windows.map((w) => w.until)) - Math.min(...windows.map((w) => w.from))) / 1000 : 0;
   const generatorCpuSeconds = results.reduce((sum, result) => sum + result.cpuSeconds, 0);
   return {
     counters,
     tables: tables.length,
     latency: summarize(latencies),
-    latencyByGame: Object.fromEntries([...byGame].sort(([a], [b]) => a.localeCompare(b)).map(([game, values]) => [game, summarize(values)])),
+    latencyByGame: summarizedByGame(byGame),
+    onceSeated: seatedAt < deadline ? onceSeated(results, seatedAt) : null,
     // Throughput over the steady window (after the ramp, before the deadline): the tail of games finishing is left out.
     movesPerSecond: results.reduce((sum, result) => sum + result.steadyMoves, 0) / Math.max(0.001, seconds),
     steady: { fromMs: deadline - seconds * 1000, untilMs: deadline, moves: results.reduce((sum, result) => sum + result.steadyMoves, 0) },
@@ -339,6 +347,28 @@ async function runPhase(url: string | null, tables: TablePlan[], options: LoadTe
       max: Math.max(...results.map((result) => result.loopLagMs.max)),
     },
   };
+}
+
+/** The workers' latencies by game, of the moves sent at `fromMs` or later (ms since the epoch). */
+function latenciesSentFrom(results: readonly WorkerDone[], fromMs: number): Map<GameName, number[]> {
+  const byGame = new Map<GameName, number[]>();
+  for (const result of results) {
+    for (const [game, values] of Object.entries(result.latencies) as Array<[GameName, number[]]>) {
+      const sentAt = result.latencySentAt[game] ?? [];
+      const kept = fromMs === -Infinity ? values : values.filter((_, index) => sentAt[index]! >= fromMs);
+      byGame.set(game, [...(byGame.get(game) ?? []), ...kept]);
+    }
+  }
+  return byGame;
+}
+
+function summarizedByGame(byGame: Map<GameName, number[]>): Partial<Record<GameName, LatencySummary>> {
+  return Object.fromEntries([...byGame].sort(([a], [b]) => a.localeCompare(b)).map(([game, values]) => [game, summarize(values)]));
+}
+
+function onceSeated(results: readonly WorkerDone[], seatedAt: number): NonNullable<PhaseResult["onceSeated"]> {
+  const byGame = latenciesSentFrom(results, seatedAt);
+  return { fromMs: seatedAt, latency: summarize([...byGame.values()].flat()), latencyByGame: summarizedByGame(byGame) };
 }
 
 function perMoveMs(cpuSeconds: number, moves: number): number {
@@ -436,7 +466,17 @@ export function steadyGarbageCollections(samples: ServerMetrics[], steady: Phase
 
 const maxOrNaN = (values: readonly number[]) => (values.length === 0 ? NaN : Math.max(...values));
 
-function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseResult["steady"]): ServerFigures | null {
+/** The longest event-loop delay of the server's seconds that began at `fromMs` or later and ended by `untilMs`. */
+export function eventLoopMaxBetween(samples: readonly ServerMetrics[], fromMs: number, untilMs: number): number {
+  const seconds = new Map<number, number>(); // each sample repeats the last minute: a second counted once
+  for (const sample of samples) for (const second of sample.eventLoopMaxBySecond ?? []) seconds.set(second.at, second.maxMs);
+  const ends = [...seconds.keys()].sort((a, b) => a - b);
+  // A second began where the one before it ended (a stall makes it longer than a second).
+  const within = ends.filter((at, index) => (index > 0 ? ends[index - 1]! : at - 1000) >= fromMs && at <= untilMs);
+  return maxOrNaN(within.map((at) => seconds.get(at)!));
+}
+
+function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseResult["steady"], seatedAt: number | null): ServerFigures | null {
   if (samples.length < 2) return null;
   const first = samples[0];
   const last = samples[samples.length - 1];
@@ -457,6 +497,7 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     clientsPeak: Math.max(...samples.map((s) => s.clients)),
     eventLoopLagMs: last.eventLoopLagMs,
     eventLoopMaxBeforeTeardownMs: maxOrNaN(samples.filter((sample) => sample.uptimeSeconds * 1000 <= steady.untilMs).map((sample) => sample.eventLoopLagMs.max)),
+    eventLoopMaxOnceSeatedMs: seatedAt === null ? NaN : eventLoopMaxBetween(samples, seatedAt, steady.untilMs),
     foolAiDecisions: decisionsBetween(first.foolAiDecisions, last.foolAiDecisions),
     tractorAiDecisions: decisionsBetween(first.tractorAiDecisions, last.tractorAiDecisions),
     aiBudgets: { fool: budgetsBetween(first.foolAiBudgets, last.foolAiBudgets), tractor: budgetsBetween(first.tractorAiBudgets, last.tractorAiBudgets) },
@@ -513,6 +554,7 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
       max: Math.max(...figures.map((f) => f.eventLoopLagMs.max)),
     },
     eventLoopMaxBeforeTeardownMs: maxOrNaN(figures.map((f) => f.eventLoopMaxBeforeTeardownMs)),
+    eventLoopMaxOnceSeatedMs: maxOrNaN(figures.map((f) => f.eventLoopMaxOnceSeatedMs)),
     foolAiDecisions: decisions.some((d) => d === null)
       ? null
       : {
@@ -604,7 +646,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRep
   const watchers = options.urls.map((url) => watchServer(url));
   const cardhall = await runPhase(null, tables, options, false, options.durationSeconds, (c) => bars.update("cardhall", c, target));
   const processes = await Promise.all(
-    watchers.map(async (watcher, index) => ({ url: options.urls[index], figures: serverFigures(await watcher.stop(), cardhall.counters.moves, cardhall.steady) })),
+    watchers.map(async (watcher, index) => ({ url: options.urls[index], figures: serverFigures(await watcher.stop(), cardhall.counters.moves, cardhall.steady, cardhall.onceSeated?.fromMs ?? null) })),
   );
   const measured = processes.flatMap((process) => (process.figures ? [process.figures] : []));
   const server = measured.length === processes.length ? addedUp(measured) : null;
@@ -634,15 +676,32 @@ function phaseLines(name: string, phase: PhaseResult): string[] {
     `  moves: ${c.moves} (${phase.movesPerSecond.toFixed(0)}/s), lost: ${phase.lost}, errors: ${c.errors}, desyncs: ${c.desyncs} (state checks: ${c.stateChecks})`,
     `  move-to-broadcast latency (${phase.latency.count} moves after the ramp): p50 ${ms(phase.latency.p50)}, p95 ${ms(phase.latency.p95)}, p99 ${ms(phase.latency.p99)}, max ${ms(phase.latency.max)}`,
     `  joins: ${Number.isFinite(phase.joins.perSecond) ? `${phase.joins.perSecond}/s` : "none"}, each p50 ${ms(phase.joins.latency.p50)}, p99 ${ms(phase.joins.latency.p99)} (from its table's start or the previous seat's join to its state)`,
-    `  by game: ${Object.entries(phase.latencyByGame)
-      .map(([game, l]) => `${game} ${l.count} moves p50 ${ms(l.p50)} p99 ${ms(l.p99)}`)
-      .join("; ")}`,
+    `  by game: ${byGameLine(phase.latencyByGame)}`,
+    ...onceSeatedLines(phase),
     `  load generator: CPU ${phase.generatorCpuPercent}% of one core (all workers, ${phase.generatorCpuMsPerMove} ms per move, joins included; ${ms(phase.generatorSteadyCpuMsPerMove)} per move after the ramp), event-loop lag of the busiest worker p50 ${ms(phase.generatorLagMs.p50)}, p99 ${ms(phase.generatorLagMs.p99)}`,
     phase.machine
       ? `  machine: ${phase.machine.busyPercent}% busy, ${phase.machine.stealPercent}% stolen by the hypervisor (worst second ${phase.machine.stealWorstSecondPercent}%, ${phase.machine.stealBurstSeconds} s over ${STEAL_BURST_PERCENT}%${phase.machine.stealPercent >= 5 || phase.machine.stealBurstSeconds > 0 ? ": latencies are inflated" : ""})`
       : "  machine: no /proc/stat, no machine-wide figures",
     ...phase.samples.map((sample) => `  sample: ${sample}`),
     ...(phase.samples.some(isPerAddressRefusal) ? [PER_ADDRESS_HINT] : []),
+  ];
+}
+
+function byGameLine(byGame: PhaseResult["latencyByGame"]): string {
+  return Object.entries(byGame)
+    .map(([game, l]) => `${game} ${l.count} moves p50 ${ms(l.p50)} p99 ${ms(l.p99)}`)
+    .join("; ");
+}
+
+/** The moves sent once every client sat, when the last join came after the ramp (else they are the lines above). */
+function onceSeatedLines(phase: PhaseResult): string[] {
+  const seated = phase.onceSeated;
+  if (seated === null || seated.fromMs <= phase.steady.fromMs) return [];
+  const after = ((seated.fromMs - phase.steady.fromMs) / 1000).toFixed(1);
+  const left = ((phase.steady.untilMs - seated.fromMs) / 1000).toFixed(1);
+  return [
+    `  once every client sat (the last join ${after} s after the ramp, ${left} s of the window left): ${seated.latency.count} moves, p50 ${ms(seated.latency.p50)}, p99 ${ms(seated.latency.p99)}, max ${ms(seated.latency.max)}`,
+    `    by game: ${byGameLine(seated.latencyByGame)}`,
   ];
 }
 
@@ -659,7 +718,7 @@ function serverLines(name: string, s: ServerFigures): string[] {
   const ai = s.foolAiDecisions;
   return [
     `  ${name}: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move, joins included; ${Number.isFinite(s.steadyCpuMsPerMove) ? `${s.steadyCpuMsPerMove} ms per move after the ramp` : "too short a window after the ramp to say"}), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`,
-    `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (before the teardown ${ms(s.eventLoopMaxBeforeTeardownMs)}); ${Number.isFinite(s.steadyMainThreadBusyPercent) ? `main thread busy ${s.steadyMainThreadBusyPercent}% after the ramp` : "main thread's busy share after the ramp not known"}`,
+    `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (before the teardown ${ms(s.eventLoopMaxBeforeTeardownMs)}${Number.isFinite(s.eventLoopMaxOnceSeatedMs) ? `, once every client sat ${ms(s.eventLoopMaxOnceSeatedMs)}` : ""}); ${Number.isFinite(s.steadyMainThreadBusyPercent) ? `main thread busy ${s.steadyMainThreadBusyPercent}% after the ramp` : "main thread's busy share after the ramp not known"}`,
     ...gcLines(name, s.steadyGarbageCollections),
     ...(s.joinsRefusedBusy === null ? [] : [`  ${name} refused ${s.joinsRefusedBusy} joins at capacity (its main thread busy past BUSY_REFUSE_AT)`]),
     ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),

@@ -51,6 +51,8 @@ export interface WorkerDone {
   counters: Counters;
   /** Move-to-broadcast latencies in ms, by the game of the table that made the move. */
   latencies: Partial<Record<GameName, number[]>>;
+  /** When each of those moves was sent, in ms since the epoch, in the same order. */
+  latencySentAt: Partial<Record<GameName, number[]>>;
   /** Moves sent whose broadcast never came. */
   lost: number;
   /** A few error and desync messages, for the report. */

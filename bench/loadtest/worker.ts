@@ -20,6 +20,8 @@ const MAX_JOINS_IN_FLIGHT = 16;
 const counters = emptyCounters();
 /** Move-to-broadcast latencies, by game: a slow game should not hide in the mix. */
 const latencies: Partial<Record<GameName, number[]>> = {};
+/** When each of those moves was sent (ms since the epoch), in the same order: which came once every client sat. */
+const latencySentAt: Partial<Record<GameName, number[]>> = {};
 const samples: string[] = [];
 const probes: LatencyProbe[] = [];
 const LAG_RESOLUTION_MS = 5;
@@ -57,8 +59,10 @@ function remember(detail: string): void {
 class LatencyProbe implements MoveProbe {
   readonly pending = new Map<string, number>();
   private readonly latencies: number[];
+  private readonly sentAt: number[];
   constructor(private readonly game: GameName) {
     this.latencies = latencies[game] ??= [];
+    this.sentAt = latencySentAt[game] ??= [];
   }
   /** The moves whose broadcast never came, among the report's samples (which game, which move, when it was sent). */
   reportLost(): void {
@@ -76,6 +80,7 @@ class LatencyProbe implements MoveProbe {
     // bots move after the deadline would carry it (Tractor's did: BENCHMARKS.md, issue 34).
     if (sentAt >= steadyFrom && sentAt < steadyUntil) {
       this.latencies.push(performance.now() - sentAt);
+      this.sentAt.push(performance.timeOrigin + sentAt);
       steadyMoves++;
     }
     counters.moves++;
@@ -226,7 +231,7 @@ async function run(start: WorkerStart): Promise<void> {
   clearTimeout(steadyEnds);
   const measuredSteady = steadyCpu as NodeJS.CpuUsage | null;
   const steadyCpuSeconds = measuredSteady ? (measuredSteady.user + measuredSteady.system) / 1e6 : NaN;
-  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, lost, samples, loopLagMs, cpuSeconds, steadyCpuSeconds, steadyMoves, joinLatencies, joinWindow };
+  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, latencySentAt, lost, samples, loopLagMs, cpuSeconds, steadyCpuSeconds, steadyMoves, joinLatencies, joinWindow };
   send(done);
 }
 

@@ -98,6 +98,9 @@ export interface ServerMetrics {
   uptimeSeconds: number;
   /** The event loop's lateness since metrics were first read, in ms: how long a message may wait before it is handled. */
   eventLoopLagMs: { p50: number; p99: number; max: number };
+  /** The event loop's longest delay in each of the last 60 seconds, in ms (`at`: the second's end, ms since the
+   * epoch): where in a run its stalls fell. Absent from servers before it was reported. */
+  eventLoopMaxBySecond?: Array<{ at: number; maxMs: number }>;
   /** The main thread's time since start, in ms: running callbacks (`active`) and waiting for work (`idle`), as
    * `performance.eventLoopUtilization()` counts them. Absent from servers before it was reported. */
   mainThreadMs?: { active: number; idle: number };

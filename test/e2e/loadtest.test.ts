@@ -83,7 +83,17 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   expect(report.server!.eventLoopLagMs.p99).toBeGreaterThanOrEqual(report.server!.eventLoopLagMs.p50);
   // The whole run's longest stall includes the teardown's, so it is at least the longest before it.
   expect(report.server!.eventLoopLagMs.max).toBeGreaterThanOrEqual(report.server!.eventLoopMaxBeforeTeardownMs);
-  expect(run.stdout).toMatch(/event-loop lag: .*max [\d.]+ ms \(before the teardown [\d.]+ ms\); (main thread busy [\d.]+% after the ramp|main thread's busy share after the ramp not known)/);
+  expect(run.stdout).toMatch(/event-loop lag: .*max [\d.]+ ms \(before the teardown [\d.]+ ms(, once every client sat [\d.]+ ms)?\); (main thread busy [\d.]+% after the ramp|main thread's busy share after the ramp not known)/);
+  // The moves sent once every client sat: those of the steady window from the last join on, said apart when it came
+  // after the ramp; the server's longest delay in its seconds since then, at most the whole run's.
+  const seated = report.cardhall.onceSeated!;
+  expect(seated.fromMs).toBeLessThan(report.cardhall.steady.untilMs);
+  expect(seated.latency.count).toBeLessThanOrEqual(report.cardhall.latency.count);
+  expect(Object.values(seated.latencyByGame).reduce((sum, game) => sum + game!.count, 0)).toBe(seated.latency.count);
+  if (seated.fromMs <= report.cardhall.steady.fromMs) expect(seated.latency.count).toBe(report.cardhall.latency.count);
+  else expect(run.stdout).toMatch(/once every client sat \(the last join [\d.]+ s after the ramp, [\d.]+ s of the window left\): \d+ moves, p50 /);
+  const seatedLoop = report.server!.eventLoopMaxOnceSeatedMs as number | null;
+  if (seatedLoop !== null && Number.isFinite(seatedLoop)) expect(seatedLoop).toBeLessThanOrEqual(report.server!.eventLoopLagMs.max);
   // Like the CPU after the ramp: a share when two samples fell in the steady window, else said so.
   const busy = report.server!.steadyMainThreadBusyPercent;
   expect(Number.isNaN(busy) || (busy > 0 && busy <= 100)).toBe(true);

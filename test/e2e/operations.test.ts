@@ -106,6 +106,16 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     const after = await collections();
     expect(after.minor).toBeGreaterThan(before.minor);
     expect(after.minorMs).toBeGreaterThanOrEqual(before.minorMs);
+    // The event loop's longest delay of each second since the first read: where a run's stalls fell.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const seconds = ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics).eventLoopMaxBySecond!;
+    expect(seconds.length).toBeGreaterThanOrEqual(1);
+    expect(seconds.length).toBeLessThanOrEqual(60);
+    for (const [index, second] of seconds.entries()) {
+      expect(second.at).toBeLessThanOrEqual(Date.now());
+      expect(second.maxMs).toBeGreaterThanOrEqual(0);
+      if (index > 0) expect(second.at).toBeGreaterThan(seconds[index - 1]!.at);
+    }
   });
 
   test("the monitor answers only with its password", async () => {

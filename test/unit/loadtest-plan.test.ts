@@ -1,4 +1,4 @@
-import { addedUp, dealToWorkers, machineLoadOver, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type ServerFigures } from "../../bench/loadtest/master";
+import { addedUp, dealToWorkers, eventLoopMaxBetween, machineLoadOver, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type ServerFigures } from "../../bench/loadtest/master";
 import type { ServerMetrics } from "../../rooms/kit/protocol";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
@@ -103,6 +103,7 @@ test("several processes' figures add up to one server's: CPU, memory, rooms, cli
     cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, steadyGarbageCollections: { major: 1, majorMs: lag, minor: cpu, minorMs: 2 * cpu }, joinsRefusedBusy, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
     eventLoopLagMs: { p50: lag, p99: lag * 2, max: lag * 3 },
     eventLoopMaxBeforeTeardownMs: lag * 2.5,
+    eventLoopMaxOnceSeatedMs: lag * 1.5,
     foolAiDecisions: { immediate: 1, onThreads: 2, inProcess: 0, abandoned: 0 },
     aiBudgets: { fool: { budgets: { full: cpu, reduced: 1, least: 0, atOnce: 0 }, waitMs: { p99: lag, max: lag * 5 } }, tractor: null },
   });
@@ -110,12 +111,26 @@ test("several processes' figures add up to one server's: CPU, memory, rooms, cli
     cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, steadyGarbageCollections: { major: 2, majorMs: 5, minor: 40, minorMs: 80 }, joinsRefusedBusy: 4, rssMbStart: 200, rssMbPeak: 300, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
     eventLoopLagMs: { p50: 4, p99: 8, max: 12 },
     eventLoopMaxBeforeTeardownMs: 10,
+    eventLoopMaxOnceSeatedMs: 6,
     foolAiDecisions: { immediate: 2, onThreads: 4, inProcess: 0, abandoned: 0 },
     aiBudgets: { fool: { budgets: { full: 40, reduced: 2, least: 0, atOnce: 0 }, waitMs: { p99: 4, max: 20 } }, tractor: null },
   });
   // A process without the guard says nothing of refusals, and neither do the processes together.
   expect(addedUp([figures(30, 1), figures(10, 4, null)])?.joinsRefusedBusy).toBeNull();
   expect(addedUp([])).toBeNull();
+});
+
+test("the event loop's longest delay once every client sat reads the server's seconds that began then, each counted once", () => {
+  // The server's seconds end at 1,001 … 1,010 s (one stalled second ends late, at 1,007.4 s); each has its longest delay.
+  const ends = [1_001_000, 1_002_000, 1_003_000, 1_004_000, 1_005_000, 1_006_000, 1_007_400, 1_008_000, 1_009_000, 1_010_000];
+  const maxima = [400, 300, 5, 8, 6, 12, 90, 7, 9, 450];
+  const seconds = ends.map((at, index) => ({ at, maxMs: maxima[index]! }));
+  // Samples each second repeat the last minute's seconds, as the server gives them.
+  const samples = ends.map((at, index) => ({ uptimeSeconds: at / 1000, eventLoopMaxBySecond: seconds.slice(0, index + 1) }) as ServerMetrics);
+  expect(eventLoopMaxBetween(samples, 1_002_000, 1_009_000)).toBe(90); // not the joins' seconds before, nor the teardown's after
+  expect(eventLoopMaxBetween(samples, 1_006_500, 1_009_000)).toBe(9); // the stalled second began before: it is not counted
+  expect(eventLoopMaxBetween(samples, 1_002_500, 1_003_000)).toBeNaN(); // no whole second in the window
+  expect(eventLoopMaxBetween([{ uptimeSeconds: 1000 } as ServerMetrics], 0, 2_000_000)).toBeNaN(); // a server that does not say
 });
 
 test("the server's CPU per move after the ramp counts only the samples inside the steady window", () => {
