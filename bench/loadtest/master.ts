@@ -50,6 +50,9 @@ export interface PhaseResult {
    * join, or when the last one came at the deadline.
    */
   onceSeated: { fromMs: number; latency: LatencySummary; latencyByGame: Partial<Record<GameName, LatencySummary>> } | null;
+  /** When the last join was answered (ms since the epoch), null without a join: after the deadline, no move of the
+   * window was made with every client seated. */
+  lastJoinMs: number | null;
   lost: number;
   samples: string[];
   /** The ramp and the steady window after it (`--duration`), as asked. */
@@ -313,7 +316,7 @@ async function runPhase(url: string | null, tables: TablePlan[], options: LoadTe
   const latencies = [...byGame.values()].flat();
   const elapsed = (Date.now() - started) / 1000;
   const windows = results.flatMap((result) => (result.joinWindow ? [result.joinWindow] : []));
-  const seatedAt = windows.length ? Math.max(...windows.map((window) => window.until)) : deadline;
+  const lastJoinMs = windows.length ? Math.max(...windows.map((window) => window.until)) : null;
   const joinSeconds = windows.length ? (Math.max(...windows.map((w) => w.until)) - Math.min(...windows.map((w) => w.from))) / 1000 : 0;
   const generatorCpuSeconds = results.reduce((sum, result) => sum + result.cpuSeconds, 0);
   return {
@@ -321,7 +324,8 @@ async function runPhase(url: string | null, tables: TablePlan[], options: LoadTe
     tables: tables.length,
     latency: summarize(latencies),
     latencyByGame: summarizedByGame(byGame),
-    onceSeated: seatedAt < deadline ? onceSeated(results, seatedAt) : null,
+    onceSeated: lastJoinMs !== null && lastJoinMs < deadline ? onceSeated(results, lastJoinMs) : null,
+    lastJoinMs,
     // Throughput over the steady window (after the ramp, before the deadline): the tail of games finishing is left out.
     movesPerSecond: results.reduce((sum, result) => sum + result.steadyMoves, 0) / Math.max(0.001, seconds),
     steady: { fromMs: deadline - seconds * 1000, untilMs: deadline, moves: results.reduce((sum, result) => sum + result.steadyMoves, 0) },
@@ -694,8 +698,11 @@ function byGameLine(byGame: PhaseResult["latencyByGame"]): string {
 }
 
 /** The moves sent once every client sat, when the last join came after the ramp (else they are the lines above). */
-function onceSeatedLines(phase: PhaseResult): string[] {
+export function onceSeatedLines(phase: PhaseResult): string[] {
   const seated = phase.onceSeated;
+  if (seated === null && phase.lastJoinMs !== null) {
+    return [`  once every client sat: never in the window (the last join ${((phase.lastJoinMs - phase.steady.untilMs) / 1000).toFixed(1)} s after its end)`];
+  }
   if (seated === null || seated.fromMs <= phase.steady.fromMs) return [];
   const after = ((seated.fromMs - phase.steady.fromMs) / 1000).toFixed(1);
   const left = ((phase.steady.untilMs - seated.fromMs) / 1000).toFixed(1);

@@ -87,6 +87,8 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   // The moves sent once every client sat: those of the steady window from the last join on, said apart when it came
   // after the ramp; the server's longest delay in its seconds since then, at most the whole run's.
   const seated = report.cardhall.onceSeated!;
+  expect(seated.fromMs).toBe(report.cardhall.lastJoinMs);
+  expect(report.baseline!.lastJoinMs).toBeNull(); // the echo clients join nothing
   expect(seated.fromMs).toBeLessThan(report.cardhall.steady.untilMs);
   expect(seated.latency.count).toBeLessThanOrEqual(report.cardhall.latency.count);
   expect(Object.values(seated.latencyByGame).reduce((sum, game) => sum + game!.count, 0)).toBe(seated.latency.count);

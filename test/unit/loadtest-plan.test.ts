@@ -1,4 +1,4 @@
-import { addedUp, dealToWorkers, eventLoopMaxBetween, machineLoadOver, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type ServerFigures } from "../../bench/loadtest/master";
+import { addedUp, dealToWorkers, eventLoopMaxBetween, onceSeatedLines, machineLoadOver, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
 import type { ServerMetrics } from "../../rooms/kit/protocol";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
@@ -131,6 +131,20 @@ test("the event loop's longest delay once every client sat reads the server's se
   expect(eventLoopMaxBetween(samples, 1_006_500, 1_009_000)).toBe(9); // the stalled second began before: it is not counted
   expect(eventLoopMaxBetween(samples, 1_002_500, 1_003_000)).toBeNaN(); // no whole second in the window
   expect(eventLoopMaxBetween([{ uptimeSeconds: 1000 } as ServerMetrics], 0, 2_000_000)).toBeNaN(); // a server that does not say
+});
+
+test("the moves once every client sat are said apart when the last join came after the ramp, and a window no one saw seated is said", () => {
+  const latency = { count: 90, mean: 12, p50: 10, p95: 30, p99: 40, max: 55 };
+  const steady = { fromMs: 1_010_000, untilMs: 1_030_000, moves: 100 };
+  const phase = (lastJoinMs: number | null): PhaseResult =>
+    ({ steady, lastJoinMs, onceSeated: lastJoinMs !== null && lastJoinMs < steady.untilMs ? { fromMs: lastJoinMs, latency, latencyByGame: { fool: latency } } : null }) as PhaseResult;
+  expect(onceSeatedLines(phase(1_014_500))).toEqual([
+    "  once every client sat (the last join 4.5 s after the ramp, 15.5 s of the window left): 90 moves, p50 10.00 ms, p99 40.00 ms, max 55.00 ms",
+    "    by game: fool 90 moves p50 10.00 ms p99 40.00 ms",
+  ]);
+  expect(onceSeatedLines(phase(1_009_000))).toEqual([]); // every client sat in the ramp: the window's figures are theirs
+  expect(onceSeatedLines(phase(1_038_000))).toEqual(["  once every client sat: never in the window (the last join 8.0 s after its end)"]);
+  expect(onceSeatedLines(phase(null))).toEqual([]); // the echo baseline: no join
 });
 
 test("the server's CPU per move after the ramp counts only the samples inside the steady window", () => {
