@@ -47,7 +47,7 @@ export interface PhaseResult {
   /**
    * The moves of the steady window sent once every client had sat down (the last join answered, ms since the epoch):
    * on a server the ramp's joins saturate, the first seconds after the ramp still queue behind them. Null without a
-   * join, or when the last one came at the deadline.
+   * join, or when the last one came at or after the deadline.
    */
   onceSeated: { fromMs: number; latency: LatencySummary; latencyByGame: Partial<Record<GameName, LatencySummary>> } | null;
   /** When the last join was answered (ms since the epoch), null without a join: after the deadline, no move of the
