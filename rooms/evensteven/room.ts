@@ -45,7 +45,7 @@ export class EvenStevenRoom extends TableRoom<
   /** A ladder table (docs/arena.md, "Solo ladders"): its player's one deal of the period, nobody watching. */
   private ladderTable = false;
 
-  override onCreate(rawOptions: unknown): void {
+  protected override createTable(rawOptions: unknown): void {
     const options = this.createOptions(rawOptions);
     this.ladderTable = options.ladder === true;
     if (this.ladderTable) parseRoomOptions(evenStevenLadderOptions, options, "create");

@@ -38,7 +38,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   private readonly winsBefore: number[] = Array.from({ length: FOOL_SEATS }, () => 0);
   private readonly dealTimer = new RoomTimer(this);
 
-  override onCreate(rawOptions: unknown): void {
+  protected override createTable(rawOptions: unknown): void {
     const { aiThreads, ...clientOptions } = (rawOptions ?? {}) as { aiThreads?: Partial<FoolAiDecider> };
     // Only the server can put a pool there: a client's JSON carries no function.
     const threads = typeof aiThreads?.decide === "function" ? (aiThreads as FoolAiDecider) : null;

@@ -19,7 +19,7 @@ export class HighCardRoom extends TableRoom<HighCardState, HighCardJoinOptions, 
   protected override readonly stateMatchesView = stateMatchesView;
   private seed: number | undefined;
 
-  override onCreate(rawOptions: unknown): void {
+  protected override createTable(rawOptions: unknown): void {
     const options = this.createOptions(rawOptions);
     this.openTable({
       seats: SEATS,

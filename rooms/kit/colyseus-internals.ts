@@ -103,7 +103,7 @@ const RESERVE_SEAT = { pkg: "@colyseus/core", member: "Room#_reserveSeat()", use
 
 /**
  * Puts `wrap(original)` in place of the room's `_reserveSeat`, the method the matchmaker calls (on the instance) to
- * reserve a seat. Colyseus 0.18 has no public hook between a reservation and its room: onAuth runs later, at the
+ * reserve a seat; given a room class's prototype, in place of every room's of that class. Colyseus 0.18 has no public hook between a reservation and its room: onAuth runs later, at the
  * connection, and an exception thrown in `_reserveSeat` is turned into "room is full". Throws if it is gone.
  */
 export function wrapReserveSeat(room: Room, wrap: (original: ReserveSeat) => ReserveSeat): void {
@@ -139,7 +139,8 @@ const ON_MESSAGE = { pkg: "@colyseus/core", member: "Room#_onMessage()", use: "t
 
 /**
  * Puts `wrap(original)` in place of the room's `_onMessage`, which Colyseus binds to each client as it joins
- * (`this._onMessage.bind(this, client)`, so the instance's own property is the one bound). No public API sees a
+ * (`this._onMessage.bind(this, client)`, so whatever the room holds then is the one bound); given a room class's
+ * prototype, in place of every room's of that class. No public API sees a
  * frame before Colyseus decodes and dispatches it (onMessage("*") sees only plain sends of decoded payloads).
  * Throws if it is gone.
  */

@@ -10,9 +10,9 @@
  * that does not decode is refused with BAD_PAYLOAD; and a refused frame of the last two kinds is worth at most one
  * rate-limited log line, saying its kind and length, never its bytes.
  *
- * Colyseus 0.18 has no public way to see a frame before it is dispatched, so the screen replaces the room's private
- * dispatch on the room instance (wrapOnMessage, rooms/kit/colyseus-internals.ts), which fails loudly at room
- * creation if it is gone.
+ * Colyseus 0.18 has no public way to see a frame before it is dispatched, so the screen replaces the rooms' private
+ * dispatch on their class (wrapOnMessage, rooms/kit/colyseus-internals.ts), which fails loudly when the class is
+ * loaded if it is gone.
  */
 import { tableMetrics } from "./metrics";
 import { ClientState, getMessageBytes, Protocol, ResponseStatus, type Client, type Room } from "@colyseus/core";
@@ -83,31 +83,38 @@ export interface FrameScreen {
   /** The message types the room defines. */
   readonly known: ReadonlySet<string>;
   /** Takes one message from the client's budget; false when spent (the caller has already answered). */
-  readonly withinBudget: (client: Client, requestId: number | undefined, type: string) => boolean;
+  readonly withinBudget: (room: Room, client: Client, requestId: number | undefined, type: string) => boolean;
   readonly describeKnown: string;
   /** A client's join acknowledged: it holds the full state now (Colyseus sent it in this same dispatch). */
-  readonly joined?: (client: Client) => void;
+  readonly joined?: (room: Room, client: Client) => void;
 }
 
-/** Puts the screen in front of Colyseus's dispatch of every frame `room` receives. */
-export function screenFrames(room: Room, screen: FrameScreen): void {
-  wrapOnMessage(room, (dispatch): OnMessage => (client, buffer) => {
-    const frame = readFrame(buffer);
-    if (frame.kind === "control") {
-      const joining = client.state === ClientState.JOINING;
-      dispatch.call(room, client, buffer);
-      if (joining && client.state === ClientState.JOINED) screen.joined?.(client);
-      return;
-    }
-    if (frame.kind === "message" && screen.known.has(String(frame.type))) return dispatch.call(room, client, buffer);
-    const type = echoedType(frame.type);
-    if (!screen.withinBudget(client, frame.requestId, type)) return;
-    if (frame.kind === "message") {
-      tableMetrics().refused(room.roomName, "UNKNOWN_MESSAGE");
-      return refuseFrame(client, frame.requestId, { code: "UNKNOWN_MESSAGE", message: `this room has no message "${type}" (it understands: ${screen.describeKnown})`, type });
-    }
-    logRefusal({ event: "frame_refused", kind: frame.why, bytes: buffer?.length ?? 0, game: room.roomName, room: room.roomId });
-    tableMetrics().refused(room.roomName, "BAD_PAYLOAD");
-    refuseFrame(client, frame.requestId, { code: "BAD_PAYLOAD", message: `the frame could not be read (${frame.why}); it was ignored`, type });
-  });
+/**
+ * Puts the screen in front of Colyseus's dispatch of every frame the rooms of a class receive: `rooms` is the class's
+ * prototype, so the screen is put in place once for all of them (not a closure on each room), and `screenOf` names
+ * a room's screen when a frame comes.
+ */
+export function screenFrames(rooms: Room, screenOf: (room: Room) => FrameScreen): void {
+  wrapOnMessage(rooms, (dispatch): OnMessage =>
+    function screened(this: Room, client, buffer) {
+      const screen = screenOf(this);
+      const frame = readFrame(buffer);
+      if (frame.kind === "control") {
+        const joining = client.state === ClientState.JOINING;
+        dispatch.call(this, client, buffer);
+        if (joining && client.state === ClientState.JOINED) screen.joined?.(this, client);
+        return;
+      }
+      if (frame.kind === "message" && screen.known.has(String(frame.type))) return dispatch.call(this, client, buffer);
+      const type = echoedType(frame.type);
+      if (!screen.withinBudget(this, client, frame.requestId, type)) return;
+      if (frame.kind === "message") {
+        tableMetrics().refused(this.roomName, "UNKNOWN_MESSAGE");
+        return refuseFrame(client, frame.requestId, { code: "UNKNOWN_MESSAGE", message: `this room has no message "${type}" (it understands: ${screen.describeKnown})`, type });
+      }
+      logRefusal({ event: "frame_refused", kind: frame.why, bytes: buffer?.length ?? 0, game: this.roomName, room: this.roomId });
+      tableMetrics().refused(this.roomName, "BAD_PAYLOAD");
+      refuseFrame(client, frame.requestId, { code: "BAD_PAYLOAD", message: `the frame could not be read (${frame.why}); it was ignored`, type });
+    },
+  );
 }

@@ -2,12 +2,12 @@
  * Server-side helpers every room uses to turn client messages into engine calls safely: each message is checked
  * against its one definition, and anything wrong is answered with a typed error that changes nothing.
  */
-import { ServerError, TimedEventException, type Client, type MessageContext, type Room, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { ServerError, type Client, type MessageContext, type Room, type RoomMethodName } from "@colyseus/core";
 import type { z } from "zod";
 import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
 import { DEFAULT_RATE_BUDGET, RateLimiter, type RateBudget } from "./rate-limit";
 import { roomLog } from "./log";
-import { refuseFrame, screenFrames } from "./frames";
+import { refuseFrame, screenFrames, type FrameScreen } from "./frames";
 import { tableMetrics } from "./metrics";
 import { stateHandshakeOf, useStateBuffers, type StateBuffers } from "./colyseus-internals";
 
@@ -101,7 +101,9 @@ export function handleMessage<M extends MessageDefinition>(
       tableMetrics().messageHandled(room.roomName, definition.name, (performance.now() - started) / 1000);
       return result;
     } catch (error) {
-      if (!(error instanceof Rejection)) throw error;
+      // Anything but a refusal is the room's own failure: reported, and the message goes no further (a request is
+      // answered with nothing, as Colyseus answers one whose handler failed when it catches it).
+      if (!(error instanceof Rejection)) return reportFailure(room, "onMessage", error);
       return refuse(room, client, ctx, { code: error.code, message: error.message, type: definition.name });
     }
   });
@@ -109,7 +111,7 @@ export function handleMessage<M extends MessageDefinition>(
 
 /**
  * How often a room sweeps its state for changes nobody sent. Every change is sent when it is made — after each
- * message (handleMessage), each timer (RoomTimer) and each join, drop, return and leave (patchOnChange) — so the
+ * message (handleMessage), each timer (RoomTimer) and each join, drop, return and leave (lifecycleStep) — so the
  * sweep only bounds the delay of a change made on some other path. Colyseus's default sweeps 20 times a second in
  * every room, and the sweep is also what ticks the room's clock: a thousand rooms made twenty thousand wake-ups a
  * second, a tenth of the server's CPU under load (BENCHMARKS.md). Once a second was still 4% of the main thread at
@@ -118,28 +120,28 @@ export function handleMessage<M extends MessageDefinition>(
  */
 export const SWEEP_PATCH_MS = 10_000;
 
-/** The lifecycle steps that change the state: seats taken, connections lost and back, seats given up. */
-const LIFECYCLE_STEPS = ["onJoin", "onDrop", "onReconnect", "onLeave"] as const;
-
 /**
- * Call in onCreate, before the room changes its state: from then on the room sends its changes as it makes them. Each lifecycle step
- * sends what it changed when its synchronous part returns (an onDrop that then waits for the player's return has
- * already marked them away), with the slow sweep (SWEEP_PATCH_MS) behind everything.
+ * Runs one of a room's lifecycle steps (a join, a drop, a return, a leave: each changes the state), the way the
+ * table kit's class runs them all, once for every room (rooms/kit/table.ts): what the step changed is sent when its
+ * synchronous part returns, throws or starts waiting (an onDrop that then waits for the player's return has already
+ * marked them away), with the slow sweep (SWEEP_PATCH_MS) behind everything; whatever it throws, or its promise
+ * rejects with, is reported (reportFailure) and handed back to Colyseus, which refuses the join or ends the leave.
  */
-export function patchOnChange(room: Room): void {
-  room.patchRate = SWEEP_PATCH_MS;
-  for (const step of LIFECYCLE_STEPS) {
-    const original = room[step] as ((...args: unknown[]) => unknown) | undefined;
-    if (original === undefined) continue;
-    Object.assign(room, {
-      [step]: (...args: unknown[]) => {
-        try {
-          return original.apply(room, args);
-        } finally {
-          room.broadcastPatch();
-        }
-      },
-    });
+export function lifecycleStep<T>(room: Room, step: RoomMethodName, run: () => T): T {
+  try {
+    const result = run();
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        reportFailure(room, step, error);
+        throw error;
+      }) as T;
+    }
+    return result;
+  } catch (error) {
+    reportFailure(room, step, error);
+    throw error;
+  } finally {
+    room.broadcastPatch();
   }
 }
 
@@ -147,7 +149,7 @@ export function patchOnChange(room: Room): void {
  * One of a room's one-shot timers (a turn clock, a bot's or the AI's pause, a paced deal). It runs on the
  * process's timers, not the room's clock: the clock fires only when something ticks it, which with the slow sweep
  * above would be once a second. After the action, the state's changes are sent at once; an exception in the action
- * goes to the room's onUncaughtException, like one in a message handler.
+ * is reported (reportFailure), like one in a message handler.
  */
 /** Each room's timers: the room's end cancels them all, so no action of a timer runs on a disposed room. */
 const timersOfRoom = new WeakMap<Room, Set<RoomTimer>>();
@@ -191,10 +193,9 @@ export class RoomTimer {
   }
 }
 
-/** Hands what a timer's action (or work it started) threw to the room's onUncaughtException, as Colyseus's own timers do. */
+/** Reports what a timer's action (or work it started) threw (reportFailure). */
 export function reportTimerFailure(room: Room, error: unknown): void {
-  const cause = error instanceof Error ? error : new Error(String(error));
-  room.onUncaughtException?.(new TimedEventException(cause, cause.message), "setTimeout");
+  reportFailure(room, "setTimeout", error);
 }
 
 /** Each state class's handshake: the reflection of its types (see shareStateHandshake). */
@@ -243,17 +244,23 @@ export function shareStateBuffers(room: Room): void {
 }
 
 /**
- * Answers every message type the room does not define (`*` included) with an UNKNOWN_MESSAGE error, for a send and
- * for a request alike, and every frame that does not decode with BAD_PAYLOAD (see frames.ts). Refusals take from
- * the client's message budget like any message.
+ * The screen of a room class whose rooms understand `known`: every message type they do not define (`*` included)
+ * is answered with an UNKNOWN_MESSAGE error, for a send and for a request alike, and every frame that does not decode
+ * with BAD_PAYLOAD (see frames.ts). Refusals take from the client's message budget like any message. Put in place
+ * with rejectUnknownMessages.
  */
-export function rejectUnknownMessages(room: Room, known: readonly MessageDefinition[], joined?: (client: Client) => void): void {
-  screenFrames(room, {
+export function screenOfMessages(known: readonly MessageDefinition[], joined?: (room: Room, client: Client) => void): FrameScreen {
+  return {
     known: new Set(known.map((definition) => definition.name)),
     describeKnown: known.map((definition) => definition.name).join(", "),
-    withinBudget: (client, requestId, type) => withinBudget(room, client, requestId === undefined ? undefined : requestReplier(client, requestId), type),
+    withinBudget: (room, client, requestId, type) => withinBudget(room, client, requestId === undefined ? undefined : requestReplier(client, requestId), type),
     joined,
-  });
+  };
+}
+
+/** Screens every frame the rooms of a class receive (`rooms`: its prototype) with the room's screen (screenOfMessages). */
+export function rejectUnknownMessages(rooms: Room, screenOf: (room: Room) => FrameScreen): void {
+  screenFrames(rooms, screenOf);
 }
 
 /**
@@ -270,12 +277,14 @@ export function parseRoomOptions<T>(schema: z.ZodType<T>, raw: unknown, when: ke
 }
 
 /**
- * What every room's onUncaughtException does: keep the process up whatever goes wrong in a handler or a timer.
- * A refused join (ServerError) is expected and not logged; anything else is logged by step and kind only, never
- * its message, which may name hidden cards.
+ * What the kit does with anything a room's handler, lifecycle step or timer throws: keep the process up. A refused
+ * join (ServerError) is expected and not logged; anything else is logged by step and kind only, never its message,
+ * which may name hidden cards. The kit's rooms do not set Colyseus's onUncaughtException: Colyseus would then wrap
+ * seven lifecycle methods, two clock methods and every message handler again on each room instance (about 3 KB a
+ * room, BENCHMARKS.md), where the kit catches once, in its class.
  */
-export function reportUncaught(room: Room, error: RoomException, methodName: RoomMethodName): void {
-  if (error.cause instanceof ServerError) return;
-  const kind = error.cause instanceof Error ? error.cause.name : error.name;
-  roomLog(room).error({ event: "handler_failed", step: methodName, kind }, `${methodName} failed (${kind})`);
+export function reportFailure(room: Room, step: RoomMethodName, error: unknown): void {
+  if (error instanceof ServerError) return;
+  const kind = error instanceof Error ? error.name : typeof error;
+  roomLog(room).error({ event: "handler_failed", step, kind }, `${step} failed (${kind})`);
 }

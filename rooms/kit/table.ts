@@ -14,7 +14,7 @@
  * kit writes both into the schema: see "One truth per viewer" in docs/architecture.md), and
  * its listing.
  */
-import { ClientState, Room, ServerError, type AuthContext, type Client, type RoomException, type RoomMethodName } from "@colyseus/core";
+import { ClientState, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import type { Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { dealInPlay, DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
@@ -23,9 +23,10 @@ import { sealDeal, type DealSeal } from "./deal-seal";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MESSAGE, type MessageDefinition, type PayloadOf, type StateCheck } from "./protocol";
 import { freshSeed } from "./random";
 import { GUEST, type FinishedGame, type LadderDeal, type LadderTag, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
-import { clearRoomTimers, forgetClient, handleMessage, limitMessages, parseRoomOptions, patchOnChange, Rejection, rejectUnknownMessages, reportTimerFailure, reportUncaught, RoomTimer, shareStateBuffers, shareStateHandshake } from "./room-kit";
+import { clearRoomTimers, forgetClient, handleMessage, lifecycleStep, limitMessages, parseRoomOptions, Rejection, rejectUnknownMessages, reportFailure, reportTimerFailure, RoomTimer, screenOfMessages, shareStateBuffers, shareStateHandshake, SWEEP_PATCH_MS } from "./room-kit";
 import { RecordedSteps } from "./recorded-steps";
 import { SEAT_BOT_NAME, SeatRoster } from "./seats";
+import type { FrameScreen } from "./frames";
 import { writeView } from "./state-writer";
 import { mergeViews, viewDigest, type Plain } from "./views";
 import type { StateMatchesView } from "./state-check";
@@ -114,6 +115,17 @@ function sampledForStateChecks(sessionId: string): boolean {
   for (let index = 0; index < sessionId.length; index++) sum = (sum * 31 + sessionId.charCodeAt(index)) >>> 0;
   return sum % stateCheckEvery === 0;
 }
+
+/** A table of any game, as the machinery its class shares sees it. */
+type AnyTableRoom = TableRoom<Schema & { spectators: number }, unknown, unknown, unknown, unknown, GameEvent, string>;
+
+/**
+ * Each table class's frame screen (rooms/kit/frames.ts): every room of a class understands the same messages (its
+ * game's protocol), so the first room opened makes it for all.
+ */
+const screensOfClass = new WeakMap<object, FrameScreen>();
+/** The screen of a room that has not opened its table (none is ever sent a frame): it understands nothing. */
+const NO_MESSAGES = screenOfMessages([]);
 
 /** Bot actions made at once (no pause) before the table lets other rooms run. */
 const ACTIONS_PER_BURST = 200;
@@ -278,16 +290,16 @@ export abstract class TableRoom<
     return parseRoomOptions(this.joinOptions, clientOptions, "create");
   }
 
-  /** Call first in onCreate. */
+  /** Call first in createTable. */
   protected openTable<Message extends MessageDefinition>(setUp: TableSetUp<Message>): void {
     this.roster = new SeatRoster(setUp.seats, setUp.maxSpectators);
     this.timings = setUp.timings;
     // Colyseus counts reservations against this; the kit's promises keep seats and spectators' places apart.
     this.maxClients = setUp.seats + setUp.maxSpectators;
-    guardSeatReservations(this, (sessionId, options, authData) => this.promisePlace(sessionId, options, addressOf(authData)));
     limitMessages(this);
-    patchOnChange(this);
-    rejectUnknownMessages(this, setUp.messages, (client) => this.checkStateOf(client));
+    // Every change is sent as it is made (lifecycleStep, handleMessage, RoomTimer): the sweep is a backstop.
+    this.patchRate = SWEEP_PATCH_MS;
+    if (!screensOfClass.has(this.constructor)) screensOfClass.set(this.constructor, screenOfMessages(setUp.messages, (room, client) => (room as AnyTableRoom).checkStateOf(client)));
     shareStateHandshake(this);
     shareStateBuffers(this);
     clearViewFramesWithoutAllocating(this);
@@ -381,7 +393,49 @@ export abstract class TableRoom<
     };
   }
 
+  // Colyseus's lifecycle steps, each run through lifecycleStep: what it changed is sent when it returns, and what
+  // it throws is reported. Here, in the class, once for every room: Colyseus's own catching (onUncaughtException)
+  // would wrap each room's methods anew (rooms/kit/room-kit.ts, reportFailure).
+
   override onJoin(client: Client, rawOptions: unknown): void {
+    lifecycleStep(this, "onJoin", () => this.join(client, rawOptions));
+  }
+
+  override onDrop(client: Client): Promise<void> {
+    return lifecycleStep(this, "onDrop", () => this.drop(client));
+  }
+
+  override onReconnect(client: Client): void {
+    lifecycleStep(this, "onReconnect", () => this.reconnected(client));
+  }
+
+  override onLeave(client: Client): void {
+    lifecycleStep(this, "onLeave", () => this.left(client));
+  }
+
+  /** After the room's disposal: nothing of it may go on (a failure here is reported, and the disposal goes on). */
+  override onDispose(): void {
+    try {
+      this.disposed();
+    } catch (error) {
+      reportFailure(this, "onDispose", error);
+    }
+  }
+
+  /** The room is created with these options (the client's, and the server's own: createOptions). */
+  override onCreate(rawOptions: unknown): void {
+    try {
+      this.createTable(rawOptions);
+    } catch (error) {
+      reportFailure(this, "onCreate", error);
+      throw error;
+    }
+  }
+
+  /** Sets the room up (its onCreate): checks the options (createOptions), then opens the table (openTable). */
+  protected abstract createTable(rawOptions: unknown): void;
+
+  private join(client: Client, rawOptions: unknown): void {
     const options = parseRoomOptions(this.joinOptions, rawOptions, "join");
     // The place promised at the reservation; a join reserved some other way (none promised) is placed now.
     const place = this.promised.take(client.sessionId) ?? this.placeFor(options);
@@ -392,7 +446,7 @@ export abstract class TableRoom<
     if (this.roster.everySeatTaken()) this.onTableFull();
   }
 
-  override async onDrop(client: Client): Promise<void> {
+  private async drop(client: Client): Promise<void> {
     const seat = this.roster.seatOf(client.sessionId);
     if (seat === undefined) return;
     // The turn clock keeps running while they are away.
@@ -410,14 +464,14 @@ export abstract class TableRoom<
     }
   }
 
-  override onReconnect(client: Client): void {
+  private reconnected(client: Client): void {
     const seat = this.roster.seatOf(client.sessionId);
     if (seat === undefined) return;
     this.roster.setConnected(seat, true);
     this.seatsChanged();
   }
 
-  override onLeave(client: Client): void {
+  private left(client: Client): void {
     forgetClient(this, client);
     // A patch sent while every connection closes reaches clients already tearing their state down.
     if (this.closing) return;
@@ -454,10 +508,6 @@ export abstract class TableRoom<
     return rated && inPlay && this.recordSink !== null;
   }
 
-  override onUncaughtException(error: RoomException, methodName: RoomMethodName): void {
-    reportUncaught(this, error, methodName);
-  }
-
   override disconnect(closeCode?: number): Promise<unknown> {
     this.closing = true;
     return super.disconnect(closeCode);
@@ -483,7 +533,7 @@ export abstract class TableRoom<
     this.disconnect(SERVER_SHUTDOWN_CLOSE_CODE).catch(() => undefined);
   }
 
-  override onDispose(): void {
+  private disposed(): void {
     this.promised.clear();
     this.stopPlaying(); // again, should anything have set a timer since the disposal began
     this.deadline = 0;
@@ -949,6 +999,12 @@ export abstract class TableRoom<
     } catch {
       return undefined;
     }
+  }
+
+  // The rooms' frame screen and seat guard: put in place once, on the class, not as closures on each room.
+  static {
+    rejectUnknownMessages(this.prototype, (room) => screensOfClass.get(room.constructor) ?? NO_MESSAGES);
+    guardSeatReservations(this.prototype, (room, sessionId, options, authData) => (room as AnyTableRoom).promisePlace(sessionId, options, addressOf(authData)));
   }
 }
 

@@ -44,7 +44,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   /** What each strong seat was last asked to declare about (the match, the round and its declarationMoment). */
   private readonly declarationAsked = new Map<number, string>();
 
-  override onCreate(rawOptions: unknown): void {
+  protected override createTable(rawOptions: unknown): void {
     const { tractorAi, ...clientOptions } = (rawOptions ?? {}) as { tractorAi?: Partial<TractorAiDecider & TractorDeclarationDecider> };
     // Only the server can put a pool there: a client's JSON carries no function.
     this.strongThreads = typeof tractorAi?.decide === "function" ? (tractorAi as TractorAiDecider) : null;

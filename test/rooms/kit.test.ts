@@ -15,6 +15,7 @@ import type { FinishedGame } from "../../rooms/kit/record";
 import { CardhallTransport } from "../../server/transport";
 import { Received, waitUntil, dropConnection } from "../helpers";
 import { listeningTestServer, RoomTestServer } from "./test-server";
+import { takeConsole } from "../setup/console";
 
 let colyseus: RoomTestServer;
 
@@ -96,6 +97,37 @@ describe("the table kit", () => {
     await waitUntil(() => errorsOf(received).length > 0, 5000, "the unknown message's error");
     expect(errorsOf(received)[0]).toMatchObject({ code: "UNKNOWN_MESSAGE", type: "shuffle" });
     expect(JSON.stringify(room.state.toJSON())).toBe(before);
+  });
+
+  test("a handler that fails is logged by its kind alone, its client is answered, and the table plays on", async () => {
+    const { room, first } = await seatedTable({ bots: [1] });
+    await waitUntil(() => stateOf(first).turn === 0, 5000, "Ann's turn");
+    const card = handOf(room, 0)[0]!;
+    const engine = room["engine"];
+    Object.defineProperty(room, "engine", {
+      value: {
+        ...engine,
+        apply: () => {
+          throw new TypeError(`the engine broke on ${card}`);
+        },
+      },
+    });
+    await expect(first.request("play", { card })).resolves.toBeUndefined();
+    const logged = takeConsole(/handler_failed/);
+    expect(logged).toEqual([expect.stringContaining("onMessage failed (TypeError)")]);
+    expect(logged[0]).not.toContain(card);
+    Object.defineProperty(room, "engine", { value: engine });
+    await first.request("play", { card });
+    await waitUntil(() => room.state.seats[0]!.handCount === 2, 5000, "the play once the engine is back");
+  });
+
+  test("the kit's machinery is its class's: Colyseus wraps nothing on each room", async () => {
+    const { room } = await seatedTable({ bots: [1] });
+    // Colyseus wraps a room's lifecycle methods (and every message handler) on the instance when the room has an
+    // onUncaughtException; the kit catches in its class instead (rooms/kit/room-kit.ts, reportFailure).
+    for (const method of ["onCreate", "onAuth", "onJoin", "onLeave", "onDrop", "onReconnect", "onDispose", "_onMessage", "_reserveSeat"]) {
+      expect(Object.prototype.hasOwnProperty.call(room, method)).toBe(false);
+    }
   });
 
   test("a person takes a bot's seat; when they leave for good, the bot plays on", async () => {

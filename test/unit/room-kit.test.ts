@@ -1,23 +1,15 @@
-import { TimedEventException, type Room } from "@colyseus/core";
-import { clearRoomTimers, patchOnChange, RoomTimer, SWEEP_PATCH_MS } from "../../rooms/kit/room-kit";
+import { ServerError, type Room } from "@colyseus/core";
+import { clearRoomTimers, lifecycleStep, RoomTimer } from "../../rooms/kit/room-kit";
+import { takeConsole } from "../setup/console";
 import { lazySeededRandom, seededRandom } from "../../rooms/kit/random";
 
-/** Just what the kit touches of a room: its patches, its sweep, its error hook and its lifecycle steps. */
+/** Just what the kit touches of a room: its patches, and its name and id for the log. */
 function fakeRoom() {
   const calls: string[] = [];
   const room = {
-    patchRate: 50 as number | null,
+    roomName: "fake",
+    roomId: "r1",
     broadcastPatch: jest.fn(() => (calls.push("patch"), true)),
-    onUncaughtException: jest.fn(),
-    onJoin: jest.fn((name: string) => (calls.push(`join ${name}`), undefined)),
-    onLeave: jest.fn(() => {
-      calls.push("leave");
-      throw new Error("leave failed");
-    }),
-    onDrop: jest.fn(async () => {
-      calls.push("drop");
-      await new Promise(() => undefined); // waits for a return that never comes
-    }),
   };
   return { room, calls, asRoom: room as unknown as Room };
 }
@@ -66,42 +58,61 @@ describe("RoomTimer", () => {
     expect(other.calls).toEqual(["other room", "patch"]);
   });
 
-  test("an action that throws goes to the room's onUncaughtException and nothing escapes", () => {
-    const { room, asRoom } = fakeRoom();
+  test("an action that throws is logged by its kind alone (never its message) and nothing escapes", () => {
+    const { asRoom } = fakeRoom();
     new RoomTimer(asRoom).start(0, () => {
-      throw new Error("broken");
+      throw new TypeError("the hidden ace of spades");
     });
     expect(() => jest.advanceTimersByTime(1)).not.toThrow();
-    expect(room.onUncaughtException).toHaveBeenCalledTimes(1);
-    const [exception, method] = room.onUncaughtException.mock.calls[0];
-    expect(exception).toBeInstanceOf(TimedEventException);
-    expect((exception as TimedEventException).cause).toEqual(new Error("broken"));
-    expect(method).toBe("setTimeout");
+    const logged = takeConsole(/handler_failed/);
+    expect(logged).toEqual([expect.stringContaining("setTimeout failed (TypeError)")]);
+    expect(logged[0]).not.toContain("ace");
   });
 });
 
-describe("patchOnChange", () => {
-  test("slows the sweep to SWEEP_PATCH_MS", () => {
-    const { room, asRoom } = fakeRoom();
-    patchOnChange(asRoom);
-    expect(room.patchRate).toBe(SWEEP_PATCH_MS);
-  });
-
-  test("each lifecycle step sends its changes when it returns, throws or starts waiting", async () => {
-    const { room, calls, asRoom } = fakeRoom();
-    patchOnChange(asRoom);
-    room.onJoin("ann");
+describe("lifecycleStep", () => {
+  test("sends the step's changes when it returns, and hands back what it returned", () => {
+    const { calls, asRoom } = fakeRoom();
+    expect(lifecycleStep(asRoom, "onJoin", () => (calls.push("join ann"), 7))).toBe(7);
     expect(calls).toEqual(["join ann", "patch"]);
-    expect(() => room.onLeave()).toThrow("leave failed");
-    expect(calls).toEqual(["join ann", "patch", "leave", "patch"]);
-    void room.onDrop();
-    expect(calls).toEqual(["join ann", "patch", "leave", "patch", "drop", "patch"]);
   });
 
-  test("a room without a step does not get one", () => {
+  test("a step that throws is logged by its kind, its changes are sent, and Colyseus gets the exception", () => {
+    const { calls, asRoom } = fakeRoom();
+    expect(() =>
+      lifecycleStep(asRoom, "onLeave", () => {
+        calls.push("leave");
+        throw new RangeError("seat 9 holds the queen of hearts");
+      }),
+    ).toThrow(RangeError);
+    expect(calls).toEqual(["leave", "patch"]);
+    const logged = takeConsole(/handler_failed/);
+    expect(logged).toEqual([expect.stringContaining("onLeave failed (RangeError)")]);
+    expect(logged[0]).not.toContain("queen");
+  });
+
+  test("a refused join (ServerError) goes back to Colyseus without a log line", () => {
     const { asRoom } = fakeRoom();
-    patchOnChange(asRoom);
-    expect((asRoom as unknown as Record<string, unknown>).onReconnect).toBeUndefined();
+    expect(() =>
+      lifecycleStep(asRoom, "onJoin", () => {
+        throw new ServerError(4403, "every seat is taken");
+      }),
+    ).toThrow("every seat is taken");
+    expect(takeConsole(/handler_failed/)).toEqual([]);
+  });
+
+  test("a step that waits has its changes sent when it starts waiting, and a rejection is logged and handed back", async () => {
+    const { calls, asRoom } = fakeRoom();
+    let giveUp: (error: Error) => void = () => undefined;
+    const waiting = lifecycleStep(asRoom, "onDrop", async () => {
+      calls.push("drop");
+      await new Promise((_, reject) => (giveUp = reject));
+    });
+    expect(calls).toEqual(["drop", "patch"]);
+    giveUp(new Error("the window closed"));
+    await expect(waiting).rejects.toThrow("the window closed");
+    expect(takeConsole(/handler_failed/)).toEqual([expect.stringContaining("onDrop failed (Error)")]);
+    expect(calls).toEqual(["drop", "patch"]);
   });
 });
 
