@@ -151,8 +151,11 @@ export function lifecycleStep<T>(room: Room, step: RoomMethodName, run: () => T)
  * above would be once a second. After the action, the state's changes are sent at once; an exception in the action
  * is reported (reportFailure), like one in a message handler.
  */
-/** Each room's timers: the room's end cancels them all, so no action of a timer runs on a disposed room. */
-const timersOfRoom = new WeakMap<Room, Set<RoomTimer>>();
+/**
+ * Each room's timers: the room's end cancels them all, so no action of a timer runs on a disposed room. A room makes
+ * its few timers once, as it is set up: a list of them is all it needs (a Set would be a hash table a room).
+ */
+const timersOfRoom = new WeakMap<Room, RoomTimer[]>();
 
 /** Cancels every RoomTimer of the room (the table kit does it when the room is disposed). */
 export function clearRoomTimers(room: Room): void {
@@ -163,9 +166,9 @@ export class RoomTimer {
   private pending: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly room: Room) {
-    const timers = timersOfRoom.get(room) ?? new Set<RoomTimer>();
-    timers.add(this);
-    timersOfRoom.set(room, timers);
+    const timers = timersOfRoom.get(room);
+    if (timers === undefined) timersOfRoom.set(room, [this]);
+    else timers.push(this);
   }
 
   /** Runs `action` in `delayMs`, replacing the action pending, if any. */

@@ -168,9 +168,9 @@ export abstract class TableRoom<
   private thinking: { state: State } | null = null;
   /**
    * Bots' volunteered actions being decided elsewhere (their answers are promises), by seat, each with the state it
-   * was asked in. A seat is not asked again until its answer has come.
+   * was asked in. A seat is not asked again until its answer has come. Made at the first (most games have none).
    */
-  private readonly volunteering = new Map<number, State>();
+  private volunteering: Map<number, State> | undefined;
   /**
    * Set once the room is closing (every connection, or its disposal has begun): the clients going away are told
    * nothing more, and nobody plays on.
@@ -185,7 +185,7 @@ export abstract class TableRoom<
   /** Set when the server shuts down: the table closes as soon as no game is under way. */
   private draining = false;
   /** The digest each sampled connection was last sent (see checkStateOf). */
-  private readonly checkedDigests = new WeakMap<Client, string>();
+  private checkedDigests: WeakMap<Client, string> | undefined; // made at the first check: state checks are off unless asked for
   /** Whether the views changed since they were last written into the schema (see showChanges). */
   private viewChanged = true;
   /**
@@ -493,7 +493,7 @@ export abstract class TableRoom<
     this.closing = true;
     clearRoomTimers(this); // the kit's turn clock and a game's own timers (Tractor's start, Fool's deal)
     this.thinking = null;
-    this.volunteering.clear();
+    this.volunteering?.clear();
   }
 
   /**
@@ -621,8 +621,9 @@ export abstract class TableRoom<
   private checkStateOf(client: Client): void {
     if (stateCheckEvery === 0 || client.state !== ClientState.JOINED || !sampledForStateChecks(client.sessionId)) return;
     const digest = viewDigest(this.stateView(this.viewerOf(client.sessionId)));
-    if (this.checkedDigests.get(client) === digest) return;
-    this.checkedDigests.set(client, digest);
+    const checked = (this.checkedDigests ??= new WeakMap());
+    if (checked.get(client) === digest) return;
+    checked.set(client, digest);
     client.send(STATE_CHECK_MESSAGE, { digest } satisfies StateCheck);
   }
 
@@ -883,7 +884,7 @@ export abstract class TableRoom<
     for (let acted = true, rounds = 0; acted && rounds < ACTIONS_PER_BURST; rounds++) {
       acted = false;
       this.roster.seats.forEach((held, seat) => {
-        if (held.holder !== "bot" || this.match !== match || this.volunteering.has(seat)) return;
+        if (held.holder !== "bot" || this.match !== match || this.volunteering?.has(seat)) return;
         const action = this.safely(() => this.volunteer(match.state, seat));
         if (action instanceof Promise) return this.awaitVolunteer(match, seat, action);
         if (action === undefined || !this.engine.apply(match.state, seat, action).ok) return;
@@ -900,11 +901,11 @@ export abstract class TableRoom<
    */
   private awaitVolunteer(match: MatchInPlay<Options, State, Action>, seat: number, decided: Promise<Action | undefined>): void {
     const asked = match.state;
-    this.volunteering.set(seat, asked);
+    (this.volunteering ??= new Map()).set(seat, asked);
     decided
       .catch(() => undefined)
       .then((action) => {
-        if (this.volunteering.get(seat) !== asked) return;
+        if (this.volunteering?.get(seat) !== asked) return;
         this.volunteering.delete(seat);
         if (this.match !== match) return;
         const now = match.state;
