@@ -5,8 +5,9 @@
  * - a frame whose payload does not decode is logged with its stack and the client's bytes, then the client is
  *   dropped; a truncated frame can throw out of the socket's listener;
  * - frames of kinds a card table never uses (raw bytes, inputs, unknown codes) are dropped or closed on silently.
- * So the kit reads the frame's kind, type and payload first: a message of a type the room defines goes on to
- * Colyseus; any other type, `*` included, is refused with UNKNOWN_MESSAGE, for a send and a request alike; a frame
+ * So the kit reads the frame's kind, type and payload first: a message of a type the room defines goes to the kit's
+ * handler for it (room-kit.ts, decoded once: Colyseus's dispatch would decode it again), a control frame (join,
+ * ping, leave) to Colyseus; any other type, `*` included, is refused with UNKNOWN_MESSAGE, for a send and a request alike; a frame
  * that does not decode is refused with BAD_PAYLOAD; and a refused frame of the last two kinds is worth at most one
  * rate-limited log line, saying its kind and length, never its bytes.
  *
@@ -28,10 +29,18 @@ const KIND_MASK = 0x1f;
 /** Kinds that carry no type or payload and that Colyseus handles itself. */
 const CONTROL_KINDS: ReadonlySet<number> = new Set([Protocol.JOIN_ROOM, Protocol.PING, Protocol.LEAVE_ROOM]);
 
+/** A message (a send, or a request when it has an id), read whole: its payload is decoded here, once. */
+export interface MessageFrame {
+  readonly kind: "message";
+  readonly requestId: number | undefined;
+  readonly type: string | number;
+  readonly payload: unknown;
+}
+
 /** What a client's frame is, read without trusting a byte of it. */
 export type Frame =
   | { readonly kind: "control" }
-  | { readonly kind: "message"; readonly requestId: number | undefined; readonly type: string | number }
+  | MessageFrame
   | { readonly kind: "junk"; readonly why: "empty" | "unknown kind" | "bytes message" | "undecodable"; readonly requestId?: number; readonly type?: string | number };
 
 function readType(buffer: Buffer, it: Iterator): string | number {
@@ -42,7 +51,7 @@ function isWhole(buffer: Buffer, it: Iterator, value: unknown): boolean {
   return it.offset <= buffer.length && (typeof value === "string" || Number.isFinite(value));
 }
 
-/** Reads a frame's kind, request id, type and payload (only to check it decodes: Colyseus decodes it again). */
+/** Reads a frame's kind, request id, type and payload. */
 export function readFrame(buffer: Buffer | undefined): Frame {
   if (!buffer || buffer.length === 0) return { kind: "junk", why: "empty" };
   const code = buffer[0];
@@ -59,8 +68,8 @@ export function readFrame(buffer: Buffer | undefined): Frame {
     }
     type = readType(buffer, it);
     if (!isWhole(buffer, it, type)) return { kind: "junk", why: "undecodable", requestId };
-    if (buffer.length > it.offset) unpack(buffer.subarray(it.offset));
-    return { kind: "message", requestId, type };
+    const payload: unknown = buffer.length > it.offset ? unpack(buffer.subarray(it.offset)) : undefined;
+    return { kind: "message", requestId, type, payload };
   } catch {
     return { kind: "junk", why: "undecodable", requestId, type };
   }
@@ -85,6 +94,8 @@ export interface FrameScreen {
   /** Takes one message from the client's budget; false when spent (the caller has already answered). */
   readonly withinBudget: (room: Room, client: Client, requestId: number | undefined, type: string) => boolean;
   readonly describeKnown: string;
+  /** Hands a message of a known type to the room's handler (Colyseus's dispatch is left for the control frames). */
+  readonly deliver: (room: Room, client: Client, frame: MessageFrame) => void;
   /** A client's join acknowledged: it holds the full state now (Colyseus sent it in this same dispatch). */
   readonly joined?: (room: Room, client: Client) => void;
 }
@@ -105,7 +116,12 @@ export function screenFrames(rooms: Room, screenOf: (room: Room) => FrameScreen)
         if (joining && client.state === ClientState.JOINED) screen.joined?.(this, client);
         return;
       }
-      if (frame.kind === "message" && screen.known.has(String(frame.type))) return dispatch.call(this, client, buffer);
+      if (frame.kind === "message" && screen.known.has(String(frame.type))) {
+        // Colyseus's dispatch would decode the payload again: the screen hands the message on itself, to a client
+        // not already leaving (as Colyseus does).
+        if (client.state !== ClientState.LEAVING) screen.deliver(this, client, frame);
+        return;
+      }
       const type = echoedType(frame.type);
       if (!screen.withinBudget(this, client, frame.requestId, type)) return;
       if (frame.kind === "message") {

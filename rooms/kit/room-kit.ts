@@ -2,12 +2,12 @@
  * Server-side helpers every room uses to turn client messages into engine calls safely: each message is checked
  * against its one definition, and anything wrong is answered with a typed error that changes nothing.
  */
-import { ServerError, type Client, type MessageContext, type Room, type RoomMethodName } from "@colyseus/core";
+import { getMessageBytes, Protocol, ResponseStatus, ServerError, type Client, type Room, type RoomMethodName } from "@colyseus/core";
 import type { z } from "zod";
 import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
 import { DEFAULT_RATE_BUDGET, RateLimiter, type RateBudget } from "./rate-limit";
 import { roomLog } from "./log";
-import { refuseFrame, screenFrames, type FrameScreen } from "./frames";
+import { refuseFrame, screenFrames, type FrameScreen, type MessageFrame } from "./frames";
 import { tableMetrics } from "./metrics";
 import { stateHandshakeOf, useStateBuffers, type StateBuffers } from "./colyseus-internals";
 
@@ -21,27 +21,50 @@ export class Rejection<Code extends string = string> extends Error {
   }
 }
 
-/** How a refusal reaches a request (Colyseus's MessageContext is one); a send has none. */
-interface Replier {
-  readonly id: number | undefined;
-  reject(reply: ErrorReply): unknown;
-}
+/**
+ * The answer a request (`room.request()`) is owed: refused with an error reply, or, once its handler has run,
+ * answered with what the handler returned. A plain send (`room.send()`) has none.
+ */
+class RequestReply {
+  private answered = false;
 
-/** A request's reply for a frame the kit refuses before Colyseus dispatches it (there is no MessageContext yet). */
-function requestReplier(client: Client, requestId: number): Replier {
-  return { id: requestId, reject: (reply: ErrorReply) => refuseFrame(client, requestId, reply) };
+  constructor(
+    private readonly client: Client,
+    readonly id: number,
+  ) {}
+
+  reject(reply: ErrorReply): void {
+    this.answered = true;
+    refuseFrame(this.client, this.id, reply);
+  }
+
+  /** Answers with the handler's result unless it was refused (a result still to come is answered when it comes). */
+  resolve(result: unknown): void {
+    if (this.answered) return;
+    this.answered = true;
+    if (result instanceof Promise) {
+      result.then(
+        (value: unknown) => this.sendResult(value),
+        () => this.sendResult(undefined),
+      );
+    } else this.sendResult(result);
+  }
+
+  private sendResult(value: unknown): void {
+    this.client.enqueueRaw(getMessageBytes[Protocol.ROOM_RESPONSE](this.id, ResponseStatus.OK, value));
+  }
 }
 
 /** Answers a bad message: a rejected reply to `room.request()`, or an `error` message after `room.send()`. */
-function replyError(client: Client, ctx: MessageContext, reply: ErrorReply): void {
-  if (ctx.id !== undefined) ctx.reject(reply);
+function replyError(client: Client, request: RequestReply | undefined, reply: ErrorReply): void {
+  if (request !== undefined) request.reject(reply);
   else client.send(ERROR_MESSAGE, reply);
 }
 
 /** Refuses a message (counted by code for the metrics) and answers it with the error. */
-function refuse(room: Room, client: Client, ctx: MessageContext, reply: ErrorReply): void {
+function refuse(room: Room, client: Client, request: RequestReply | undefined, reply: ErrorReply): void {
   tableMetrics().refused(room.roomName, reply.code);
-  replyError(client, ctx, reply);
+  replyError(client, request, reply);
 }
 
 const limiters = new WeakMap<Room, RateLimiter>();
@@ -66,15 +89,21 @@ export function forgetClient(room: Room, client: Client): void {
  * Takes one message from the client's budget; when it is spent, answers RATE_LIMITED (every request; a plain send
  * once a second) and returns false: the message goes no further.
  */
-function withinBudget(room: Room, client: Client, ctx: Replier | undefined, type: string): boolean {
+function withinBudget(room: Room, client: Client, request: RequestReply | undefined, type: string): boolean {
   const limiter = limiterOf(room);
   if (limiter.allow(client.sessionId)) return true;
   const reply: ErrorReply = { code: "RATE_LIMITED", message: "too many messages: slow down (the room ignored this one)", type };
   tableMetrics().refused(room.roomName, reply.code);
-  if (ctx?.id !== undefined) ctx.reject(reply);
+  if (request !== undefined) request.reject(reply);
   else if (limiter.shouldAnswer(client.sessionId)) client.send(ERROR_MESSAGE, reply);
   return false;
 }
+
+/** A room's handler of one message type: what it returns is a request's answer. */
+type MessageHandler = (client: Client, payload: unknown, request: RequestReply | undefined) => unknown;
+
+/** Each room's handlers, by message type (handleMessage registers them, deliverMessage calls them). */
+const handlersOfRoom = new WeakMap<Room, Map<string, MessageHandler>>();
 
 /**
  * Registers the handler for one defined message. The client's message budget is checked first, then the payload;
@@ -86,11 +115,13 @@ export function handleMessage<M extends MessageDefinition>(
   definition: M,
   handler: (client: Client, payload: PayloadOf<M>) => unknown,
 ): void {
-  room.onMessage(definition.name, (client: Client, raw: unknown, ctx: MessageContext) => {
-    if (!withinBudget(room, client, ctx, definition.name)) return;
+  let handlers = handlersOfRoom.get(room);
+  if (handlers === undefined) handlersOfRoom.set(room, (handlers = new Map()));
+  handlers.set(definition.name, (client, raw, request) => {
+    if (!withinBudget(room, client, request, definition.name)) return;
     const parsed = definition.payload.safeParse(raw ?? {});
     if (!parsed.success) {
-      return refuse(room, client, ctx, { code: "BAD_PAYLOAD", message: describeIssues(parsed.error), type: definition.name });
+      return refuse(room, client, request, { code: "BAD_PAYLOAD", message: describeIssues(parsed.error), type: definition.name });
     }
     const started = performance.now();
     try {
@@ -101,12 +132,29 @@ export function handleMessage<M extends MessageDefinition>(
       tableMetrics().messageHandled(room.roomName, definition.name, (performance.now() - started) / 1000);
       return result;
     } catch (error) {
-      // Anything but a refusal is the room's own failure: reported, and the message goes no further (a request is
-      // answered with nothing, as Colyseus answers one whose handler failed when it catches it).
+      // Anything but a refusal is the room's own failure, not the client's: reported, and the message goes no
+      // further (a request is answered with nothing, as it was when Colyseus caught the failure).
       if (!(error instanceof Rejection)) return reportFailure(room, "onMessage", error);
-      return refuse(room, client, ctx, { code: error.code, message: error.message, type: definition.name });
+      return refuse(room, client, request, { code: error.code, message: error.message, type: definition.name });
     }
   });
+}
+
+/**
+ * Hands a message of a type the room defines (read whole by the frame screen, frames.ts) to its handler, and answers
+ * a request with the handler's result. The kit dispatches its rooms' messages itself: Colyseus's dispatch would
+ * decode each payload a second time, after the screen, and go through its own registry of handlers on every room.
+ */
+function deliverMessage(room: Room, client: Client, frame: MessageFrame): void {
+  const type = String(frame.type);
+  const request = frame.requestId === undefined ? undefined : new RequestReply(client, frame.requestId);
+  const handle = handlersOfRoom.get(room)?.get(type);
+  if (handle === undefined) {
+    // A type the room's game defines but this room never registered (none does today): as unknown as any other.
+    return refuse(room, client, request, { code: "UNKNOWN_MESSAGE", message: `this room does not take "${type}" messages`, type });
+  }
+  const result = handle(client, frame.payload, request);
+  request?.resolve(result);
 }
 
 /**
@@ -256,7 +304,8 @@ export function screenOfMessages(known: readonly MessageDefinition[], joined?: (
   return {
     known: new Set(known.map((definition) => definition.name)),
     describeKnown: known.map((definition) => definition.name).join(", "),
-    withinBudget: (room, client, requestId, type) => withinBudget(room, client, requestId === undefined ? undefined : requestReplier(client, requestId), type),
+    withinBudget: (room, client, requestId, type) => withinBudget(room, client, requestId === undefined ? undefined : new RequestReply(client, requestId), type),
+    deliver: deliverMessage,
     joined,
   };
 }

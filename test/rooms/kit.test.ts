@@ -99,6 +99,15 @@ describe("the table kit", () => {
     expect(JSON.stringify(room.state.toJSON())).toBe(before);
   });
 
+  test("a request is answered with its handler's result, after the patch that carries its change", async () => {
+    const { room, first } = await seatedTable({ bots: [1], botDelayMs: 60_000 });
+    await waitUntil(() => stateOf(first).turn === 0, 5000, "Ann's turn");
+    expect(stateOf(first).seats[0]!.handCount).toBe(3);
+    await expect(first.request("play", { card: handOf(room, 0)[0]! })).resolves.toEqual({ ok: true });
+    // Decoded before the answer came: the patch and the answer left in that order.
+    expect(stateOf(first).seats[0]!.handCount).toBe(2);
+  });
+
   test("a handler that fails is logged by its kind alone, its client is answered, and the table plays on", async () => {
     const { room, first } = await seatedTable({ bots: [1] });
     await waitUntil(() => stateOf(first).turn === 0, 5000, "Ann's turn");

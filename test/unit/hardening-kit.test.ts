@@ -17,10 +17,10 @@ function fixstr(text: string): number[] {
 }
 
 describe("readFrame", () => {
-  test("a send and a request are read with their type; control frames pass", () => {
-    expect(readFrame(frame([Protocol.ROOM_DATA], fixstr("move"), pack({ card: "9H" })))).toEqual({ kind: "message", requestId: undefined, type: "move" });
-    expect(readFrame(frame([Protocol.ROOM_REQUEST, 7], fixstr("*"), pack({})))).toEqual({ kind: "message", requestId: 7, type: "*" });
-    expect(readFrame(frame([Protocol.ROOM_DATA], fixstr("hint")))).toEqual({ kind: "message", requestId: undefined, type: "hint" });
+  test("a send and a request are read with their type and payload; control frames pass", () => {
+    expect(readFrame(frame([Protocol.ROOM_DATA], fixstr("move"), pack({ card: "9H" })))).toEqual({ kind: "message", requestId: undefined, type: "move", payload: { card: "9H" } });
+    expect(readFrame(frame([Protocol.ROOM_REQUEST, 7], fixstr("*"), pack({})))).toEqual({ kind: "message", requestId: 7, type: "*", payload: {} });
+    expect(readFrame(frame([Protocol.ROOM_DATA], fixstr("hint")))).toEqual({ kind: "message", requestId: undefined, type: "hint", payload: undefined });
     for (const code of [Protocol.JOIN_ROOM, Protocol.PING, Protocol.LEAVE_ROOM]) expect(readFrame(frame([code]))).toEqual({ kind: "control" });
   });
 
@@ -31,7 +31,7 @@ describe("readFrame", () => {
     expect(readFrame(frame([Protocol.ROOM_DATA_BYTES], fixstr("x"), [1, 2]))).toMatchObject({ kind: "junk", why: "bytes message" });
     expect(readFrame(frame([Protocol.ROOM_REQUEST]))).toMatchObject({ kind: "junk", why: "undecodable" });
     // A type cut short reads as what is there, as Colyseus reads it: a type no room defines.
-    expect(readFrame(frame([Protocol.ROOM_DATA, 0xa4, 0x6d]))).toEqual({ kind: "message", requestId: undefined, type: "m" });
+    expect(readFrame(frame([Protocol.ROOM_DATA, 0xa4, 0x6d]))).toEqual({ kind: "message", requestId: undefined, type: "m", payload: undefined });
     expect(readFrame(frame([Protocol.ROOM_REQUEST, 3], fixstr("move"), [0x82, 0xa1]))).toMatchObject({ kind: "junk", why: "undecodable", requestId: 3, type: "move" });
   });
 });
