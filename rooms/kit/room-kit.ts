@@ -38,20 +38,11 @@ class RequestReply {
     refuseFrame(this.client, this.id, reply);
   }
 
-  /** Answers with the handler's result unless it was refused (a result still to come is answered when it comes). */
+  /** Answers with the handler's result, unless the request was refused. */
   resolve(result: unknown): void {
     if (this.answered) return;
     this.answered = true;
-    if (result instanceof Promise) {
-      result.then(
-        (value: unknown) => this.sendResult(value),
-        () => this.sendResult(undefined),
-      );
-    } else this.sendResult(result);
-  }
-
-  private sendResult(value: unknown): void {
-    this.client.enqueueRaw(getMessageBytes[Protocol.ROOM_RESPONSE](this.id, ResponseStatus.OK, value));
+    this.client.enqueueRaw(getMessageBytes[Protocol.ROOM_RESPONSE](this.id, ResponseStatus.OK, result));
   }
 }
 
@@ -153,8 +144,29 @@ function deliverMessage(room: Room, client: Client, frame: MessageFrame): void {
     // A type the room's game defines but this room never registered (none does today): as unknown as any other.
     return refuse(room, client, request, { code: "UNKNOWN_MESSAGE", message: `this room does not take "${type}" messages`, type });
   }
-  const result = handle(client, frame.payload, request);
-  request?.resolve(result);
+  try {
+    const result = handle(client, frame.payload, request);
+    if (request !== undefined) answerWhenDone(room, request, result);
+  } catch (error) {
+    // The handler's own failures are caught in it (handleMessage); this is for the kit's steps around it. A request
+    // not answered yet is answered with nothing, as one whose handler failed.
+    reportFailure(room, "onMessage", error);
+    request?.resolve(undefined);
+  }
+}
+
+/** Answers a request with its handler's result: at once, or when a result still to come comes (none does today). */
+function answerWhenDone(room: Room, request: RequestReply, result: unknown): void {
+  if (!(result instanceof Promise)) return request.resolve(result);
+  result
+    .then(
+      (value: unknown) => request.resolve(value),
+      (error: unknown) => {
+        reportFailure(room, "onMessage", error);
+        request.resolve(undefined);
+      },
+    )
+    .catch((error: unknown) => reportFailure(room, "onMessage", error));
 }
 
 /**
