@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
 import { DEFAULT_RATE_BUDGET, RateLimiter, type RateBudget } from "./rate-limit";
 import { roomLog } from "./log";
-import { refuseFrame, screenFrames, type FrameScreen, type MessageFrame } from "./frames";
+import { refuseFrame, type FrameScreen, type MessageFrame } from "./frames";
 import { tableMetrics } from "./metrics";
 import { stateHandshakeOf, useStateBuffers, type StateBuffers } from "./colyseus-internals";
 
@@ -146,27 +146,13 @@ function deliverMessage(room: Room, client: Client, frame: MessageFrame): void {
   }
   try {
     const result = handle(client, frame.payload, request);
-    if (request !== undefined) answerWhenDone(room, request, result);
+    request?.resolve(result);
   } catch (error) {
     // The handler's own failures are caught in it (handleMessage); this is for the kit's steps around it. A request
     // not answered yet is answered with nothing, as one whose handler failed.
     reportFailure(room, "onMessage", error);
     request?.resolve(undefined);
   }
-}
-
-/** Answers a request with its handler's result: at once, or when a result still to come comes (none does today). */
-function answerWhenDone(room: Room, request: RequestReply, result: unknown): void {
-  if (!(result instanceof Promise)) return request.resolve(result);
-  result
-    .then(
-      (value: unknown) => request.resolve(value),
-      (error: unknown) => {
-        reportFailure(room, "onMessage", error);
-        request.resolve(undefined);
-      },
-    )
-    .catch((error: unknown) => reportFailure(room, "onMessage", error));
 }
 
 /**
@@ -206,12 +192,6 @@ export function lifecycleStep<T>(room: Room, step: RoomMethodName, run: () => T)
 }
 
 /**
- * One of a room's one-shot timers (a turn clock, a bot's or the AI's pause, a paced deal). It runs on the
- * process's timers, not the room's clock: the clock fires only when something ticks it, which with the slow sweep
- * above would be once a second. After the action, the state's changes are sent at once; an exception in the action
- * is reported (reportFailure), like one in a message handler.
- */
-/**
  * Each room's timers: the room's end cancels them all, so no action of a timer runs on a disposed room. A room makes
  * its few timers once, as it is set up: a list of them is all it needs (a Set would be a hash table a room).
  */
@@ -222,6 +202,12 @@ export function clearRoomTimers(room: Room): void {
   for (const timer of timersOfRoom.get(room) ?? []) timer.clear();
 }
 
+/**
+ * One of a room's one-shot timers (a turn clock, a bot's or the AI's pause, a paced deal). It runs on the
+ * process's timers, not the room's clock: the clock fires only when something ticks it, which with the slow sweep
+ * above would be once a second. After the action, the state's changes are sent at once; an exception in the action
+ * is reported (reportFailure), like one in a message handler.
+ */
 export class RoomTimer {
   private pending: ReturnType<typeof setTimeout> | undefined;
 
@@ -240,7 +226,7 @@ export class RoomTimer {
         action();
         this.room.broadcastPatch();
       } catch (error) {
-        reportTimerFailure(this.room, error);
+        reportFailure(this.room, "setTimeout", error);
       }
     }, delayMs);
   }
@@ -254,11 +240,6 @@ export class RoomTimer {
     if (this.pending !== undefined) clearTimeout(this.pending);
     this.pending = undefined;
   }
-}
-
-/** Reports what a timer's action (or work it started) threw (reportFailure). */
-export function reportTimerFailure(room: Room, error: unknown): void {
-  reportFailure(room, "setTimeout", error);
 }
 
 /** Each state class's handshake: the reflection of its types (see shareStateHandshake). */
@@ -310,7 +291,7 @@ export function shareStateBuffers(room: Room): void {
  * The screen of a room class whose rooms understand `known`: every message type they do not define (`*` included)
  * is answered with an UNKNOWN_MESSAGE error, for a send and for a request alike, and every frame that does not decode
  * with BAD_PAYLOAD (see frames.ts). Refusals take from the client's message budget like any message. Put in place
- * with rejectUnknownMessages.
+ * with screenFrames (frames.ts).
  */
 export function screenOfMessages(known: readonly MessageDefinition[], joined?: (room: Room, client: Client) => void): FrameScreen {
   return {
@@ -320,11 +301,6 @@ export function screenOfMessages(known: readonly MessageDefinition[], joined?: (
     deliver: deliverMessage,
     joined,
   };
-}
-
-/** Screens every frame the rooms of a class receive (`rooms`: its prototype) with the room's screen (screenOfMessages). */
-export function rejectUnknownMessages(rooms: Room, screenOf: (room: Room) => FrameScreen): void {
-  screenFrames(rooms, screenOf);
 }
 
 /**

@@ -23,10 +23,10 @@ import { sealDeal, type DealSeal } from "./deal-seal";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MESSAGE, type MessageDefinition, type PayloadOf, type StateCheck } from "./protocol";
 import { freshSeed } from "./random";
 import { GUEST, type FinishedGame, type LadderDeal, type LadderTag, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
-import { clearRoomTimers, forgetClient, handleMessage, lifecycleStep, limitMessages, parseRoomOptions, Rejection, rejectUnknownMessages, reportFailure, reportTimerFailure, RoomTimer, screenOfMessages, shareStateBuffers, shareStateHandshake, SWEEP_PATCH_MS } from "./room-kit";
+import { clearRoomTimers, forgetClient, handleMessage, lifecycleStep, limitMessages, parseRoomOptions, Rejection, reportFailure, RoomTimer, screenOfMessages, shareStateBuffers, shareStateHandshake, SWEEP_PATCH_MS } from "./room-kit";
 import { RecordedSteps } from "./recorded-steps";
 import { SEAT_BOT_NAME, SeatRoster } from "./seats";
-import type { FrameScreen } from "./frames";
+import { screenFrames, type FrameScreen } from "./frames";
 import { writeView } from "./state-writer";
 import { mergeViews, viewDigest, type Plain } from "./views";
 import type { StateMatchesView } from "./state-check";
@@ -523,7 +523,7 @@ export abstract class TableRoom<
     if (!this.gameUnderWay()) this.closeForShutdown();
   }
 
-  private gameUnderWay(): boolean {
+  protected gameUnderWay(): boolean {
     return this.match !== null && this.engine.waiting(this.match.state).for !== "nobody";
   }
 
@@ -916,7 +916,7 @@ export abstract class TableRoom<
         this.advance();
         this.broadcastPatch();
       })
-      .catch((error: unknown) => reportTimerFailure(this, error));
+      .catch((error: unknown) => reportFailure(this, "setTimeout", error));
   }
 
   /**
@@ -981,7 +981,7 @@ export abstract class TableRoom<
         this.advance();
         this.broadcastPatch();
       })
-      .catch((error: unknown) => reportTimerFailure(this, error));
+      .catch((error: unknown) => reportFailure(this, "setTimeout", error));
     return false;
   }
 
@@ -1004,7 +1004,7 @@ export abstract class TableRoom<
 
   // The rooms' frame screen and seat guard: put in place once, on the class, not as closures on each room.
   static {
-    rejectUnknownMessages(this.prototype, (room) => screensOfClass.get(room.constructor) ?? NO_MESSAGES);
+    screenFrames(this.prototype, (room) => screensOfClass.get(room.constructor) ?? NO_MESSAGES);
     guardSeatReservations(this.prototype, (room, sessionId, options, authData) => (room as AnyTableRoom).promisePlace(sessionId, options, addressOf(authData)));
   }
 }

@@ -165,11 +165,11 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   }
 
   /**
-   * Whether the deal shows as over (its view's phase "over"), read from the match itself: the owner's step messages
-   * ask it every time, and building the whole view to read one field cost half as much as the step itself.
+   * Whether the deal is over (its view's phase "over"): the engine waits for nobody. The owner's step messages ask
+   * it every time, and building the whole view to read one field cost half as much as the step itself.
    */
   private dealOver(): boolean {
-    return this.match !== null && this.match.state.deal.outcome !== null;
+    return this.match !== null && !this.gameUnderWay();
   }
 
   private requireDealGoingOn(): void {
