@@ -8,7 +8,7 @@
  * own view. Only what differs is written, so a patch carries the changes a step made and nothing else; a list of
  * plain values keeps its items in step with one operation per card taken out or put in (schema-lists.ts).
  */
-import { $numFields, ArraySchema, type Schema } from "@colyseus/schema";
+import { $numFields, $values, ArraySchema, type Schema } from "@colyseus/schema";
 import { listItemsInPlace } from "./colyseus-internals";
 import { syncList } from "./schema-lists";
 
@@ -24,6 +24,8 @@ type FieldKind = { kind: "value" } | { kind: "schema"; of: SchemaClass } | { kin
 
 interface Field {
   readonly name: string;
+  /** Where the schema keeps the field's value (its index in `$values`, what its own getter reads). */
+  readonly index: number;
   readonly hidden: boolean;
   readonly type: FieldKind;
   /** Whether the field is a `@view()` field or holds one somewhere below it: the only fields a hidden pass visits. */
@@ -55,7 +57,7 @@ function fieldsOfSchemaClass(klass: object): readonly Field[] {
     const field = metadata[index];
     if (field === undefined) continue;
     const [hidden, type] = [field.tag !== undefined, kindOf(field.type, `${(klass as { name?: string }).name}.${field.name}`)];
-    fields.push({ name: field.name, hidden, type, leadsToHidden: hidden || holdsHiddenFields(type) });
+    fields.push({ name: field.name, index, hidden, type, leadsToHidden: hidden || holdsHiddenFields(type) });
   }
   fieldsOfClass.set(klass, fields);
   return fields;
@@ -84,6 +86,10 @@ const writtenFrom = new WeakMap<Schema, Plain>();
 export function writeView(target: Schema, view: Plain, pass: Pass): void {
   if (pass === "public" && writtenFrom.get(target) === view) return;
   const fields = target as unknown as Record<string, unknown>;
+  // The values are read where the schema keeps them: a field's getter, called by name on every kind of schema
+  // object, was most of the writer's own time (most fields are unchanged at a patch). Writes go through the
+  // setters, which note the change for the patch.
+  const values = (target as unknown as { [$values]: unknown[] })[$values];
   const schemaFields = fieldsOf(target);
   for (let index = 0; index < schemaFields.length; index++) {
     const field = schemaFields[index]!;
@@ -96,29 +102,29 @@ export function writeView(target: Schema, view: Plain, pass: Pass): void {
     if (value === undefined && (pass === "hidden" || field.type.kind !== "schema")) continue;
     // Below a @view() field everything is the seat's own: written whole by the hidden pass.
     const inner: Pass = field.hidden ? "public" : pass;
-    writeField(fields, field, value, inner);
+    writeField(fields, values, field, value, inner);
   }
   if (pass === "public") writtenFrom.set(target, view);
 }
 
-function writeField(fields: Record<string, unknown>, field: Field, value: unknown, pass: Pass): void {
+function writeField(fields: Record<string, unknown>, values: readonly unknown[], field: Field, value: unknown, pass: Pass): void {
   const { name, type } = field;
+  const current = values[field.index];
   switch (type.kind) {
     case "value":
-      if (fields[name] !== value) fields[name] = value;
+      if (current !== value) fields[name] = value;
       return;
     case "values":
-      return syncList(fields[name] as ArraySchema<string | number>, value as Array<string | number>);
+      return syncList(current as ArraySchema<string | number>, value as Array<string | number>);
     case "schema":
-      return writeChild(fields, name, type.of, value as Plain | undefined | null, pass);
+      return writeChild(fields, name, current as Schema | undefined, type.of, value as Plain | undefined | null, pass);
     case "schemas":
-      return writeChildren(fields[name] as ArraySchema<Schema>, type.of, value as readonly Plain[], pass);
+      return writeChildren(current as ArraySchema<Schema>, type.of, value as readonly Plain[], pass);
   }
 }
 
 /** A nested object: written in place, made when the view first has it, taken away when the view has none. */
-function writeChild(fields: Record<string, unknown>, name: string, of: SchemaClass, value: Plain | undefined | null, pass: Pass): void {
-  const child = fields[name] as Schema | undefined;
+function writeChild(fields: Record<string, unknown>, name: string, child: Schema | undefined, of: SchemaClass, value: Plain | undefined | null, pass: Pass): void {
   if (value === undefined || value === null) {
     if (child !== undefined) fields[name] = undefined;
     return;
