@@ -29,6 +29,7 @@ export const COMMON_ERROR_CODES = [
   "NOT_A_PLAYER", // a spectator (or a client without a seat) tried to act
   "NOT_YOUR_TURN", // the sender may not act now
   "RATE_LIMITED", // the sender is over its message budget (20 a second, bursts of 40): the message was ignored
+  "SERVER_ERROR", // the room failed while handling the message: the server's fault, reported to its operators
 ] as const;
 export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
 

@@ -34,6 +34,7 @@ class RequestReply {
   ) {}
 
   reject(reply: ErrorReply): void {
+    if (this.answered) return;
     this.answered = true;
     refuseFrame(this.client, this.id, reply);
   }
@@ -123,9 +124,8 @@ export function handleMessage<M extends MessageDefinition>(
       tableMetrics().messageHandled(room.roomName, definition.name, (performance.now() - started) / 1000);
       return result;
     } catch (error) {
-      // Anything but a refusal is the room's own failure, not the client's: reported, and the message goes no
-      // further (a request is answered with nothing, as it was when Colyseus caught the failure).
-      if (!(error instanceof Rejection)) return reportFailure(room, "onMessage", error);
+      // Anything but a refusal is the room's own failure, not the client's: reported, and answered SERVER_ERROR.
+      if (!(error instanceof Rejection)) return failed(room, client, request, definition.name, error);
       return refuse(room, client, request, { code: error.code, message: error.message, type: definition.name });
     }
   });
@@ -146,13 +146,22 @@ function deliverMessage(room: Room, client: Client, frame: MessageFrame): void {
   }
   try {
     const result = handle(client, frame.payload, request);
+    // A request refused or failed was answered already (RequestReply answers once).
     request?.resolve(result);
   } catch (error) {
-    // The handler's own failures are caught in it (handleMessage); this is for the kit's steps around it. A request
-    // not answered yet is answered with nothing, as one whose handler failed.
-    reportFailure(room, "onMessage", error);
-    request?.resolve(undefined);
+    // The handler's own failures are caught in it (handleMessage); this is for the kit's steps around it.
+    failed(room, client, request, type, error);
   }
+}
+
+/**
+ * A message the room failed on: the failure is reported by kind alone (reportFailure), and the client told so with
+ * SERVER_ERROR, a request rejected and a send answered with an error message, so a program is not left waiting or
+ * guessing. The table may hold what the handler changed before it failed: the next patch shows it.
+ */
+function failed(room: Room, client: Client, request: RequestReply | undefined, type: string, error: unknown): void {
+  reportFailure(room, "onMessage", error);
+  refuse(room, client, request, { code: "SERVER_ERROR", message: "the server failed to handle this (its fault, not yours, and reported); the table shows where the game stands", type });
 }
 
 /**
@@ -309,12 +318,27 @@ export function screenOfMessages(known: readonly MessageDefinition[], joined?: (
  */
 export const OPTIONS_REFUSED = { create: 400, join: 4400 } as const;
 
+/**
+ * Options already checked, by the object the client's options arrived as: a join's are read when the matchmaking
+ * route asks the table, when its seat is reserved and when it joins, the very same object each time in one process
+ * (a parse cost 45–100 µs a call in a busy server: BENCHMARKS.md, issue 34). Only what passed is kept, and only for
+ * as long as the object lives. Nothing changes a client's options once they are parsed from its request.
+ */
+const checkedOptions = new WeakMap<object, { readonly schema: z.ZodType<unknown>; readonly data: unknown }>();
+
 /** The room's options checked against their schema; bad ones refuse the create or join with a sentence naming the field. */
 export function parseRoomOptions<T>(schema: z.ZodType<T>, raw: unknown, when: keyof typeof OPTIONS_REFUSED): T {
+  const keyed = typeof raw === "object" && raw !== null ? raw : undefined;
+  const checked = keyed === undefined ? undefined : checkedOptions.get(keyed);
+  if (checked !== undefined && checked.schema === schema) return checked.data as T;
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) throw new ServerError(OPTIONS_REFUSED[when], `bad options: ${describeIssues(parsed.error)}`);
+  if (keyed !== undefined) checkedOptions.set(keyed, { schema, data: parsed.data });
   return parsed.data;
 }
+
+/** What the kit runs for a room outside Colyseus's lifecycle steps. */
+export type KitStep = "updateListing";
 
 /**
  * What the kit does with anything a room's handler, lifecycle step or timer throws: keep the process up. A refused
@@ -323,7 +347,7 @@ export function parseRoomOptions<T>(schema: z.ZodType<T>, raw: unknown, when: ke
  * seven lifecycle methods, two clock methods and every message handler again on each room instance (about 3 KB a
  * room, BENCHMARKS.md), where the kit catches once, in its class.
  */
-export function reportFailure(room: Room, step: RoomMethodName, error: unknown): void {
+export function reportFailure(room: Room, step: RoomMethodName | KitStep, error: unknown): void {
   if (error instanceof ServerError) return;
   const kind = error instanceof Error ? error.name : typeof error;
   roomLog(room).error({ event: "handler_failed", step, kind }, `${step} failed (${kind})`);

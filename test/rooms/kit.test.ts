@@ -10,7 +10,7 @@ import { highCardEngine, type HighCardAction, type HighCardOptions } from "../..
 import { DEALER, replayMatch, type RecordedAction } from "../../rooms/kit/engine";
 import type { HighCardEvents, HighCardStateView } from "../../rooms/highcard/protocol";
 import { DEFAULT_RATE_BUDGET } from "../../rooms/kit/rate-limit";
-import type { ErrorReply } from "../../rooms/kit/protocol";
+import { ERROR_MESSAGE, type ErrorReply } from "../../rooms/kit/protocol";
 import type { FinishedGame } from "../../rooms/kit/record";
 import { CardhallTransport } from "../../server/transport";
 import { Received, waitUntil, dropConnection } from "../helpers";
@@ -108,7 +108,7 @@ describe("the table kit", () => {
     expect(stateOf(first).seats[0]!.handCount).toBe(2);
   });
 
-  test("a handler that fails is logged by its kind alone, its client is answered, and the table plays on", async () => {
+  test("a handler that fails is logged by its kind alone, its client is told SERVER_ERROR, and the table plays on", async () => {
     const { room, first } = await seatedTable({ bots: [1] });
     await waitUntil(() => stateOf(first).turn === 0, 5000, "Ann's turn");
     const card = handOf(room, 0)[0]!;
@@ -121,10 +121,17 @@ describe("the table kit", () => {
         },
       },
     });
-    await expect(first.request("play", { card })).resolves.toBeUndefined();
+    await expect(first.request("play", { card })).rejects.toMatchObject({ reason: { code: "SERVER_ERROR", type: "play" } });
+    // A send is answered too, with an error message.
+    const errors: ErrorReply[] = [];
+    first.onMessage(ERROR_MESSAGE, (error: ErrorReply) => errors.push(error));
+    first.send("play", { card });
+    await waitUntil(() => errors.length === 1, 5000, "the send's error");
+    expect(errors[0]).toMatchObject({ code: "SERVER_ERROR", type: "play" });
+    expect(errors[0]!.message).not.toContain(card);
     const logged = takeConsole(/handler_failed/);
-    expect(logged).toEqual([expect.stringContaining("onMessage failed (TypeError)")]);
-    expect(logged[0]).not.toContain(card);
+    expect(logged).toEqual([expect.stringContaining("onMessage failed (TypeError)"), expect.stringContaining("onMessage failed (TypeError)")]);
+    for (const line of logged) expect(line).not.toContain(card);
     Object.defineProperty(room, "engine", { value: engine });
     await first.request("play", { card });
     await waitUntil(() => room.state.seats[0]!.handCount === 2, 5000, "the play once the engine is back");

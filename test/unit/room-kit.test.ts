@@ -1,5 +1,6 @@
 import { ServerError, type Room } from "@colyseus/core";
-import { clearRoomTimers, lifecycleStep, RoomTimer } from "../../rooms/kit/room-kit";
+import { z } from "zod";
+import { clearRoomTimers, lifecycleStep, parseRoomOptions, RoomTimer } from "../../rooms/kit/room-kit";
 import { takeConsole } from "../setup/console";
 import { lazySeededRandom, seededRandom } from "../../rooms/kit/random";
 
@@ -123,5 +124,49 @@ describe("dice made when first thrown (lazySeededRandom)", () => {
     const draws = 50;
     expect(Array.from({ length: draws }, () => lazy())).toEqual(Array.from({ length: draws }, () => eager()));
     expect(lazySeededRandom("43:policies")()).not.toBe(seededRandom("42:policies")());
+  });
+});
+
+describe("parseRoomOptions", () => {
+  const seatOptions = z.object({ name: z.string().max(5).optional(), seat: z.number().int().optional() });
+  const otherOptions = z.object({ name: z.string().optional() });
+
+  test("checks one options object once for a schema: the route's check, the reservation and the join read the same result", () => {
+    const parse = jest.spyOn(seatOptions, "safeParse");
+    const options = { name: "Ann", seat: 1 };
+    const first = parseRoomOptions(seatOptions, options, "join");
+    expect(first).toEqual({ name: "Ann", seat: 1 });
+    expect(parseRoomOptions(seatOptions, options, "join")).toBe(first);
+    expect(parseRoomOptions(seatOptions, options, "create")).toBe(first);
+    expect(parse).toHaveBeenCalledTimes(1);
+    // Another object with the same content is checked for itself.
+    expect(parseRoomOptions(seatOptions, { name: "Ann", seat: 1 }, "join")).toEqual(first);
+    expect(parse).toHaveBeenCalledTimes(2);
+    parse.mockRestore();
+  });
+
+  test("the same object under another schema is checked against that schema", () => {
+    const options = { name: "Annabelle" };
+    expect(parseRoomOptions(otherOptions, options, "join")).toEqual({ name: "Annabelle" });
+    expect(() => parseRoomOptions(seatOptions, options, "join")).toThrow(/bad options: .*name/);
+  });
+
+  test("bad options are refused every time, with the create's HTTP status or the join's close code", () => {
+    const options = { seat: "two" };
+    for (const [when, code] of [["join", 4400], ["create", 400], ["join", 4400]] as const) {
+      let refusal: unknown;
+      try {
+        parseRoomOptions(seatOptions, options, when);
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(ServerError);
+      expect((refusal as ServerError).code).toBe(code);
+      expect((refusal as ServerError).message).toMatch(/bad options: .*seat/);
+    }
+  });
+
+  test("no options at all are checked as empty ones", () => {
+    expect(parseRoomOptions(seatOptions, undefined, "join")).toEqual({});
   });
 });
