@@ -19,9 +19,8 @@ import type { Schema } from "@colyseus/schema";
 import type { z } from "zod";
 import { dealInPlay, DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
 import { NO_SEAL, type DealSealView, type SealedView } from "./commitment";
-import { sealDeal, type DealSeal } from "./deal-seal";
+import { freshDealSeed, sealDeal, type DealSeal } from "./deal-seal";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MESSAGE, type MessageDefinition, type PayloadOf, type StateCheck } from "./protocol";
-import { freshSeed } from "./random";
 import { GUEST, type FinishedGame, type LadderDeal, type LadderTag, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
 import { clearRoomTimers, forgetClient, handleMessage, lifecycleStep, limitMessages, parseRoomOptions, Rejection, reportFailure, RoomTimer, screenOfMessages, shareStateBuffers, shareStateHandshake, SWEEP_PATCH_MS } from "./room-kit";
 import { RecordedSteps } from "./recorded-steps";
@@ -188,6 +187,8 @@ export abstract class TableRoom<
   private checkedDigests: WeakMap<Client, string> | undefined; // made at the first check: state checks are off unless asked for
   /** Whether the views changed since they were last written into the schema (see showChanges). */
   private viewChanged = true;
+  /** A listing update is queued (updateListing). */
+  private listingDue = false;
   /**
    * The seal of the deal in play (or the last one dealt): its seed, its secret salt and the commitment every client
    * sees from the deal's start (commitment.ts). Null before the first deal and for a deal drawn from no seed.
@@ -651,9 +652,25 @@ export abstract class TableRoom<
     this.updateListing();
   }
 
+  /**
+   * The listing follows the table: once for all the changes of one callback (a join changes it two or three times:
+   * its reservation, its seat, the game it starts), made when the callback's own code is done, before any other
+   * request is served. Each listing reads the whole table (a game's listing reads its spectator's view).
+   */
   protected updateListing(): void {
-    // The listing is informational: a failed persist (e.g. while the room is disposing) must not surface.
-    void Promise.resolve(this.setMetadata({ ...this.listing(), openSeats: this.openSeats(), spectators: this.roster.spectators })).catch(() => undefined);
+    if (this.listingDue) return;
+    this.listingDue = true;
+    queueMicrotask(() => this.publishListing());
+  }
+
+  private publishListing(): void {
+    this.listingDue = false;
+    try {
+      // The listing is informational: a failed persist (e.g. while the room is disposing) must not surface.
+      void Promise.resolve(this.setMetadata({ ...this.listing(), openSeats: this.openSeats(), spectators: this.roster.spectators })).catch(() => undefined);
+    } catch (error) {
+      reportFailure(this, "updateListing", error);
+    }
   }
 
   /** Seats a joining player could take now: open, and not promised to a reservation. */
@@ -689,7 +706,7 @@ export abstract class TableRoom<
   // The match
 
   /** Starts a match (a fresh seed unless one is given): the state shows it and its start's events go out. */
-  protected startMatch(options: Options, seed: number = freshSeed()): void {
+  protected startMatch(options: Options, seed: number = freshDealSeed()): void {
     const started = this.engine.start(options, seed);
     this.match = { number: (this.match?.number ?? 0) + 1, options, seed, state: started.state, actions: new RecordedSteps(), actionCount: 0, start: started.events, startedAt: Date.now() };
     this.dealerRun = null;

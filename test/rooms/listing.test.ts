@@ -4,6 +4,7 @@
  */
 import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
+import type { FoolRoom } from "../../rooms/fool/room";
 import { CardhallClient, TRACTOR_SEATS } from "../../client-sdk";
 import { sleep } from "../helpers";
 
@@ -33,6 +34,26 @@ describe("a table's listing", () => {
     await first.leave();
     await listedUntil(async () => (await metadataOf(player.roomId))?.spectators === 1, "one spectator listed");
     await Promise.all([second.leave(), player.leave()]);
+  });
+
+  test("is written once for all the changes made in one go, when they are done", async () => {
+    const room = await colyseus.createRoom<FoolRoom>("fool", { mode: "two-players" });
+    const first = await colyseus.connectTo(room, { name: "Ann" });
+    await listedUntil(async () => (await metadataOf(room.roomId))?.openSeats === 1, "one open seat listed");
+    const written = jest.spyOn(room, "setMetadata");
+    // What a join does to a table in one go: its seat changes, a game starts, the listing follows each change.
+    const changes = room as unknown as { seatsChanged(): void; updateListing(): void };
+    changes.seatsChanged();
+    changes.updateListing();
+    changes.seatsChanged();
+    expect(written).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(written).toHaveBeenCalledTimes(1);
+    expect(written.mock.calls[0]![0]).toMatchObject({ game: "fool", openSeats: 1, spectators: 0 });
+    const second = await colyseus.connectTo(room, { name: "Bea" });
+    await listedUntil(async () => (await metadataOf(room.roomId))?.openSeats === 0, "the table listed full");
+    written.mockRestore();
+    await Promise.all([first.leave(), second.leave()]);
   });
 
   test("names a Tractor table's throw rule", async () => {
