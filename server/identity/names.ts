@@ -12,6 +12,9 @@ export const NAME_MIN = 2;
 export const NAME_MAX = 24;
 const ALLOWED = /^[A-Za-z0-9](?:[A-Za-z0-9]|[ ._-](?=[A-Za-z0-9]))*$/;
 const LOOK_ALIKES: Record<string, string> = { "0": "o", "1": "l", i: "l", "5": "s" };
+const LOOK_ALIKE = /[015i]/g;
+/** What a key drops: white space (every kind: no name may hold it, but a key is defined for any string) and the separators. */
+const SEPARATORS = /[\s._-]/g;
 
 /** Why `name` cannot be registered, or null when it can. */
 export function nameProblem(name: string): string | null {
@@ -23,8 +26,9 @@ export function nameProblem(name: string): string | null {
 
 /** The name's key: equal keys are the same name (see the rule above). Defined for any string, registrable or not. */
 export function nameKey(name: string): string {
-  return [...name.normalize("NFKC").toLowerCase()]
-    .filter((character) => !/[\s._-]/.test(character))
-    .map((character) => LOOK_ALIKES[character] ?? character)
-    .join("");
+  return name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(SEPARATORS, "")
+    .replace(LOOK_ALIKE, (character) => LOOK_ALIKES[character]!);
 }

@@ -10,6 +10,7 @@
 import { createHash, randomBytes, randomUUID } from "crypto";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import type { PlayerIdentity } from "../../rooms/kit/record";
+import { createQueryId, type CompiledQuery } from "kysely";
 import type { RecordsDb } from "../records/database";
 import { isHouseName } from "../arena/house-bots";
 import { nameKey, nameProblem } from "./names";
@@ -56,6 +57,9 @@ function secret(): string {
 let decoyHash: Promise<string> | undefined;
 
 export class IdentityStore {
+  /** The query `isRegistered` runs, compiled at its first use. */
+  private nameQuery: CompiledQuery<{ name_key: string }> | undefined;
+
   constructor(private readonly db: RecordsDb) {}
 
   /** Registers a person's account; the name must follow the rule and be free. */
@@ -156,7 +160,11 @@ export class IdentityStore {
   /** Whether an account, a bot or the house holds this name (or one the same under the rule). */
   async isRegistered(name: string): Promise<boolean> {
     if (isHouseName(name)) return true;
-    return (await this.db.selectFrom("names").select("name_key").where("name_key", "=", nameKey(name)).executeTakeFirst()) !== undefined;
+    // Every guest's join asks this: the query is compiled once, and each asking gives it its key (building and
+    // compiling it each time was a third of a join's matchmaking request: BENCHMARKS.md, issue 34).
+    this.nameQuery ??= this.db.selectFrom("names").select("name_key").where("name_key", "=", "").compile();
+    const { rows } = await this.db.executeQuery({ ...this.nameQuery, parameters: [nameKey(name)], queryId: createQueryId() });
+    return rows.length > 0;
   }
 
   /** The account or bot registered under this name or one the same under the rule, as registered; null for none. */

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { HOUSE_BOTS, isHouseName } from "../../server/arena/house-bots";
 import { houseBotLevelWords } from "../../rooms/house-bots";
 import { nameKey, nameProblem } from "../../server/identity/names";
@@ -26,6 +27,22 @@ describe("registered names", () => {
     expect(nameKey("Deep Green")).not.toBe(nameKey("Deep Blue"));
     expect(nameKey("B0B")).toBe(nameKey("bob"));
     expect(nameKey("5am")).toBe(nameKey("Sam"));
+  });
+
+  test("a key is the rule's, character by character, for any string (against a reference made of one step a character)", () => {
+    const LOOK_ALIKES: Record<string, string> = { "0": "o", "1": "l", i: "l", "5": "s" };
+    const reference = (name: string) =>
+      [...name.normalize("NFKC").toLowerCase()]
+        .filter((character) => !/[\s._-]/.test(character))
+        .map((character) => LOOK_ALIKES[character] ?? character)
+        .join("");
+    const characters = fc.constantFrom(..."aAiIlL015sS oO._-\t\u00a0\u2003\u3000ＡＢ１\u0130Аé\u200d😀");
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: characters, maxLength: 30 }), fc.string({ unit: "grapheme", maxLength: 30 }), fc.string({ maxLength: 30 })), (name) => {
+        expect(nameKey(name)).toBe(reference(name));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   test("a look-alike from another script has a key of its own, and cannot be registered anyway", () => {
