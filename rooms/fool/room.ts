@@ -4,7 +4,7 @@
  * state (the seed until the game is over). The AI thinks on the server's pool (the `aiThreads` create option).
  */
 import { ServerError } from "@colyseus/core";
-import { freshSeed } from "../kit/random";
+import { freshDealSeed } from "../kit/deal-seal";
 import { Rejection, RoomTimer } from "../kit/room-kit";
 import type { SeatHolder } from "../kit/seats";
 import type { RecordedSeat } from "../kit/record";
@@ -122,7 +122,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     this.winsBefore.forEach((_, seat) => (this.winsBefore[seat] += this.wonThisGame(seat) ? 1 : 0));
     const last = this.match?.state.game;
     const dealer = last === undefined ? FOOL_SEATS - 1 : (last.fool ?? (last.dealer + 1) % FOOL_SEATS);
-    this.startMatch({ dealer, maxMoves: this.settings.maxMoves }, seed ?? freshSeed());
+    this.startMatch({ dealer, maxMoves: this.settings.maxMoves }, seed ?? freshDealSeed());
     this.updateListing();
   }
 

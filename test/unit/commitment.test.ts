@@ -4,7 +4,7 @@
  * never holding a salt.
  */
 import { commitmentText, dealCommitment, revealMatches } from "../../rooms/kit/commitment";
-import { commitmentOf, sealDeal } from "../../rooms/kit/deal-seal";
+import { commitmentOf, freshDealSeed, freshSalt, sealDeal } from "../../rooms/kit/deal-seal";
 import { log } from "../../rooms/kit/log";
 import { checkDealSeal } from "../../server/records/replay";
 import { takeConsole } from "../setup/console";
@@ -28,6 +28,23 @@ describe("a deal's commitment", () => {
     expect(second.salt).not.toBe(first.salt);
     expect(second.commitment).not.toBe(first.commitment);
     expect(first).toEqual({ seed: SEED, salt: first.salt, commitment: commitmentOf(SEED, first.salt) });
+  });
+
+  test("salts drawn many at a time are all different and each of 16 bytes, across the pool's refills", () => {
+    const salts = Array.from({ length: 1_000 }, freshSalt); // 16,000 bytes: the 4 KB pool drawn anew three times
+    for (const salt of salts) expect(salt).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(salts).size).toBe(salts.length);
+    // Every byte value turns up (a pool handed out as zeros, or not refilled, would not give them).
+    const bytes = new Set(salts.flatMap((salt) => salt.match(/../g)!));
+    expect(bytes.size).toBe(256);
+  });
+
+  test("a fresh deal's seed is one every engine accepts, 1 to 2^31-2, and they spread over the range", () => {
+    const seeds = Array.from({ length: 2_000 }, freshDealSeed);
+    for (const seed of seeds) expect(Number.isInteger(seed) && seed >= 1 && seed <= 2_147_483_646).toBe(true);
+    expect(new Set(seeds).size).toBeGreaterThan(1_990);
+    expect(seeds.some((seed) => seed > 2 ** 30)).toBe(true);
+    expect(seeds.some((seed) => seed < 2 ** 30)).toBe(true);
   });
 
   test("a reveal matches only the seed and salt committed to", async () => {
