@@ -846,7 +846,7 @@ export abstract class TableRoom<
     const match = this.match;
     const waiting = match && this.engine.waiting(match.state);
     if (!match || waiting?.for !== "dealer") return false;
-    this.act(match, DEALER, waiting.action, "dealer");
+    this.actForDealer(match, waiting.action);
     this.advance();
     return true;
   }
@@ -943,7 +943,7 @@ export abstract class TableRoom<
   private dealerActedWhenDue(match: MatchInPlay<Options, State, Action>, action: Action, pace: string | undefined): boolean {
     if (pace === undefined) {
       this.dealerRun = null;
-      this.act(match, DEALER, action, "dealer");
+      this.actForDealer(match, action);
       return true;
     }
     const paceMs = this.timings.paces[pace] ?? 0;
@@ -955,10 +955,22 @@ export abstract class TableRoom<
       return false;
     }
     run.dueAt += paceMs;
-    this.act(match, DEALER, action, "dealer");
+    this.actForDealer(match, action);
     const next = this.engine.waiting(match.state);
     if (next.for !== "dealer" || next.pace !== pace) this.dealerRun = null;
     return true;
+  }
+
+  private actForDealer(match: MatchInPlay<Options, State, Action>, due: Action): void {
+    this.act(match, DEALER, this.dealerActionFor(due), "dealer");
+  }
+
+  /**
+   * The action the dealer makes when the engine says `due` is due: `due` itself, unless the game adds what only the
+   * table may decide (Tractor: a fresh seed for the next round). The record keeps the action as made.
+   */
+  protected dealerActionFor(due: Action): Action {
+    return due;
   }
 
   private startTurnClock(match: MatchInPlay<Options, State, Action>, seat: number): void {

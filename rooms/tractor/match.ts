@@ -18,6 +18,8 @@ import { botDeclaration, checkDeclaration, DEAL_STEPS, dealtTo, declarationOptio
 import { cardOrdering, sortedHighFirst, type MainSuit } from "./order";
 import { heuristicPolicy } from "./policy";
 import {
+  TRACTOR_MAX_SEED,
+  TRACTOR_MIN_SEED,
   TRACTOR_SEATS,
   type TractorErrorCode,
   type TractorEvents,
@@ -109,7 +111,13 @@ export type TractorMatch = DeclaringMatch | BuryingMatch | PlayingMatch | RoundO
 
 export type TractorAction =
   | { readonly type: "declare" | "bury" | "play"; readonly cards: readonly string[] }
-  | { readonly type: "deal" | "closeDeclarations" | "nextRound" };
+  | { readonly type: "deal" | "closeDeclarations" }
+  /**
+   * `seed`: the round's deal, given by the table (a fresh one for each round of a match whose creator gave no seed,
+   * so that a finished round's revealed seed tells nothing of the next: docs/arena.md). Without it the round's seed
+   * follows from the match's (roundSeedOf), as a reproducible match and a play-out want.
+   */
+  | { readonly type: "nextRound"; readonly seed?: number };
 
 /** The wire payloads; `played.auto` is added by the room. */
 export type TractorEnginePayloads = Omit<TractorEvents, "played"> & { played: Omit<TractorEvents["played"], "auto"> };
@@ -138,7 +146,11 @@ export function tableOf(match: TractorMatch) {
   };
 }
 
-/** A round's seed from the match seed: a revealed round seed says nothing of the next deal. */
+/**
+ * A round's seed from the match seed, for a match that is reproducible from its seed. Whoever knows a revealed round
+ * seed can search the match seeds (31 bits) for the one it follows from, and with it the next rounds' deals: a
+ * table whose creator gave no seed deals each later round from a fresh seed instead (the `nextRound` action's).
+ */
 export function roundSeedOf(matchSeed: number, round: number): number {
   return freshSeed(seededRandom(`${matchSeed}:round:${round}`));
 }
@@ -209,8 +221,7 @@ export function resultOf(match: RoundOverMatch): TractorResult {
 }
 
 /** Deals round `roundNumber`: with trump "fixed" the dealer buries next, with "declare" the paced deal begins. */
-function beginRound({ options, seed, step }: Pick<MatchFields, "options" | "seed" | "step">, roundNumber: number, setup: RoundSetup): Applied<TractorMatch, TractorEngineEvent> {
-  const roundSeed = roundSeedOf(seed, roundNumber);
+function beginRound({ options, seed, step }: Pick<MatchFields, "options" | "seed" | "step">, roundNumber: number, setup: RoundSetup, roundSeed = roundSeedOf(seed, roundNumber)): Applied<TractorMatch, TractorEngineEvent> {
   const dealt = dealRound(setup, seededRandom(roundSeed), options.ruleset);
   const fixed = options.trump === "fixed";
   const table = { options, seed, roundNumber, roundSeed, setup, declaration: undefined };
@@ -321,13 +332,22 @@ function trickEvent(roundNumber: number, next: RoundState, completed: CompletedT
   };
 }
 
-/** The dealer's due action: one more card, the end of declaring, or the next round. */
-function dealerAction(match: TractorMatch, type: TractorAction["type"]): Result {
+/** The dealer's due action: one more card, the end of declaring, or the next round (from its seed, if it gives one). */
+function dealerAction(match: TractorMatch, action: TractorAction): Result {
+  const { type } = action;
   const waiting = tractorEngine.waiting(match);
   const due = waiting.for === "dealer" && waiting.action.type === type;
   if (due && match.phase === "declaring") return type === "deal" ? dealCard(match) : closeDeclarations(match);
-  if (due && match.phase === "roundOver") return nextRound(match);
+  if (due && match.phase === "roundOver") {
+    const seed = action.type === "nextRound" ? action.seed : undefined;
+    if (seed !== undefined && !isDealSeed(seed)) return refuse("BAD_PAYLOAD", `a round's seed is a whole number from ${TRACTOR_MIN_SEED} to ${TRACTOR_MAX_SEED}`);
+    return nextRound(match, seed);
+  }
   return refuse("WRONG_PHASE", `the dealer cannot ${type} now`);
+}
+
+function isDealSeed(seed: number): boolean {
+  return Number.isInteger(seed) && seed >= TRACTOR_MIN_SEED && seed <= TRACTOR_MAX_SEED;
 }
 
 function dealCard(match: DeclaringMatch): Result {
@@ -344,9 +364,9 @@ function closeDeclarations({ dealing, ...match }: DeclaringMatch): Result {
   return { ok: true, state: { ...match, phase: "burying", setup, round, step: match.step + 1 }, events: [{ name: "trump", payload }] };
 }
 
-function nextRound(match: RoundOverMatch): Result {
+function nextRound(match: RoundOverMatch, seed: number | undefined): Result {
   const result = match.round.result;
-  return beginRound(match, match.roundNumber + 1, { mainSuit: match.options.mainSuit, dealer: result.nextDealer, teamRanks: [result.teamRanks[0], result.teamRanks[1]] });
+  return beginRound(match, match.roundNumber + 1, { mainSuit: match.options.mainSuit, dealer: result.nextDealer, teamRanks: [result.teamRanks[0], result.teamRanks[1]] }, seed);
 }
 
 function isSeat(actor: Actor): actor is Seat {
@@ -373,7 +393,7 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
   apply(match, actor, action) {
     if (actor === DEALER) {
       if (action.type === "declare" || action.type === "bury" || action.type === "play") return refuse("NOT_YOUR_TURN", "the dealer only deals");
-      return dealerAction(match, action.type);
+      return dealerAction(match, action);
     }
     if (!isSeat(actor)) return refuse("NOT_A_PLAYER", "no such seat");
     if (action.type === "declare") return declare(match, actor, action.cards);

@@ -53,8 +53,8 @@ export function tractorRankName(rank: number): string {
   return rank > 14 ? "past A" : (RANK_LETTERS[rank - 2] ?? String(rank));
 }
 
-const MIN_SEED = 1;
-const MAX_SEED = 2147483646;
+export const TRACTOR_MIN_SEED = 1;
+export const TRACTOR_MAX_SEED = 2147483646;
 const cardText = z.string().max(3);
 
 /** Client → room. Only a seated player may send them. */
@@ -93,7 +93,7 @@ export const tractorJoinOptions = z
     /** The teams' ranks at the start, team 1 then team 2 (default 2 and 2); high ranks make short matches. */
     startRanks: z.tuple([tractorRankOption, tractorRankOption]).optional(),
     /** Makes the match reproducible: every round's deal seed is derived from it. Without it each round gets a fresh one. */
-    seed: z.number().int().min(MIN_SEED).max(MAX_SEED).optional(),
+    seed: z.number().int().min(TRACTOR_MIN_SEED).max(TRACTOR_MAX_SEED).optional(),
     /** "always-accept" (default, the statement's rule) or "check-other-hands" (a throw another hand could beat fails). */
     throws: z.enum(["always-accept", "check-other-hands"]).optional(),
     /** Rule options (rooms/tractor/ruleset.ts), each defaulting to the statement's; `throwPolicy` here overrides `throws`. */

@@ -4,6 +4,7 @@
  * each hand goes to its own seat's view only, the buried cards to the dealer's view until the next deal, and every
  * round's seed stays in the engine's state until the round's end reveals it.
  */
+import { freshDealSeed } from "../kit/deal-seal";
 import { Rejection, RoomTimer } from "../kit/room-kit";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
 import { roundOf, tableOf, tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
@@ -73,6 +74,15 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     this.startTimer.start(this.time("startDelayMs"), () => {
       if (this.match === null && this.roster.everySeatTaken()) this.startMatch(this.matchOptions, this.options.seed);
     });
+  }
+
+  /**
+   * A match whose creator gave no seed deals each later round from a fresh seed: derived from the match's seed, a
+   * round's deal would follow from the first round's revealed seed by a search of the 31-bit match seeds. A match
+   * given a seed (a reproducible one, a tournament's duplicate deals) keeps its rounds' seeds derived.
+   */
+  protected override dealerActionFor(due: TractorAction): TractorAction {
+    return due.type === "nextRound" && this.options.seed === undefined ? { ...due, seed: freshDealSeed() } : due;
   }
 
   protected override seatRequest(options: TractorJoinOptions): SeatRequest {

@@ -1,7 +1,7 @@
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
-import { roundOf } from "../../rooms/tractor/match";
+import { roundOf, roundSeedOf } from "../../rooms/tractor/match";
 import { Card, cardName as cardNameOf, countCards, DISTINCT_CARDS, parseCard, parseCards } from "../../rooms/tractor/cards";
 import { checkFollow } from "../../rooms/tractor/legality";
 import { orderingOf, type RoundState } from "../../rooms/tractor/round";
@@ -234,6 +234,23 @@ describe("the tractor room", () => {
     expect(ends[ends.length - 1].matchWinner).toBe(matchEnd.winner);
     await waitUntil(() => (watcher.state as { phase?: string }).phase === "matchOver");
     expect(watcher.state).toMatchObject({ phase: "matchOver", winner: matchEnd.winner });
+  });
+
+  test("a match without a seed deals each later round from a fresh seed; a match given one derives them all from it", async () => {
+    const fast = { bots: [...TRACTOR_SEATS], startRanks: ["2", "2"], botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, roundPauseMs: 0, startDelayMs: 100 };
+    const fresh = await colyseus.createRoom<TractorRoom>("tractor", fast);
+    const seeded = await colyseus.createRoom<TractorRoom>("tractor", { ...fast, seed: 77 });
+    const received = [new Received(await colyseus.connectTo(fresh, { spectate: true })), new Received(await colyseus.connectTo(seeded, { spectate: true }))];
+    const roundSeeds = (of: Received) => of.messages.filter((m) => m.type === "roundEnd").map((m) => (m.payload as TractorRoundEndEvent).seed);
+    await waitUntil(() => received.every((of) => roundSeeds(of).length >= 3 || of.messages.some((m) => m.type === "matchEnd")), 15_000, "three rounds at each table");
+    const [freshSeeds, seededSeeds] = received.map(roundSeeds);
+    expect(freshSeeds.length).toBeGreaterThan(1);
+    expect(seededSeeds.length).toBeGreaterThan(1);
+    expect(seededSeeds).toEqual(seededSeeds.map((_, index) => roundSeedOf(77, index + 1)));
+    // Round 1 comes from the match's seed (fresh itself); no later round follows from it.
+    const matchSeed = fresh["match"]!.seed;
+    expect(freshSeeds[0]).toBe(roundSeedOf(matchSeed, 1));
+    freshSeeds.slice(1).forEach((seed, index) => expect(seed).not.toBe(roundSeedOf(matchSeed, index + 2)));
   });
 
   test("the same seed and the same moves give the same round, card for card", async () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { DEALER, playOut, replayMatch, SPECTATOR, type Actor } from "../../rooms/kit/engine";
-import { roundOf, tractorEngine, type TractorMatch, type TractorMatchOptions } from "../../rooms/tractor/match";
+import { roundOf, roundSeedOf, tractorEngine, type TractorAction, type TractorMatch, type TractorMatchOptions } from "../../rooms/tractor/match";
 import type { MainSuit } from "../../rooms/tractor/order";
 import { classic, tractorRuleset } from "../../rooms/tractor/ruleset";
 import type { Seat } from "../../rooms/tractor/scoring";
@@ -94,6 +94,41 @@ describe("the Tractor match engine", () => {
       state = accepted(state, actor, action).state;
     }
     expect(tractorEngine.view(state, SPECTATOR).result?.seed).toBe(roundSeed);
+  });
+
+  test("the next round is dealt from the seed the dealer's action gives, else from the match's; a record of either replays exactly", () => {
+    // Ranks low enough for a match of several rounds; the bots play round 1, up to the dealer's next round.
+    const opts = options({ startRanks: [2, 2] });
+    const matchSeed = 4242;
+    const actions: { actor: Actor; action: TractorAction }[] = [];
+    let state = tractorEngine.start(opts, matchSeed).state;
+    for (;;) {
+      const waiting = tractorEngine.waiting(state);
+      if (waiting.for === "dealer" && waiting.action.type === "nextRound") break;
+      const actor = waiting.for === "dealer" ? DEALER : waiting.for === "seat" ? waiting.seat : undefined;
+      if (actor === undefined) throw new Error("the match ended in its first round");
+      const action = actor === DEALER ? (waiting as { action: TractorAction }).action : tractorEngine.botAction(state, actor)!;
+      state = accepted(state, actor, action).state;
+      actions.push({ actor, action });
+    }
+    const roundOver = structuredClone(state);
+
+    const given = accepted(state, DEALER, { type: "nextRound", seed: 987_654_321 }).state;
+    expect(given.roundNumber).toBe(2);
+    expect(given.roundSeed).toBe(987_654_321);
+    const derived = accepted(state, DEALER, { type: "nextRound" }).state;
+    expect(derived.roundSeed).toBe(roundSeedOf(matchSeed, 2));
+    expect(tractorEngine.view(given, 0).seats[0]!.hand).not.toEqual(tractorEngine.view(derived, 0).seats[0]!.hand);
+
+    // A seed no engine accepts is refused, and nothing changes.
+    for (const seed of [0, -5, 1.5, 2_147_483_647, Number.NaN]) {
+      expect(tractorEngine.apply(state, DEALER, { type: "nextRound", seed })).toMatchObject({ ok: false, code: "BAD_PAYLOAD" });
+    }
+    expect(state).toEqual(roundOver);
+
+    // The record keeps the action as made, seed and all: its replay deals round 2 again, card for card.
+    const recorded = [...actions, { actor: DEALER as Actor, action: { type: "nextRound", seed: 987_654_321 } as TractorAction }];
+    expect(replayMatch(tractorEngine, opts, matchSeed, recorded).state).toEqual(given);
   });
 
   test("a state holds only its phase's fields, and the compiler refuses the others", () => {
