@@ -69,12 +69,13 @@ function holdsHiddenFields(type: FieldKind): boolean {
 }
 
 /**
- * The view object each schema object was last written from by a public pass. A view is plain data never changed
- * once made, and only this writer changes the schema, so an object written from the very same view object again is
- * already what it shows: an engine that keeps the views of what cannot change (a Tractor round's finished tricks,
- * rooms/tractor/match.ts) has them written once, not again at every patch for the rest of the round. (A schema
- * object written in a public pass is written from one source only: the spectator's view, or, below a `@view()`
- * field, its seat's own.)
+ * The kept view object each schema object was last written from by a public pass. A view is plain data never
+ * changed once made, and only this writer changes the schema, so an object written from the very same view object
+ * again is already what it shows: an engine that keeps the views of what cannot change, frozen (a Tractor round's
+ * finished tricks, rooms/tractor/match.ts), has them written once, not again at every patch for the rest of the
+ * round. A view made afresh for one patch (not frozen) is not noted: the note would keep it alive until the next
+ * patch, seconds later, past the young generation into the old one, for nothing. (A schema object written in a
+ * public pass is written from one source only: the spectator's view, or, below a `@view()` field, its seat's own.)
  */
 const writtenFrom = new WeakMap<Schema, Plain>();
 
@@ -104,7 +105,10 @@ export function writeView(target: Schema, view: Plain, pass: Pass): void {
     const inner: Pass = field.hidden ? "public" : pass;
     writeField(fields, values, field, value, inner);
   }
-  if (pass === "public") writtenFrom.set(target, view);
+  if (pass === "public") {
+    if (Object.isFrozen(view)) writtenFrom.set(target, view);
+    else writtenFrom.delete(target);
+  }
 }
 
 function writeField(fields: Record<string, unknown>, values: readonly unknown[], field: Field, value: unknown, pass: Pass): void {

@@ -191,11 +191,14 @@ export function shownHand(match: TractorMatch, seat: Seat): string[] {
   return names(sortedHighFirst(heldCards(match, seat), ordering));
 }
 
-/** A finished trick as the table shows it; made once per trick (a round's tricks are shown after every action). */
+/**
+ * A finished trick as the table shows it; made once per trick (a round's tricks are shown after every action), and
+ * frozen: the state writer writes a kept view once (rooms/kit/state-writer.ts).
+ */
 const shownTricks = new WeakMap<object, TractorTrick>();
 function trickView(done: CompletedTrick): TractorTrick {
   let shown = shownTricks.get(done);
-  if (shown === undefined) shownTricks.set(done, (shown = { leader: seatName(done.leader), plays: playsOf(done), winner: seatName(done.winner), points: done.points }));
+  if (shown === undefined) shownTricks.set(done, (shown = Object.freeze({ leader: seatName(done.leader), plays: playsOf(done), winner: seatName(done.winner), points: done.points })));
   return shown;
 }
 

@@ -135,11 +135,11 @@ describe("writeView", () => {
     fc.assert(fc.property(steps, expectEveryClientDecodesItsView), { numRuns: 500 });
   });
 
-  it("does not read again a view object it wrote into the same place at the last patch", () => {
+  it("does not read again a kept (frozen) view object it wrote into the same place at the last patch", () => {
     const table = connectedTable();
     const shown = fc.sample(position, { seed: 5, numRuns: 1 })[0]!;
     const reads: string[] = [];
-    const made: Position["plays"][number] = { seat: "A", cards: ["AS"] };
+    const made: Position["plays"][number] = Object.freeze<Position["plays"][number]>({ seat: "A", cards: ["AS"] });
     const play = new Proxy(made, { get: (target, key, receiver) => (reads.push(String(key)), Reflect.get(target, key, receiver)) });
     table.write({ ...shown, plays: [play] });
     table.patch();
@@ -147,6 +147,20 @@ describe("writeView", () => {
     reads.length = 0;
     table.write({ ...shown, plays: [play] });
     expect(reads).toEqual([]);
+    expect(table.encoder.hasChanges).toBe(false);
+  });
+
+  it("reads again a view made afresh (not frozen), which it does not keep between patches", () => {
+    const table = connectedTable();
+    const shown = fc.sample(position, { seed: 5, numRuns: 1 })[0]!;
+    const reads: string[] = [];
+    const made: Position["plays"][number] = { seat: "A", cards: ["AS"] };
+    const play = new Proxy(made, { get: (target, key, receiver) => (reads.push(String(key)), Reflect.get(target, key, receiver)) });
+    table.write({ ...shown, plays: [play] });
+    table.patch();
+    reads.length = 0;
+    table.write({ ...shown, plays: [play] });
+    expect(reads.length).toBeGreaterThan(0);
     expect(table.encoder.hasChanges).toBe(false);
   });
 
