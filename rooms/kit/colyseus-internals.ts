@@ -20,8 +20,8 @@ import type http from "http";
 import path from "path";
 import type { Socket } from "net";
 import { LocalDriver, matchMaker, Room, SchemaSerializer, type AuthContext, type Client } from "@colyseus/core";
-import { $changes, ArraySchema, Encoder, Schema, StateView, type, view } from "@colyseus/schema";
-import { MapClearedWhenFilled, SlotMap } from "./patch-maps";
+import { $changes, $childType, ArraySchema, ChangeTree, Encoder, Schema, StateView, type, view } from "@colyseus/schema";
+import { MapClearedWhenFilled, OpsByIndex, SlotMap } from "./patch-maps";
 import WebSocket from "ws";
 
 /** The versions the functions below were written against (and checked with). */
@@ -329,7 +329,7 @@ const COLL_DIRTY = { pkg: "@colyseus/schema", member: "a collection's change tre
  * pending. A list without a tree (or a tree without the map) has nothing pending.
  */
 export function listHasPendingChanges(list: ArraySchema<unknown>): boolean {
-  const tree = (list as unknown as Record<symbol, { collDirty?: Map<number, unknown> } | undefined>)[$changes];
+  const tree = (list as unknown as Record<symbol, { collDirty?: { readonly size: number } } | undefined>)[$changes];
   return (tree?.collDirty?.size ?? 0) > 0;
 }
 
@@ -341,6 +341,83 @@ export function listHasPendingChanges(list: ArraySchema<unknown>): boolean {
  */
 export function listItemsInPlace<T>(list: ArraySchema<T>): readonly T[] {
   return (list as unknown as { items: T[] }).items;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A list's change records, cleared in place at every patch (@colyseus/schema 5.0.34): rooms/kit/table.ts
+
+const LIST_CHANGES = { pkg: "@colyseus/schema", member: "ChangeTree#reset, #insertAt, #removeAt and a list tree's collDirty (a Map)", use: "a list's pending operations cleared in place, rooms/kit/table.ts" } as const;
+const LIST_STAGING = { pkg: "@colyseus/schema", member: "ArraySchema#[\"~onEncodeEnd\"] with its items, tmpItems and deletedIndexes", use: "a list's staged items copied in place, rooms/kit/table.ts" } as const;
+const ON_ENCODE_END = "~onEncodeEnd";
+
+interface ListChangeTree {
+  _isSchema: boolean;
+  collDirty: Map<number, number> | OpsByIndex | undefined;
+  reset(): void;
+  insertAt(at: number, count: number): void;
+  removeAt(at: number, count: number): void;
+}
+
+interface ListTarget {
+  items: unknown[];
+  tmpItems: unknown[];
+  deletedIndexes: boolean[];
+  [$childType]: unknown;
+}
+
+type ChangeTreeMethods = Pick<ListChangeTree, "reset" | "insertAt" | "removeAt">;
+let listChangesKeptInPlace = false;
+
+/**
+ * Makes every list's change records cost nothing to clear at a patch. After each patch @colyseus/schema clears the
+ * pending operations of every list that changed (`ChangeTree#reset`: `collDirty.clear()`, a new hash table each
+ * time) and stages a copy of its items (`ArraySchema#["~onEncodeEnd"]`: `tmpItems = items.slice()`). Both live on
+ * objects that live as long as their table, so each new table and copy lives until the list's next change, seconds
+ * later: promoted to the old generation, where only a major collection frees it (BENCHMARKS.md, "a list's change
+ * records"). Here the map becomes an OpsByIndex, cleared by emptying its slots; a list tree's rebuilds of its map
+ * (an insert or a cancelled add: `insertAt`, `removeAt`) are copied back into it; and a list of plain values copies
+ * its items into the staged array it has. A list of schema objects stages as before: its children's slots are
+ * re-pointed from the old staged array. Installed once, on the classes every state's lists are made of; nothing
+ * public offers either.
+ */
+export function keepListChangesInPlace(): void {
+  if (listChangesKeptInPlace) return;
+  const tree = ChangeTree.prototype as unknown as ChangeTreeMethods;
+  const list = ArraySchema.prototype as unknown as Record<string, unknown>;
+  const { reset, insertAt, removeAt } = tree;
+  const stageItems = list[ON_ENCODE_END];
+  if (typeof reset !== "function" || typeof insertAt !== "function" || typeof removeAt !== "function") throw new MissingColyseusInternal(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use);
+  if (typeof stageItems !== "function") throw new MissingColyseusInternal(LIST_STAGING.pkg, LIST_STAGING.member, LIST_STAGING.use);
+  tree.reset = function resetInPlace(this: ListChangeTree) {
+    // The first reset of a list's tree gives it its own map, empty: what the reset leaves it.
+    if (!this._isSchema && !(this.collDirty instanceof OpsByIndex)) this.collDirty = new OpsByIndex();
+    reset.call(this);
+  };
+  tree.insertAt = keepingOwnMap(insertAt);
+  tree.removeAt = keepingOwnMap(removeAt);
+  list[ON_ENCODE_END] = function stageItemsInPlace(this: ListTarget) {
+    if (typeof this[$childType] !== "string") return (stageItems as () => void).call(this);
+    // A list of plain values: no child to re-point, so the staged items need only equal the items.
+    const staged = this.tmpItems;
+    const items = this.items;
+    staged.length = items.length;
+    for (let index = 0; index < items.length; index++) staged[index] = items[index];
+    if (this.deletedIndexes.length > 0) this.deletedIndexes.length = 0;
+  };
+  listChangesKeptInPlace = true;
+}
+
+/** `rebuild` (insertAt or removeAt) with the map it makes copied back into the tree's own OpsByIndex. */
+function keepingOwnMap(rebuild: (this: ListChangeTree, at: number, count: number) => void) {
+  return function keptInPlace(this: ListChangeTree, at: number, count: number): void {
+    const own = this.collDirty;
+    rebuild.call(this, at, count);
+    const rebuilt = this.collDirty;
+    if (own instanceof OpsByIndex && rebuilt !== own && rebuilt !== undefined) {
+      own.copyFrom(rebuilt);
+      this.collDirty = own;
+    }
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -428,6 +505,8 @@ export interface InternalsSubjects {
   encoders: () => Array<{ build: string; Encoder: { BUFFER_SIZE?: unknown } }>;
   /** A list in a state whose encoder has sent everything; `change` pushes an item into it. */
   listInState: () => { list: ArraySchema<string>; change: () => void };
+  /** A list of strings and its change tree (its `$changes`). */
+  listChangeTree: () => { tree: object; list: object };
   /** A WebSocket as ws's server makes one before it has a socket. */
   serverWebSocket: () => object;
   localDriverPrototype: object;
@@ -472,6 +551,10 @@ export function installedSubjects(): InternalsSubjects {
       encoder.encode();
       encoder.discardChanges();
       return { list: state.list, change: () => void state.list.push("probe") };
+    },
+    listChangeTree: () => {
+      const { list } = new ProbeState();
+      return { tree: (list as unknown as Record<symbol, object>)[$changes]!, list };
     },
     // As ws's server makes one (its typings offer only `new WebSocket(null)`, which fails without options).
     serverWebSocket: () => new (WebSocket as unknown as new (address: null, protocols: undefined, options: object) => WebSocket)(null, undefined, {}),
@@ -531,6 +614,15 @@ const CHECKS: readonly Check[] = [
     const items: unknown = listItemsInPlace(list);
     const inStep = Array.isArray(items) && items.length === list.length && items.every((item, index) => item === list.at(index));
     return inStep ? null : missing("@colyseus/schema", "ArraySchema#items (a list's items, in order)", "the state writer's reads of its lists, rooms/kit/state-writer.ts");
+  },
+  ({ listChangeTree }) => {
+    const { tree, list } = listChangeTree();
+    const methods = ["reset", "insertAt", "removeAt"] as const;
+    if (methods.some((method) => typeof (tree as Record<string, unknown>)[method] !== "function")) return missing(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use);
+    if (!((tree as { collDirty?: unknown }).collDirty instanceof Map || (tree as { collDirty?: unknown }).collDirty instanceof OpsByIndex)) return missing(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use, "holds no map of a list's pending operations");
+    const target = list as unknown as Partial<ListTarget> & Record<string, unknown>;
+    const staging = typeof target[ON_ENCODE_END] === "function" && Array.isArray(target.items) && Array.isArray(target.tmpItems) && Array.isArray(target.deletedIndexes) && typeof target[$childType] === "string";
+    return staging ? null : missing(LIST_STAGING.pkg, LIST_STAGING.member, LIST_STAGING.use);
   },
   ({ serverWebSocket }) => ("_socket" in serverWebSocket() ? null : missing("ws", "WebSocket#_socket (its TCP socket)", "the transport's corked writes, server/transport.ts")),
   ({ localDriverPrototype }) => {

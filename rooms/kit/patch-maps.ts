@@ -59,3 +59,120 @@ export class SlotMap<K, V> {
     return -1;
   }
 }
+
+/**
+ * A list's pending operations by index (@colyseus/schema's `collDirty` on a list's change tree), cleared at every
+ * patch by emptying its slots. It does what a Map does for its uses there: get, set, has, delete, size, and keys and
+ * entries in the order they were first set (the order is the wire's: a list's operations are sent in it). Its keys
+ * are a list's indexes, small whole numbers; a key's slot is found through an array by key. After its first patches
+ * it allocates nothing but its iterations' entries.
+ */
+export class OpsByIndex {
+  /** Each slot's key in the order set, or -1 for a slot whose key was deleted since the last clear. */
+  readonly keyInSlot: number[] = [];
+  readonly valueInSlot: number[] = [];
+  /** By key: its slot + 1, or 0 (or a hole) when the key is not in the map. */
+  private readonly slotOfKey: number[] = [];
+  /** The slots in use since the last clear (deleted ones among them). */
+  slotsUsed = 0;
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  get(key: number): number | undefined {
+    const slot = this.slotOfKey[key] ?? 0;
+    return slot === 0 ? undefined : this.valueInSlot[slot - 1];
+  }
+
+  has(key: number): boolean {
+    return (this.slotOfKey[key] ?? 0) !== 0;
+  }
+
+  set(key: number, value: number): this {
+    const slot = this.slotOfKey[key] ?? 0;
+    if (slot !== 0) {
+      this.valueInSlot[slot - 1] = value;
+      return this;
+    }
+    this.keyInSlot[this.slotsUsed] = key;
+    this.valueInSlot[this.slotsUsed] = value;
+    this.slotsUsed++;
+    this.slotOfKey[key] = this.slotsUsed;
+    this.count++;
+    return this;
+  }
+
+  delete(key: number): boolean {
+    const slot = this.slotOfKey[key] ?? 0;
+    if (slot === 0) return false;
+    this.keyInSlot[slot - 1] = -1;
+    this.slotOfKey[key] = 0;
+    this.count--;
+    return true;
+  }
+
+  /** Forgets every entry and keeps the slots for the next patch. */
+  clear(): void {
+    for (let slot = 0; slot < this.slotsUsed; slot++) {
+      const key = this.keyInSlot[slot]!;
+      if (key !== -1) this.slotOfKey[key] = 0;
+    }
+    this.slotsUsed = 0;
+    this.count = 0;
+  }
+
+  /** Makes this map hold what `entries` holds, in its order (a list's change tree rebuilt its map: see keepListChangesInPlace). */
+  copyFrom(entries: Iterable<readonly [number, number]>): void {
+    this.clear();
+    for (const [key, value] of entries) this.set(key, value);
+  }
+
+  keys(): IterableIterator<number> {
+    return new SlotWalk(this, keyOf);
+  }
+
+  entries(): IterableIterator<[number, number]> {
+    return new SlotWalk(this, entryOf);
+  }
+
+  [Symbol.iterator](): IterableIterator<[number, number]> {
+    return this.entries();
+  }
+}
+
+const keyOf = (key: number): number => key;
+const entryOf = (key: number, value: number): [number, number] => [key, value];
+
+/**
+ * A walk over an OpsByIndex's live slots in order. An iterator object rather than a generator: the encoder walks
+ * every changed list's operations at every patch, and a generator's resumption costs more than a call.
+ */
+class SlotWalk<T> implements IterableIterator<T> {
+  private slot = 0;
+  private readonly result: IteratorResult<T> = { done: false, value: undefined as T };
+
+  constructor(
+    private readonly map: OpsByIndex,
+    private readonly item: (key: number, value: number) => T,
+  ) {}
+
+  next(): IteratorResult<T> {
+    const { keyInSlot, valueInSlot, slotsUsed } = this.map;
+    while (this.slot < slotsUsed) {
+      const slot = this.slot++;
+      const key = keyInSlot[slot]!;
+      if (key === -1) continue;
+      this.result.value = this.item(key, valueInSlot[slot]!);
+      return this.result;
+    }
+    this.result.done = true;
+    this.result.value = undefined as T;
+    return this.result;
+  }
+
+  [Symbol.iterator](): IterableIterator<T> {
+    return this;
+  }
+}

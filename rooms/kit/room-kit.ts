@@ -219,6 +219,25 @@ export function clearRoomTimers(room: Room): void {
  */
 export class RoomTimer {
   private pending: ReturnType<typeof setTimeout> | undefined;
+  private action: ((this: unknown) => void) | undefined;
+  private target: unknown;
+  /**
+   * What every timeout of this timer runs, made once: a closure made at each start would live as long as its
+   * timeout (a turn clock's, seconds), long enough to be promoted to the old generation at every move.
+   */
+  private readonly fire = (): void => {
+    const action = this.action;
+    const target = this.target;
+    this.pending = undefined;
+    this.action = undefined;
+    this.target = undefined;
+    try {
+      action?.call(target);
+      this.room.broadcastPatch();
+    } catch (error) {
+      reportFailure(this.room, "setTimeout", error);
+    }
+  };
 
   constructor(private readonly room: Room) {
     const timers = timersOfRoom.get(room);
@@ -226,18 +245,15 @@ export class RoomTimer {
     else timers.push(this);
   }
 
-  /** Runs `action` in `delayMs`, replacing the action pending, if any. */
-  start(delayMs: number, action: () => void): void {
+  /**
+   * Runs `action` in `delayMs` (called on `target`, if given: a method needs no closure made for it), replacing the
+   * action pending, if any.
+   */
+  start<Target>(delayMs: number, action: (this: Target) => void, target?: Target): void {
     this.clear();
-    this.pending = setTimeout(() => {
-      this.pending = undefined;
-      try {
-        action();
-        this.room.broadcastPatch();
-      } catch (error) {
-        reportFailure(this.room, "setTimeout", error);
-      }
-    }, delayMs);
+    this.action = action as (this: unknown) => void;
+    this.target = target;
+    this.pending = setTimeout(this.fire, delayMs);
   }
 
   get isPending(): boolean {
@@ -248,6 +264,8 @@ export class RoomTimer {
   clear(): void {
     if (this.pending !== undefined) clearTimeout(this.pending);
     this.pending = undefined;
+    this.action = undefined;
+    this.target = undefined;
   }
 }
 

@@ -31,7 +31,7 @@ import { mergeViews, viewDigest, type Plain } from "./views";
 import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
-import { clearViewFramesWithoutAllocating, setStateBufferSize, stateViewClearedWhenChanged, whenDisposalBegins } from "./colyseus-internals";
+import { clearViewFramesWithoutAllocating, keepListChangesInPlace, setStateBufferSize, stateViewClearedWhenChanged, whenDisposalBegins } from "./colyseus-internals";
 import { addressOf, guardSeatReservations, identityOf, ladderDealOf, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
@@ -160,6 +160,9 @@ export abstract class TableRoom<
   private dealerRun: { pace: string; dueAt: number } | null = null;
   private paused = false;
   private deadline = 0;
+  /** The seat whose turn clock runs, and the number of its match (read when the clock runs out). */
+  private clockSeat = -1;
+  private clockMatchNumber = 0;
   /**
    * A bot's decision being made elsewhere (its answer is a promise), and the position it is for: the table waits for
    * it and asks nothing more. A change of seats cancels it (the answer is then dropped).
@@ -304,6 +307,7 @@ export abstract class TableRoom<
     shareStateHandshake(this);
     shareStateBuffers(this);
     clearViewFramesWithoutAllocating(this);
+    keepListChangesInPlace();
     whenDisposalBegins(this, () => this.stopPlaying());
     tableMetrics().tableOpened(this);
     this.logLife("room_created", "room created", { seats: setUp.seats });
@@ -979,13 +983,24 @@ export abstract class TableRoom<
       this.deadline = now + this.timings.turnTimeMs;
       this.showChanges();
     }
-    this.after(this.deadline - now, () => {
-      this.deadline = 0;
-      this.showChanges();
-      const timedOut = this.engine.timedOut(match.state, seat);
-      if (timedOut.actor === seat) this.playForSeat(match, seat, "clock");
-      else this.act(match, timedOut.actor, timedOut.action, "dealer");
-    });
+    // The clock's seat and match are kept in fields, not in a closure made at every turn: the timeout lives as
+    // long as the turn, long enough to be promoted to the old generation (BENCHMARKS.md, "a list's change records").
+    this.clockSeat = seat;
+    this.clockMatchNumber = match.number;
+    this.matchTimer.start(this.deadline - now, this.turnClockRanOut, this);
+  }
+
+  /** A person's turn clock ran out: the engine says who acts (the seat's bot, or the dealer), then the match goes on. */
+  private turnClockRanOut(): void {
+    const match = this.match;
+    const seat = this.clockSeat;
+    if (match === null || match.number !== this.clockMatchNumber) return;
+    this.deadline = 0;
+    this.showChanges();
+    const timedOut = this.engine.timedOut(match.state, seat);
+    if (timedOut.actor === seat) this.playForSeat(match, seat, "clock");
+    else this.act(match, timedOut.actor, timedOut.action, "dealer");
+    this.advance();
   }
 
   /**

@@ -34,7 +34,7 @@ import {
 } from "../../rooms/kit/colyseus-internals";
 import { adoptDecoderTypes, checkHandshakeLayout, decoderTypesOf, MissingSdkInternal, reflectionBytes, SDK_WRITTEN_FOR } from "../../client-sdk/colyseus-internals";
 import { ERROR_MESSAGE } from "../../rooms/kit/protocol";
-import { MapClearedWhenFilled, SlotMap } from "../../rooms/kit/patch-maps";
+import { MapClearedWhenFilled, OpsByIndex, SlotMap } from "../../rooms/kit/patch-maps";
 import { useRoomTestServer, type RoomTestServer } from "../rooms/test-server";
 
 let colyseus: RoomTestServer;
@@ -139,6 +139,20 @@ describe("on the installed versions", () => {
     const handOf = () => (client.state as unknown as { player?: { hand?: unknown[] } }).player?.hand?.length ?? 0;
     for (let wait = 0; wait < 50 && handOf() === 0; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(handOf()).toBeGreaterThan(0);
+  });
+
+  test("a list's change records in place: a table's lists keep one OpsByIndex and one staged array from patch to patch", async () => {
+    const room = await colyseus.createRoom("evensteven", {});
+    const client = await colyseus.connectTo(room, { name: "alice" });
+    const handOf = () => (client.state as unknown as { player?: { hand?: unknown[] } }).player?.hand?.length ?? 0;
+    for (let wait = 0; wait < 50 && handOf() === 0; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const hand = (room.state as unknown as { player: { hand: object } }).player.hand;
+    const tree = (hand as Record<symbol, { collDirty: unknown }>)[$changes]!;
+    expect(tree.collDirty).toBeInstanceOf(OpsByIndex);
+    // A list of plain values: its staged items are copied into the array it has (test/unit/list-changes-in-place.test.ts
+    // proves the bytes the same as without it).
+    const staged = (hand as { tmpItems: unknown[] }).tmpItems;
+    expect(staged).toEqual([...(hand as Iterable<unknown>)]);
   });
 
   test("Encoder.BUFFER_SIZE: a state encoder made after it is set takes the size", () => {
@@ -289,6 +303,15 @@ describe("a member missing is reported with its package, installed version and n
     (room as unknown as { _serializer: object })._serializer = { hasFilters: true, frames: new Map() };
     expect(() => clearViewFramesWithoutAllocating(room)).toThrow(`${CORE}: SchemaSerializer#encodedViews (a Map, get, set and clear only) is missing`);
     expect(stateViewClearedWhenChanged().changes).toBeInstanceOf(MapClearedWhenFilled);
+  });
+
+  test("a list's change records kept in place", () => {
+    const { list } = new Probe();
+    const tree = () => ({ reset() {}, insertAt() {}, removeAt() {}, collDirty: new Map() });
+    expect(stubbed({ listChangeTree: () => ({ tree: { reset() {}, collDirty: new Map() }, list }) })).toContain(`${SCHEMA}: ChangeTree#reset, #insertAt, #removeAt and a list tree's collDirty (a Map) is missing`);
+    expect(stubbed({ listChangeTree: () => ({ tree: { ...tree(), collDirty: [] }, list }) })).toContain(`${SCHEMA}: ChangeTree#reset, #insertAt, #removeAt and a list tree's collDirty (a Map) holds no map of a list's pending operations`);
+    expect(stubbed({ listChangeTree: () => ({ tree: tree(), list: { items: [], tmpItems: [] } }) })).toContain(`${SCHEMA}: ArraySchema#["~onEncodeEnd"] with its items, tmpItems and deletedIndexes is missing`);
+    expect(() => checkColyseusInternals({ listChangeTree: () => ({ tree: tree(), list }) })).not.toThrow();
   });
 
   test("Encoder.BUFFER_SIZE", () => {

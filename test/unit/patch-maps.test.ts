@@ -2,7 +2,8 @@
  * The maps Colyseus clears at every patch, made to clear without allocating (rooms/kit/patch-maps.ts): each answers
  * as a Map would, whatever is set, read and cleared.
  */
-import { MapClearedWhenFilled, SlotMap } from "../../rooms/kit/patch-maps";
+import fc from "fast-check";
+import { MapClearedWhenFilled, OpsByIndex, SlotMap } from "../../rooms/kit/patch-maps";
 import { seededRandom } from "../../rooms/kit/random";
 
 test("a SlotMap answers get, set and size as a Map does, over random operations on a few keys", () => {
@@ -46,4 +47,45 @@ test("a MapClearedWhenFilled is a Map whose clear empties it when it holds somet
   expect([...map]).toEqual([]);
   map.set(3, "three");
   expect([...map]).toEqual([[3, "three"]]);
+});
+
+describe("OpsByIndex", () => {
+  /** Every call the change trees make, against a Map doing the same: same answers, same order. */
+  const call = fc.oneof(
+    fc.record({ op: fc.constant("set" as const), key: fc.nat(40), value: fc.nat(255) }),
+    fc.record({ op: fc.constant("delete" as const), key: fc.nat(40) }),
+    fc.record({ op: fc.constant("clear" as const) }),
+    fc.record({ op: fc.constant("copyFrom" as const), entries: fc.array(fc.tuple(fc.nat(40), fc.nat(255)), { maxLength: 8 }) }),
+  );
+
+  it("answers get, has, size, keys and entries as a Map would, in the order keys were first set", () => {
+    fc.assert(
+      fc.property(fc.array(call, { maxLength: 80 }), fc.nat(40), (calls, probe) => {
+        const map = new OpsByIndex();
+        const model = new Map<number, number>();
+        for (const each of calls) {
+          if (each.op === "set") {
+            map.set(each.key, each.value);
+            model.set(each.key, each.value);
+          } else if (each.op === "delete") {
+            expect(map.delete(each.key)).toBe(model.delete(each.key));
+          } else if (each.op === "clear") {
+            map.clear();
+            model.clear();
+          } else {
+            const rebuilt = new Map(each.entries);
+            map.copyFrom(rebuilt);
+            model.clear();
+            for (const [key, value] of rebuilt) model.set(key, value);
+          }
+          expect(map.size).toBe(model.size);
+          expect([...map]).toEqual([...model]);
+          expect([...map.keys()]).toEqual([...model.keys()]);
+          expect(map.get(probe)).toBe(model.get(probe));
+          expect(map.has(probe)).toBe(model.has(probe));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

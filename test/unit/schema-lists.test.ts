@@ -1,6 +1,7 @@
 import { ArraySchema, Decoder, Encoder, Schema, StateView, type, view } from "@colyseus/schema";
 import fc from "fast-check";
 import { syncList } from "../../rooms/kit/schema-lists";
+import { keepListChangesInPlace } from "../../rooms/kit/colyseus-internals";
 
 class Seat extends Schema {
   @type(["string"]) table = new ArraySchema<string>();
@@ -52,6 +53,9 @@ function changedHand(hand: string[], draw: boolean, pick: number): string[] {
   }
   return hand.length > 0 ? hand.filter((_, index) => index !== pick % hand.length) : hand;
 }
+
+// As in every table: lists keep their change records in place (test/unit/list-changes-in-place.test.ts).
+beforeAll(() => keepListChangesInPlace());
 
 describe("syncList", () => {
   it("leaves the list equal to what is wanted, and both clients decode exactly that (the spectator sees no hand)", () => {

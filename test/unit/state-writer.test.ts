@@ -1,6 +1,7 @@
 import { ArraySchema, Decoder, Encoder, Schema, StateView, type, view } from "@colyseus/schema";
 import fc from "fast-check";
 import { writeView } from "../../rooms/kit/state-writer";
+import { keepListChangesInPlace } from "../../rooms/kit/colyseus-internals";
 import { mergeViews, wholeTableView } from "../../rooms/kit/views";
 
 /** A small table shaped like the games': seats with a hidden hand, a list of objects, an object that comes and goes. */
@@ -100,6 +101,9 @@ function connectedTable() {
 
 const decoded = (client: Decoder<Table>) => JSON.parse(JSON.stringify(client.state.toJSON())) as unknown;
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+
+// As in every table: lists keep their change records in place (test/unit/list-changes-in-place.test.ts).
+beforeAll(() => keepListChangesInPlace());
 
 describe("writeView", () => {
   /** Each position written and patched in turn: after each patch, every client holds exactly its own view of it. */
