@@ -29,20 +29,16 @@ const POOL_BYTES = 4096;
 let pool = Buffer.alloc(0);
 let drawn = 0;
 
-function freshBytesHex(count: number): string {
-  if (drawn + count > pool.length) {
+/** A fresh secret salt for a deal's commitment: SALT_BYTES from the pool, as hex, zeroed in the pool once read. */
+export function freshSalt(): string {
+  if (drawn + SALT_BYTES > pool.length) {
     pool = randomBytes(POOL_BYTES);
     drawn = 0;
   }
-  const hex = pool.toString("hex", drawn, drawn + count);
-  pool.fill(0, drawn, drawn + count);
-  drawn += count;
+  const hex = pool.toString("hex", drawn, drawn + SALT_BYTES);
+  pool.fill(0, drawn, drawn + SALT_BYTES);
+  drawn += SALT_BYTES;
   return hex;
-}
-
-/** A fresh secret salt for a deal's commitment. */
-export function freshSalt(): string {
-  return freshBytesHex(SALT_BYTES);
 }
 
 /**
