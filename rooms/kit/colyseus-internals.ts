@@ -619,7 +619,8 @@ const CHECKS: readonly Check[] = [
     const { tree, list } = listChangeTree();
     const methods = ["reset", "insertAt", "removeAt"] as const;
     if (methods.some((method) => typeof (tree as Record<string, unknown>)[method] !== "function")) return missing(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use);
-    if (!((tree as { collDirty?: unknown }).collDirty instanceof Map || (tree as { collDirty?: unknown }).collDirty instanceof OpsByIndex)) return missing(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use, "holds no map of a list's pending operations");
+    const { collDirty } = tree as { collDirty?: unknown };
+    if (!(collDirty instanceof Map || collDirty instanceof OpsByIndex)) return missing(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use, "holds no map of a list's pending operations");
     const target = list as unknown as Partial<ListTarget> & Record<string, unknown>;
     const staging = typeof target[ON_ENCODE_END] === "function" && Array.isArray(target.items) && Array.isArray(target.tmpItems) && Array.isArray(target.deletedIndexes) && typeof target[$childType] === "string";
     return staging ? null : missing(LIST_STAGING.pkg, LIST_STAGING.member, LIST_STAGING.use);

@@ -69,16 +69,30 @@ export class SlotMap<K, V> {
  */
 export class OpsByIndex {
   /** Each slot's key in the order set, or -1 for a slot whose key was deleted since the last clear. */
-  readonly keyInSlot: number[] = [];
-  readonly valueInSlot: number[] = [];
+  private readonly keyInSlot: number[] = [];
+  private readonly valueInSlot: number[] = [];
   /** By key: its slot + 1, or 0 (or a hole) when the key is not in the map. */
   private readonly slotOfKey: number[] = [];
   /** The slots in use since the last clear (deleted ones among them). */
-  slotsUsed = 0;
+  private slotsUsed = 0;
   private count = 0;
 
   get size(): number {
     return this.count;
+  }
+
+  /** The first slot from `slot` on that holds a key, or -1 past the last. */
+  liveSlotFrom(slot: number): number {
+    for (; slot < this.slotsUsed; slot++) if (this.keyInSlot[slot] !== -1) return slot;
+    return -1;
+  }
+
+  keyAt(slot: number): number {
+    return this.keyInSlot[slot]!;
+  }
+
+  valueAt(slot: number): number {
+    return this.valueInSlot[slot]!;
   }
 
   get(key: number): number | undefined {
@@ -159,16 +173,15 @@ class SlotWalk<T> implements IterableIterator<T> {
   ) {}
 
   next(): IteratorResult<T> {
-    const { keyInSlot, valueInSlot, slotsUsed } = this.map;
-    while (this.slot < slotsUsed) {
-      const slot = this.slot++;
-      const key = keyInSlot[slot]!;
-      if (key === -1) continue;
-      this.result.value = this.item(key, valueInSlot[slot]!);
-      return this.result;
+    const slot = this.slot === -1 ? -1 : this.map.liveSlotFrom(this.slot);
+    if (slot === -1) {
+      this.slot = -1;
+      this.result.done = true;
+      this.result.value = undefined as T;
+    } else {
+      this.slot = slot + 1;
+      this.result.value = this.item(this.map.keyAt(slot), this.map.valueAt(slot));
     }
-    this.result.done = true;
-    this.result.value = undefined as T;
     return this.result;
   }
 
