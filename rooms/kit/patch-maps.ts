@@ -64,15 +64,15 @@ export class SlotMap<K, V> {
  * A list's pending operations by index (@colyseus/schema's `collDirty` on a list's change tree), cleared at every
  * patch by emptying its slots. It does what a Map does for its uses there: get, set, has, delete, size, and keys and
  * entries in the order they were first set (the order is the wire's: a list's operations are sent in it). Its keys
- * are a list's indexes, small whole numbers; a key's slot is found through an array by key. After its first patches
- * it allocates nothing but its iterations' entries.
+ * are a list's indexes, small whole numbers, and a patch changes a few of them: a key is found by a scan of the
+ * slots, held in one array of keys and values side by side. A table has dozens of lists, each with its map for as
+ * long as the table lives, so the map is one small array (a Map cleared would be a new hash table each patch; three
+ * arrays, one of them indexed by key, held 2 KB a table: BENCHMARKS.md). After its first patches it allocates
+ * nothing but its iterations' entries, and again only after a patch that changed many items of its list.
  */
 export class OpsByIndex {
-  /** Each slot's key in the order set, or -1 for a slot whose key was deleted since the last clear. */
-  private readonly keyInSlot: number[] = [];
-  private readonly valueInSlot: number[] = [];
-  /** By key: its slot + 1, or 0 (or a hole) when the key is not in the map. */
-  private readonly slotOfKey: number[] = [];
+  /** Slot n's key at 2n (-1 once deleted since the last clear) and its value at 2n + 1, in the order first set. */
+  private readonly slots: number[] = [];
   /** The slots in use since the last clear (deleted ones among them). */
   private slotsUsed = 0;
   private count = 0;
@@ -83,56 +83,54 @@ export class OpsByIndex {
 
   /** The first slot from `slot` on that holds a key, or -1 past the last. */
   liveSlotFrom(slot: number): number {
-    for (; slot < this.slotsUsed; slot++) if (this.keyInSlot[slot] !== -1) return slot;
+    for (; slot < this.slotsUsed; slot++) if (this.slots[2 * slot] !== -1) return slot;
     return -1;
   }
 
   keyAt(slot: number): number {
-    return this.keyInSlot[slot]!;
+    return this.slots[2 * slot]!;
   }
 
   valueAt(slot: number): number {
-    return this.valueInSlot[slot]!;
+    return this.slots[2 * slot + 1]!;
   }
 
   get(key: number): number | undefined {
-    const slot = this.slotOfKey[key] ?? 0;
-    return slot === 0 ? undefined : this.valueInSlot[slot - 1];
+    const slot = this.slotOf(key);
+    return slot === -1 ? undefined : this.slots[2 * slot + 1];
   }
 
   has(key: number): boolean {
-    return (this.slotOfKey[key] ?? 0) !== 0;
+    return this.slotOf(key) !== -1;
   }
 
   set(key: number, value: number): this {
-    const slot = this.slotOfKey[key] ?? 0;
-    if (slot !== 0) {
-      this.valueInSlot[slot - 1] = value;
+    const slot = this.slotOf(key);
+    if (slot !== -1) {
+      this.slots[2 * slot + 1] = value;
       return this;
     }
-    this.keyInSlot[this.slotsUsed] = key;
-    this.valueInSlot[this.slotsUsed] = value;
+    this.slots[2 * this.slotsUsed] = key;
+    this.slots[2 * this.slotsUsed + 1] = value;
     this.slotsUsed++;
-    this.slotOfKey[key] = this.slotsUsed;
     this.count++;
     return this;
   }
 
   delete(key: number): boolean {
-    const slot = this.slotOfKey[key] ?? 0;
-    if (slot === 0) return false;
-    this.keyInSlot[slot - 1] = -1;
-    this.slotOfKey[key] = 0;
+    const slot = this.slotOf(key);
+    if (slot === -1) return false;
+    this.slots[2 * slot] = -1;
     this.count--;
     return true;
   }
 
-  /** Forgets every entry and keeps the slots for the next patch. */
+  /**
+   * Forgets every entry and keeps the slots for the next patch, unless a patch that changed many items (a deal, a
+   * list refilled) grew them: that array is let go, so that every list does not keep its largest patch's slots.
+   */
   clear(): void {
-    for (let slot = 0; slot < this.slotsUsed; slot++) {
-      const key = this.keyInSlot[slot]!;
-      if (key !== -1) this.slotOfKey[key] = 0;
-    }
+    if (this.slotsUsed > SLOTS_KEPT) this.slots.length = 0;
     this.slotsUsed = 0;
     this.count = 0;
   }
@@ -154,7 +152,15 @@ export class OpsByIndex {
   [Symbol.iterator](): IterableIterator<[number, number]> {
     return this.entries();
   }
+
+  private slotOf(key: number): number {
+    for (let slot = 0; slot < this.slotsUsed; slot++) if (this.slots[2 * slot] === key) return slot;
+    return -1;
+  }
 }
+
+/** The most slots an OpsByIndex keeps through a clear: a patch changes fewer items of a list but for a deal's. */
+const SLOTS_KEPT = 16;
 
 const keyOf = (key: number): number => key;
 const entryOf = (key: number, value: number): [number, number] => [key, value];

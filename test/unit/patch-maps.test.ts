@@ -88,4 +88,18 @@ describe("OpsByIndex", () => {
       { numRuns: 500 },
     );
   });
+
+  it("keeps a few slots through a clear and lets go of the many a large patch needed", () => {
+    const map = new OpsByIndex();
+    const slots = (map as unknown as { slots: number[] }).slots;
+    for (let key = 0; key < 4; key++) map.set(key, key);
+    map.clear();
+    expect(slots.length).toBe(8);
+    for (let key = 0; key < 40; key++) map.set(key, 1);
+    map.clear();
+    expect(slots.length).toBe(0);
+    expect([...map]).toEqual([]);
+    map.set(7, 3);
+    expect([...map]).toEqual([[7, 3]]);
+  });
 });
