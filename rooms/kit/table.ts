@@ -16,14 +16,15 @@
  */
 import { ClientState, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import type { Schema } from "@colyseus/schema";
+import { isDeepStrictEqual } from "util";
 import type { z } from "zod";
-import { dealInPlay, DEALER, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
+import { dealInPlay, DEALER, replayActions, SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type RecordedAction, type Viewer } from "./engine";
 import { NO_SEAL, type DealSealView, type SealedView } from "./commitment";
 import { freshDealSeed, sealDeal, type DealSeal } from "./deal-seal";
 import { SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, STATE_CHECK_MESSAGE, type MessageDefinition, type PayloadOf, type StateCheck } from "./protocol";
 import { GUEST, type FinishedGame, type LadderDeal, type LadderTag, type Mover, type RecordedEvent, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
 import { clearRoomTimers, forgetClient, handleMessage, lifecycleStep, limitMessages, parseRoomOptions, Rejection, reportFailure, RoomTimer, screenOfMessages, shareStateBuffers, shareStateHandshake, SWEEP_PATCH_MS } from "./room-kit";
-import { RecordedSteps } from "./recorded-steps";
+import { RecordedSteps, type StepReplay } from "./recorded-steps";
 import { SEAT_BOT_NAME, SeatRoster } from "./seats";
 import { screenFrames, type FrameScreen } from "./frames";
 import { writeView } from "./state-writer";
@@ -56,7 +57,7 @@ export interface MatchInPlay<Options, State, Action> {
   readonly seed: number;
   state: State;
   /** Every action, for the match's record: kept only when there are records (RecordSink). */
-  readonly actions: RecordedSteps<TableAction<Action>>;
+  readonly actions: RecordedSteps<TableAction<Action>, State>;
   /** How many actions were taken, kept or not. */
   actionCount: number;
   /** The events of the match's start. */
@@ -733,7 +734,7 @@ export abstract class TableRoom<
     if (!outcome.ok) throw new Rejection(outcome.code, outcome.reason);
     match.actionCount++;
     // Without records a match's actions would be kept for nothing: 2.6 KB a table by a game's end.
-    if (this.recordSink !== null) match.actions.push({ actor, action, at: Date.now(), by, events: outcome.events });
+    if (this.recordSink !== null) match.actions.push({ actor, action, at: Date.now(), by });
     tableMetrics().actionTaken(this.roomName, by);
     this.commit(outcome, { actor, by });
   }
@@ -805,10 +806,36 @@ export abstract class TableRoom<
     // The deal just over: its seal has been revealed (the record keeps what every client was shown).
     const sealed = this.seal === null ? {} : { commitment: this.seal.sealed.commitment, salt: this.seal.sealed.salt };
     const ladder = this.ladder === null ? {} : { ladder: this.ladder };
-    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, ...sealed, seats, start, actions: match.actions.read(), result, startedAt, endedAt: Date.now(), ...ladder };
+    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, ...sealed, seats, start, actions: match.actions.read(this.stepReplay(match)), result, startedAt, endedAt: Date.now(), ...ladder };
     this.recordSink.submit(finished);
     // The game (or round) a person left was the one in play: it is recorded, and an empty room may close now.
     this.keepOpenWhenEmpty(false);
+  }
+
+  /**
+   * How a record gets its steps' events (rooms/kit/recorded-steps.ts): the steps played again from where the last
+   * record left off. The engine is pure, so the replay ends where the table is; if it does not (an engine that is not
+   * pure, a bug), the record still goes to the records with the events the replay gave, and the log says so: the
+   * record replays as it is, and the next round's replay starts from where the table is.
+   */
+  private stepReplay(match: MatchInPlay<Options, State, Action>): StepReplay<TableAction<Action>, State> {
+    return (from, steps) => {
+      const start = from ?? this.engine.start(match.options, match.seed).state;
+      const firstNumber = match.actions.length - steps.length + 1;
+      try {
+        const replayed = replayActions(this.engine, start, steps, firstNumber);
+        if (!isDeepStrictEqual(replayed.state, match.state)) this.logReplayDiverged(match, "its replay ends elsewhere");
+        return { events: replayed.events, state: match.state };
+      } catch {
+        // The engine's reason is not logged: it may name a card of a hand still hidden (a Tractor round's record).
+        this.logReplayDiverged(match, "the engine refused one of its own recorded actions");
+        return { events: [], state: match.state };
+      }
+    };
+  }
+
+  private logReplayDiverged(match: MatchInPlay<Options, State, Action>, why: string): void {
+    roomLog(this).error({ event: "record_replay_diverged", match: match.number, why }, "a record's steps replayed differently from the table's game: its events are the replay's");
   }
 
   /** While a stand-in plays on for a person who left (forfeitToKeep), the room stays open with nobody in it. */

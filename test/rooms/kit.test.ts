@@ -35,6 +35,25 @@ function errorsOf(received: Received): ErrorReply[] {
   return received.messages.filter((message) => message.type === "error").map((message) => message.payload as ErrorReply);
 }
 
+type HighCardApply = typeof highCardEngine.apply;
+
+/** Every step's events as the room sent them while the game was played, the start's first. */
+function eventsSentLive(room: HighCardRoom): unknown[] {
+  const events: unknown[] = [];
+  const commit = (room["commit"] as (applied: { events: unknown }, made: unknown) => void).bind(room);
+  Object.defineProperty(room, "commit", { value: (applied: { events: unknown }, made: unknown) => (events.push(applied.events), commit(applied, made)) });
+  return events;
+}
+
+/** The room's engine, its answers changed where it is applied to a state the table is not at (a replay's). */
+function withReplayedApply(room: HighCardRoom, change: (outcome: ReturnType<HighCardApply>) => ReturnType<HighCardApply>): void {
+  const apply: HighCardApply = (state, actor, action) => {
+    const outcome = highCardEngine.apply(state, actor, action);
+    return state === room["match"]?.state ? outcome : change(outcome);
+  };
+  Object.defineProperty(room, "engine", { value: { ...highCardEngine, apply } });
+}
+
 async function seatedTable(options: Record<string, unknown>) {
   const room = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, ...options });
   const first = await colyseus.connectTo(room, { name: "Ann", seat: 0 });
@@ -69,12 +88,15 @@ describe("the table kit", () => {
     const kept: FinishedGame[] = [];
     const withRecords = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, bots: [0, 1], records: { submit: (game: FinishedGame) => kept.push(game) } });
     const withoutRecords = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, bots: [0, 1] });
+    const liveEvents = eventsSentLive(withRecords);
     // A join lets a table of bots start (the kit looks for a full table after each join).
     for (const room of [withRecords, withoutRecords]) await colyseus.connectTo(room, { spectate: true });
     await waitUntil(() => kept.length === 1, 5000, "the recorded match's end");
     expect(kept[0].actions.length).toBeGreaterThan(0);
     expect(kept[0].actions).toHaveLength(withRecords["match"]!.actionCount);
-    // The steps are kept as text until the record is made: read back, they are the match's, its events too.
+    // The steps are kept without their events until the record is made, and replayed then: the record's steps are
+    // the match's, and their events are the ones the table sent as it played.
+    expect(kept[0].actions.map((step) => step.events)).toEqual(JSON.parse(JSON.stringify(liveEvents.slice(1, kept[0].actions.length + 1))));
     const replayed = replayMatch(highCardEngine, kept[0].options as HighCardOptions, kept[0].seed, kept[0].actions as readonly RecordedAction<HighCardAction>[]);
     expect(kept[0].start).toEqual(replayed.events[0]);
     expect(kept[0].actions.map((step) => step.events)).toEqual(replayed.events.slice(1));
@@ -82,6 +104,27 @@ describe("the table kit", () => {
     // The same seed and bots: the same match, its actions counted and not kept.
     await waitUntil(() => withoutRecords["match"]?.actionCount === kept[0].actions.length, 5000, "the other match's end");
     expect(withoutRecords["match"]!.actions.length).toBe(0);
+  });
+
+  test("a record whose replay goes otherwise than the game did is still kept, and the log says so", async () => {
+    const kept: FinishedGame[] = [];
+    const records = { submit: (game: FinishedGame) => kept.push(game) };
+    const refusing = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, bots: [0, 1], records });
+    const elsewhere = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED + 1, bots: [0, 1], records });
+    // Engines that are not pure: on the replay (a state the table is not at) one refuses, the other ends elsewhere.
+    withReplayedApply(refusing, () => ({ ok: false, code: "NOT_YOUR_TURN", reason: "refused on replay" }));
+    withReplayedApply(elsewhere, (outcome) => (outcome.ok ? { ...outcome, state: { ...outcome.state, tricksWon: [...outcome.state.tricksWon, 0] } } : outcome));
+    for (const room of [refusing, elsewhere]) await colyseus.connectTo(room, { spectate: true });
+    await waitUntil(() => kept.length === 2, 5000, "both matches' ends");
+    const byRoom = (room: HighCardRoom) => kept.find((game) => game.roomId === room.roomId)!;
+    expect(byRoom(refusing).actions.length).toBe(refusing["match"]!.actionCount);
+    expect(byRoom(refusing).actions.every((step) => step.events.length === 0)).toBe(true);
+    expect(byRoom(elsewhere).actions.some((step) => step.events.length > 0)).toBe(true);
+    const logged = takeConsole(/record_replay_diverged/);
+    expect(logged).toHaveLength(2);
+    expect(logged.some((line) => line.includes("the engine refused one of its own recorded actions"))).toBe(true);
+    expect(logged.some((line) => line.includes("its replay ends elsewhere"))).toBe(true);
+    for (const line of logged) expect(line).not.toContain("refused on replay");
   });
 
   test("bad messages get typed errors and change nothing", async () => {
