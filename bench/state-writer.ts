@@ -12,19 +12,12 @@ import * as path from "path";
 import { performance } from "perf_hooks";
 import { playOut, SPECTATOR, type Viewer } from "../rooms/kit/engine";
 import { RECORD_ENGINES } from "../server/records/replay";
-import { classic } from "../rooms/tractor/ruleset";
+import { BOT_MATCH_OPTIONS as OPTIONS } from "./match-options";
 import type { RecordedGame } from "../rooms/kit/record";
 
 const HERE = path.resolve(__dirname, "..", "..");
 const MATCHES = 20;
 const ROUNDS = 9;
-
-const OPTIONS: Record<RecordedGame, unknown> = {
-  evensteven: { n: 7 },
-  fool: { dealer: 0, maxMoves: 2000 },
-  patience: {},
-  tractor: { trump: "fixed", mainSuit: "S", dealer: 0, startRanks: [12, 12], ruleset: classic },
-};
 
 const STATE_CLASS: Record<RecordedGame, [module: string, name: string]> = {
   evensteven: ["evensteven/state", "EvenStevenState"],
