@@ -1,4 +1,4 @@
-import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import { ArraySchema, Schema, type, view } from "../kit/schema";
 import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
 import type { EvenStevenStateView } from "./protocol";

@@ -20,7 +20,7 @@ import type http from "http";
 import path from "path";
 import type { Socket } from "net";
 import { LocalDriver, matchMaker, Room, SchemaSerializer, type AuthContext, type Client } from "@colyseus/core";
-import { $changes, $childType, ArraySchema, ChangeTree, Encoder, Schema, StateView, type, view } from "@colyseus/schema";
+import { $changes, $childType, ArraySchema, ChangeTree, Encoder, Schema, StateView, type, view } from "./schema";
 import { MapClearedWhenFilled, OpsByIndex, SlotMap } from "./patch-maps";
 import WebSocket from "ws";
 

@@ -17,7 +17,7 @@
  */
 import { tableMetrics } from "./metrics";
 import { ClientState, getMessageBytes, Protocol, ResponseStatus, type Client, type Room } from "@colyseus/core";
-import { decode, type Iterator } from "@colyseus/schema";
+import { decode, type Iterator } from "./schema";
 import { unpack } from "msgpackr";
 import { ERROR_MESSAGE, type ErrorReply } from "./protocol";
 import { logRefusal } from "./log";

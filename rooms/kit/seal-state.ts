@@ -1,5 +1,5 @@
 /** The schema of DealSealView (commitment.ts): the `seal` field of every game's state, written by the table kit. */
-import { Schema, type } from "@colyseus/schema";
+import { Schema, type } from "./schema";
 
 export class DealSealState extends Schema {
   @type("string") commitment = "";

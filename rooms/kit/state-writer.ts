@@ -8,7 +8,7 @@
  * own view. Only what differs is written, so a patch carries the changes a step made and nothing else; a list of
  * plain values keeps its items in step with one operation per card taken out or put in (schema-lists.ts).
  */
-import { $numFields, $values, ArraySchema, type Schema } from "@colyseus/schema";
+import { $numFields, $values, ArraySchema, type Schema } from "./schema";
 import { listItemsInPlace } from "./colyseus-internals";
 import { syncList } from "./schema-lists";
 

@@ -1,4 +1,4 @@
-import { ArraySchema, Schema, type } from "@colyseus/schema";
+import { ArraySchema, Schema, type } from "../kit/schema";
 import { DealSealState } from "../kit/seal-state";
 import { MAX_PILES } from "./engine";
 import type { StateMatchesView } from "../kit/state-check";

@@ -3,7 +3,7 @@
  * hand, the hidden cards, the seed) stays in the room; only a seat's own `hand` and the dealer's `buried` are
  * here, each visible to that seat's StateView alone.
  */
-import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import { ArraySchema, Schema, type, view } from "../kit/schema";
 import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
 import type { TractorSeatName, TractorOccupant, TractorTeam, TractorPhase, TractorStateView, TractorTrumpMode } from "./protocol";
