@@ -8,6 +8,7 @@
  * machine slows them alike. Each build writes into its own schema classes; the patch is encoded after every step,
  * as a room does, outside the timing.
  */
+import * as fs from "fs";
 import * as path from "path";
 import { performance } from "perf_hooks";
 import { playOut, SPECTATOR, type Viewer } from "../rooms/kit/engine";
@@ -37,7 +38,9 @@ interface Build {
 
 function loadBuild(root: string): Build {
   const dist = path.join(root, "dist");
-  const schema = require(require.resolve("@colyseus/schema", { paths: [path.join(dist, "rooms")] })) as { Encoder: Build["Encoder"] };
+  // The schema copy the build's states are made with (rooms/kit/schema.ts; a build from before it, the package's own).
+  const ownCopy = path.join(dist, "rooms", "kit", "schema.js");
+  const schema = require(fs.existsSync(ownCopy) ? ownCopy : require.resolve("@colyseus/schema", { paths: [path.join(dist, "rooms")] })) as { Encoder: Build["Encoder"] };
   const { writeView } = require(path.join(dist, "rooms", "kit", "state-writer")) as { writeView: WriteView };
   const stateClass = (game: RecordedGame) => {
     const [module, name] = STATE_CLASS[game];
