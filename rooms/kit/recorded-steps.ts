@@ -3,11 +3,11 @@
  *
  * Each step is held as its JSON text, not as the objects the engine made: those would live for the whole game, be
  * promoted to V8's old generation and be marked by every major GC (BENCHMARKS.md, "A match's steps kept as text").
- * And a step is kept without its events while the game is played: the events are four fifths of a step's text
- * (a Fool step 320 bytes with them, 75 without), and the engine gives them again. When a record needs the steps,
- * those played since the last record are replayed from the state the earlier ones ended on (the match's start for
- * the first record): the engine is pure, so the replay's events are the ones the table sent. A Tractor match, whose
- * every round is a record of the match so far, replays each round once.
+ * And a step is kept without its events while the game is played: the events are two thirds to three quarters of a
+ * step's text (a Fool step 320 bytes with them, 75 without), and the engine gives them again. When a record needs
+ * the steps, those played since the last record are replayed from the state the earlier ones ended on (the match's
+ * start for the first record): the engine is pure, so the replay's events are the ones the table sent. A Tractor
+ * match, whose every round is a record of the match so far, replays each round once.
  *
  * The record is stored as JSON, so a step read back is what the store would give back: nothing the record keeps is
  * lost by the round trip.
