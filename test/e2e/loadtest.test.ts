@@ -5,6 +5,9 @@ import * as path from "path";
 import type { LoadTestReport, PhaseResult } from "../../bench/loadtest/master";
 import { freePort, ServerProcess } from "./server-process";
 
+/** How far apart the server's two event-loop samplers may see one delay: their resolution (server/app.ts). */
+const SAMPLERS_APART_MS = 10;
+
 let server: ServerProcess;
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -95,7 +98,9 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   if (seated.fromMs <= report.cardhall.steady.fromMs) expect(seated.latency.count).toBe(report.cardhall.latency.count);
   else expect(run.stdout).toMatch(/once every client sat \(the last join [\d.]+ s after the ramp, [\d.]+ s of the window left\): \d+ moves, p50 /);
   const seatedLoop = report.server!.eventLoopMaxOnceSeatedMs as number | null;
-  if (seatedLoop !== null && Number.isFinite(seatedLoop)) expect(seatedLoop).toBeLessThanOrEqual(report.server!.eventLoopLagMs.max);
+  // The seconds' maxima come from a sampler of their own (server/app.ts): two samplers of the same loop, each timed
+  // every 10 ms at its own phase, see one stall up to that much apart (and the seconds' are rounded to 0.1 ms).
+  if (seatedLoop !== null && Number.isFinite(seatedLoop)) expect(seatedLoop).toBeLessThanOrEqual(report.server!.eventLoopLagMs.max + SAMPLERS_APART_MS);
   // Like the CPU after the ramp: a share when two samples fell in the steady window, else said so.
   const busy = report.server!.steadyMainThreadBusyPercent;
   expect(Number.isNaN(busy) || (busy > 0 && busy <= 100)).toBe(true);
