@@ -149,19 +149,18 @@ export function replayMatch<Options, State, Action, Event extends GameEvent>(
 
 /**
  * Plays recorded actions again from a state of their match: each action's events, and the state they end on. Every
- * action must be accepted; `firstNumber` is the first one's number in its match, for the error naming a refused one.
+ * action must be accepted (a refused one is named by its place among `actions`).
  */
 export function replayActions<State, Action, Event extends GameEvent>(
   engine: Pick<MatchEngine<unknown, State, Action, Event, unknown, unknown>, "apply">,
   from: State,
   actions: readonly RecordedAction<Action>[],
-  firstNumber = 1,
 ): { events: (readonly Event[])[]; state: State } {
   const events: (readonly Event[])[] = [];
   let state = from;
   actions.forEach(({ actor, action }, index) => {
     const outcome = engine.apply(state, actor, action);
-    if (!outcome.ok) throw new Error(`recorded action ${firstNumber + index} was refused on replay: ${outcome.code} ${outcome.reason}`);
+    if (!outcome.ok) throw new Error(`recorded action ${index + 1} was refused on replay: ${outcome.code} ${outcome.reason}`);
     state = outcome.state;
     events.push(outcome.events);
   });

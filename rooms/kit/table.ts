@@ -821,9 +821,8 @@ export abstract class TableRoom<
   private stepReplay(match: MatchInPlay<Options, State, Action>): StepReplay<TableAction<Action>, State> {
     return (from, steps) => {
       const start = from ?? this.engine.start(match.options, match.seed).state;
-      const firstNumber = match.actions.length - steps.length + 1;
       try {
-        const replayed = replayActions(this.engine, start, steps, firstNumber);
+        const replayed = replayActions(this.engine, start, steps);
         if (!isDeepStrictEqual(replayed.state, match.state)) this.logReplayDiverged(match, "its replay ends elsewhere");
         return { events: replayed.events, state: match.state };
       } catch {
