@@ -18,20 +18,17 @@ import { botDeclaration, checkDeclaration, DEAL_STEPS, dealtTo, declarationOptio
 import { cardOrdering, sortedHighFirst, type MainSuit } from "./order";
 import { heuristicPolicy } from "./policy";
 import {
-  TRACTOR_MAX_SEED,
-  TRACTOR_MIN_SEED,
-  TRACTOR_SEATS,
   type TractorErrorCode,
   type TractorEvents,
   type TractorMatchEndEvent,
   type TractorPlay,
   type TractorPositionView,
   type TractorResult,
-  type TractorSeatName,
   type TractorSeatPositionView,
   type TractorTrick,
   type TractorTrumpMode,
 } from "./protocol";
+import { TRACTOR_MAX_SEED, TRACTOR_MIN_SEED, TRACTOR_SEATS, type TractorSeatName } from "./wire-names";
 import {
   applyPlay,
   buryCards,

@@ -11,11 +11,11 @@ import { z } from "zod";
 import { COMMON_ERROR_CODES, defineMessage } from "../kit/protocol";
 import { DEFAULT_PLAY_LIMIT } from "./legality";
 import { tractorRulesOption } from "./rules-option";
+import { TRACTOR_MAX_SEED, TRACTOR_MIN_SEED, TRACTOR_SEATS, type TractorSeatName } from "./wire-names";
 
 export const TRACTOR_ROOM = "tractor";
 
-export const TRACTOR_SEATS = ["Alice", "Bob", "Charles", "David"] as const;
-export type TractorSeatName = (typeof TRACTOR_SEATS)[number];
+export { TRACTOR_MAX_SEED, TRACTOR_MIN_SEED, TRACTOR_SEATS, type TractorSeatName } from "./wire-names";
 export const tractorSeatName = z.enum(TRACTOR_SEATS);
 
 /**
@@ -53,8 +53,6 @@ export function tractorRankName(rank: number): string {
   return rank > 14 ? "past A" : (RANK_LETTERS[rank - 2] ?? String(rank));
 }
 
-export const TRACTOR_MIN_SEED = 1;
-export const TRACTOR_MAX_SEED = 2147483646;
 const cardText = z.string().max(3);
 
 /** Client → room. Only a seated player may send them. */

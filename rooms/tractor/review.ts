@@ -10,7 +10,7 @@
 import type { Actor } from "../kit/engine";
 import { cardName, parseCard, type Card } from "./cards";
 import { tractorEngine, type TractorAction, type TractorMatch, type TractorMatchOptions } from "./match";
-import { TRACTOR_SEATS, type TractorSeatName } from "./protocol";
+import { TRACTOR_SEATS, type TractorSeatName } from "./wire-names";
 import type { Seat } from "./scoring";
 import { DEFAULT_SEARCH_BUDGET, playOutCandidates, searchPlay, type SearchBudget } from "./search";
 import { seatView } from "./seat-view";

@@ -1,3 +1,4 @@
+import { execFileSync } from "child_process";
 import * as path from "path";
 import type { ResourceLimits } from "worker_threads";
 import { seededRandom } from "../../rooms/kit/random";
@@ -132,4 +133,14 @@ describe("the Tractor AI's threads", () => {
       await threads.close();
     }
   });
+});
+
+test("a thread loads the engine and its search alone: no package, not the message schemas (zod)", () => {
+  const script = `
+    require(${JSON.stringify(BUILT_WORKER)});
+    const packages = new Set(Object.keys(require.cache).map((file) => /node_modules\\/((@[^/]+\\/)?[^/]+)/.exec(file)?.[1]).filter(Boolean));
+    process.stdout.write(JSON.stringify([...packages]));
+  `;
+  const packages = JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })) as string[];
+  expect(packages).toEqual([]);
 });
