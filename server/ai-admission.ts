@@ -18,7 +18,8 @@
  * Each tier is counted (the /metrics say how often each budget was used), and each decision's wait, from being asked
  * for to its answer, is kept over the last WAITS_KEPT decisions for its p99, with the longest since start.
  */
-import type { AiBudgetUse } from "../rooms/kit/protocol";
+import type { Worker } from "worker_threads";
+import type { AiBudgetUse, AiThreadHeaps } from "../rooms/kit/protocol";
 
 export type AiBudgetTier = keyof AiBudgetUse["budgets"];
 
@@ -185,4 +186,18 @@ export type WarmTask = Record<string, never>;
 export function warmPool(pool: { readonly threads: readonly unknown[]; run(task: WarmTask, options: { name: string }): Promise<unknown> } | null): void {
   if (pool === null || pool.threads.length > 0) return;
   void pool.run({}, { name: "warm" }).catch(() => undefined);
+}
+
+/**
+ * The heaps of a pool's running threads, added up (none while no thread runs). A thread answers between two steps of
+ * its work, or at once while it sleeps between decisions; one that ends meanwhile is left out.
+ */
+export async function threadHeaps(pool: { readonly threads: readonly Worker[] } | null): Promise<AiThreadHeaps> {
+  const heaps = await Promise.all((pool?.threads ?? []).map((thread) => thread.getHeapStatistics().catch(() => null)));
+  const running = heaps.filter((heap) => heap !== null);
+  return {
+    threads: running.length,
+    physicalBytes: running.reduce((total, heap) => total + heap.total_physical_size, 0),
+    usedBytes: running.reduce((total, heap) => total + heap.used_heap_size, 0),
+  };
 }

@@ -16,6 +16,7 @@ import { reportTableMetricsTo } from "../rooms/kit/metrics";
 import { checkStatesOfOneClientIn } from "../rooms/kit/table";
 import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
 import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
+import { threadHeaps } from "./ai-admission";
 import { DEFAULT_QUEUE_TIMING, ratedQueueRooms, type QueueTiming } from "./arena/rated-queue";
 import { TractorAiThreads } from "./tractor-ai-pool";
 import type { Seat } from "../rooms/tractor/scoring";
@@ -217,7 +218,10 @@ function garbageCollections(): GcCounts {
 const roundedGc = ({ major, majorMs, minor, minorMs }: GcCounts): GcCounts => ({ major, majorMs: Math.round(majorMs), minor, minorMs: Math.round(minorMs) });
 
 /** GET /metrics.json. What the load test and the benchmarks read: this process's CPU time and memory, and the rooms and clients it hosts. */
-export function serverMetrics(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads | null = null, busyGuard: BusyGuard | null = null): ServerMetrics {
+export async function serverMetrics(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads | null = null, busyGuard: BusyGuard | null = null): Promise<ServerMetrics> {
+  // The threads' heaps first (each thread is asked, and answers within a millisecond or two): the figures below are
+  // then read together, in one turn of the event loop.
+  const [foolHeaps, tractorHeaps] = await Promise.all([aiThreads.heaps(), tractorAi?.heaps() ?? threadHeaps(null)]);
   const cpu = process.cpuUsage();
   const lag = eventLoopLag();
   const loop = performance.eventLoopUtilization();
@@ -241,6 +245,7 @@ export function serverMetrics(aiThreads: AiThreads, records: Records | null = nu
     foolAiDecisions: { ...aiThreads.decisions },
     foolAiBudgets: aiThreads.admission.use(),
     ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions }, tractorAiBudgets: tractorAi.admission.use() }),
+    aiThreadHeaps: { fool: foolHeaps, tractor: tractorHeaps },
     records: records?.writer.metrics() ?? null,
     leaves: leavePacer.counts(),
     ...(busyGuard === null ? {} : { busyGuard: busyGuard.state() }),
@@ -284,8 +289,8 @@ export function makeServer(options: AppOptions = {}): Server {
         const { contentType, body } = await metrics.text();
         res.type(contentType).send(body);
       });
-      app.get("/metrics.json", (_req, res) => {
-        res.json(serverMetrics(aiThreads, records, tractorAi, busyGuard));
+      app.get("/metrics.json", async (_req, res) => {
+        res.json(await serverMetrics(aiThreads, records, tractorAi, busyGuard));
       });
       recordRoutes(app, records, (record, seat) => (record.game === "fool" ? aiThreads.review(record, seat) : tractorAi.review(record, seat as Seat)), async (roomId) => (await matchMaker.query({ roomId })).length > 0);
       identityRoutes(app, records, options.identityLimits);

@@ -22,9 +22,9 @@ import * as path from "path";
 import Piscina from "piscina";
 import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
-import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
-import type { ServerMetrics } from "../rooms/kit/protocol";
+import type { AiThreadHeaps, ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
 import { greedyPolicy } from "../rooms/fool/bots";
 import { legalMovesInView, type FoolMove, type FoolView } from "../rooms/fool/rules";
@@ -130,6 +130,11 @@ export class AiThreads implements FoolAiDecider {
    */
   warm(): void {
     warmPool(this.threadPool());
+  }
+
+  /** The running threads' heaps (server/ai-admission.ts `threadHeaps`), for the metrics. */
+  heaps(): Promise<AiThreadHeaps> {
+    return threadHeaps(this.pool);
   }
 
   /** Stops the threads (a later decision starts them again). */

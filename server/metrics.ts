@@ -6,7 +6,7 @@
  * - actions taken by game and mover, client messages handled (a histogram of the seconds each took on the
  *   server, its state patch included) and refused by code;
  * - the Fool AI's decisions by how they were made, the budgets both AIs' decisions were given and their waits,
- *   and the records' queue to the database.
+ *   the AI threads running and their heaps, and the records' queue to the database.
  * Counters kept elsewhere (the AI pool's, the records writer's) are read when Prometheus scrapes, not copied on
  * every change: a move costs the kit one counter increment and one histogram observation.
  */
@@ -18,6 +18,7 @@ import type { TableMetrics } from "../rooms/kit/metrics";
 import type { AiThreads } from "./fool-ai-pool";
 import type { TractorAiThreads } from "./tractor-ai-pool";
 import type { AiAdmission } from "./ai-admission";
+import type { AiThreadHeaps } from "../rooms/kit/protocol";
 import type { Records } from "./records";
 import type { BusyGuard } from "./busy-guard";
 
@@ -47,6 +48,7 @@ export class PrometheusMetrics implements TableMetrics {
     this.tableGauges(registers);
     aiDecisionCounter(aiThreads, registers);
     aiBudgetMetrics(new Map([["fool", aiThreads.admission], ...(tractorAi === null ? [] : [["tractor", tractorAi.admission] as const])]), registers);
+    aiThreadHeapMetrics(new Map<string, AiPool>([["fool", aiThreads], ...(tractorAi === null ? [] : [["tractor", tractorAi] as const])]), registers);
     if (records !== null) recordQueueMetrics(records, registers);
     leavePacerMetrics(registers);
     if (busyGuard !== null) busyGuardMetrics(busyGuard, registers);
@@ -154,6 +156,39 @@ function aiBudgetMetrics(admissions: Map<string, AiAdmission>, registers: Regist
         const { p99, max } = admission.use().waitMs;
         this.set({ game, stat: "p99" }, p99);
         this.set({ game, stat: "max" }, max);
+      }
+    },
+  });
+}
+
+/** What an AI pool tells the metrics of its threads. */
+interface AiPool {
+  heaps(): Promise<AiThreadHeaps>;
+}
+
+/** The AI threads running now, by game, and their V8 heaps (memory the process holds apart from its main thread's heap). */
+function aiThreadHeapMetrics(pools: Map<string, AiPool>, registers: Registry[]): void {
+  const read = async () => new Map(await Promise.all([...pools].map(async ([game, pool]) => [game, await pool.heaps()] as const)));
+  new Gauge({
+    name: "cardhall_ai_threads",
+    help: "AI threads running now, by game (they start with the first decision that needs one and stop when idle)",
+    labelNames: ["game"],
+    registers,
+    async collect() {
+      this.reset();
+      for (const [game, heaps] of await read()) this.set({ game }, heaps.threads);
+    },
+  });
+  new Gauge({
+    name: "cardhall_ai_thread_heap_bytes",
+    help: "The AI threads' V8 heaps added up, by game: the memory they hold (physical) and what of it is in use (used)",
+    labelNames: ["game", "kind"],
+    registers,
+    async collect() {
+      this.reset();
+      for (const [game, heaps] of await read()) {
+        this.set({ game, kind: "physical" }, heaps.physicalBytes);
+        this.set({ game, kind: "used" }, heaps.usedBytes);
       }
     },
   });

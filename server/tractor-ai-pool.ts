@@ -21,7 +21,8 @@ import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
 import { log } from "../rooms/kit/log";
-import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
+import type { AiThreadHeaps } from "../rooms/kit/protocol";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
 
@@ -141,6 +142,11 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
    */
   warm(): void {
     warmPool(this.threadPool());
+  }
+
+  /** The running threads' heaps (server/ai-admission.ts `threadHeaps`), for the metrics. */
+  heaps(): Promise<AiThreadHeaps> {
+    return threadHeaps(this.pool);
   }
 
   async close(): Promise<void> {

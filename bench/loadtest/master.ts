@@ -156,6 +156,10 @@ export type ServerFigures = {
     joinsRefusedBusy: number | null;
     rssMbStart: number;
     rssMbPeak: number;
+    /** The AI threads' heaps (all pools) at the first sample and at the sample of the RSS peak, in MB: RSS the
+     * process holds apart from its tables. Null from a server that does not report them. */
+    aiThreadsMbStart: number | null;
+    aiThreadsMbAtPeak: number | null;
     heapMbEnd: number;
     roomsPeak: number;
     clientsPeak: number;
@@ -487,6 +491,7 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
   const cpuSeconds = (last.cpuUserMicros + last.cpuSystemMicros - first.cpuUserMicros - first.cpuSystemMicros) / 1e6;
   const wallSeconds = last.uptimeSeconds - first.uptimeSeconds;
   const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+  const peak = samples.reduce((highest, sample) => (sample.rssBytes > highest.rssBytes ? sample : highest));
   return {
     cpuPercent: Math.round((cpuSeconds / Math.max(0.001, wallSeconds)) * 1000) / 10,
     cpuMsPerMove: perMoveMs(cpuSeconds, moves),
@@ -495,7 +500,9 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     steadyGarbageCollections: steadyGarbageCollections(samples, steady),
     joinsRefusedBusy: first.busyGuard && last.busyGuard ? last.busyGuard.refused - first.busyGuard.refused : null,
     rssMbStart: mb(first.rssBytes),
-    rssMbPeak: mb(Math.max(...samples.map((s) => s.rssBytes))),
+    rssMbPeak: mb(peak.rssBytes),
+    aiThreadsMbStart: aiThreadsBytes(first) === null ? null : mb(aiThreadsBytes(first)!),
+    aiThreadsMbAtPeak: aiThreadsBytes(peak) === null ? null : mb(aiThreadsBytes(peak)!),
     heapMbEnd: mb(last.heapUsedBytes),
     roomsPeak: Math.max(...samples.map((s) => s.rooms)),
     clientsPeak: Math.max(...samples.map((s) => s.clients)),
@@ -506,6 +513,12 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     tractorAiDecisions: decisionsBetween(first.tractorAiDecisions, last.tractorAiDecisions),
     aiBudgets: { fool: budgetsBetween(first.foolAiBudgets, last.foolAiBudgets), tractor: budgetsBetween(first.tractorAiBudgets, last.tractorAiBudgets) },
   };
+}
+
+/** The AI threads' heaps in a sample, all pools added up (null from a server that does not report them). */
+function aiThreadsBytes(sample: ServerMetrics): number | null {
+  const heaps = sample.aiThreadHeaps;
+  return heaps === undefined ? null : heaps.fool.physicalBytes + heaps.tractor.physicalBytes;
 }
 
 /** The budgets given between two samples; the waits as the last sample saw them (recent p99, longest since start). */
@@ -549,6 +562,8 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
     joinsRefusedBusy: figures.some((f) => f.joinsRefusedBusy === null) ? null : sum((f) => f.joinsRefusedBusy ?? 0),
     rssMbStart: sum((f) => f.rssMbStart),
     rssMbPeak: sum((f) => f.rssMbPeak),
+    aiThreadsMbStart: figures.some((f) => f.aiThreadsMbStart === null) ? null : sum((f) => f.aiThreadsMbStart ?? 0),
+    aiThreadsMbAtPeak: figures.some((f) => f.aiThreadsMbAtPeak === null) ? null : sum((f) => f.aiThreadsMbAtPeak ?? 0),
     heapMbEnd: sum((f) => f.heapMbEnd),
     roomsPeak: sum((f) => f.roomsPeak),
     clientsPeak: sum((f) => f.clientsPeak),
@@ -732,8 +747,22 @@ function serverLines(name: string, s: ServerFigures): string[] {
     ...budgetLines(`${name} Fool AI`, s.aiBudgets.fool),
     ...tractorDecisionLines(name, s.tractorAiDecisions),
     ...budgetLines(`${name} Tractor AI`, s.aiBudgets.tractor),
-    ...(s.roomsPeak > 0 ? [`  ${name} memory: ${Math.round(((s.rssMbPeak - s.rssMbStart) * 1024) / s.roomsPeak)} KB a table (peak RSS above the start, over the peak tables)`] : []),
+    ...memoryLines(name, s),
   ];
+}
+
+/**
+ * The memory a table took: the RSS peak above the start, over the peak tables; and, where the server reports its AI
+ * threads' heaps, the same without what they grew by (a thread starts with the first decision that needs one, so its
+ * memory counts in the peak and not in the start, but it is the process's, not the tables').
+ */
+export function memoryLines(name: string, s: ServerFigures): string[] {
+  if (s.roomsPeak === 0) return [];
+  const perTable = (mb: number) => Math.round((mb * 1024) / s.roomsPeak);
+  const line = `  ${name} memory: ${perTable(s.rssMbPeak - s.rssMbStart)} KB a table (peak RSS above the start, over the peak tables)`;
+  if (s.aiThreadsMbStart === null || s.aiThreadsMbAtPeak === null) return [line];
+  const threadsGrew = s.aiThreadsMbAtPeak - s.aiThreadsMbStart;
+  return [`${line}; the AI threads' heaps ${s.aiThreadsMbStart} MB at the start, ${s.aiThreadsMbAtPeak} MB at the peak: ${perTable(s.rssMbPeak - s.rssMbStart - threadsGrew)} KB a table without them`];
 }
 
 function gcLines(name: string, gc: ServerFigures["steadyGarbageCollections"]): string[] {

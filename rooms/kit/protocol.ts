@@ -119,6 +119,9 @@ export interface ServerMetrics {
   foolAiBudgets?: AiBudgetUse;
   /** The same for the strong Tractor bots. */
   tractorAiBudgets?: AiBudgetUse;
+  /** The AI threads' heaps, by pool: memory the process holds apart from its main thread's heap. Absent from
+   * servers before it was reported. */
+  aiThreadHeaps?: { fool: AiThreadHeaps; tractor: AiThreadHeaps };
   /** The records' queue to the database; null when the server keeps no records. */
   records: RecordWriterMetrics | null;
   /** Clients' leaves since start: run at once, deferred to a later turn of the event loop (many left together),
@@ -158,6 +161,17 @@ export interface BusyGuardMetrics {
 export interface AiBudgetUse {
   budgets: { full: number; reduced: number; least: number; atOnce: number };
   waitMs: { p99: number; max: number };
+}
+
+/**
+ * An AI pool's running threads and their V8 heaps, added up: the memory each heap holds (`physicalBytes`, V8's
+ * `total_physical_size`) and what of it is in use (`usedBytes`). A thread's other memory (its stack, Node's own
+ * structures, a few megabytes) is not in it.
+ */
+export interface AiThreadHeaps {
+  threads: number;
+  physicalBytes: number;
+  usedBytes: number;
 }
 
 /**

@@ -118,6 +118,26 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     }
   });
 
+  test("/metrics.json and /metrics say how many AI threads run and what their heaps hold", async () => {
+    const threads = async () => ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics).aiThreadHeaps!;
+    // No thread runs before a table needs the AI.
+    expect(await threads()).toEqual({ fool: { threads: 0, physicalBytes: 0, usedBytes: 0 }, tractor: { threads: 0, physicalBytes: 0, usedBytes: 0 } });
+    // A table against the AI starts its thread as it opens.
+    const player = await new CardhallClient(server.url).playFool({ name: "threads" });
+    for (let tries = 0; tries < 100 && (await threads()).fool.threads === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const { fool, tractor } = await threads();
+    expect(fool.threads).toBe(1);
+    expect(fool.physicalBytes).toBeGreaterThan(1_000_000);
+    expect(fool.usedBytes).toBeGreaterThan(0);
+    expect(tractor.threads).toBe(0);
+    const { text } = await prometheusText(server);
+    expect(sample(text, "cardhall_ai_threads", { game: "fool" })).toBe(1);
+    expect(sample(text, "cardhall_ai_threads", { game: "tractor" })).toBe(0);
+    expect(sample(text, "cardhall_ai_thread_heap_bytes", { game: "fool", kind: "physical" })).toBeGreaterThan(1_000_000);
+    expect(sample(text, "cardhall_ai_thread_heap_bytes", { game: "fool", kind: "used" })).toBeGreaterThan(0);
+    await player.leave();
+  });
+
   test("the monitor answers only with its password", async () => {
     expect((await fetch(`${server.httpUrl}/monitor/api`)).status).toBe(401);
     const wrong = Buffer.from("admin:wrong").toString("base64");

@@ -1,4 +1,4 @@
-import { addedUp, dealToWorkers, eventLoopMaxBetween, onceSeatedLines, machineLoadOver, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
+import { addedUp, dealToWorkers, eventLoopMaxBetween, onceSeatedLines, machineLoadOver, memoryLines, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
 import type { ServerMetrics } from "../../rooms/kit/protocol";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
@@ -100,7 +100,7 @@ test("with the room's bots in two Tractor seats, a Tractor table seats two scrip
 
 test("several processes' figures add up to one server's: CPU, memory, rooms, clients, collections, refused joins and AI budgets summed, the worst lag, wait and main thread", () => {
   const figures = (cpu: number, lag: number, joinsRefusedBusy: number | null = cpu / 10): ServerFigures => ({
-    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, steadyGarbageCollections: { major: 1, majorMs: lag, minor: cpu, minorMs: 2 * cpu }, joinsRefusedBusy, rssMbStart: 100, rssMbPeak: 150, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
+    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, steadyGarbageCollections: { major: 1, majorMs: lag, minor: cpu, minorMs: 2 * cpu }, joinsRefusedBusy, rssMbStart: 100, rssMbPeak: 150, aiThreadsMbStart: 0, aiThreadsMbAtPeak: lag * 10, heapMbEnd: 50, roomsPeak: 10, clientsPeak: 20,
     eventLoopLagMs: { p50: lag, p99: lag * 2, max: lag * 3 },
     eventLoopMaxBeforeTeardownMs: lag * 2.5,
     eventLoopMaxOnceSeatedMs: lag * 1.5,
@@ -108,7 +108,7 @@ test("several processes' figures add up to one server's: CPU, memory, rooms, cli
     aiBudgets: { fool: { budgets: { full: cpu, reduced: 1, least: 0, atOnce: 0 }, waitMs: { p99: lag, max: lag * 5 } }, tractor: null },
   });
   expect(addedUp([figures(30, 1), figures(10, 4)])).toEqual({
-    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, steadyGarbageCollections: { major: 2, majorMs: 5, minor: 40, minorMs: 80 }, joinsRefusedBusy: 4, rssMbStart: 200, rssMbPeak: 300, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
+    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, steadyGarbageCollections: { major: 2, majorMs: 5, minor: 40, minorMs: 80 }, joinsRefusedBusy: 4, rssMbStart: 200, rssMbPeak: 300, aiThreadsMbStart: 0, aiThreadsMbAtPeak: 50, heapMbEnd: 100, roomsPeak: 20, clientsPeak: 40,
     eventLoopLagMs: { p50: 4, p99: 8, max: 12 },
     eventLoopMaxBeforeTeardownMs: 10,
     eventLoopMaxOnceSeatedMs: 6,
@@ -117,7 +117,19 @@ test("several processes' figures add up to one server's: CPU, memory, rooms, cli
   });
   // A process without the guard says nothing of refusals, and neither do the processes together.
   expect(addedUp([figures(30, 1), figures(10, 4, null)])?.joinsRefusedBusy).toBeNull();
+  // Nor of its AI threads' heaps.
+  expect(addedUp([figures(30, 1), { ...figures(10, 4), aiThreadsMbStart: null, aiThreadsMbAtPeak: null }])).toMatchObject({ aiThreadsMbStart: null, aiThreadsMbAtPeak: null });
   expect(addedUp([])).toBeNull();
+});
+
+test("the memory a table took is said with and without what the AI threads' heaps grew by", () => {
+  const figures = { rssMbStart: 150, rssMbPeak: 350, roomsPeak: 2_000 } as ServerFigures;
+  expect(memoryLines("server", { ...figures, aiThreadsMbStart: 10, aiThreadsMbAtPeak: 50 })).toEqual([
+    "  server memory: 102 KB a table (peak RSS above the start, over the peak tables); the AI threads' heaps 10 MB at the start, 50 MB at the peak: 82 KB a table without them",
+  ]);
+  // A server that does not report its threads: the one figure.
+  expect(memoryLines("server", { ...figures, aiThreadsMbStart: null, aiThreadsMbAtPeak: null })).toEqual(["  server memory: 102 KB a table (peak RSS above the start, over the peak tables)"]);
+  expect(memoryLines("server", { ...figures, roomsPeak: 0, aiThreadsMbStart: null, aiThreadsMbAtPeak: null })).toEqual([]);
 });
 
 test("the event loop's longest delay once every client sat reads the server's seconds that began then, each counted once", () => {
