@@ -12,7 +12,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { Command } from "commander";
-import type { LoadTestReport } from "./loadtest/master";
+import { kbPerTable, type LoadTestReport } from "./loadtest/master";
 import { loadTestInChild } from "./loadtest/child";
 import { freePort } from "../test/e2e/ports";
 import { QUIET_SERVER, startServer as startProcess, stopServer } from "./server";
@@ -54,6 +54,8 @@ interface Row {
   generatorSteadyMsPerMove: number;
   generatorMsPerMove: number;
   kbPerRoom: number;
+  /** The same without what the AI threads' heaps grew by (NaN from a build that does not report them). */
+  kbPerRoomWithoutAiThreads: number;
   rssMbPeak: number;
   rooms: number;
   movesPerSecond: number;
@@ -101,7 +103,8 @@ function row(build: string, report: LoadTestReport): Row {
     serverSteadyMsPerMove: server?.steadyCpuMsPerMove ?? NaN,
     generatorMsPerMove: cardhall.generatorCpuMsPerMove,
     generatorSteadyMsPerMove: cardhall.generatorSteadyCpuMsPerMove,
-    kbPerRoom: server ? Math.round(((server.rssMbPeak - server.rssMbStart) * 1024) / Math.max(1, server.roomsPeak)) : NaN,
+    kbPerRoom: server ? kbPerTable(server) : NaN,
+    kbPerRoomWithoutAiThreads: server ? kbPerTable(server, "without AI threads") : NaN,
     rssMbPeak: server?.rssMbPeak ?? NaN,
     rooms: server?.roomsPeak ?? 0,
     movesPerSecond: cardhall.movesPerSecond,
@@ -162,7 +165,7 @@ async function main(options: Options): Promise<void> {
   for (const build of ["base", "this"]) {
     const mine = rows.filter((result) => result.build === build);
     const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
-    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room, p99 ${mean((r) => r.p99)} ms (${mean((r) => r.p99OnceSeated)} once every client sat), event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown, ${mean((r) => r.eventLoopMaxOnceSeatedMs)} once every client sat), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} (${mean((r) => r.majorGcMs)} ms) and minor ${mean((r) => r.minorGcs)} (${mean((r) => r.minorGcMs)} ms) after the ramp, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
+    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room (${mean((r) => r.kbPerRoomWithoutAiThreads)} without the AI threads' heaps), p99 ${mean((r) => r.p99)} ms (${mean((r) => r.p99OnceSeated)} once every client sat), event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown, ${mean((r) => r.eventLoopMaxOnceSeatedMs)} once every client sat), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} (${mean((r) => r.majorGcMs)} ms) and minor ${mean((r) => r.minorGcs)} (${mean((r) => r.minorGcMs)} ms) after the ramp, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }

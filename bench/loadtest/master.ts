@@ -758,11 +758,15 @@ function serverLines(name: string, s: ServerFigures): string[] {
  */
 export function memoryLines(name: string, s: ServerFigures): string[] {
   if (s.roomsPeak === 0) return [];
-  const perTable = (mb: number) => Math.round((mb * 1024) / s.roomsPeak);
-  const line = `  ${name} memory: ${perTable(s.rssMbPeak - s.rssMbStart)} KB a table (peak RSS above the start, over the peak tables)`;
+  const line = `  ${name} memory: ${kbPerTable(s)} KB a table (peak RSS above the start, over the peak tables)`;
   if (s.aiThreadsMbStart === null || s.aiThreadsMbAtPeak === null) return [line];
-  const threadsGrew = s.aiThreadsMbAtPeak - s.aiThreadsMbStart;
-  return [`${line}; the AI threads' heaps ${s.aiThreadsMbStart} MB at the start, ${s.aiThreadsMbAtPeak} MB at the peak: ${perTable(s.rssMbPeak - s.rssMbStart - threadsGrew)} KB a table without them`];
+  return [`${line}; the AI threads' heaps ${s.aiThreadsMbStart} MB at the start, ${s.aiThreadsMbAtPeak} MB at the peak: ${kbPerTable(s, "without AI threads")} KB a table without them`];
+}
+
+/** The RSS peak above the start over the peak tables, in KB; NaN without tables, or without the threads' heaps when asked to leave them out. */
+export function kbPerTable(s: ServerFigures, which: "all" | "without AI threads" = "all"): number {
+  const threadsGrew = which === "all" ? 0 : s.aiThreadsMbAtPeak === null || s.aiThreadsMbStart === null ? NaN : s.aiThreadsMbAtPeak - s.aiThreadsMbStart;
+  return s.roomsPeak === 0 ? NaN : Math.round(((s.rssMbPeak - s.rssMbStart - threadsGrew) * 1024) / s.roomsPeak);
 }
 
 function gcLines(name: string, gc: ServerFigures["steadyGarbageCollections"]): string[] {

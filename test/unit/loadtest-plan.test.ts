@@ -1,4 +1,4 @@
-import { addedUp, dealToWorkers, eventLoopMaxBetween, onceSeatedLines, machineLoadOver, memoryLines, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
+import { addedUp, dealToWorkers, eventLoopMaxBetween, onceSeatedLines, kbPerTable, machineLoadOver, memoryLines, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
 import type { ServerMetrics } from "../../rooms/kit/protocol";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
@@ -130,6 +130,10 @@ test("the memory a table took is said with and without what the AI threads' heap
   // A server that does not report its threads: the one figure.
   expect(memoryLines("server", { ...figures, aiThreadsMbStart: null, aiThreadsMbAtPeak: null })).toEqual(["  server memory: 102 KB a table (peak RSS above the start, over the peak tables)"]);
   expect(memoryLines("server", { ...figures, roomsPeak: 0, aiThreadsMbStart: null, aiThreadsMbAtPeak: null })).toEqual([]);
+  // bench:compare's figures are the same.
+  expect(kbPerTable({ ...figures, aiThreadsMbStart: 10, aiThreadsMbAtPeak: 50 })).toBe(102);
+  expect(kbPerTable({ ...figures, aiThreadsMbStart: 10, aiThreadsMbAtPeak: 50 }, "without AI threads")).toBe(82);
+  expect(kbPerTable({ ...figures, aiThreadsMbStart: null, aiThreadsMbAtPeak: null }, "without AI threads")).toBeNaN();
 });
 
 test("the event loop's longest delay once every client sat reads the server's seconds that began then, each counted once", () => {
