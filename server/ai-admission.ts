@@ -188,16 +188,27 @@ export function warmPool(pool: { readonly threads: readonly unknown[]; run(task:
   void pool.run({}, { name: "warm" }).catch(() => undefined);
 }
 
+/** How long a thread has to say what its heap holds; one that has not answered by then is left out. */
+const HEAP_ANSWER_MS = 1_000;
+
 /**
  * The heaps of a pool's running threads, added up (none while no thread runs). A thread answers between two steps of
- * its work, or at once while it sleeps between decisions; one that ends meanwhile is left out.
+ * its work, or at once while it sleeps between decisions; one that ends meanwhile, or does not answer within
+ * HEAP_ANSWER_MS, is left out, so that a scrape never waits on a thread.
  */
 export async function threadHeaps(pool: { readonly threads: readonly Worker[] } | null): Promise<AiThreadHeaps> {
-  const heaps = await Promise.all((pool?.threads ?? []).map((thread) => thread.getHeapStatistics().catch(() => null)));
+  const heaps = await Promise.all((pool?.threads ?? []).map((thread) => answerWithin(thread.getHeapStatistics(), HEAP_ANSWER_MS)));
   const running = heaps.filter((heap) => heap !== null);
   return {
     threads: running.length,
     physicalBytes: running.reduce((total, heap) => total + heap.total_physical_size, 0),
     usedBytes: running.reduce((total, heap) => total + heap.used_heap_size, 0),
   };
+}
+
+/** The promise's value, or null if it fails or has not settled within `ms`. */
+function answerWithin<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)));
+  return Promise.race([promise.catch(() => null), late]).finally(() => clearTimeout(timer));
 }

@@ -1,4 +1,5 @@
-import { AiAdmission, hasIdleThread, WAIT_BOUND_MS } from "../../server/ai-admission";
+import type { Worker } from "worker_threads";
+import { AiAdmission, hasIdleThread, threadHeaps, WAIT_BOUND_MS } from "../../server/ai-admission";
 
 /** A decision that stays under way until `finish` is called. */
 function pending(): { promise: Promise<string>; finish: () => void } {
@@ -82,4 +83,22 @@ describe("the AI threads' admission control", () => {
     await expect(admission.run(admission.admit(), () => Promise.reject(new Error("thread died")))).rejects.toThrow("thread died");
     expect(admission.admit().tier).toBe("full");
   });
+});
+
+test("a pool's threads' heaps are added up; a thread that fails or does not answer within a second is left out", async () => {
+  const heap = (physical: number, used: number) => ({ total_physical_size: physical, used_heap_size: used });
+  const thread = (answer: () => Promise<unknown>) => ({ getHeapStatistics: answer }) as unknown as Worker;
+  const answering = [thread(async () => heap(20, 12)), thread(async () => heap(5, 3))];
+  expect(await threadHeaps({ threads: answering })).toEqual({ threads: 2, physicalBytes: 25, usedBytes: 15 });
+  expect(await threadHeaps(null)).toEqual({ threads: 0, physicalBytes: 0, usedBytes: 0 });
+  jest.useFakeTimers();
+  try {
+    const silent = thread(() => new Promise(() => undefined));
+    const ended = thread(async () => Promise.reject(new Error("Worker is not running")));
+    const heaps = threadHeaps({ threads: [...answering, silent, ended] });
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(await heaps).toEqual({ threads: 2, physicalBytes: 25, usedBytes: 15 });
+  } finally {
+    jest.useRealTimers();
+  }
 });
