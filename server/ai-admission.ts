@@ -212,3 +212,39 @@ function answerWithin<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)));
   return Promise.race([promise.catch(() => null), late]).finally(() => clearTimeout(timer));
 }
+
+/** What a decision's run on a thread came to: the thread's answer (undefined if the thread failed), and whether the limit passed first. */
+export interface LimitedAnswer<T> {
+  readonly answer: T | undefined;
+  readonly overTime: boolean;
+}
+
+const OVER_TIME = Symbol("over time");
+
+/**
+ * A decision run on a thread, its answer awaited up to `limitMs`. Decisions are handed to the threads without an
+ * abort signal: piscina gives a thread at most one task that can be aborted (aborting one stops its thread), but up
+ * to THREAD_QUEUE tasks that cannot, so a thread goes from one decision to the next by itself instead of waiting,
+ * after each answer, for a busy main thread to pick it up and hand it the next (at 8,000 clients those hand-overs,
+ * one turn of the main thread's loop each, were most of a decision's wait: BENCHMARKS.md). A decision over its limit
+ * is therefore not stopped: its caller makes the fast move, and `stuck` is called, to replace the pool (a thread that
+ * answers nothing in seconds is stuck in a loop, and the decisions queued on it with it: they fail, and fall back).
+ */
+export async function answerWithinLimit<T>(run: () => Promise<T>, limitMs: number, stuck: () => void): Promise<LimitedAnswer<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof OVER_TIME>((resolve) => (timer = setTimeout(resolve, limitMs, OVER_TIME)));
+  try {
+    const answer = await Promise.race([run().catch(() => undefined), late]);
+    if (answer !== OVER_TIME) return { answer, overTime: false };
+    stuck();
+    return { answer: undefined, overTime: true };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * How many decisions a thread may hold at once (piscina's `concurrentTasksPerWorker`): as many as admission control
+ * lets be under way for it, so that no admitted decision waits on the main thread to reach its thread.
+ */
+export const THREAD_QUEUE = OVERLOAD_PER_THREAD;

@@ -10,8 +10,11 @@
  * decides in-process instead: the same decision either way, since it depends on the seat's view and memory alone.
  * Under load the threads build no queue: each decision's play-out budget is sized when it is asked for, from how
  * many are under way (server/ai-admission.ts), down to none (the greedy bot's move at once) far past the threads'
- * capacity, and its play-outs stop sampling worlds once its answer is due (`answerBy`). A decision that still takes longer than its limit (a thread stuck in a loop) is abandoned, its
- * thread stopped, and the greedy bot's move played instead: deciding in-process then could hang the whole server.
+ * capacity, and its play-outs stop sampling worlds once its answer is due (`answerBy`). A thread holds the decisions
+ * admitted for it (server/ai-admission.ts `answerWithinLimit`) and goes from one to the next without the main thread.
+ * A decision that still takes longer than its limit (a thread stuck in a loop) is abandoned, its pool stopped, and
+ * the greedy bot's move played instead: deciding in-process then could hang the whole server; the decisions the
+ * stuck thread held fail with it, and those already due make the greedy move too.
  *
  * The server makes one pool (server/app.ts), hands it to the Fool rooms, reads its counters for /metrics and closes
  * it on shutdown. Making a pool starts nothing: its threads start with the first decision that needs one.
@@ -22,7 +25,7 @@ import * as path from "path";
 import Piscina from "piscina";
 import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
-import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, answerBy, answerWithinLimit, hasIdleThread, THREAD_QUEUE, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { AiThreadHeaps, ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
@@ -80,7 +83,8 @@ export class AiThreads implements FoolAiDecider {
       const admission = this.admission.admit(cost);
       if (admission.tier === "atOnce") return greedyMove(view);
       const { share } = admission;
-      const task: AiTask = { view, memory, answerBy: answerBy(), ...(level === "strong" ? { level } : {}), ...(share < 1 ? { budget: sharedBudget(level, share) } : {}) };
+      const due = answerBy();
+      const task: AiTask = { view, memory, answerBy: due, ...(level === "strong" ? { level } : {}), ...(share < 1 ? { budget: sharedBudget(level, share) } : {}) };
       const { move, overTime } = await this.admission.run(admission, () => this.runWithinLimit(pool, task), hasIdleThread(pool, this.admission));
       if (isLegalIn(view, move)) {
         this.decisions.onThreads++;
@@ -91,25 +95,29 @@ export class AiThreads implements FoolAiDecider {
         log.warn({ event: "ai_decision_abandoned", limitMs: this.limitMs }, `a Fool AI decision took over ${this.limitMs} ms: its thread is stopped and the greedy move played`);
         return greedyMove(view);
       }
+      if (Date.now() > due) {
+        // Its thread failed after the answer was due (one stuck, stopped with the decisions it held): a search now,
+        // on the main thread and for each of them, would keep the players waiting longer still.
+        this.decisions.abandoned++;
+        log.warn({ event: "ai_thread_failed", late: true }, "a Fool AI thread failed after the decision was due: the greedy move is played");
+        return greedyMove(view);
+      }
       log.warn({ event: "ai_thread_failed", answered: move !== undefined }, "a Fool AI thread failed or answered an illegal move: the decision is made in-process");
     }
     this.decisions.inProcess++;
     return decideInProcess(level === "strong" ? { view, memory, level } : { view, memory });
   }
 
-  /**
-   * The thread's answer (undefined if it failed), and whether the limit stopped it. The timer is cleared as soon
-   * as the answer comes: `AbortSignal.timeout` would fire anyway, building an error for every decision.
-   */
+  /** The thread's answer (undefined if it failed), and whether the limit passed first (the pool is then replaced). */
   private async runWithinLimit(pool: Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview>, task: AiTask): Promise<{ move: FoolMove | undefined; overTime: boolean }> {
-    const limit = new AbortController();
-    const timer = setTimeout(() => limit.abort(), this.limitMs);
-    try {
-      const move = (await pool.run(task, { signal: limit.signal }).catch(() => undefined)) as FoolMove | undefined;
-      return { move, overTime: limit.signal.aborted };
-    } finally {
-      clearTimeout(timer);
-    }
+    const { answer, overTime } = await answerWithinLimit(() => pool.run(task), this.limitMs, () => this.replaceStuck(pool));
+    return { move: answer as FoolMove | undefined, overTime };
+  }
+
+  /** Stops a pool whose thread is stuck (the decisions it holds fail, and fall back); the next decision starts another. */
+  private replaceStuck(pool: Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview>): void {
+    if (this.pool === pool) this.pool = null;
+    void pool.destroy().catch(() => undefined);
   }
 
   /**
@@ -147,7 +155,7 @@ export class AiThreads implements FoolAiDecider {
   private threadPool(): Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
     if (this.pool === null && this.workerFound) {
-      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
+      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, concurrentTasksPerWorker: THREAD_QUEUE, idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
     }
     return this.pool;
   }

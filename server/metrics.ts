@@ -113,7 +113,7 @@ export class PrometheusMetrics implements TableMetrics {
 function aiDecisionCounter(aiThreads: AiThreads, registers: Registry[]): void {
   new Counter({
     name: "cardhall_fool_ai_decisions_total",
-    help: "Fool AI decisions by how they were made: immediate (nothing to weigh), on_threads, in_process (no worker, or a thread failed), abandoned (over the time limit: the greedy move played)",
+    help: "Fool AI decisions by how they were made: immediate (nothing to weigh), on_threads, in_process (no worker, or a thread failed), abandoned (over the time limit, or its thread failed after the answer was due: the greedy move played)",
     labelNames: ["how"],
     registers,
     collect() {

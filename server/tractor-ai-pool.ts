@@ -21,7 +21,7 @@ import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
 import { log } from "../rooms/kit/log";
-import { AI_THREAD_LIMITS, AiAdmission, answerBy, hasIdleThread, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, answerBy, answerWithinLimit, hasIdleThread, THREAD_QUEUE, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
 import type { AiThreadHeaps } from "../rooms/kit/protocol";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
@@ -71,7 +71,7 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
     const cost = task.view.phase === "burying" ? BURIAL_TIME_FACTOR : 1;
     const fallbacks = { atOnce: () => decideAtOnce(task), inProcess: () => decideInProcess(task, LEAST_TIME_MS) };
     const due = answerBy();
-    return this.admitted(cost, fallbacks, (pool, timeMs) => this.onThread((signal) => pool.run({ ...task, timeMs, answerBy: due }, { signal }), fallbacks));
+    return this.admitted(cost, fallbacks, (pool, timeMs) => this.onThread(pool, () => pool.run({ ...task, timeMs, answerBy: due }), fallbacks));
   }
 
   /** A strong seat's declaration (undefined for "not now"), admitted as a decision DECLARATION_TIME_FACTOR times a play's cost. */
@@ -80,7 +80,7 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
     const timeFor = (timeMs: number) => Math.floor(timeMs * DECLARATION_TIME_FACTOR);
     const due = answerBy();
     const cards = await this.admitted(DECLARATION_TIME_FACTOR, fallbacks, (pool, timeMs) =>
-      this.onThread((signal) => pool.run({ ...task, timeMs: timeFor(timeMs), answerBy: due }, { name: "declaration", signal }), fallbacks),
+      this.onThread(pool, () => pool.run({ ...task, timeMs: timeFor(timeMs), answerBy: due }, { name: "declaration" }), fallbacks),
     );
     return cards.length === 0 ? undefined : cards;
   }
@@ -101,27 +101,27 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
     return this.admission.run(admission, () => onThread(pool, timeMs), hasIdleThread(pool, this.admission));
   }
 
-  /** A decision run on a thread (aborted past the limit); a thread that fails or is too slow falls back. */
-  private async onThread(run: (signal: AbortSignal) => Promise<ThreadAnswer>, fallbacks: Fallbacks<Card[]>): Promise<Card[]> {
-    const limit = new AbortController();
-    const timer = setTimeout(() => limit.abort(), this.limitMs);
-    try {
-      const cards = (await run(limit.signal).catch(() => undefined)) as Card[] | undefined;
-      if (Array.isArray(cards)) {
-        this.decisions.onThreads++;
-        return cards;
-      }
-      if (limit.signal.aborted) {
-        this.decisions.abandoned++;
-        log.warn({ event: "tractor_ai_decision_abandoned", limitMs: this.limitMs }, `a Tractor AI decision took over ${this.limitMs} ms: the heuristic's play is made`);
-        return fallbacks.atOnce();
-      }
-      log.warn({ event: "tractor_ai_thread_failed" }, "a Tractor AI thread failed: the decision is made in-process");
-      this.decisions.inProcess++;
-      return fallbacks.inProcess();
-    } finally {
-      clearTimeout(timer);
+  /** A decision run on a thread (the pool replaced if it answers nothing within the limit); a thread that fails or is too slow falls back. */
+  private async onThread(pool: Piscina<ThreadTask, ThreadAnswer>, run: () => Promise<ThreadAnswer>, fallbacks: Fallbacks<Card[]>): Promise<Card[]> {
+    const { answer, overTime } = await answerWithinLimit(run, this.limitMs, () => this.replaceStuck(pool));
+    if (Array.isArray(answer)) {
+      this.decisions.onThreads++;
+      return answer;
     }
+    if (overTime) {
+      this.decisions.abandoned++;
+      log.warn({ event: "tractor_ai_decision_abandoned", limitMs: this.limitMs }, `a Tractor AI decision took over ${this.limitMs} ms: its thread is stopped and the heuristic's play is made`);
+      return fallbacks.atOnce();
+    }
+    log.warn({ event: "tractor_ai_thread_failed" }, "a Tractor AI thread failed: the decision is made in-process");
+    this.decisions.inProcess++;
+    return fallbacks.inProcess();
+  }
+
+  /** Stops a pool whose thread is stuck (the decisions it holds fail, and fall back); the next decision starts another. */
+  private replaceStuck(pool: Piscina<ThreadTask, ThreadAnswer>): void {
+    if (this.pool === pool) this.pool = null;
+    void pool.destroy().catch(() => undefined);
   }
 
   /**
@@ -158,7 +158,7 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
   private threadPool(): Piscina<ThreadTask, ThreadAnswer> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
     if (this.pool === null && this.workerFound) {
-      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
+      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, concurrentTasksPerWorker: THREAD_QUEUE, idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
     }
     return this.pool;
   }

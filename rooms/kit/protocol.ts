@@ -109,7 +109,8 @@ export interface ServerMetrics {
    * (a major one's marking, done in steps before its pause, is not in it). Absent from servers before it was reported. */
   garbageCollections?: { major: number; majorMs: number; minor: number; minorMs: number };
   /** The Fool AI's decisions since start: made at once (nothing to weigh), on its threads, in-process (no worker,
-   * or a thread failed), and abandoned for the greedy bot's move (over the time limit). */
+   * or a thread failed), and abandoned for the greedy bot's move (over the time limit, or its thread failed after
+   * the answer was due). */
   foolAiDecisions: { immediate: number; onThreads: number; inProcess: number; abandoned: number };
   /** The strong Tractor bots' decisions since start: on the threads, in-process, the heuristic's at once under
    * overload (`shrunk`), and abandoned over the time limit. Absent from servers before bot levels. */

@@ -1,5 +1,5 @@
 import type { Worker } from "worker_threads";
-import { AiAdmission, hasIdleThread, threadHeaps, WAIT_BOUND_MS } from "../../server/ai-admission";
+import { AiAdmission, answerWithinLimit, hasIdleThread, threadHeaps, WAIT_BOUND_MS } from "../../server/ai-admission";
 
 /** A decision that stays under way until `finish` is called. */
 function pending(): { promise: Promise<string>; finish: () => void } {
@@ -98,6 +98,24 @@ test("a pool's threads' heaps are added up; a thread that fails or does not answ
     const heaps = threadHeaps({ threads: [...answering, silent, ended] });
     await jest.advanceTimersByTimeAsync(1_000);
     expect(await heaps).toEqual({ threads: 2, physicalBytes: 25, usedBytes: 15 });
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test("a thread's answer is awaited up to the limit: past it the decision is over time, and the pool is called stuck once", async () => {
+  const stuck = jest.fn();
+  expect(await answerWithinLimit(async () => "move", 1_000, stuck)).toEqual({ answer: "move", overTime: false });
+  expect(await answerWithinLimit(async () => Promise.reject(new Error("thread ended")), 1_000, stuck)).toEqual({ answer: undefined, overTime: false });
+  expect(stuck).not.toHaveBeenCalled();
+  jest.useFakeTimers();
+  try {
+    const never = answerWithinLimit(() => new Promise<string>(() => undefined), 1_000, stuck);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(stuck).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await never).toEqual({ answer: undefined, overTime: true });
+    expect(stuck).toHaveBeenCalledTimes(1);
   } finally {
     jest.useRealTimers();
   }

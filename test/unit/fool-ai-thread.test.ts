@@ -114,6 +114,51 @@ describe("the AI's worker threads", () => {
     }
   });
 
+  test("a thread holds the decisions admitted for it: it goes on to the next while the main thread is busy", async () => {
+    const arrivals = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-ai-")), "arrivals");
+    const dist = path.join(__dirname, "..", "..", "dist", "rooms");
+    const body = `
+      require("fs").appendFileSync(${JSON.stringify(arrivals)}, Date.now() + "\\n");
+      const { greedyPolicy } = require(${JSON.stringify(path.join(dist, "fool", "bots.js"))});
+      const { seededRandom } = require(${JSON.stringify(path.join(dist, "kit", "random.js"))});
+      return greedyPolicy(task.view, seededRandom(task.view.hand.join(" ")));`;
+    const threads = new AiThreads(workerFile("arrival-worker", body), 1);
+    try {
+      await threads.decide(positions[0].view, positions[0].memory); // the thread started
+      const four = positions.slice(1, 5);
+      const decisions = four.map(({ view, memory }) => threads.decide(view, memory));
+      // The main thread busy: it picks up no answer and hands over no decision meanwhile.
+      const busyUntil = Date.now() + 500;
+      while (Date.now() < busyUntil);
+      const moves = await Promise.all(decisions);
+      expect(moves).toEqual(four.map(({ view }) => greedyPolicy(view, seededRandom(view.hand.join(" ")))));
+      const arrived = fs.readFileSync(arrivals, "utf8").trim().split("\n").map(Number).slice(1);
+      expect(arrived).toHaveLength(4);
+      for (const at of arrived) expect(at).toBeLessThan(busyUntil);
+      expect(threads.decisions).toEqual({ immediate: 0, onThreads: 5, inProcess: 0, abandoned: 0 });
+    } finally {
+      await threads.close();
+    }
+  });
+
+  test("a thread stuck with decisions queued on it: each is abandoned for the greedy move, none searched again on the main thread", async () => {
+    const threads = new AiThreads(workerFile("stuck-worker", "for (;;) {}"), 1, 1_000);
+    try {
+      const [first, second] = positions;
+      const stuck = threads.decide(first.view, first.memory);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Queued behind the stuck one; its answer is due 750 ms after it was asked for, before the first's limit.
+      const queued = threads.decide(second.view, second.memory);
+      expect(await stuck).toEqual(greedyPolicy(first.view, seededRandom(first.view.hand.join(" "))));
+      expect(await queued).toEqual(greedyPolicy(second.view, seededRandom(second.view.hand.join(" "))));
+      expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 0, abandoned: 2 });
+      await expectConsole(/"event":"ai_decision_abandoned"/);
+      await expectConsole(/"event":"ai_thread_failed","late":true/);
+    } finally {
+      await threads.close();
+    }
+  });
+
   test("without a compiled worker the AI decides in-process", async () => {
     const threads = new AiThreads(path.join(os.tmpdir(), "no-such-worker.js"));
     const [first] = positions;
