@@ -18,6 +18,7 @@
  * Each tier is counted (the /metrics say how often each budget was used), and each decision's wait, from being asked
  * for to its answer, is kept over the last WAITS_KEPT decisions for its p99, with the longest since start.
  */
+import type Piscina from "piscina";
 import type { Worker } from "worker_threads";
 import type { AiBudgetUse, AiThreadHeaps } from "../rooms/kit/protocol";
 
@@ -248,3 +249,26 @@ export async function answerWithinLimit<T>(run: () => Promise<T>, limitMs: numbe
  * lets be under way for it, so that no admitted decision waits on the main thread to reach its thread.
  */
 export const THREAD_QUEUE = OVERLOAD_PER_THREAD;
+
+type LoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>["loadBalancer"]>;
+
+/**
+ * Which of a pool's threads takes a task (piscina's `loadBalancer`): an idle one; else, while the pool has fewer than
+ * `threads` running, none, so that piscina starts another (the task then goes to whichever thread is free first);
+ * else the least busy that holds fewer than THREAD_QUEUE. Piscina's own balancer gives a busy thread more tasks before
+ * it starts a second one, which on a machine of many cores would leave them to one thread. A task that can be
+ * aborted (a review) goes only to an idle thread, and no decision joins a thread running one: aborting it stops its
+ * thread.
+ */
+export function threadBalancer(threads: number): LoadBalancer {
+  return (task, workers) => {
+    const idle = workers.find((worker) => worker.currentUsage === 0);
+    if (idle !== undefined || task.isAbortable || workers.length < threads) return idle ?? null;
+    let leastBusy: (typeof workers)[number] | null = null;
+    for (const worker of workers) {
+      if (worker.isRunningAbortableTask || worker.currentUsage >= THREAD_QUEUE) continue;
+      if (leastBusy === null || worker.currentUsage < leastBusy.currentUsage) leastBusy = worker;
+    }
+    return leastBusy;
+  };
+}

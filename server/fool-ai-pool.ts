@@ -25,7 +25,7 @@ import * as path from "path";
 import Piscina from "piscina";
 import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
-import { AI_THREAD_LIMITS, AiAdmission, answerBy, answerWithinLimit, hasIdleThread, THREAD_QUEUE, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, answerBy, answerWithinLimit, hasIdleThread, THREAD_QUEUE, threadBalancer, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { AiThreadHeaps, ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
@@ -155,7 +155,7 @@ export class AiThreads implements FoolAiDecider {
   private threadPool(): Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
     if (this.pool === null && this.workerFound) {
-      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, concurrentTasksPerWorker: THREAD_QUEUE, idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
+      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, concurrentTasksPerWorker: THREAD_QUEUE, loadBalancer: threadBalancer(this.threads), idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
     }
     return this.pool;
   }

@@ -21,7 +21,7 @@ import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
 import { log } from "../rooms/kit/log";
-import { AI_THREAD_LIMITS, AiAdmission, answerBy, answerWithinLimit, hasIdleThread, THREAD_QUEUE, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
+import { AI_THREAD_LIMITS, AiAdmission, answerBy, answerWithinLimit, hasIdleThread, THREAD_QUEUE, threadBalancer, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
 import type { AiThreadHeaps } from "../rooms/kit/protocol";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
@@ -158,7 +158,7 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
   private threadPool(): Piscina<ThreadTask, ThreadAnswer> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
     if (this.pool === null && this.workerFound) {
-      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, concurrentTasksPerWorker: THREAD_QUEUE, idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
+      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, concurrentTasksPerWorker: THREAD_QUEUE, loadBalancer: threadBalancer(this.threads), idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
     }
     return this.pool;
   }

@@ -1,5 +1,5 @@
 import type { Worker } from "worker_threads";
-import { AiAdmission, answerWithinLimit, hasIdleThread, threadHeaps, WAIT_BOUND_MS } from "../../server/ai-admission";
+import { AiAdmission, answerWithinLimit, hasIdleThread, threadBalancer, threadHeaps, THREAD_QUEUE, WAIT_BOUND_MS } from "../../server/ai-admission";
 
 /** A decision that stays under way until `finish` is called. */
 function pending(): { promise: Promise<string>; finish: () => void } {
@@ -119,4 +119,23 @@ test("a thread's answer is awaited up to the limit: past it the decision is over
   } finally {
     jest.useRealTimers();
   }
+});
+
+test("a task goes to an idle thread; else a new thread while the pool may start one; else the least busy with room", () => {
+  const balance = threadBalancer(3);
+  type Task = Parameters<typeof balance>[0];
+  type Thread = Parameters<typeof balance>[1][number];
+  const thread = (currentUsage: number, isRunningAbortableTask = false) => ({ currentUsage, isRunningAbortableTask }) as Thread;
+  const decision = { isAbortable: false } as Task;
+  const review = { isAbortable: true } as Task;
+  const [busy, busier, idle] = [thread(2), thread(5), thread(0)];
+  expect(balance(decision, [busy, idle])).toBe(idle);
+  expect(balance(review, [busy, idle])).toBe(idle);
+  // Two of three threads running, both busy: none, so that the pool starts the third.
+  expect(balance(decision, [busier, busy])).toBeNull();
+  // All three running: the least busy that has room; never one running a review; a review waits for an idle thread.
+  expect(balance(decision, [busier, busy, thread(4)])).toBe(busy);
+  expect(balance(decision, [busier, thread(1, true), thread(3)])).toEqual(thread(3));
+  expect(balance(review, [busier, busy, thread(4)])).toBeNull();
+  expect(balance(decision, [thread(THREAD_QUEUE), thread(THREAD_QUEUE), thread(THREAD_QUEUE)])).toBeNull();
 });

@@ -141,6 +141,27 @@ describe("the AI's worker threads", () => {
     }
   });
 
+  test("with two threads, a decision asked for while the first thinks goes to a second thread, not behind the first", async () => {
+    const threadsSeen = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-ai-")), "threads");
+    const dist = path.join(__dirname, "..", "..", "dist", "rooms");
+    const body = `
+      const thinkUntil = Date.now() + 1500;
+      while (Date.now() < thinkUntil);
+      require("fs").appendFileSync(${JSON.stringify(threadsSeen)}, require("worker_threads").threadId + "\\n");
+      const { greedyPolicy } = require(${JSON.stringify(path.join(dist, "fool", "bots.js"))});
+      const { seededRandom } = require(${JSON.stringify(path.join(dist, "kit", "random.js"))});
+      return greedyPolicy(task.view, seededRandom(task.view.hand.join(" ")));`;
+    const threads = new AiThreads(workerFile("slow-worker", body), 2);
+    try {
+      await threads.decide(positions[0].view, positions[0].memory); // one thread started, idle again
+      await Promise.all(positions.slice(1, 3).map(({ view, memory }) => threads.decide(view, memory)));
+      const [, ...thenOn] = fs.readFileSync(threadsSeen, "utf8").trim().split("\n");
+      expect(new Set(thenOn).size).toBe(2);
+    } finally {
+      await threads.close();
+    }
+  });
+
   test("a thread stuck with decisions queued on it: each is abandoned for the greedy move, none searched again on the main thread", async () => {
     const threads = new AiThreads(workerFile("stuck-worker", "for (;;) {}"), 1, 1_000);
     try {
