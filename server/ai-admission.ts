@@ -272,3 +272,4 @@ export function threadBalancer(threads: number): LoadBalancer {
     return leastBusy;
   };
 }
+

@@ -25,7 +25,8 @@ import * as path from "path";
 import Piscina from "piscina";
 import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
-import { AI_THREAD_LIMITS, AiAdmission, answerBy, answerWithinLimit, hasIdleThread, THREAD_QUEUE, threadBalancer, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
+import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
+import { aiThreadPool, stopStuckPool } from "./ai-thread-pool";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { AiThreadHeaps, ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
@@ -40,7 +41,6 @@ import { REVIEW_TIME_MS } from "./tractor-ai-pool";
 export const AI_WORKER_FILE = path.join(__dirname, "fool-ai-worker.js");
 
 /** Threads idle this long are stopped; the pool starts one again on the next decision. */
-const IDLE_THREAD_MS = 60_000;
 
 /** A decision takes milliseconds (its play-outs are capped); one that takes this long is not coming. */
 export const DECISION_LIMIT_MS = 5_000;
@@ -117,7 +117,7 @@ export class AiThreads implements FoolAiDecider {
   /** Stops a pool whose thread is stuck (the decisions it holds fail, and fall back); the next decision starts another. */
   private replaceStuck(pool: Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview>): void {
     if (this.pool === pool) this.pool = null;
-    void pool.destroy().catch(() => undefined);
+    stopStuckPool(pool);
   }
 
   /**
@@ -134,7 +134,7 @@ export class AiThreads implements FoolAiDecider {
   /**
    * Starts a thread if none runs, so the first decision does not wait for it (a thread's start, loading the AI, takes
    * up to seconds on a busy machine: the longest waits measured under load). A table that will need the AI calls it
-   * when it opens; an idle thread still stops after IDLE_THREAD_MS.
+   * when it opens; an idle thread still stops after IDLE_THREAD_MS (ai-thread-pool.ts).
    */
   warm(): void {
     warmPool(this.threadPool());
@@ -154,8 +154,8 @@ export class AiThreads implements FoolAiDecider {
 
   private threadPool(): Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
-    if (this.pool === null && this.workerFound) {
-      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, concurrentTasksPerWorker: THREAD_QUEUE, loadBalancer: threadBalancer(this.threads), idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
+    if (this.pool === null && this.workerFound && this.workerFile !== null) {
+      this.pool = aiThreadPool(this.workerFile, this.threads);
     }
     return this.pool;
   }

@@ -21,12 +21,12 @@ import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
 import { log } from "../rooms/kit/log";
-import { AI_THREAD_LIMITS, AiAdmission, answerBy, answerWithinLimit, hasIdleThread, THREAD_QUEUE, threadBalancer, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
+import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
+import { aiThreadPool, stopStuckPool } from "./ai-thread-pool";
 import type { AiThreadHeaps } from "../rooms/kit/protocol";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
 
-const IDLE_THREAD_MS = 60_000;
 /** A decision's time budget is a tenth of a second; one that takes this long is not coming. */
 export const TRACTOR_DECISION_LIMIT_MS = 2_000;
 /** Past this many decisions under way per thread, the heuristic plays at once. */
@@ -121,7 +121,7 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
   /** Stops a pool whose thread is stuck (the decisions it holds fail, and fall back); the next decision starts another. */
   private replaceStuck(pool: Piscina<ThreadTask, ThreadAnswer>): void {
     if (this.pool === pool) this.pool = null;
-    void pool.destroy().catch(() => undefined);
+    stopStuckPool(pool);
   }
 
   /**
@@ -138,7 +138,7 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
   /**
    * Starts a thread if none runs, so the first decision does not wait for it (a thread's start, loading the AI, takes
    * up to seconds on a busy machine: the longest waits measured under load). A table that will need the AI calls it
-   * when it opens; an idle thread still stops after IDLE_THREAD_MS.
+   * when it opens; an idle thread still stops after IDLE_THREAD_MS (ai-thread-pool.ts).
    */
   warm(): void {
     warmPool(this.threadPool());
@@ -157,8 +157,8 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
 
   private threadPool(): Piscina<ThreadTask, ThreadAnswer> | null {
     this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
-    if (this.pool === null && this.workerFound) {
-      this.pool = new Piscina({ filename: this.workerFile, minThreads: 0, maxThreads: this.threads, concurrentTasksPerWorker: THREAD_QUEUE, loadBalancer: threadBalancer(this.threads), idleTimeout: IDLE_THREAD_MS, resourceLimits: AI_THREAD_LIMITS });
+    if (this.pool === null && this.workerFound && this.workerFile !== null) {
+      this.pool = aiThreadPool(this.workerFile, this.threads);
     }
     return this.pool;
   }

@@ -29,6 +29,18 @@ function workerFile(name: string, body: string): string {
   return file;
 }
 
+/** A worker module that runs `first` (the test's), then answers the greedy bot's move as AiThreads plays it at once. */
+function greedyWorker(name: string, first: string): string {
+  const dist = path.join(__dirname, "..", "..", "dist", "rooms");
+  return workerFile(
+    name,
+    `${first}
+    const { greedyPolicy } = require(${JSON.stringify(path.join(dist, "fool", "bots.js"))});
+    const { seededRandom } = require(${JSON.stringify(path.join(dist, "kit", "random.js"))});
+    return greedyPolicy(task.view, seededRandom(task.view.hand.join(" ")));`,
+  );
+}
+
 describe("the AI's worker threads", () => {
   const allPositions = [1, 2, 3].flatMap(aiPositions);
   /** The positions with something to weigh: only these reach a thread. */
@@ -116,13 +128,7 @@ describe("the AI's worker threads", () => {
 
   test("a thread holds the decisions admitted for it: it goes on to the next while the main thread is busy", async () => {
     const arrivals = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-ai-")), "arrivals");
-    const dist = path.join(__dirname, "..", "..", "dist", "rooms");
-    const body = `
-      require("fs").appendFileSync(${JSON.stringify(arrivals)}, Date.now() + "\\n");
-      const { greedyPolicy } = require(${JSON.stringify(path.join(dist, "fool", "bots.js"))});
-      const { seededRandom } = require(${JSON.stringify(path.join(dist, "kit", "random.js"))});
-      return greedyPolicy(task.view, seededRandom(task.view.hand.join(" ")));`;
-    const threads = new AiThreads(workerFile("arrival-worker", body), 1);
+    const threads = new AiThreads(greedyWorker("arrival-worker", `require("fs").appendFileSync(${JSON.stringify(arrivals)}, Date.now() + "\\n");`), 1);
     try {
       await threads.decide(positions[0].view, positions[0].memory); // the thread started
       const four = positions.slice(1, 5);
@@ -143,15 +149,11 @@ describe("the AI's worker threads", () => {
 
   test("with two threads, a decision asked for while the first thinks goes to a second thread, not behind the first", async () => {
     const threadsSeen = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-ai-")), "threads");
-    const dist = path.join(__dirname, "..", "..", "dist", "rooms");
-    const body = `
+    const thinkThenNoteThread = `
       const thinkUntil = Date.now() + 1500;
       while (Date.now() < thinkUntil);
-      require("fs").appendFileSync(${JSON.stringify(threadsSeen)}, require("worker_threads").threadId + "\\n");
-      const { greedyPolicy } = require(${JSON.stringify(path.join(dist, "fool", "bots.js"))});
-      const { seededRandom } = require(${JSON.stringify(path.join(dist, "kit", "random.js"))});
-      return greedyPolicy(task.view, seededRandom(task.view.hand.join(" ")));`;
-    const threads = new AiThreads(workerFile("slow-worker", body), 2);
+      require("fs").appendFileSync(${JSON.stringify(threadsSeen)}, require("worker_threads").threadId + "\\n");`;
+    const threads = new AiThreads(greedyWorker("slow-worker", thinkThenNoteThread), 2);
     try {
       await threads.decide(positions[0].view, positions[0].memory); // one thread started, idle again
       await Promise.all(positions.slice(1, 3).map(({ view, memory }) => threads.decide(view, memory)));
