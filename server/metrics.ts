@@ -168,7 +168,10 @@ interface AiPool {
 
 /** The AI threads running now, by game, and their V8 heaps (memory the process holds apart from its main thread's heap). */
 function aiThreadHeapMetrics(pools: Map<string, AiPool>, registers: Registry[]): void {
-  const read = async () => new Map(await Promise.all([...pools].map(async ([game, pool]) => [game, await pool.heaps()] as const)));
+  const readEach = async () => new Map(await Promise.all([...pools].map(async ([game, pool]) => [game, await pool.heaps()] as const)));
+  // One scrape collects both gauges at once: they share one question to each thread.
+  let reading: ReturnType<typeof readEach> | null = null;
+  const read = () => (reading ??= readEach().finally(() => (reading = null)));
   new Gauge({
     name: "cardhall_ai_threads",
     help: "AI threads running now, by game (they start with the first decision that needs one and stop when idle)",
