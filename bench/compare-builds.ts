@@ -12,7 +12,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { Command } from "commander";
-import { kbPerTable, type LoadTestReport } from "./loadtest/master";
+import { kbPerTable, liveKbPerTable, type LoadTestReport } from "./loadtest/master";
 import { loadTestInChild } from "./loadtest/child";
 import { freePort } from "../test/e2e/ports";
 import { QUIET_SERVER, startServer as startProcess, stopServer } from "./server";
@@ -56,6 +56,8 @@ interface Row {
   kbPerRoom: number;
   /** The same without what the AI threads' heaps grew by (NaN from a build that does not report them). */
   kbPerRoomWithoutAiThreads: number;
+  /** What a room holds live, from the heap the server's last major collection left (NaN when none fell in the run, or from a build that does not say). */
+  liveKbPerRoom: number;
   rssMbPeak: number;
   rooms: number;
   movesPerSecond: number;
@@ -105,6 +107,7 @@ function row(build: string, report: LoadTestReport): Row {
     generatorSteadyMsPerMove: cardhall.generatorSteadyCpuMsPerMove,
     kbPerRoom: server ? kbPerTable(server) : NaN,
     kbPerRoomWithoutAiThreads: server ? kbPerTable(server, "without AI threads") : NaN,
+    liveKbPerRoom: server ? liveKbPerTable(server.liveHeap) : NaN,
     rssMbPeak: server?.rssMbPeak ?? NaN,
     rooms: server?.roomsPeak ?? 0,
     movesPerSecond: cardhall.movesPerSecond,
@@ -165,7 +168,7 @@ async function main(options: Options): Promise<void> {
   for (const build of ["base", "this"]) {
     const mine = rows.filter((result) => result.build === build);
     const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
-    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room (${mean((r) => r.kbPerRoomWithoutAiThreads)} without the AI threads' heaps), p99 ${mean((r) => r.p99)} ms (${mean((r) => r.p99OnceSeated)} once every client sat), event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown, ${mean((r) => r.eventLoopMaxOnceSeatedMs)} once every client sat), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} (${mean((r) => r.majorGcMs)} ms) and minor ${mean((r) => r.minorGcs)} (${mean((r) => r.minorGcMs)} ms) after the ramp, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
+    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room (${mean((r) => r.kbPerRoomWithoutAiThreads)} without the AI threads' heaps; ${mean((r) => r.liveKbPerRoom)} live), p99 ${mean((r) => r.p99)} ms (${mean((r) => r.p99OnceSeated)} once every client sat), event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown, ${mean((r) => r.eventLoopMaxOnceSeatedMs)} once every client sat), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} (${mean((r) => r.majorGcMs)} ms) and minor ${mean((r) => r.minorGcs)} (${mean((r) => r.minorGcMs)} ms) after the ramp, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "http";
 import { leavePacer } from "./leave-pacer";
-import { constants, monitorEventLoopDelay, performance, PerformanceObserver, type IntervalHistogram } from "perf_hooks";
+import { monitorEventLoopDelay, performance, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from "@colyseus/core";
 import { monitor } from "@colyseus/monitor";
 import type { Application } from "express";
@@ -25,6 +25,7 @@ import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
 import { tournamentRoutes } from "./records/tournament-routes";
 import { identityRoutes, type IdentityLimits } from "./identity/http";
+import { garbageCollections, roundedGarbageCollections } from "./gc-counts";
 import { PrometheusMetrics } from "./metrics";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { setBusyGuard, setClientAddressRules, setIdentities, setLadders, type ClientAddressRules } from "./matchmaking";
@@ -181,41 +182,6 @@ function eventLoopMaxBySecond(): Array<{ at: number; maxMs: number }> {
   return lagBySecond;
 }
 
-/** The garbage collections since metrics were first read: how many of each kind, and their pauses' total, in ms. */
-interface GcCounts {
-  major: number;
-  majorMs: number;
-  minor: number;
-  minorMs: number;
-}
-let gcCounts: GcCounts | null = null;
-
-/**
- * Counts V8's collections from the first /metrics call on. A major collection's pause is only its last step: the
- * marking before it runs in steps between callbacks (BENCHMARKS.md), so how many there were says more than their
- * pauses' total.
- */
-function garbageCollections(): GcCounts {
-  if (gcCounts === null) {
-    const counts: GcCounts = { major: 0, majorMs: 0, minor: 0, minorMs: 0 };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind; // a "gc" entry's detail (Node's docs)
-        if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
-          counts.major++;
-          counts.majorMs += entry.duration;
-        } else if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
-          counts.minor++;
-          counts.minorMs += entry.duration;
-        }
-      }
-    }).observe({ entryTypes: ["gc"] });
-    gcCounts = counts;
-  }
-  return gcCounts;
-}
-
-const roundedGc = ({ major, majorMs, minor, minorMs }: GcCounts): GcCounts => ({ major, majorMs: Math.round(majorMs), minor, minorMs: Math.round(minorMs) });
 
 /** GET /metrics.json. What the load test and the benchmarks read: this process's CPU time and memory, and the rooms and clients it hosts. */
 export async function serverMetrics(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads | null = null, busyGuard: BusyGuard | null = null): Promise<ServerMetrics> {
@@ -241,7 +207,7 @@ export async function serverMetrics(aiThreads: AiThreads, records: Records | nul
     eventLoopLagMs: { p50: lagMs(lag.percentile(50)), p99: lagMs(lag.percentile(99)), max: lagMs(lag.max) },
     eventLoopMaxBySecond: [...eventLoopMaxBySecond()],
     mainThreadMs: { active: Math.round(loop.active), idle: Math.round(loop.idle) },
-    garbageCollections: roundedGc(garbageCollections()),
+    garbageCollections: roundedGarbageCollections(garbageCollections()),
     foolAiDecisions: { ...aiThreads.decisions },
     foolAiBudgets: aiThreads.admission.use(),
     ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions }, tractorAiBudgets: tractorAi.admission.use() }),

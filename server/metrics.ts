@@ -12,6 +12,7 @@
  */
 import type { Room } from "@colyseus/core";
 import { leavePacer } from "./leave-pacer";
+import { garbageCollections } from "./gc-counts";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Mover } from "../rooms/kit/record";
 import type { TableMetrics } from "../rooms/kit/metrics";
@@ -51,6 +52,7 @@ export class PrometheusMetrics implements TableMetrics {
     aiThreadHeapMetrics(new Map<string, AiPool>([["fool", aiThreads], ...(tractorAi === null ? [] : [["tractor", tractorAi] as const])]), registers);
     if (records !== null) recordQueueMetrics(records, registers);
     leavePacerMetrics(registers);
+    liveHeapMetrics(registers);
     if (busyGuard !== null) busyGuardMetrics(busyGuard, registers);
   }
 
@@ -193,6 +195,18 @@ function aiThreadHeapMetrics(pools: Map<string, AiPool>, registers: Registry[]):
         this.set({ game, kind: "physical" }, heaps.physicalBytes);
         this.set({ game, kind: "used" }, heaps.usedBytes);
       }
+    },
+  });
+}
+
+/** The heap the last major collection left: what the process holds live (the heap's size at a scrape is mostly garbage). */
+function liveHeapMetrics(registers: Registry[]): void {
+  new Gauge({
+    name: "cardhall_heap_after_major_gc_bytes",
+    help: "V8's heap in use just after the last major garbage collection (0 before one): the live heap, tables and clients included",
+    registers,
+    collect() {
+      this.set(garbageCollections().lastMajor?.heapBytes ?? 0);
     },
   });
 }

@@ -161,6 +161,13 @@ export type ServerFigures = {
     aiThreadsMbStart: number | null;
     aiThreadsMbAtPeak: number | null;
     heapMbEnd: number;
+    /**
+     * The live heap: what the server's last major collection before the end of the window left (V8's heap at any other
+     * moment is mostly garbage: it grows to several times what is live), with the tables open then, and the heap
+     * before the load (what its last major collection before the first sample left, else its heap then), in MB. Null
+     * when no major collection fell in between, or from a server that does not say.
+     */
+    liveHeap: { mbAtStart: number; mbAfterMajor: number; rooms: number } | null;
     roomsPeak: number;
     clientsPeak: number;
     /** The event loop's lag over the whole phase, the teardown included (every client leaving at once). */
@@ -504,6 +511,7 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     aiThreadsMbStart: aiThreadsBytes(first) === null ? null : mb(aiThreadsBytes(first)!),
     aiThreadsMbAtPeak: aiThreadsBytes(peak) === null ? null : mb(aiThreadsBytes(peak)!),
     heapMbEnd: mb(last.heapUsedBytes),
+    liveHeap: liveHeapBetween(samples, steady.untilMs),
     roomsPeak: Math.max(...samples.map((s) => s.rooms)),
     clientsPeak: Math.max(...samples.map((s) => s.clients)),
     eventLoopLagMs: last.eventLoopLagMs,
@@ -513,6 +521,16 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     tractorAiDecisions: decisionsBetween(first.tractorAiDecisions, last.tractorAiDecisions),
     aiBudgets: { fool: budgetsBetween(first.foolAiBudgets, last.foolAiBudgets), tractor: budgetsBetween(first.tractorAiBudgets, last.tractorAiBudgets) },
   };
+}
+
+/** The live heap the samples up to `untilMs` tell (see ServerFigures). */
+export function liveHeapBetween(samples: readonly ServerMetrics[], untilMs: number): ServerFigures["liveHeap"] {
+  const first = samples[0]?.garbageCollections;
+  const last = samples.filter((sample) => sample.uptimeSeconds * 1000 <= untilMs).at(-1)?.garbageCollections;
+  const afterMajor = last?.lastMajor;
+  if (!first || !last || !afterMajor || last.major === first.major || afterMajor.rooms === 0) return null;
+  const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+  return { mbAtStart: mb(first.lastMajor?.heapBytes ?? samples[0]!.heapUsedBytes), mbAfterMajor: mb(afterMajor.heapBytes), rooms: afterMajor.rooms };
 }
 
 /** The AI threads' heaps in a sample, all pools added up (null from a server that does not report them). */
@@ -537,6 +555,14 @@ function budgetsAddedUp(uses: ReadonlyArray<AiBudgetUse | null>): AiBudgetUse | 
     budgets: { full: sum("full"), reduced: sum("reduced"), least: sum("least"), atOnce: sum("atOnce") },
     waitMs: { p99: Math.max(...all.map((use) => use.waitMs.p99)), max: Math.max(...all.map((use) => use.waitMs.max)) },
   };
+}
+
+/** Several processes' live heaps added up: null unless each says. */
+function liveHeapsAddedUp(heaps: ReadonlyArray<ServerFigures["liveHeap"]>): ServerFigures["liveHeap"] {
+  if (heaps.some((heap) => heap === null)) return null;
+  const all = heaps as NonNullable<ServerFigures["liveHeap"]>[];
+  const sum = (pick: (heap: (typeof all)[number]) => number) => Math.round(all.reduce((total, heap) => total + pick(heap), 0) * 10) / 10;
+  return { mbAtStart: sum((h) => h.mbAtStart), mbAfterMajor: sum((h) => h.mbAfterMajor), rooms: sum((h) => h.rooms) };
 }
 
 /** Several processes' collections added up (each process has its own heap). */
@@ -565,6 +591,7 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
     aiThreadsMbStart: figures.some((f) => f.aiThreadsMbStart === null) ? null : sum((f) => f.aiThreadsMbStart ?? 0),
     aiThreadsMbAtPeak: figures.some((f) => f.aiThreadsMbAtPeak === null) ? null : sum((f) => f.aiThreadsMbAtPeak ?? 0),
     heapMbEnd: sum((f) => f.heapMbEnd),
+    liveHeap: liveHeapsAddedUp(figures.map((f) => f.liveHeap)),
     roomsPeak: sum((f) => f.roomsPeak),
     clientsPeak: sum((f) => f.clientsPeak),
     eventLoopLagMs: {
@@ -759,8 +786,19 @@ function serverLines(name: string, s: ServerFigures): string[] {
 export function memoryLines(name: string, s: ServerFigures): string[] {
   if (s.roomsPeak === 0) return [];
   const line = `  ${name} memory: ${kbPerTable(s)} KB a table (peak RSS above the start, over the peak tables)`;
-  if (s.aiThreadsMbStart === null || s.aiThreadsMbAtPeak === null) return [line];
-  return [`${line}; the AI threads' heaps ${s.aiThreadsMbStart} MB at the start, ${s.aiThreadsMbAtPeak} MB at the peak: ${kbPerTable(s, "without AI threads")} KB a table without them`];
+  const live = liveHeapLines(name, s.liveHeap);
+  if (s.aiThreadsMbStart === null || s.aiThreadsMbAtPeak === null) return [line, ...live];
+  return [`${line}; the AI threads' heaps ${s.aiThreadsMbStart} MB at the start, ${s.aiThreadsMbAtPeak} MB at the peak: ${kbPerTable(s, "without AI threads")} KB a table without them`, ...live];
+}
+
+/** What a table holds live, in KB: the heap the last major collection left above the heap before the load, over the tables open then (NaN when not known). */
+export function liveKbPerTable(live: ServerFigures["liveHeap"]): number {
+  return live === null ? NaN : Math.round(((live.mbAfterMajor - live.mbAtStart) * 1024) / live.rooms);
+}
+
+function liveHeapLines(name: string, live: ServerFigures["liveHeap"]): string[] {
+  if (live === null) return [];
+  return [`  ${name} live heap: ${live.mbAfterMajor} MB after its last major collection, with ${live.rooms} tables open (${live.mbAtStart} MB before the load): ${liveKbPerTable(live)} KB a table`];
 }
 
 /** The RSS peak above the start over the peak tables, in KB; NaN without tables, or without the threads' heaps when asked to leave them out. */

@@ -106,8 +106,10 @@ export interface ServerMetrics {
    * `performance.eventLoopUtilization()` counts them. Absent from servers before it was reported. */
   mainThreadMs?: { active: number; idle: number };
   /** V8's garbage collections since metrics were first read: how many major and minor ones, and their pauses in ms
-   * (a major one's marking, done in steps before its pause, is not in it). Absent from servers before it was reported. */
-  garbageCollections?: { major: number; majorMs: number; minor: number; minorMs: number };
+   * (a major one's marking, done in steps before its pause, is not in it); and the heap in use just after the last
+   * major one with the tables open then (null before one; absent from servers before it was reported): the live heap,
+   * where the heap at any other moment is mostly garbage. Absent from servers before it was reported. */
+  garbageCollections?: { major: number; majorMs: number; minor: number; minorMs: number; lastMajor?: { heapBytes: number; rooms: number } | null };
   /** The Fool AI's decisions since start: made at once (nothing to weigh), on its threads, in-process (no worker,
    * or a thread failed), and abandoned for the greedy bot's move (over the time limit, or its thread failed after
    * the answer was due). */

@@ -72,6 +72,9 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(sample(text, "cardhall_actions_total", { game: "evensteven", by: "person" })).toBe(1);
     expect(sample(text, "cardhall_message_seconds_count", { game: "evensteven", message: "play" })).toBe(1);
     expect(sample(text, "cardhall_message_seconds_bucket", { game: "evensteven", message: "play", le: "+Inf" })).toBe(1);
+    // The live heap, as the last major collection left it (0 before one).
+    expect(text).toContain("# TYPE cardhall_heap_after_major_gc_bytes gauge");
+    expect(sample(text, "cardhall_heap_after_major_gc_bytes")).toBeGreaterThanOrEqual(0);
     const refusals = text.split("\n").filter((line) => line.startsWith('cardhall_refusals_total{game="evensteven"'));
     expect(refusals).toHaveLength(1);
     expect(Number(refusals[0].split(" ")[1])).toBe(1);
@@ -100,7 +103,8 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(metrics.mainThreadMs!.active + metrics.mainThreadMs!.idle).toBeLessThanOrEqual(metrics.uptimeSeconds * 1000 + 1);
     // V8's collections are counted: requests that allocate (the Prometheus text) bring a minor one soon enough.
     const collections = async () => ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics).garbageCollections!;
-    expect(await collections()).toEqual({ major: expect.any(Number), majorMs: expect.any(Number), minor: expect.any(Number), minorMs: expect.any(Number) });
+    const counted = await collections();
+    expect(counted).toEqual({ major: expect.any(Number), majorMs: expect.any(Number), minor: expect.any(Number), minorMs: expect.any(Number), lastMajor: counted.major > 0 ? { heapBytes: expect.any(Number), rooms: expect.any(Number) } : null });
     const before = await collections();
     for (let request = 0; request < 500 && (await collections()).minor === before.minor; request++) await prometheusText(server);
     const after = await collections();
