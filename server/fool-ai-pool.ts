@@ -19,14 +19,13 @@
  * The server makes one pool (server/app.ts), hands it to the Fool rooms, reads its counters for /metrics and closes
  * it on shutdown. Making a pool starts nothing: its threads start with the first decision that needs one.
  */
-import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import Piscina from "piscina";
+import type Piscina from "piscina";
 import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
-import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
-import { aiThreadPool, stopStuckPool } from "./ai-thread-pool";
+import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
+import { AiThreadPool } from "./ai-thread-pool";
 import type { FoolMemory } from "../rooms/fool/ai-memory";
 import type { AiThreadHeaps, ServerMetrics } from "../rooms/kit/protocol";
 import { seededRandom } from "../rooms/kit/random";
@@ -40,8 +39,6 @@ import { REVIEW_TIME_MS } from "./tractor-ai-pool";
 /** The compiled worker beside this module (absent when the sources run directly). */
 export const AI_WORKER_FILE = path.join(__dirname, "fool-ai-worker.js");
 
-/** Threads idle this long are stopped; the pool starts one again on the next decision. */
-
 /** A decision takes milliseconds (its play-outs are capped); one that takes this long is not coming. */
 export const DECISION_LIMIT_MS = 5_000;
 
@@ -49,8 +46,8 @@ export const DECISION_LIMIT_MS = 5_000;
 export const LEAST_SHARE = 1 / 4;
 
 export class AiThreads implements FoolAiDecider {
-  private pool: Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview> | null = null;
-  private workerFound: boolean | undefined;
+  /** Its threads (none before a decision needs one). */
+  private readonly pool: AiThreadPool<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview>;
   /**
    * How many decisions needed no weighing (made at once), how many the threads made, how many were made
    * in-process (no worker, or a thread failed), and how many were abandoned for the greedy bot's move (over the
@@ -62,11 +59,12 @@ export class AiThreads implements FoolAiDecider {
 
   /** `workerFile`: the compiled fool-ai-worker; null, or a file that does not exist, decides in-process. */
   constructor(
-    private readonly workerFile: string | null = AI_WORKER_FILE,
-    private readonly threads = Math.max(1, os.availableParallelism() - 1),
+    workerFile: string | null = AI_WORKER_FILE,
+    threads = Math.max(1, os.availableParallelism() - 1),
     private readonly limitMs = DECISION_LIMIT_MS,
     admission?: AiAdmission,
   ) {
+    this.pool = new AiThreadPool(workerFile, threads);
     this.admission = admission ?? new AiAdmission(threads, LEAST_SHARE);
   }
 
@@ -110,15 +108,10 @@ export class AiThreads implements FoolAiDecider {
 
   /** The thread's answer (undefined if it failed), and whether the limit passed first (the pool is then replaced). */
   private async runWithinLimit(pool: Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview>, task: AiTask): Promise<{ move: FoolMove | undefined; overTime: boolean }> {
-    const { answer, overTime } = await answerWithinLimit(() => pool.run(task), this.limitMs, () => this.replaceStuck(pool));
+    const { answer, overTime } = await answerWithinLimit(() => pool.run(task), this.limitMs, () => this.pool.replaceStuck(pool));
     return { move: answer as FoolMove | undefined, overTime };
   }
 
-  /** Stops a pool whose thread is stuck (the decisions it holds fail, and fall back); the next decision starts another. */
-  private replaceStuck(pool: Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview>): void {
-    if (this.pool === pool) this.pool = null;
-    stopStuckPool(pool);
-  }
 
   /**
    * A recorded game's review for one seat, on a thread (in-process only when there is no compiled worker), within
@@ -142,22 +135,16 @@ export class AiThreads implements FoolAiDecider {
 
   /** The running threads' heaps (server/ai-admission.ts `threadHeaps`), for the metrics. */
   heaps(): Promise<AiThreadHeaps> {
-    return threadHeaps(this.pool);
+    return this.pool.heaps();
   }
 
   /** Stops the threads (a later decision starts them again). */
-  async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = null;
-    await pool?.destroy();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 
   private threadPool(): Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview> | null {
-    this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
-    if (this.pool === null && this.workerFound && this.workerFile !== null) {
-      this.pool = aiThreadPool(this.workerFile, this.threads);
-    }
-    return this.pool;
+    return this.pool.get();
   }
 }
 

@@ -9,10 +9,9 @@
  * A strong seat's declaration while the cards are dealt (rooms/tractor/declaration-search.ts) is a decision of the
  * same kind, admitted the same way at its larger cost; at once, it is the seat bot's (botDeclaration).
  */
-import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import Piscina from "piscina";
+import type Piscina from "piscina";
 import type { Card } from "../rooms/tractor/cards";
 import { decideAtOnce, decideInProcess, type TractorAiDecider, type TractorAiTask } from "../rooms/tractor/levels";
 import { BURIAL_TIME_FACTOR, DEFAULT_SEARCH_BUDGET } from "../rooms/tractor/search";
@@ -21,8 +20,8 @@ import type { Seat } from "../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
 import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
 import { log } from "../rooms/kit/log";
-import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, threadHeaps, warmPool, type WarmTask } from "./ai-admission";
-import { aiThreadPool, stopStuckPool } from "./ai-thread-pool";
+import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
+import { AiThreadPool } from "./ai-thread-pool";
 import type { AiThreadHeaps } from "../rooms/kit/protocol";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
@@ -51,18 +50,19 @@ interface Fallbacks<Answer> {
 }
 
 export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDecider {
-  private pool: Piscina<ThreadTask, ThreadAnswer> | null = null;
-  private workerFound: boolean | undefined;
+  /** Its threads (none before a decision needs one). */
+  private readonly pool: AiThreadPool<ThreadTask, ThreadAnswer>;
   /** Decisions made on threads, in-process, at once with the heuristic under overload, and abandoned over the limit. */
   readonly decisions = { onThreads: 0, inProcess: 0, shrunk: 0, abandoned: 0 };
   /** The budgets the decisions were given, and their waits. */
   readonly admission: AiAdmission;
 
   constructor(
-    private readonly workerFile: string | null = TRACTOR_AI_WORKER_FILE,
-    private readonly threads = Math.max(1, os.availableParallelism() - 1),
+    workerFile: string | null = TRACTOR_AI_WORKER_FILE,
+    threads = Math.max(1, os.availableParallelism() - 1),
     private readonly limitMs = TRACTOR_DECISION_LIMIT_MS,
   ) {
+    this.pool = new AiThreadPool(workerFile, threads);
     this.admission = new AiAdmission(threads, LEAST_TIME_MS / FULL_TIME_MS, OVERLOAD);
   }
 
@@ -103,7 +103,7 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
 
   /** A decision run on a thread (the pool replaced if it answers nothing within the limit); a thread that fails or is too slow falls back. */
   private async onThread(pool: Piscina<ThreadTask, ThreadAnswer>, run: () => Promise<ThreadAnswer>, fallbacks: Fallbacks<Card[]>): Promise<Card[]> {
-    const { answer, overTime } = await answerWithinLimit(run, this.limitMs, () => this.replaceStuck(pool));
+    const { answer, overTime } = await answerWithinLimit(run, this.limitMs, () => this.pool.replaceStuck(pool));
     if (Array.isArray(answer)) {
       this.decisions.onThreads++;
       return answer;
@@ -118,11 +118,6 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
     return fallbacks.inProcess();
   }
 
-  /** Stops a pool whose thread is stuck (the decisions it holds fail, and fall back); the next decision starts another. */
-  private replaceStuck(pool: Piscina<ThreadTask, ThreadAnswer>): void {
-    if (this.pool === pool) this.pool = null;
-    stopStuckPool(pool);
-  }
 
   /**
    * A recorded game's review for one seat, on a thread (in-process only when there is no compiled worker), within
@@ -146,20 +141,14 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
 
   /** The running threads' heaps (server/ai-admission.ts `threadHeaps`), for the metrics. */
   heaps(): Promise<AiThreadHeaps> {
-    return threadHeaps(this.pool);
+    return this.pool.heaps();
   }
 
-  async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = null;
-    await pool?.destroy();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 
   private threadPool(): Piscina<ThreadTask, ThreadAnswer> | null {
-    this.workerFound ??= this.workerFile !== null && fs.existsSync(this.workerFile);
-    if (this.pool === null && this.workerFound && this.workerFile !== null) {
-      this.pool = aiThreadPool(this.workerFile, this.threads);
-    }
-    return this.pool;
+    return this.pool.get();
   }
 }

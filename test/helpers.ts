@@ -127,7 +127,7 @@ export function limitsReportingWorker(): string {
 export async function expectWarmedOnce(threads: { warm(): void }): Promise<void> {
   threads.warm();
   threads.warm();
-  const pool = (threads as unknown as { pool: { threads: unknown[]; completed: number } }).pool;
+  const pool = (threads as unknown as { pool: { get(): { threads: unknown[]; completed: number } } }).pool.get();
   await waitUntil(() => pool.completed > 0, 30_000, "the warming task");
   expect(pool.completed).toBe(1);
   expect(pool.threads).toHaveLength(1);
