@@ -491,13 +491,15 @@ export function eventLoopMaxBetween(samples: readonly ServerMetrics[], fromMs: n
   return maxOrNaN(within.map((at) => seconds.get(at)!));
 }
 
+/** Bytes in MB, to a tenth. */
+const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+
 function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseResult["steady"], seatedAt: number | null): ServerFigures | null {
   if (samples.length < 2) return null;
   const first = samples[0];
   const last = samples[samples.length - 1];
   const cpuSeconds = (last.cpuUserMicros + last.cpuSystemMicros - first.cpuUserMicros - first.cpuSystemMicros) / 1e6;
   const wallSeconds = last.uptimeSeconds - first.uptimeSeconds;
-  const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
   const peak = samples.reduce((highest, sample) => (sample.rssBytes > highest.rssBytes ? sample : highest));
   return {
     cpuPercent: Math.round((cpuSeconds / Math.max(0.001, wallSeconds)) * 1000) / 10,
@@ -529,7 +531,6 @@ export function liveHeapBetween(samples: readonly ServerMetrics[], untilMs: numb
   const last = samples.filter((sample) => sample.uptimeSeconds * 1000 <= untilMs).at(-1)?.garbageCollections;
   const afterMajor = last?.lastMajor;
   if (!first || !last || !afterMajor || last.major === first.major || afterMajor.rooms === 0) return null;
-  const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
   return { mbAtStart: mb(first.lastMajor?.heapBytes ?? samples[0]!.heapUsedBytes), mbAfterMajor: mb(afterMajor.heapBytes), rooms: afterMajor.rooms };
 }
 
