@@ -26,6 +26,7 @@ import { recordRoutes } from "./records/http";
 import { tournamentRoutes } from "./records/tournament-routes";
 import { identityRoutes, type IdentityLimits } from "./identity/http";
 import { garbageCollections, roundedGarbageCollections } from "./gc-counts";
+import { eventLoopStalls } from "./event-loop-stalls";
 import { PrometheusMetrics } from "./metrics";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { setBusyGuard, setClientAddressRules, setIdentities, setLadders, type ClientAddressRules } from "./matchmaking";
@@ -208,6 +209,7 @@ export async function serverMetrics(aiThreads: AiThreads, records: Records | nul
     eventLoopMaxBySecond: [...eventLoopMaxBySecond()],
     mainThreadMs: { active: Math.round(loop.active), idle: Math.round(loop.idle) },
     garbageCollections: roundedGarbageCollections(garbageCollections()),
+    eventLoopStalls: eventLoopStalls().read(),
     foolAiDecisions: { ...aiThreads.decisions },
     foolAiBudgets: aiThreads.admission.use(),
     ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions }, tractorAiBudgets: tractorAi.admission.use() }),
@@ -222,6 +224,7 @@ export async function serverMetrics(aiThreads: AiThreads, records: Records | nul
 export function makeServer(options: AppOptions = {}): Server {
   // Every private Colyseus member the server relies on is there, or the server says which is not, and stops.
   checkColyseusInternals();
+  eventLoopStalls(); // from the start: a stall before the first scrape is counted too
   const aiThreads = options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
   const tractorAi = new TractorAiThreads();
   const records = options.records ?? null;

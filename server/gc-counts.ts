@@ -4,7 +4,7 @@
  * otherwise says little about the tables: V8 lets it grow to up to four times what is live before it collects the
  * old generation again (BENCHMARKS.md, "Longer windows"), so a figure read at any other moment is mostly garbage.
  */
-import { constants, PerformanceObserver } from "perf_hooks";
+import { constants, PerformanceObserver, type PerformanceEntry } from "perf_hooks";
 import { getHeapStatistics } from "v8";
 import { matchMaker } from "@colyseus/core";
 
@@ -24,6 +24,13 @@ export interface GcCounts {
   lastMajor: HeapAfterMajor | null;
 }
 
+/** A "gc" performance entry's kind, as Node gives it in the entry's detail: major, minor, or another (incremental, weak callbacks). */
+export function collectionKind(entry: PerformanceEntry): "major" | "minor" | null {
+  const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+  if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) return "major";
+  return kind === constants.NODE_PERFORMANCE_GC_MINOR ? "minor" : null;
+}
+
 let counts: GcCounts | null = null;
 
 /** The counts, observed from the first call on (the same object every call, updated as collections are reported). */
@@ -33,12 +40,12 @@ export function garbageCollections(): GcCounts {
   new PerformanceObserver((list) => {
     let sawMajor = false;
     for (const entry of list.getEntries()) {
-      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind; // a "gc" entry's detail (Node's docs)
-      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+      const kind = collectionKind(entry);
+      if (kind === "major") {
         observed.major++;
         observed.majorMs += entry.duration;
         sawMajor = true;
-      } else if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+      } else if (kind === "minor") {
         observed.minor++;
         observed.minorMs += entry.duration;
       }

@@ -5,6 +5,7 @@
  * - tables and clients by game, as the kit reports rooms opening and closing (rooms/kit/metrics.ts);
  * - actions taken by game and mover, client messages handled (a histogram of the seconds each took on the
  *   server, its state patch included) and refused by code;
+ * - the event loop's stalls over 50 ms by what held them (server/event-loop-stalls.ts);
  * - the Fool AI's decisions by how they were made, the budgets both AIs' decisions were given and their waits,
  *   the AI threads running and their heaps, and the records' queue to the database.
  * Counters kept elsewhere (the AI pool's, the records writer's) are read when Prometheus scrapes, not copied on
@@ -13,6 +14,7 @@
 import type { Room } from "@colyseus/core";
 import { leavePacer } from "./leave-pacer";
 import { garbageCollections } from "./gc-counts";
+import { eventLoopStalls, STALL_CAUSES, type StallCause } from "./event-loop-stalls";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Mover } from "../rooms/kit/record";
 import type { TableMetrics } from "../rooms/kit/metrics";
@@ -53,6 +55,7 @@ export class PrometheusMetrics implements TableMetrics {
     if (records !== null) recordQueueMetrics(records, registers);
     leavePacerMetrics(registers);
     liveHeapMetrics(registers);
+    stallMetrics(registers);
     if (busyGuard !== null) busyGuardMetrics(busyGuard, registers);
   }
 
@@ -209,6 +212,28 @@ function liveHeapMetrics(registers: Registry[]): void {
       this.set(garbageCollections().lastMajor?.heapBytes ?? 0);
     },
   });
+}
+
+/** Prometheus's label for each cause of a stall. */
+const STALL_CAUSE_LABELS: Record<StallCause, string> = { majorGc: "major_gc", minorGc: "minor_gc", work: "work" };
+
+/** The event loop's stalls over 50 ms and the time they took, by what held the loop. */
+function stallMetrics(registers: Registry[]): void {
+  const tallies = () => eventLoopStalls().read().byCause;
+  const byCause = (name: string, help: string, value: (tally: ReturnType<typeof tallies>[StallCause]) => number) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ["cause"],
+      registers,
+      collect() {
+        const read = tallies();
+        this.reset();
+        for (const cause of STALL_CAUSES) this.inc({ cause: STALL_CAUSE_LABELS[cause] }, value(read[cause]));
+      },
+    });
+  byCause("cardhall_event_loop_stalls_total", "Times the event loop ran a timer over 50 ms late, by what held it: major_gc (a major collection's marking and pause), minor_gc, work (the program's own)", (tally) => tally.count);
+  byCause("cardhall_event_loop_stalled_seconds_total", "The time those stalls held the event loop, by what held it", (tally) => tally.totalMs / 1000);
 }
 
 /** The clients' leaves: how many waited for a later turn of the event loop (a mass disconnect), and how many wait now. */

@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from "child_process";
 import { readFileSync } from "fs";
 import * as path from "path";
 import { MultiBar, Presets } from "cli-progress";
-import type { AiBudgetUse, ServerMetrics } from "../../rooms/kit/protocol";
+import { STALL_CAUSES, type AiBudgetUse, type ServerMetrics, type StallCause } from "../../rooms/kit/protocol";
 import { scriptedSeats, type GameName } from "./games";
 import type { TractorBotLevel } from "../../rooms/tractor/protocol";
 import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
@@ -152,6 +152,9 @@ export type ServerFigures = {
     /** V8's collections over the steady window: major ones (each marks the whole live heap) and minor ones, with their
      * pauses' totals in ms. Null when fewer than two samples fall in it, or from a server that does not say. */
     steadyGarbageCollections: { major: number; majorMs: number; minor: number; minorMs: number } | null;
+    /** The event loop's stalls (a timer run over `overMs` late) that ended in the steady window, in order, each with
+     * what held the loop (server/event-loop-stalls.ts). Null from a server that does not say. */
+    steadyStalls: { overMs: number; stalls: StallList } | null;
     /** Joins the server refused at capacity in the run (its BUSY_REFUSE_AT guard); null from a server without one. */
     joinsRefusedBusy: number | null;
     rssMbStart: number;
@@ -479,6 +482,18 @@ export function steadyGarbageCollections(samples: ServerMetrics[], steady: Phase
   return { major: last.major - first.major, majorMs: last.majorMs - first.majorMs, minor: last.minor - first.minor, minorMs: last.minorMs - first.minorMs };
 }
 
+type StallList = NonNullable<ServerMetrics["eventLoopStalls"]>["recent"];
+
+/** The server's stalls that ended in the steady window (see ServerFigures): each sample lists the last few, so a stall is in several. */
+export function steadyStalls(samples: readonly ServerMetrics[], steady: PhaseResult["steady"]): ServerFigures["steadyStalls"] {
+  const reporting = samples.filter((sample) => sample.eventLoopStalls !== undefined);
+  if (reporting.length === 0) return null;
+  const seen = new Map<string, StallList[number]>();
+  for (const sample of reporting) for (const stall of sample.eventLoopStalls!.recent) seen.set(`${stall.at}/${stall.ms}`, stall);
+  const stalls = [...seen.values()].filter((stall) => stall.at >= steady.fromMs && stall.at <= steady.untilMs).sort((a, b) => a.at - b.at);
+  return { overMs: reporting[0]!.eventLoopStalls!.overMs, stalls };
+}
+
 const maxOrNaN = (values: readonly number[]) => (values.length === 0 ? NaN : Math.max(...values));
 
 /** The longest event-loop delay of the server's seconds that began at `fromMs` or later and ended by `untilMs`. */
@@ -507,6 +522,7 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     steadyCpuMsPerMove: steadyMsPerMove(samples, steady),
     steadyMainThreadBusyPercent: steadyMainThreadBusy(samples, steady),
     steadyGarbageCollections: steadyGarbageCollections(samples, steady),
+    steadyStalls: steadyStalls(samples, steady),
     joinsRefusedBusy: first.busyGuard && last.busyGuard ? last.busyGuard.refused - first.busyGuard.refused : null,
     rssMbStart: mb(first.rssBytes),
     rssMbPeak: mb(peak.rssBytes),
@@ -574,6 +590,13 @@ function collectionsAddedUp(counts: ReadonlyArray<ServerFigures["steadyGarbageCo
   return { major: sum((c) => c.major), majorMs: sum((c) => c.majorMs), minor: sum((c) => c.minor), minorMs: sum((c) => c.minorMs) };
 }
 
+/** Several processes' stalls in one list, in order (null when one does not say). */
+function stallsAddedUp(each: ReadonlyArray<ServerFigures["steadyStalls"]>): ServerFigures["steadyStalls"] {
+  if (each.some((stalls) => stalls === null)) return null;
+  const all = each as NonNullable<ServerFigures["steadyStalls"]>[];
+  return { overMs: all[0]!.overMs, stalls: all.flatMap((one) => one.stalls).sort((a, b) => a.at - b.at) };
+}
+
 /** Several processes as one server: their CPU, memory, rooms and clients added up, the worst event-loop lag. */
 export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null {
   if (figures.length === 0) return null;
@@ -586,6 +609,7 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
     steadyCpuMsPerMove: sum((f) => f.steadyCpuMsPerMove),
     steadyMainThreadBusyPercent: maxOrNaN(figures.map((f) => f.steadyMainThreadBusyPercent)),
     steadyGarbageCollections: collectionsAddedUp(figures.map((f) => f.steadyGarbageCollections)),
+    steadyStalls: stallsAddedUp(figures.map((f) => f.steadyStalls)),
     joinsRefusedBusy: figures.some((f) => f.joinsRefusedBusy === null) ? null : sum((f) => f.joinsRefusedBusy ?? 0),
     rssMbStart: sum((f) => f.rssMbStart),
     rssMbPeak: sum((f) => f.rssMbPeak),
@@ -770,6 +794,7 @@ function serverLines(name: string, s: ServerFigures): string[] {
     `  ${name}: CPU ${s.cpuPercent}% of one core (${s.cpuMsPerMove} ms per move, joins included; ${Number.isFinite(s.steadyCpuMsPerMove) ? `${s.steadyCpuMsPerMove} ms per move after the ramp` : "too short a window after the ramp to say"}), RSS ${s.rssMbStart} → peak ${s.rssMbPeak} MB, heap ${s.heapMbEnd} MB, peak ${s.roomsPeak} rooms / ${s.clientsPeak} clients`,
     `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (before the teardown ${ms(s.eventLoopMaxBeforeTeardownMs)}${Number.isFinite(s.eventLoopMaxOnceSeatedMs) ? `, once every client sat ${ms(s.eventLoopMaxOnceSeatedMs)}` : ""}); ${Number.isFinite(s.steadyMainThreadBusyPercent) ? `main thread busy ${s.steadyMainThreadBusyPercent}% after the ramp` : "main thread's busy share after the ramp not known"}`,
     ...gcLines(name, s.steadyGarbageCollections),
+    ...stallLines(name, s.steadyStalls),
     ...(s.joinsRefusedBusy === null ? [] : [`  ${name} refused ${s.joinsRefusedBusy} joins at capacity (its main thread busy past BUSY_REFUSE_AT)`]),
     ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),
     ...budgetLines(`${name} Fool AI`, s.aiBudgets.fool),
@@ -811,6 +836,23 @@ export function kbPerTable(s: ServerFigures, which: "all" | "without AI threads"
 function gcLines(name: string, gc: ServerFigures["steadyGarbageCollections"]): string[] {
   if (gc === null) return [];
   return [`  ${name} garbage collections after the ramp: ${gc.major} major (pauses ${gc.majorMs} ms in all, their marking before them not counted), ${gc.minor} minor (${gc.minorMs} ms)`];
+}
+
+const STALL_CAUSE_WORDS: Record<StallCause, string> = { majorGc: "from a major collection", minorGc: "from minor collections", work: "from the program's own work" };
+/** The most stalls of one cause a report lists by their length. */
+const STALLS_LISTED = 6;
+
+/** The stalls after the ramp, by what held the loop, the longest of each cause listed. */
+export function stallLines(name: string, figures: ServerFigures["steadyStalls"]): string[] {
+  if (figures === null) return [];
+  const { overMs, stalls } = figures;
+  if (stalls.length === 0) return [`  ${name} stalls over ${overMs} ms after the ramp: none`];
+  const byCause = STALL_CAUSES.map((cause) => {
+    const lengths = stalls.filter((stall) => stall.cause === cause).map((stall) => stall.ms).sort((a, b) => b - a);
+    const listed = lengths.slice(0, STALLS_LISTED).join(", ") + (lengths.length > STALLS_LISTED ? ", …" : "");
+    return `${lengths.length} ${STALL_CAUSE_WORDS[cause]}${lengths.length > 0 ? ` (${listed} ms)` : ""}`;
+  });
+  return [`  ${name} stalls over ${overMs} ms after the ramp: ${stalls.length} — ${byCause.join(", ")}`];
 }
 
 /** The strong Tractor bots' decisions, when the room's bots made any (`--tractor-bots strong`). */

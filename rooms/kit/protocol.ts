@@ -110,6 +110,11 @@ export interface ServerMetrics {
    * major one with the tables open then (null before one; absent from servers before it was reported): the live heap,
    * where the heap at any other moment is mostly garbage. Absent from servers before it was reported. */
   garbageCollections?: { major: number; majorMs: number; minor: number; minorMs: number; lastMajor?: { heapBytes: number; rooms: number } | null };
+  /** The event loop's stalls (a timer run over `overMs` late) since the server started, by what held the loop: a major
+   * garbage collection (its marking and pause), minor collections (their pauses fill half the stall or more), or the
+   * program's own work; and the last few, each with its end (`at`, ms since the epoch). Absent from servers before it
+   * was reported. */
+  eventLoopStalls?: EventLoopStalls;
   /** The Fool AI's decisions since start: made at once (nothing to weigh), on its threads, in-process (no worker,
    * or a thread failed), and abandoned for the greedy bot's move (over the time limit, or its thread failed after
    * the answer was due). */
@@ -134,6 +139,17 @@ export interface ServerMetrics {
    * server/busy-guard.ts): the busy share it refuses from, whether it refuses now, and the joins it refused since
    * start. Absent when it is off. */
   busyGuard?: BusyGuardMetrics;
+}
+
+/** What held the event loop in a stall: a major garbage collection, minor collections, or the program's own work. */
+export type StallCause = "majorGc" | "minorGc" | "work";
+export const STALL_CAUSES: readonly StallCause[] = ["majorGc", "minorGc", "work"];
+
+/** The event loop's stalls, by cause, and the last few (ServerMetrics.eventLoopStalls). */
+export interface EventLoopStalls {
+  overMs: number;
+  byCause: Record<StallCause, { count: number; totalMs: number; longestMs: number }>;
+  recent: Array<{ at: number; ms: number; cause: StallCause }>;
 }
 
 /** The room the web page's lobby joins: Colyseus's LobbyRoom, told by each table of every change to its listing. */

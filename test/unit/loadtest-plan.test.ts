@@ -1,4 +1,4 @@
-import { addedUp, dealToWorkers, eventLoopMaxBetween, onceSeatedLines, kbPerTable, liveHeapBetween, liveKbPerTable, machineLoadOver, memoryLines, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
+import { addedUp, dealToWorkers, stallLines, steadyStalls, eventLoopMaxBetween, onceSeatedLines, kbPerTable, liveHeapBetween, liveKbPerTable, machineLoadOver, memoryLines, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
 import type { ServerMetrics } from "../../rooms/kit/protocol";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
@@ -100,7 +100,7 @@ test("with the room's bots in two Tractor seats, a Tractor table seats two scrip
 
 test("several processes' figures add up to one server's: CPU, memory, rooms, clients, collections, refused joins and AI budgets summed, the worst lag, wait and main thread", () => {
   const figures = (cpu: number, lag: number, joinsRefusedBusy: number | null = cpu / 10): ServerFigures => ({
-    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, steadyGarbageCollections: { major: 1, majorMs: lag, minor: cpu, minorMs: 2 * cpu }, joinsRefusedBusy, rssMbStart: 100, rssMbPeak: 150, aiThreadsMbStart: 0, aiThreadsMbAtPeak: lag * 10, heapMbEnd: 50, liveHeap: { mbAtStart: 40, mbAfterMajor: 40 + cpu, rooms: 10 }, roomsPeak: 10, clientsPeak: 20,
+    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, steadyGarbageCollections: { major: 1, majorMs: lag, minor: cpu, minorMs: 2 * cpu }, steadyStalls: { overMs: 50, stalls: [{ at: cpu * 1000, ms: lag * 100, cause: "majorGc" }] }, joinsRefusedBusy, rssMbStart: 100, rssMbPeak: 150, aiThreadsMbStart: 0, aiThreadsMbAtPeak: lag * 10, heapMbEnd: 50, liveHeap: { mbAtStart: 40, mbAfterMajor: 40 + cpu, rooms: 10 }, roomsPeak: 10, clientsPeak: 20,
     eventLoopLagMs: { p50: lag, p99: lag * 2, max: lag * 3 },
     eventLoopMaxBeforeTeardownMs: lag * 2.5,
     eventLoopMaxOnceSeatedMs: lag * 1.5,
@@ -108,7 +108,7 @@ test("several processes' figures add up to one server's: CPU, memory, rooms, cli
     aiBudgets: { fool: { budgets: { full: cpu, reduced: 1, least: 0, atOnce: 0 }, waitMs: { p99: lag, max: lag * 5 } }, tractor: null },
   });
   expect(addedUp([figures(30, 1), figures(10, 4)])).toEqual({
-    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, steadyGarbageCollections: { major: 2, majorMs: 5, minor: 40, minorMs: 80 }, joinsRefusedBusy: 4, rssMbStart: 200, rssMbPeak: 300, aiThreadsMbStart: 0, aiThreadsMbAtPeak: 50, heapMbEnd: 100, liveHeap: { mbAtStart: 80, mbAfterMajor: 120, rooms: 20 }, roomsPeak: 20, clientsPeak: 40,
+    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, steadyGarbageCollections: { major: 2, majorMs: 5, minor: 40, minorMs: 80 }, steadyStalls: { overMs: 50, stalls: [{ at: 10_000, ms: 400, cause: "majorGc" }, { at: 30_000, ms: 100, cause: "majorGc" }] }, joinsRefusedBusy: 4, rssMbStart: 200, rssMbPeak: 300, aiThreadsMbStart: 0, aiThreadsMbAtPeak: 50, heapMbEnd: 100, liveHeap: { mbAtStart: 80, mbAfterMajor: 120, rooms: 20 }, roomsPeak: 20, clientsPeak: 40,
     eventLoopLagMs: { p50: 4, p99: 8, max: 12 },
     eventLoopMaxBeforeTeardownMs: 10,
     eventLoopMaxOnceSeatedMs: 6,
@@ -119,6 +119,8 @@ test("several processes' figures add up to one server's: CPU, memory, rooms, cli
   expect(addedUp([figures(30, 1), figures(10, 4, null)])?.joinsRefusedBusy).toBeNull();
   // Nor of its AI threads' heaps.
   expect(addedUp([figures(30, 1), { ...figures(10, 4), aiThreadsMbStart: null, aiThreadsMbAtPeak: null }])).toMatchObject({ aiThreadsMbStart: null, aiThreadsMbAtPeak: null });
+  // Nor of its stalls (a server from before they were reported).
+  expect(addedUp([figures(30, 1), { ...figures(10, 4), steadyStalls: null }])?.steadyStalls).toBeNull();
   // Nor of its live heap (no major collection fell in its window).
   expect(addedUp([figures(30, 1), { ...figures(10, 4), liveHeap: null }])?.liveHeap).toBeNull();
   expect(addedUp([])).toBeNull();
@@ -217,4 +219,27 @@ test("the garbage collections after the ramp are those counted between the first
   expect(steadyGarbageCollections(samples.slice(0, 6), window)).toBeNull(); // one sample inside: nothing to tell
   // A server from before the figure was reported says nothing.
   expect(steadyGarbageCollections(samples.map(({ uptimeSeconds }) => ({ uptimeSeconds }) as ServerMetrics), window)).toBeNull();
+});
+
+test("the stalls after the ramp are those that ended inside the steady window, each counted once, said by what held the loop", () => {
+  const stall = (at: number, ms: number, cause: "majorGc" | "minorGc" | "work") => ({ at, ms, cause });
+  const joins = stall(1_003_000, 180, "work"); // in the ramp
+  const marking = stall(1_006_000, 328, "majorGc");
+  const scavenges = stall(1_007_000, 62, "minorGc");
+  const teardown = stall(1_011_000, 900, "work"); // after the window
+  // Each sample lists the last few stalls, as the server gives them: the same stall in several samples.
+  const byCause = { majorGc: { count: 1, totalMs: 328, longestMs: 328 }, minorGc: { count: 1, totalMs: 62, longestMs: 62 }, work: { count: 2, totalMs: 1080, longestMs: 900 } };
+  const sample = (second: number, recent: ReturnType<typeof stall>[]) => ({ uptimeSeconds: 1000 + second, eventLoopStalls: { overMs: 50, byCause, recent } }) as ServerMetrics;
+  const samples = [sample(4, [joins]), sample(6, [joins, marking]), sample(8, [joins, marking, scavenges]), sample(12, [marking, scavenges, teardown])];
+  const window = { fromMs: 1_005_000, untilMs: 1_010_000, moves: 50 };
+  const figures = steadyStalls(samples, window);
+  expect(figures).toEqual({ overMs: 50, stalls: [marking, scavenges] });
+  expect(stallLines("server", figures)).toEqual(["  server stalls over 50 ms after the ramp: 2 — 1 from a major collection (328 ms), 1 from minor collections (62 ms), 0 from the program's own work"]);
+  expect(stallLines("server", { overMs: 50, stalls: [] })).toEqual(["  server stalls over 50 ms after the ramp: none"]);
+  // Many of one cause: the longest few, in order.
+  const many = [410, 120, 380, 95, 300, 77, 260].map((ms, index) => stall(1_005_100 + index, ms, "majorGc"));
+  expect(stallLines("server", { overMs: 50, stalls: many })).toEqual(["  server stalls over 50 ms after the ramp: 7 — 7 from a major collection (410, 380, 300, 260, 120, 95, … ms), 0 from minor collections, 0 from the program's own work"]);
+  // A server from before they were reported says nothing.
+  expect(steadyStalls(samples.map(({ uptimeSeconds }) => ({ uptimeSeconds }) as ServerMetrics), window)).toBeNull();
+  expect(stallLines("server", null)).toEqual([]);
 });

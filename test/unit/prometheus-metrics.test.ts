@@ -1,5 +1,6 @@
 import { PrometheusMetrics } from "../../server/metrics";
 import { AiThreads } from "../../server/fool-ai-pool";
+import { StallWatch } from "../../server/event-loop-stalls";
 
 describe("the Prometheus metrics", () => {
   test("one scrape asks each AI pool for its threads' heaps once, for both of the gauges that give them", async () => {
@@ -15,5 +16,24 @@ describe("the Prometheus metrics", () => {
 
     await metrics.text();
     expect(heaps).toHaveBeenCalledTimes(2); // the next scrape asks again
+  });
+
+  test("the event loop's stalls and the time they held it, by what held it", async () => {
+    const read = jest.spyOn(StallWatch.prototype, "read").mockReturnValue({
+      overMs: 50,
+      byCause: { majorGc: { count: 2, totalMs: 700, longestMs: 400 }, minorGc: { count: 1, totalMs: 60, longestMs: 60 }, work: { count: 0, totalMs: 0, longestMs: 0 } },
+      recent: [],
+    });
+    try {
+      const { body } = await new PrometheusMetrics(new AiThreads(null, 1), null).text();
+      expect(body).toContain("# TYPE cardhall_event_loop_stalls_total counter");
+      expect(body).toContain('cardhall_event_loop_stalls_total{cause="major_gc"} 2');
+      expect(body).toContain('cardhall_event_loop_stalls_total{cause="minor_gc"} 1');
+      expect(body).toContain('cardhall_event_loop_stalls_total{cause="work"} 0');
+      expect(body).toContain('cardhall_event_loop_stalled_seconds_total{cause="major_gc"} 0.7');
+      expect(body).toContain('cardhall_event_loop_stalled_seconds_total{cause="minor_gc"} 0.06');
+    } finally {
+      read.mockRestore();
+    }
   });
 });

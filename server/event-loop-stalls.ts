@@ -1,0 +1,138 @@
+/**
+ * The event loop's stalls, each with what held it: every time the loop ran a timer more than 50 ms late, how long
+ * it waited, and whether a major garbage collection, minor collections or the program's own work took the time.
+ *
+ * The cause decides the fix. A major collection's stall follows the live heap: V8 marks it in steps the main thread
+ * takes as the program allocates, and ends with the collection's pause, so such a stall ends with that pause
+ * (BENCHMARKS.md, "what a major collection's stall is made of"); fewer live objects shorten it. Minor collections'
+ * pauses follow what survives them. A stall right after another is the backlog the first left, and has its cause.
+ * Anything else is code: a burst of joins, a teardown, a slow handler, to profile.
+ * The histogram of delays (server/app.ts) says how long; this says why, without a profiler attached.
+ */
+import { performance, PerformanceObserver } from "perf_hooks";
+import { collectionKind } from "./gc-counts";
+import { STALL_CAUSES, type EventLoopStalls, type StallCause } from "../rooms/kit/protocol";
+
+export { STALL_CAUSES, type StallCause };
+
+/** A stall is a timer run later than this. */
+export const STALL_OVER_MS = 50;
+/** How often the watch's own timer runs: the finest lateness it can see. */
+const TICK_MS = 10;
+/** A major collection's pause this soon after a stall's end still counts as its cause (its marking held the loop). */
+const MAJOR_PAUSE_GRACE_MS = 50;
+/** A stall that begins this soon after another ended is the queue the first left: the messages that came meanwhile. */
+const BACKLOG_WITHIN_MS = 2 * TICK_MS;
+/** Stalls are judged once this long has passed since their end: V8 reports a collection a turn of the loop later. */
+const JUDGED_AFTER_MS = 250;
+/** The stalls /metrics.json lists: at one sample a second, more than a second's worth. */
+const RECENT_KEPT = 32;
+
+/** One stall: when it ended (ms since the epoch), how long the loop waited, and what held it. */
+type Stall = EventLoopStalls["recent"][number];
+
+/** A collection's pause on the monotonic clock (`performance.now()`). */
+export interface GcPause {
+  startMs: number;
+  endMs: number;
+  major: boolean;
+}
+
+/** The stall judged before, if any: when it ended and what held it. */
+export interface PreviousStall {
+  toMs: number;
+  cause: StallCause;
+}
+
+/**
+ * What held the loop from `fromMs` to `toMs` (the monotonic clock): a major collection whose pause began inside the
+ * stall or just after it; else minor collections, if their pauses fill at least half of it; else, for a stall that
+ * began as the one before it ended, that one's cause (the loop was working off the messages that stall held back);
+ * else the program.
+ */
+export function stallCause(fromMs: number, toMs: number, pauses: readonly GcPause[], previous: PreviousStall | null = null): StallCause {
+  if (pauses.some((pause) => pause.major && pause.startMs >= fromMs && pause.startMs <= toMs + MAJOR_PAUSE_GRACE_MS)) return "majorGc";
+  const minorMs = pauses
+    .filter((pause) => !pause.major)
+    .reduce((total, pause) => total + Math.max(0, Math.min(toMs, pause.endMs) - Math.max(fromMs, pause.startMs)), 0);
+  if (minorMs * 2 >= toMs - fromMs) return "minorGc";
+  return previous !== null && fromMs - previous.toMs <= BACKLOG_WITHIN_MS ? previous.cause : "work";
+}
+
+/** A stall seen but not yet judged: its span on the monotonic clock. */
+interface SeenStall {
+  fromMs: number;
+  toMs: number;
+}
+
+export class StallWatch {
+  private readonly counts: EventLoopStalls = {
+    overMs: STALL_OVER_MS,
+    byCause: { majorGc: { count: 0, totalMs: 0, longestMs: 0 }, minorGc: { count: 0, totalMs: 0, longestMs: 0 }, work: { count: 0, totalMs: 0, longestMs: 0 } },
+    recent: [],
+  };
+  private readonly unjudged: SeenStall[] = [];
+  private previous: PreviousStall | null = null;
+  private pauses: GcPause[] = [];
+  private lastTickMs = performance.now();
+  private readonly timer: NodeJS.Timeout;
+  private readonly observer: PerformanceObserver;
+
+  constructor() {
+    this.observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const kind = collectionKind(entry);
+        if (kind !== null) this.pauses.push({ startMs: entry.startTime, endMs: entry.startTime + entry.duration, major: kind === "major" });
+      }
+    });
+    this.observer.observe({ entryTypes: ["gc"] });
+    this.timer = setInterval(() => this.tick(), TICK_MS).unref();
+  }
+
+  /** The counts so far (stalls still waiting for their collections' reports are not in them yet). */
+  read(): EventLoopStalls {
+    return { overMs: this.counts.overMs, byCause: structuredClone(this.counts.byCause), recent: [...this.counts.recent] };
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.observer.disconnect();
+  }
+
+  private tick(): void {
+    const now = performance.now();
+    const lateMs = now - this.lastTickMs - TICK_MS;
+    if (lateMs > STALL_OVER_MS) this.unjudged.push({ fromMs: now - lateMs, toMs: now });
+    this.lastTickMs = now;
+    this.judge(now);
+  }
+
+  /** Judges the stalls whose collections have been reported by now, and forgets the pauses no stall can need. */
+  private judge(now: number): void {
+    while (this.unjudged.length > 0 && now - this.unjudged[0]!.toMs >= JUDGED_AFTER_MS) {
+      const { fromMs, toMs } = this.unjudged.shift()!;
+      const cause = stallCause(fromMs, toMs, this.pauses, this.previous);
+      this.previous = { toMs, cause };
+      this.count({ at: Math.round(performance.timeOrigin + toMs), ms: Math.round(toMs - fromMs), cause });
+    }
+    const oldestNeeded = this.unjudged[0]?.fromMs ?? now - JUDGED_AFTER_MS;
+    if (this.pauses.length > 0 && this.pauses[0]!.endMs < oldestNeeded) this.pauses = this.pauses.filter((pause) => pause.endMs >= oldestNeeded);
+  }
+
+  private count(stall: Stall): void {
+    const tally = this.counts.byCause[stall.cause];
+    tally.count++;
+    tally.totalMs += stall.ms;
+    tally.longestMs = Math.max(tally.longestMs, stall.ms);
+    this.counts.recent.push(stall);
+    if (this.counts.recent.length > RECENT_KEPT) this.counts.recent.shift();
+  }
+}
+
+let watch: StallWatch | null = null;
+
+/** The process's one watch, started by the first call (the server starts it as it is made). */
+export function eventLoopStalls(): StallWatch {
+  watch ??= new StallWatch();
+  return watch;
+}
