@@ -6,6 +6,7 @@
  * takes as the program allocates, and ends with the collection's pause, so such a stall ends with that pause
  * (BENCHMARKS.md, "what a major collection's stall is made of"); fewer live objects shorten it. Minor collections'
  * pauses follow what survives them. A stall right after another is the backlog the first left, and has its cause.
+ * A main thread that hardly ran through a stall waited for a core: the machine's other work had them.
  * Anything else is code: a burst of joins, a teardown, a slow handler, to profile.
  * The histogram of delays (server/app.ts) says how long; this says why, without a profiler attached.
  */
@@ -44,37 +45,46 @@ export interface PreviousStall {
   cause: StallCause;
 }
 
+/** A stall as the watch saw it: its span on the monotonic clock, and the CPU time the main thread had in it (null: not known). */
+export interface SeenStall {
+  fromMs: number;
+  toMs: number;
+  cpuMs: number | null;
+}
+
 /**
- * What held the loop from `fromMs` to `toMs` (the monotonic clock): a major collection whose pause began inside the
- * stall or just after it; else minor collections, if their pauses fill at least half of it; else, for a stall that
- * began as the one before it ended, that one's cause (the loop was working off the messages that stall held back);
- * else the program.
+ * What held the loop in a stall: a major collection whose pause began inside the stall or just after it; else minor
+ * collections, if their pauses fill at least half of it; else, for a stall that began as the one before it ended,
+ * that one's cause (the loop was working off the messages that stall held back); else no core, if the main thread
+ * ran for less than half of it (other processes or threads had the machine's cores); else the program's own work.
  */
-export function stallCause(fromMs: number, toMs: number, pauses: readonly GcPause[], previous: PreviousStall | null = null): StallCause {
+export function stallCause({ fromMs, toMs, cpuMs }: SeenStall, pauses: readonly GcPause[], previous: PreviousStall | null = null): StallCause {
   if (pauses.some((pause) => pause.major && pause.startMs >= fromMs && pause.startMs <= toMs + MAJOR_PAUSE_GRACE_MS)) return "majorGc";
   const minorMs = pauses
     .filter((pause) => !pause.major)
     .reduce((total, pause) => total + Math.max(0, Math.min(toMs, pause.endMs) - Math.max(fromMs, pause.startMs)), 0);
   if (minorMs * 2 >= toMs - fromMs) return "minorGc";
-  return previous !== null && fromMs - previous.toMs <= BACKLOG_WITHIN_MS ? previous.cause : "work";
+  if (previous !== null && fromMs - previous.toMs <= BACKLOG_WITHIN_MS) return previous.cause;
+  return cpuMs !== null && cpuMs * 2 < toMs - fromMs ? "noCore" : "work";
 }
 
-/** A stall seen but not yet judged: its span on the monotonic clock. */
-interface SeenStall {
-  fromMs: number;
-  toMs: number;
+/** The main thread's CPU time so far in ms, where Node can tell it (process.threadCpuUsage, Node 22.19 on). */
+function mainThreadCpuMs(): number | null {
+  const usage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.();
+  return usage === undefined ? null : (usage.user + usage.system) / 1000;
 }
 
 export class StallWatch {
   private readonly counts: EventLoopStalls = {
     overMs: STALL_OVER_MS,
-    byCause: { majorGc: { count: 0, totalMs: 0, longestMs: 0 }, minorGc: { count: 0, totalMs: 0, longestMs: 0 }, work: { count: 0, totalMs: 0, longestMs: 0 } },
+    byCause: Object.fromEntries(STALL_CAUSES.map((cause) => [cause, { count: 0, totalMs: 0, longestMs: 0 }])) as EventLoopStalls["byCause"],
     recent: [],
   };
   private readonly unjudged: SeenStall[] = [];
   private previous: PreviousStall | null = null;
   private pauses: GcPause[] = [];
   private lastTickMs = performance.now();
+  private lastTickCpuMs = mainThreadCpuMs();
   private readonly timer: NodeJS.Timeout;
   private readonly observer: PerformanceObserver;
 
@@ -101,17 +111,20 @@ export class StallWatch {
 
   private tick(): void {
     const now = performance.now();
+    const cpuMs = mainThreadCpuMs();
     const lateMs = now - this.lastTickMs - TICK_MS;
-    if (lateMs > STALL_OVER_MS) this.unjudged.push({ fromMs: now - lateMs, toMs: now });
+    if (lateMs > STALL_OVER_MS) this.unjudged.push({ fromMs: now - lateMs, toMs: now, cpuMs: cpuMs === null || this.lastTickCpuMs === null ? null : cpuMs - this.lastTickCpuMs });
     this.lastTickMs = now;
+    this.lastTickCpuMs = cpuMs;
     this.judge(now);
   }
 
   /** Judges the stalls whose collections have been reported by now, and forgets the pauses no stall can need. */
   private judge(now: number): void {
     while (this.unjudged.length > 0 && now - this.unjudged[0]!.toMs >= JUDGED_AFTER_MS) {
-      const { fromMs, toMs } = this.unjudged.shift()!;
-      const cause = stallCause(fromMs, toMs, this.pauses, this.previous);
+      const seen = this.unjudged.shift()!;
+      const { fromMs, toMs } = seen;
+      const cause = stallCause(seen, this.pauses, this.previous);
       this.previous = { toMs, cause };
       this.count({ at: Math.round(performance.timeOrigin + toMs), ms: Math.round(toMs - fromMs), cause });
     }

@@ -215,7 +215,7 @@ function liveHeapMetrics(registers: Registry[]): void {
 }
 
 /** Prometheus's label for each cause of a stall. */
-const STALL_CAUSE_LABELS: Record<StallCause, string> = { majorGc: "major_gc", minorGc: "minor_gc", work: "work" };
+const STALL_CAUSE_LABELS: Record<StallCause, string> = { majorGc: "major_gc", minorGc: "minor_gc", noCore: "no_core", work: "work" };
 
 /** The event loop's stalls over 50 ms and the time they took, by what held the loop. */
 function stallMetrics(registers: Registry[]): void {
@@ -232,7 +232,7 @@ function stallMetrics(registers: Registry[]): void {
         for (const cause of STALL_CAUSES) this.inc({ cause: STALL_CAUSE_LABELS[cause] }, value(read[cause]));
       },
     });
-  byCause("cardhall_event_loop_stalls_total", "Times the event loop ran a timer over 50 ms late, by what held it: major_gc (a major collection's marking and pause), minor_gc, work (the program's own)", (tally) => tally.count);
+  byCause("cardhall_event_loop_stalls_total", "Times the event loop ran a timer over 50 ms late, by what held it: major_gc (a major collection's marking and pause), minor_gc, no_core (the main thread hardly ran: the machine's other work had the cores), work (the program's own)", (tally) => tally.count);
   byCause("cardhall_event_loop_stalled_seconds_total", "The time those stalls held the event loop, by what held it", (tally) => tally.totalMs / 1000);
 }
 

@@ -838,7 +838,7 @@ function gcLines(name: string, gc: ServerFigures["steadyGarbageCollections"]): s
   return [`  ${name} garbage collections after the ramp: ${gc.major} major (pauses ${gc.majorMs} ms in all, their marking before them not counted), ${gc.minor} minor (${gc.minorMs} ms)`];
 }
 
-const STALL_CAUSE_WORDS: Record<StallCause, string> = { majorGc: "from a major collection", minorGc: "from minor collections", work: "from the program's own work" };
+const STALL_CAUSE_WORDS: Record<StallCause, string> = { majorGc: "from a major collection", minorGc: "from minor collections", noCore: "waiting for a core", work: "from the program's own work" };
 /** The most stalls of one cause a report lists by their length. */
 const STALLS_LISTED = 6;
 

@@ -26,5 +26,8 @@ export function covers(played: Card, dealt: Card): boolean {
 
 /** The fresh deck in the original dealer's order: value-major, suits c d h s within each value. */
 export function freshDeck(): Card[] {
-  return VALUES.flatMap((value) => SUITS.map((suit) => value + suit));
+  return FRESH_DECK.slice();
 }
+
+/** The 52 cards spelled once: every deal's deck and hands hold these shared strings, not 52 new ones a deal. */
+const FRESH_DECK: readonly Card[] = VALUES.flatMap((value) => SUITS.map((suit) => value + suit));

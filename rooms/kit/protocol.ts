@@ -111,8 +111,8 @@ export interface ServerMetrics {
    * where the heap at any other moment is mostly garbage. Absent from servers before it was reported. */
   garbageCollections?: { major: number; majorMs: number; minor: number; minorMs: number; lastMajor?: { heapBytes: number; rooms: number } | null };
   /** The event loop's stalls (a timer run over `overMs` late) since the server started, by what held the loop: a major
-   * garbage collection (its marking and pause), minor collections (their pauses fill half the stall or more), or the
-   * program's own work; and the last few, each with its end (`at`, ms since the epoch). Absent from servers before it
+   * garbage collection (its marking and pause), minor collections (their pauses fill half the stall or more), no core
+   * (the main thread ran for less than half of it), or the program's own work; and the last few, each with its end (`at`, ms since the epoch). Absent from servers before it
    * was reported. */
   eventLoopStalls?: EventLoopStalls;
   /** The Fool AI's decisions since start: made at once (nothing to weigh), on its threads, in-process (no worker,
@@ -141,9 +141,10 @@ export interface ServerMetrics {
   busyGuard?: BusyGuardMetrics;
 }
 
-/** What held the event loop in a stall: a major garbage collection, minor collections, or the program's own work. */
-export type StallCause = "majorGc" | "minorGc" | "work";
-export const STALL_CAUSES: readonly StallCause[] = ["majorGc", "minorGc", "work"];
+/** What held the event loop in a stall: a major garbage collection, minor collections, no core (the main thread
+ * hardly ran: the machine's other work had the cores), or the program's own work. */
+export type StallCause = "majorGc" | "minorGc" | "noCore" | "work";
+export const STALL_CAUSES: readonly StallCause[] = ["majorGc", "minorGc", "noCore", "work"];
 
 /** The event loop's stalls, by cause, and the last few (ServerMetrics.eventLoopStalls). */
 export interface EventLoopStalls {

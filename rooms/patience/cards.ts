@@ -57,7 +57,7 @@ export function cardIndex(card: Card): number {
 }
 
 export function formatCard(card: Card): string {
-  return card.rank + card.suit;
+  return FORMATTED_CARDS[cardIndex(card)] ?? card.rank + card.suit;
 }
 
 export function formatCards(cards: readonly Card[]): string {
@@ -80,6 +80,12 @@ function ordinalByCode(table: Int8Array, code: number): number {
 
 /** The 52 cards, suit by suit (S H C D) and ace to king within a suit; parsing hands out these shared, frozen cards. */
 const NEW_DECK_ORDER: readonly Card[] = SUITS.flatMap((suit) => RANKS.map((rank) => Object.freeze({ rank, suit })));
+
+/**
+ * Every card's two letters, by cardIndex, spelled once: a table's piles then show these shared strings rather than a
+ * new string each time a pile's top is written, which would live in the state as long as the card is on top.
+ */
+const FORMATTED_CARDS: readonly string[] = NEW_DECK_ORDER.map((card) => card.rank + card.suit); // in cardIndex's order
 
 export function fullDeck(): Card[] {
   return NEW_DECK_ORDER.slice();

@@ -53,10 +53,20 @@ export function rankLetter(rank: Rank): string {
 }
 
 export function cardName(card: Card): string {
+  return CARD_NAMES[card] ?? spelledName(card);
+}
+
+function spelledName(card: Card): string {
   if (card === BLACK_JOKER) return "BJ";
   if (card === RED_JOKER) return "RJ";
   return `${suitOf(card)}${rankLetter(rankOf(card) as Rank)}`;
 }
+
+/**
+ * Every card's name, spelled once: the names a table's views hold (hands, tricks, the kitty) are then these shared
+ * strings, not a new string each time a view is written, which would live in the state as long as the card is shown.
+ */
+const CARD_NAMES: readonly string[] = Array.from({ length: DISTINCT_CARDS }, (_, card) => spelledName(card));
 
 export function parseCard(text: string): Card | undefined {
   if (text === "BJ") return BLACK_JOKER;

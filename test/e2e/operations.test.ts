@@ -76,7 +76,7 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(text).toContain("# TYPE cardhall_heap_after_major_gc_bytes gauge");
     expect(sample(text, "cardhall_heap_after_major_gc_bytes")).toBeGreaterThanOrEqual(0);
     // The event loop's stalls by what held it (none is likely on a test's quiet server: the count, not its value).
-    for (const cause of ["major_gc", "minor_gc", "work"]) expect(text).toMatch(new RegExp(`^cardhall_event_loop_stalls_total\\{cause="${cause}"\\} \\d+$`, "m"));
+    for (const cause of ["major_gc", "minor_gc", "no_core", "work"]) expect(text).toMatch(new RegExp(`^cardhall_event_loop_stalls_total\\{cause="${cause}"\\} \\d+$`, "m"));
     const refusals = text.split("\n").filter((line) => line.startsWith('cardhall_refusals_total{game="evensteven"'));
     expect(refusals).toHaveLength(1);
     expect(Number(refusals[0].split(" ")[1])).toBe(1);
@@ -100,7 +100,7 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(metrics.records).toEqual(expect.objectContaining({ queued: expect.any(Number) }));
     expect(metrics.leaves).toEqual({ atOnce: expect.any(Number), deferred: 0, waiting: 0 });
     const tally = { count: expect.any(Number), totalMs: expect.any(Number), longestMs: expect.any(Number) };
-    expect(metrics.eventLoopStalls).toEqual({ overMs: 50, byCause: { majorGc: tally, minorGc: tally, work: tally }, recent: expect.any(Array) });
+    expect(metrics.eventLoopStalls).toEqual({ overMs: 50, byCause: { majorGc: tally, minorGc: tally, noCore: tally, work: tally }, recent: expect.any(Array) });
     // The main thread has run (it answered) and waited (between requests) since it started.
     expect(metrics.mainThreadMs!.active).toBeGreaterThan(0);
     expect(metrics.mainThreadMs!.idle).toBeGreaterThan(0);

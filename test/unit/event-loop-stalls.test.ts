@@ -16,30 +16,39 @@ function busyFor(ms: number): void {
   }
 }
 
+/** A stall the main thread ran through (its CPU time the stall's length). */
+const working = (fromMs: number, toMs: number) => ({ fromMs, toMs, cpuMs: toMs - fromMs });
 const major = (startMs: number, endMs: number): GcPause => ({ startMs, endMs, major: true });
 const minor = (startMs: number, endMs: number): GcPause => ({ startMs, endMs, major: false });
 
 describe("what held the loop in a stall from 1,000 to 1,300 ms", () => {
   it("a major collection whose pause began in it, or just after it: its marking held the loop before the pause", () => {
-    expect(stallCause(1_000, 1_300, [major(1_280, 1_300)])).toBe("majorGc");
-    expect(stallCause(1_000, 1_300, [major(1_320, 1_340)])).toBe("majorGc");
-    expect(stallCause(1_000, 1_300, [minor(1_000, 1_200), major(1_290, 1_295)])).toBe("majorGc");
+    expect(stallCause(working(1_000, 1_300), [major(1_280, 1_300)])).toBe("majorGc");
+    expect(stallCause(working(1_000, 1_300), [major(1_320, 1_340)])).toBe("majorGc");
+    expect(stallCause(working(1_000, 1_300), [minor(1_000, 1_200), major(1_290, 1_295)])).toBe("majorGc");
   });
 
   it("minor collections when their pauses fill half of it or more, counting only what falls inside it", () => {
-    expect(stallCause(1_000, 1_300, [minor(990, 1_060), minor(1_100, 1_160), minor(1_250, 1_290)])).toBe("minorGc"); // 60 + 60 + 40 = 160 ms of 300
-    expect(stallCause(1_000, 1_300, [minor(1_100, 1_160), minor(1_250, 1_290)])).toBe("work"); // 100 ms of 300
+    expect(stallCause(working(1_000, 1_300), [minor(990, 1_060), minor(1_100, 1_160), minor(1_250, 1_290)])).toBe("minorGc"); // 60 + 60 + 40 = 160 ms of 300
+    expect(stallCause(working(1_000, 1_300), [minor(1_100, 1_160), minor(1_250, 1_290)])).toBe("work"); // 100 ms of 300
   });
 
   it("the cause of the stall just before it, when it began as that one ended: the messages held back meanwhile", () => {
-    expect(stallCause(1_000, 1_300, [], { toMs: 990, cause: "majorGc" })).toBe("majorGc");
-    expect(stallCause(1_000, 1_300, [], { toMs: 900, cause: "majorGc" })).toBe("work"); // the loop ran its timers between them
-    expect(stallCause(1_000, 1_300, [minor(1_000, 1_200)], { toMs: 990, cause: "majorGc" })).toBe("minorGc"); // its own cause first
+    expect(stallCause(working(1_000, 1_300), [], { toMs: 990, cause: "majorGc" })).toBe("majorGc");
+    expect(stallCause(working(1_000, 1_300), [], { toMs: 900, cause: "majorGc" })).toBe("work"); // the loop ran its timers between them
+    expect(stallCause(working(1_000, 1_300), [minor(1_000, 1_200)], { toMs: 990, cause: "majorGc" })).toBe("minorGc"); // its own cause first
+  });
+
+  it("no core, when the main thread ran for less than half of it: the machine's other work had the cores", () => {
+    expect(stallCause({ fromMs: 1_000, toMs: 1_300, cpuMs: 40 }, [])).toBe("noCore");
+    expect(stallCause({ fromMs: 1_000, toMs: 1_300, cpuMs: 160 }, [])).toBe("work");
+    expect(stallCause({ fromMs: 1_000, toMs: 1_300, cpuMs: null }, [])).toBe("work"); // a Node that cannot tell
+    expect(stallCause({ fromMs: 1_000, toMs: 1_300, cpuMs: 40 }, [major(1_290, 1_295)])).toBe("majorGc"); // a collection first
   });
 
   it("the program's own work otherwise, a major collection long before or after it included", () => {
-    expect(stallCause(1_000, 1_300, [])).toBe("work");
-    expect(stallCause(1_000, 1_300, [major(900, 990), major(1_400, 1_420)])).toBe("work");
+    expect(stallCause(working(1_000, 1_300), [])).toBe("work");
+    expect(stallCause(working(1_000, 1_300), [major(900, 990), major(1_400, 1_420)])).toBe("work");
   });
 });
 
@@ -66,6 +75,13 @@ describe("the watch on a running event loop", () => {
     expect(stalls.byCause.work.count).toBeGreaterThanOrEqual(1);
     expect(stalls.byCause.work.longestMs).toBeGreaterThanOrEqual(stall!.ms);
     expect(stalls.byCause.work.totalMs).toBeGreaterThanOrEqual(stall!.ms);
+  });
+
+  it("counts a main thread that sleeps through a stall as waiting for a core", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150); // the thread off its core, as when others have them
+    await judged("noCore");
+    expect(watch.read().recent.some((stall) => stall.cause === "noCore" && stall.ms >= 120)).toBe(true);
   });
 
   it("counts a stall that ends in a major collection as the collection's", async () => {

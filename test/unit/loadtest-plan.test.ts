@@ -1,5 +1,5 @@
 import { addedUp, dealToWorkers, stallLines, steadyStalls, eventLoopMaxBetween, onceSeatedLines, kbPerTable, liveHeapBetween, liveKbPerTable, machineLoadOver, memoryLines, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
-import type { ServerMetrics } from "../../rooms/kit/protocol";
+import type { ServerMetrics, StallCause } from "../../rooms/kit/protocol";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
 const EVEN_MIX = { evensteven: 1, fool: 1, patience: 1, tractor: 1 };
@@ -222,23 +222,23 @@ test("the garbage collections after the ramp are those counted between the first
 });
 
 test("the stalls after the ramp are those that ended inside the steady window, each counted once, said by what held the loop", () => {
-  const stall = (at: number, ms: number, cause: "majorGc" | "minorGc" | "work") => ({ at, ms, cause });
+  const stall = (at: number, ms: number, cause: StallCause) => ({ at, ms, cause });
   const joins = stall(1_003_000, 180, "work"); // in the ramp
   const marking = stall(1_006_000, 328, "majorGc");
   const scavenges = stall(1_007_000, 62, "minorGc");
   const teardown = stall(1_011_000, 900, "work"); // after the window
   // Each sample lists the last few stalls, as the server gives them: the same stall in several samples.
-  const byCause = { majorGc: { count: 1, totalMs: 328, longestMs: 328 }, minorGc: { count: 1, totalMs: 62, longestMs: 62 }, work: { count: 2, totalMs: 1080, longestMs: 900 } };
+  const byCause = { majorGc: { count: 1, totalMs: 328, longestMs: 328 }, minorGc: { count: 1, totalMs: 62, longestMs: 62 }, noCore: { count: 0, totalMs: 0, longestMs: 0 }, work: { count: 2, totalMs: 1080, longestMs: 900 } };
   const sample = (second: number, recent: ReturnType<typeof stall>[]) => ({ uptimeSeconds: 1000 + second, eventLoopStalls: { overMs: 50, byCause, recent } }) as ServerMetrics;
   const samples = [sample(4, [joins]), sample(6, [joins, marking]), sample(8, [joins, marking, scavenges]), sample(12, [marking, scavenges, teardown])];
   const window = { fromMs: 1_005_000, untilMs: 1_010_000, moves: 50 };
   const figures = steadyStalls(samples, window);
   expect(figures).toEqual({ overMs: 50, stalls: [marking, scavenges] });
-  expect(stallLines("server", figures)).toEqual(["  server stalls over 50 ms after the ramp: 2 — 1 from a major collection (328 ms), 1 from minor collections (62 ms), 0 from the program's own work"]);
+  expect(stallLines("server", figures)).toEqual(["  server stalls over 50 ms after the ramp: 2 — 1 from a major collection (328 ms), 1 from minor collections (62 ms), 0 waiting for a core, 0 from the program's own work"]);
   expect(stallLines("server", { overMs: 50, stalls: [] })).toEqual(["  server stalls over 50 ms after the ramp: none"]);
   // Many of one cause: the longest few, in order.
   const many = [410, 120, 380, 95, 300, 77, 260].map((ms, index) => stall(1_005_100 + index, ms, "majorGc"));
-  expect(stallLines("server", { overMs: 50, stalls: many })).toEqual(["  server stalls over 50 ms after the ramp: 7 — 7 from a major collection (410, 380, 300, 260, 120, 95, … ms), 0 from minor collections, 0 from the program's own work"]);
+  expect(stallLines("server", { overMs: 50, stalls: many })).toEqual(["  server stalls over 50 ms after the ramp: 7 — 7 from a major collection (410, 380, 300, 260, 120, 95, … ms), 0 from minor collections, 0 waiting for a core, 0 from the program's own work"]);
   // A server from before they were reported says nothing.
   expect(steadyStalls(samples.map(({ uptimeSeconds }) => ({ uptimeSeconds }) as ServerMetrics), window)).toBeNull();
   expect(stallLines("server", null)).toEqual([]);

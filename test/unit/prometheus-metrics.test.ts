@@ -21,7 +21,7 @@ describe("the Prometheus metrics", () => {
   test("the event loop's stalls and the time they held it, by what held it", async () => {
     const read = jest.spyOn(StallWatch.prototype, "read").mockReturnValue({
       overMs: 50,
-      byCause: { majorGc: { count: 2, totalMs: 700, longestMs: 400 }, minorGc: { count: 1, totalMs: 60, longestMs: 60 }, work: { count: 0, totalMs: 0, longestMs: 0 } },
+      byCause: { majorGc: { count: 2, totalMs: 700, longestMs: 400 }, minorGc: { count: 1, totalMs: 60, longestMs: 60 }, noCore: { count: 3, totalMs: 250, longestMs: 120 }, work: { count: 0, totalMs: 0, longestMs: 0 } },
       recent: [],
     });
     try {
@@ -29,6 +29,7 @@ describe("the Prometheus metrics", () => {
       expect(body).toContain("# TYPE cardhall_event_loop_stalls_total counter");
       expect(body).toContain('cardhall_event_loop_stalls_total{cause="major_gc"} 2');
       expect(body).toContain('cardhall_event_loop_stalls_total{cause="minor_gc"} 1');
+      expect(body).toContain('cardhall_event_loop_stalls_total{cause="no_core"} 3');
       expect(body).toContain('cardhall_event_loop_stalls_total{cause="work"} 0');
       expect(body).toContain('cardhall_event_loop_stalled_seconds_total{cause="major_gc"} 0.7');
       expect(body).toContain('cardhall_event_loop_stalled_seconds_total{cause="minor_gc"} 0.06');
