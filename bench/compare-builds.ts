@@ -78,6 +78,9 @@ interface Row {
   /** The collections' pauses after the ramp, in all (ms). */
   majorGcMs: number;
   minorGcMs: number;
+  /** The server's stalls over 50 ms after the ramp, and those of them from a major collection (NaN from a build that does not say). */
+  stalls: number;
+  stallsFromMajorGc: number;
   /** The Fool AI's decisions given up for the greedy move, and (from a build that reports them) its waits' p99 and max. */
   aiAbandoned: number;
   aiWaitP99: number | null;
@@ -100,6 +103,8 @@ function row(build: string, report: LoadTestReport): Row {
     minorGcs: server?.steadyGarbageCollections?.minor ?? NaN,
     majorGcMs: server?.steadyGarbageCollections?.majorMs ?? NaN,
     minorGcMs: server?.steadyGarbageCollections?.minorMs ?? NaN,
+    stalls: server?.steadyStalls?.stalls.length ?? NaN,
+    stallsFromMajorGc: server?.steadyStalls?.stalls.filter((stall) => stall.cause === "majorGc").length ?? NaN,
     build,
     serverMsPerMove: server?.cpuMsPerMove ?? NaN,
     serverSteadyMsPerMove: server?.steadyCpuMsPerMove ?? NaN,
@@ -168,7 +173,7 @@ async function main(options: Options): Promise<void> {
   for (const build of ["base", "this"]) {
     const mine = rows.filter((result) => result.build === build);
     const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
-    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room (${mean((r) => r.kbPerRoomWithoutAiThreads)} without the AI threads' heaps; ${mean((r) => r.liveKbPerRoom)} live), p99 ${mean((r) => r.p99)} ms (${mean((r) => r.p99OnceSeated)} once every client sat), event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown, ${mean((r) => r.eventLoopMaxOnceSeatedMs)} once every client sat), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} (${mean((r) => r.majorGcMs)} ms) and minor ${mean((r) => r.minorGcs)} (${mean((r) => r.minorGcMs)} ms) after the ramp, Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
+    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room (${mean((r) => r.kbPerRoomWithoutAiThreads)} without the AI threads' heaps; ${mean((r) => r.liveKbPerRoom)} live), p99 ${mean((r) => r.p99)} ms (${mean((r) => r.p99OnceSeated)} once every client sat), event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown, ${mean((r) => r.eventLoopMaxOnceSeatedMs)} once every client sat), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} (${mean((r) => r.majorGcMs)} ms) and minor ${mean((r) => r.minorGcs)} (${mean((r) => r.minorGcMs)} ms) after the ramp, stalls over 50 ms after the ramp ${mean((r) => r.stalls)} (${mean((r) => r.stallsFromMajorGc)} from a major collection), Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 /**
  * The event loop's stalls, each with what held it: every time the loop ran a timer more than 50 ms late, how long
- * it waited, and whether a major garbage collection, minor collections, no core (others had them) or the program's own work took the time.
+ * it waited, and whether a major garbage collection, minor collections, no core (others had them) or the program's
+ * own work took the time.
  *
  * The cause decides the fix. A major collection's stall follows the live heap: V8 marks it in steps the main thread
  * takes as the program allocates, and ends with the collection's pause, so such a stall ends with that pause
