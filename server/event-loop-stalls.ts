@@ -69,7 +69,7 @@ export function stallCause({ fromMs, toMs, cpuMs }: SeenStall, pauses: readonly 
   return cpuMs !== null && cpuMs * 2 < toMs - fromMs ? "noCore" : "work";
 }
 
-/** The main thread's CPU time so far in ms, where Node can tell it (process.threadCpuUsage, Node 22.19 on). */
+/** The main thread's CPU time so far in ms, where Node can tell it (process.threadCpuUsage; null on a Node without it). */
 function mainThreadCpuMs(): number | null {
   const usage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.();
   return usage === undefined ? null : (usage.user + usage.system) / 1000;
