@@ -15,8 +15,6 @@ import { performance, PerformanceObserver } from "perf_hooks";
 import { collectionKind } from "./gc-counts";
 import { STALL_CAUSES, type EventLoopStalls, type StallCause } from "../rooms/kit/protocol";
 
-export { STALL_CAUSES, type StallCause };
-
 /** A stall is a timer run later than this. */
 export const STALL_OVER_MS = 50;
 /** How often the watch's own timer runs: the finest lateness it can see. */
@@ -124,10 +122,9 @@ export class StallWatch {
   private judge(now: number): void {
     while (this.unjudged.length > 0 && now - this.unjudged[0]!.toMs >= JUDGED_AFTER_MS) {
       const seen = this.unjudged.shift()!;
-      const { fromMs, toMs } = seen;
       const cause = stallCause(seen, this.pauses, this.previous);
-      this.previous = { toMs, cause };
-      this.count({ at: Math.round(performance.timeOrigin + toMs), ms: Math.round(toMs - fromMs), cause });
+      this.previous = { toMs: seen.toMs, cause };
+      this.count({ at: Math.round(performance.timeOrigin + seen.toMs), ms: Math.round(seen.toMs - seen.fromMs), cause });
     }
     const oldestNeeded = this.unjudged[0]?.fromMs ?? now - JUDGED_AFTER_MS;
     if (this.pauses.length > 0 && this.pauses[0]!.endMs < oldestNeeded) this.pauses = this.pauses.filter((pause) => pause.endMs >= oldestNeeded);

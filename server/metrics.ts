@@ -14,14 +14,14 @@
 import type { Room } from "@colyseus/core";
 import { leavePacer } from "./leave-pacer";
 import { garbageCollections } from "./gc-counts";
-import { eventLoopStalls, STALL_CAUSES, type StallCause } from "./event-loop-stalls";
+import { eventLoopStalls } from "./event-loop-stalls";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Mover } from "../rooms/kit/record";
 import type { TableMetrics } from "../rooms/kit/metrics";
 import type { AiThreads } from "./fool-ai-pool";
 import type { TractorAiThreads } from "./tractor-ai-pool";
 import type { AiAdmission } from "./ai-admission";
-import type { AiThreadHeaps } from "../rooms/kit/protocol";
+import { STALL_CAUSES, type AiThreadHeaps, type StallCause } from "../rooms/kit/protocol";
 import type { Records } from "./records";
 import type { BusyGuard } from "./busy-guard";
 

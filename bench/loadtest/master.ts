@@ -563,10 +563,15 @@ function budgetsBetween(first: AiBudgetUse | undefined, last: AiBudgetUse | unde
   return { budgets: { full: between("full"), reduced: between("reduced"), least: between("least"), atOnce: between("atOnce") }, waitMs: last.waitMs };
 }
 
+/** Several processes' figures, when every one of them says (a process from an older build may not): else null. */
+function everyOneSays<T>(figures: ReadonlyArray<T | null>): T[] | null {
+  return figures.some((figure) => figure === null) ? null : (figures as T[]);
+}
+
 /** Several processes' budgets added up, their worst waits. */
 function budgetsAddedUp(uses: ReadonlyArray<AiBudgetUse | null>): AiBudgetUse | null {
-  if (uses.some((use) => use === null)) return null;
-  const all = uses as AiBudgetUse[];
+  const all = everyOneSays(uses);
+  if (all === null) return null;
   const sum = (tier: keyof AiBudgetUse["budgets"]) => all.reduce((total, use) => total + use.budgets[tier], 0);
   return {
     budgets: { full: sum("full"), reduced: sum("reduced"), least: sum("least"), atOnce: sum("atOnce") },
@@ -576,24 +581,24 @@ function budgetsAddedUp(uses: ReadonlyArray<AiBudgetUse | null>): AiBudgetUse | 
 
 /** Several processes' live heaps added up: null unless each says. */
 function liveHeapsAddedUp(heaps: ReadonlyArray<ServerFigures["liveHeap"]>): ServerFigures["liveHeap"] {
-  if (heaps.some((heap) => heap === null)) return null;
-  const all = heaps as NonNullable<ServerFigures["liveHeap"]>[];
-  const sum = (pick: (heap: (typeof all)[number]) => number) => Math.round(all.reduce((total, heap) => total + pick(heap), 0) * 10) / 10;
+  const all = everyOneSays(heaps);
+  if (all === null) return null;
+  const sum = (pick: (heap: NonNullable<ServerFigures["liveHeap"]>) => number) => Math.round(all.reduce((total, heap) => total + pick(heap), 0) * 10) / 10;
   return { mbAtStart: sum((h) => h.mbAtStart), mbAfterMajor: sum((h) => h.mbAfterMajor), rooms: sum((h) => h.rooms) };
 }
 
 /** Several processes' collections added up (each process has its own heap). */
 function collectionsAddedUp(counts: ReadonlyArray<ServerFigures["steadyGarbageCollections"]>): ServerFigures["steadyGarbageCollections"] {
-  if (counts.some((count) => count === null)) return null;
-  const all = counts as NonNullable<ServerFigures["steadyGarbageCollections"]>[];
-  const sum = (pick: (count: (typeof all)[number]) => number) => all.reduce((total, count) => total + pick(count), 0);
+  const all = everyOneSays(counts);
+  if (all === null) return null;
+  const sum = (pick: (count: NonNullable<ServerFigures["steadyGarbageCollections"]>) => number) => all.reduce((total, count) => total + pick(count), 0);
   return { major: sum((c) => c.major), majorMs: sum((c) => c.majorMs), minor: sum((c) => c.minor), minorMs: sum((c) => c.minorMs) };
 }
 
 /** Several processes' stalls in one list, in order (null when one does not say). */
 function stallsAddedUp(each: ReadonlyArray<ServerFigures["steadyStalls"]>): ServerFigures["steadyStalls"] {
-  if (each.some((stalls) => stalls === null)) return null;
-  const all = each as NonNullable<ServerFigures["steadyStalls"]>[];
+  const all = everyOneSays(each);
+  if (all === null) return null;
   return { overMs: all[0]!.overMs, stalls: all.flatMap((one) => one.stalls).sort((a, b) => a.at - b.at) };
 }
 
