@@ -27,6 +27,7 @@ import { tournamentRoutes } from "./records/tournament-routes";
 import { identityRoutes, type IdentityLimits } from "./identity/http";
 import { garbageCollections, roundedGarbageCollections } from "./gc-counts";
 import { eventLoopStalls } from "./event-loop-stalls";
+import { heapGrowthPercent } from "./heap-growth";
 import { PrometheusMetrics } from "./metrics";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { setBusyGuard, setClientAddressRules, setIdentities, setLadders, type ClientAddressRules } from "./matchmaking";
@@ -210,6 +211,7 @@ export async function serverMetrics(aiThreads: AiThreads, records: Records | nul
     mainThreadMs: { active: Math.round(loop.active), idle: Math.round(loop.idle) },
     garbageCollections: roundedGarbageCollections(garbageCollections()),
     eventLoopStalls: eventLoopStalls().read(),
+    heapGrowthPercent: heapGrowthPercent(),
     foolAiDecisions: { ...aiThreads.decisions },
     foolAiBudgets: aiThreads.admission.use(),
     ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions }, tractorAiBudgets: tractorAi.admission.use() }),

@@ -6,7 +6,8 @@
  * `JOINS_PENDING_PER_ADDRESS` bounds one client address's joins waiting for their connections (0: no bound) and
  * `TRUSTED_PROXIES` names the reverse proxies whose X-Forwarded-For tells the clients apart; `LADDER_SECRET` and
  * `LADDER_PERIOD` make the solo ladders' deals (server/arena/ladders.ts); `BUSY_REFUSE_AT` (a share of the main
- * thread, 0.8 for 80%) refuses new tables and spectators while the main thread is that busy (server/busy-guard.ts).
+ * thread, 0.8 for 80%) refuses new tables and spectators while the main thread is that busy (server/busy-guard.ts);
+ * `HEAP_GROWTH_PERCENT` bounds V8's heap between major collections (server/heap-growth.ts).
  */
 import { DEFAULT_IDENTITY_LIMITS } from "./identity/http";
 import "./production-mode";
@@ -19,6 +20,7 @@ import { Records, recordsConfig } from "./records";
 import { ladderConfig } from "./arena/ladders";
 import { stopPm2AgentOutsidePm2 } from "./pm2-agent";
 import { busyGuardFromEnvironment } from "./busy-guard";
+import { heapGrowthFromEnvironment, limitHeapGrowth } from "./heap-growth";
 
 const DEFAULT_HOST = "127.0.0.1";
 const DEFAULT_PORT = 2567;
@@ -55,6 +57,7 @@ function nonNegativeNumber(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
+  limitHeapGrowth(heapGrowthFromEnvironment(process.env));
   const host = process.env.HOST || DEFAULT_HOST;
   const port = Number(process.env.PORT || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);

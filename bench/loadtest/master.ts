@@ -171,6 +171,9 @@ export type ServerFigures = {
      * when no major collection fell in between, or from a server that does not say.
      */
     liveHeap: { mbAtStart: number; mbAfterMajor: number; rooms: number } | null;
+    /** How far the server let V8's heap grow past the live heap, in percent ("v8": V8's own choice, up to 300%);
+     * null from a server that does not say, or from processes that differ. */
+    heapGrowth: number | "v8" | null;
     roomsPeak: number;
     clientsPeak: number;
     /** The event loop's lag over the whole phase, the teardown included (every client leaving at once). */
@@ -530,6 +533,7 @@ function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseRes
     aiThreadsMbAtPeak: aiThreadsBytes(peak) === null ? null : mb(aiThreadsBytes(peak)!),
     heapMbEnd: mb(last.heapUsedBytes),
     liveHeap: liveHeapBetween(samples, steady.untilMs),
+    heapGrowth: last.heapGrowthPercent === undefined ? null : (last.heapGrowthPercent ?? "v8"),
     roomsPeak: Math.max(...samples.map((s) => s.rooms)),
     clientsPeak: Math.max(...samples.map((s) => s.clients)),
     eventLoopLagMs: last.eventLoopLagMs,
@@ -622,6 +626,7 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
     aiThreadsMbAtPeak: figures.some((f) => f.aiThreadsMbAtPeak === null) ? null : sum((f) => f.aiThreadsMbAtPeak ?? 0),
     heapMbEnd: sum((f) => f.heapMbEnd),
     liveHeap: liveHeapsAddedUp(figures.map((f) => f.liveHeap)),
+    heapGrowth: figures.every((f) => f.heapGrowth === figures[0].heapGrowth) ? figures[0].heapGrowth : null,
     roomsPeak: sum((f) => f.roomsPeak),
     clientsPeak: sum((f) => f.clientsPeak),
     eventLoopLagMs: {
@@ -816,10 +821,15 @@ function serverLines(name: string, s: ServerFigures): string[] {
  */
 export function memoryLines(name: string, s: ServerFigures): string[] {
   if (s.roomsPeak === 0) return [];
-  const line = `  ${name} memory: ${kbPerTable(s)} KB a table (peak RSS above the start, over the peak tables)`;
+  const line = `  ${name} memory: ${kbPerTable(s)} KB a table (peak RSS above the start, over the peak tables${heapGrowthWords(s.heapGrowth)})`;
   const live = liveHeapLines(name, s.liveHeap);
   if (s.aiThreadsMbStart === null || s.aiThreadsMbAtPeak === null) return [line, ...live];
   return [`${line}; the AI threads' heaps ${s.aiThreadsMbStart} MB at the start, ${s.aiThreadsMbAtPeak} MB at the peak: ${kbPerTable(s, "without AI threads")} KB a table without them`, ...live];
+}
+
+function heapGrowthWords(growth: ServerFigures["heapGrowth"]): string {
+  if (growth === null) return "";
+  return growth === "v8" ? "; V8 chose how far the heap grew" : `; the heap let grow ${growth}% past what is live`;
 }
 
 /** What a table holds live, in KB: the heap the last major collection left above the heap before the load, over the tables open then (NaN when not known). */

@@ -115,6 +115,10 @@ export interface ServerMetrics {
    * (the main thread ran for less than half of it), or the program's own work; and the last few, each with its end (`at`, ms since the epoch). Absent from servers before it
    * was reported. */
   eventLoopStalls?: EventLoopStalls;
+  /** How far the server lets V8's heap grow past what a major collection leaves, in percent of it
+   * (`HEAP_GROWTH_PERCENT`), or null when V8 chooses (up to four times the live heap). Absent from servers before it
+   * was reported. */
+  heapGrowthPercent?: number | null;
   /** The Fool AI's decisions since start: made at once (nothing to weigh), on its threads, in-process (no worker,
    * or a thread failed), and abandoned for the greedy bot's move (over the time limit, or its thread failed after
    * the answer was due). */

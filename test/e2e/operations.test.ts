@@ -101,6 +101,8 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(metrics.leaves).toEqual({ atOnce: expect.any(Number), deferred: 0, waiting: 0 });
     const tally = { count: expect.any(Number), totalMs: expect.any(Number), longestMs: expect.any(Number) };
     expect(metrics.eventLoopStalls).toEqual({ overMs: 50, byCause: { majorGc: tally, minorGc: tally, noCore: tally, work: tally }, recent: expect.any(Array) });
+    // The server as started bounds its heap's growth (HEAP_GROWTH_PERCENT unset: server/heap-growth.ts's default).
+    expect(metrics.heapGrowthPercent).toBe(50);
     // The main thread has run (it answered) and waited (between requests) since it started.
     expect(metrics.mainThreadMs!.active).toBeGreaterThan(0);
     expect(metrics.mainThreadMs!.idle).toBeGreaterThan(0);

@@ -100,7 +100,7 @@ test("with the room's bots in two Tractor seats, a Tractor table seats two scrip
 
 test("several processes' figures add up to one server's: CPU, memory, rooms, clients, collections, refused joins and AI budgets summed, the worst lag, wait and main thread", () => {
   const figures = (cpu: number, lag: number, joinsRefusedBusy: number | null = cpu / 10): ServerFigures => ({
-    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, steadyGarbageCollections: { major: 1, majorMs: lag, minor: cpu, minorMs: 2 * cpu }, steadyStalls: { overMs: 50, stalls: [{ at: cpu * 1000, ms: lag * 100, cause: "majorGc" }] }, joinsRefusedBusy, rssMbStart: 100, rssMbPeak: 150, aiThreadsMbStart: 0, aiThreadsMbAtPeak: lag * 10, heapMbEnd: 50, liveHeap: { mbAtStart: 40, mbAfterMajor: 40 + cpu, rooms: 10 }, roomsPeak: 10, clientsPeak: 20,
+    cpuPercent: cpu, cpuMsPerMove: cpu / 100, steadyCpuMsPerMove: cpu / 200, steadyMainThreadBusyPercent: cpu * 2, steadyGarbageCollections: { major: 1, majorMs: lag, minor: cpu, minorMs: 2 * cpu }, steadyStalls: { overMs: 50, stalls: [{ at: cpu * 1000, ms: lag * 100, cause: "majorGc" }] }, joinsRefusedBusy, rssMbStart: 100, rssMbPeak: 150, aiThreadsMbStart: 0, aiThreadsMbAtPeak: lag * 10, heapMbEnd: 50, liveHeap: { mbAtStart: 40, mbAfterMajor: 40 + cpu, rooms: 10 }, heapGrowth: 50, roomsPeak: 10, clientsPeak: 20,
     eventLoopLagMs: { p50: lag, p99: lag * 2, max: lag * 3 },
     eventLoopMaxBeforeTeardownMs: lag * 2.5,
     eventLoopMaxOnceSeatedMs: lag * 1.5,
@@ -108,7 +108,7 @@ test("several processes' figures add up to one server's: CPU, memory, rooms, cli
     aiBudgets: { fool: { budgets: { full: cpu, reduced: 1, least: 0, atOnce: 0 }, waitMs: { p99: lag, max: lag * 5 } }, tractor: null },
   });
   expect(addedUp([figures(30, 1), figures(10, 4)])).toEqual({
-    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, steadyGarbageCollections: { major: 2, majorMs: 5, minor: 40, minorMs: 80 }, steadyStalls: { overMs: 50, stalls: [{ at: 10_000, ms: 400, cause: "majorGc" }, { at: 30_000, ms: 100, cause: "majorGc" }] }, joinsRefusedBusy: 4, rssMbStart: 200, rssMbPeak: 300, aiThreadsMbStart: 0, aiThreadsMbAtPeak: 50, heapMbEnd: 100, liveHeap: { mbAtStart: 80, mbAfterMajor: 120, rooms: 20 }, roomsPeak: 20, clientsPeak: 40,
+    cpuPercent: 40, cpuMsPerMove: 0.4, steadyCpuMsPerMove: 0.2, steadyMainThreadBusyPercent: 60, steadyGarbageCollections: { major: 2, majorMs: 5, minor: 40, minorMs: 80 }, steadyStalls: { overMs: 50, stalls: [{ at: 10_000, ms: 400, cause: "majorGc" }, { at: 30_000, ms: 100, cause: "majorGc" }] }, joinsRefusedBusy: 4, rssMbStart: 200, rssMbPeak: 300, aiThreadsMbStart: 0, aiThreadsMbAtPeak: 50, heapMbEnd: 100, liveHeap: { mbAtStart: 80, mbAfterMajor: 120, rooms: 20 }, heapGrowth: 50, roomsPeak: 20, clientsPeak: 40,
     eventLoopLagMs: { p50: 4, p99: 8, max: 12 },
     eventLoopMaxBeforeTeardownMs: 10,
     eventLoopMaxOnceSeatedMs: 6,
@@ -123,17 +123,22 @@ test("several processes' figures add up to one server's: CPU, memory, rooms, cli
   expect(addedUp([figures(30, 1), { ...figures(10, 4), steadyStalls: null }])?.steadyStalls).toBeNull();
   // Nor of its live heap (no major collection fell in its window).
   expect(addedUp([figures(30, 1), { ...figures(10, 4), liveHeap: null }])?.liveHeap).toBeNull();
+  // Nor of how far its heap grows, when the processes were set apart.
+  expect(addedUp([figures(30, 1), { ...figures(10, 4), heapGrowth: "v8" }])?.heapGrowth).toBeNull();
   expect(addedUp([])).toBeNull();
 });
 
 test("the memory a table took is said with and without what the AI threads' heaps grew by", () => {
-  const figures = { rssMbStart: 150, rssMbPeak: 350, roomsPeak: 2_000, liveHeap: null } as ServerFigures;
+  const figures = { rssMbStart: 150, rssMbPeak: 350, roomsPeak: 2_000, liveHeap: null, heapGrowth: null } as ServerFigures;
   expect(memoryLines("server", { ...figures, aiThreadsMbStart: 10, aiThreadsMbAtPeak: 50 })).toEqual([
     "  server memory: 102 KB a table (peak RSS above the start, over the peak tables); the AI threads' heaps 10 MB at the start, 50 MB at the peak: 82 KB a table without them",
   ]);
   // A server that does not report its threads: the one figure.
   expect(memoryLines("server", { ...figures, aiThreadsMbStart: null, aiThreadsMbAtPeak: null })).toEqual(["  server memory: 102 KB a table (peak RSS above the start, over the peak tables)"]);
   expect(memoryLines("server", { ...figures, roomsPeak: 0, aiThreadsMbStart: null, aiThreadsMbAtPeak: null })).toEqual([]);
+  // How far the server let its heap grow past what is live, which the RSS follows.
+  expect(memoryLines("server", { ...figures, heapGrowth: 50, aiThreadsMbStart: null, aiThreadsMbAtPeak: null })).toEqual(["  server memory: 102 KB a table (peak RSS above the start, over the peak tables; the heap let grow 50% past what is live)"]);
+  expect(memoryLines("server", { ...figures, heapGrowth: "v8", aiThreadsMbStart: null, aiThreadsMbAtPeak: null })).toEqual(["  server memory: 102 KB a table (peak RSS above the start, over the peak tables; V8 chose how far the heap grew)"]);
   // bench:compare's figures are the same.
   expect(kbPerTable({ ...figures, aiThreadsMbStart: 10, aiThreadsMbAtPeak: 50 })).toBe(102);
   expect(kbPerTable({ ...figures, aiThreadsMbStart: 10, aiThreadsMbAtPeak: 50 }, "without AI threads")).toBe(82);
@@ -147,7 +152,7 @@ test("the live heap a table holds is what the last major collection before the w
   const samples = [sample(10, 2, { heapBytes: 40 * MB, rooms: 0 }), sample(20, 3, { heapBytes: 140 * MB, rooms: 1_000 }), sample(30, 4, { heapBytes: 240 * MB, rooms: 2_000 }), sample(40, 5, { heapBytes: 60 * MB, rooms: 10 })];
   // The window ends at 35 s: the collection the teardown brought (at 40 s) is not the tables'.
   expect(liveHeapBetween(samples, 35_000)).toEqual({ mbAtStart: 40, mbAfterMajor: 240, rooms: 2_000 });
-  expect(memoryLines("server", { rssMbStart: 150, rssMbPeak: 750, roomsPeak: 2_000, aiThreadsMbStart: null, aiThreadsMbAtPeak: null, liveHeap: liveHeapBetween(samples, 35_000) } as ServerFigures)).toEqual([
+  expect(memoryLines("server", { rssMbStart: 150, rssMbPeak: 750, roomsPeak: 2_000, aiThreadsMbStart: null, aiThreadsMbAtPeak: null, liveHeap: liveHeapBetween(samples, 35_000), heapGrowth: null } as ServerFigures)).toEqual([
     "  server memory: 307 KB a table (peak RSS above the start, over the peak tables)",
     "  server live heap: 240 MB after its last major collection, with 2000 tables open (40 MB before the load): 102 KB a table",
   ]);
