@@ -57,7 +57,8 @@ function nonNegativeNumber(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
-  limitHeapGrowth(heapGrowthFromEnvironment(process.env));
+  const heapGrowth = heapGrowthFromEnvironment(process.env);
+  limitHeapGrowth(heapGrowth);
   const host = process.env.HOST || DEFAULT_HOST;
   const port = Number(process.env.PORT || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
   log.info({ event: "records", where: records?.where ?? null }, records === null ? "records are off" : `records in ${records.where} (games: /games)`);
   if (ladderWarning !== undefined) log.warn({ event: "ladders_off" }, ladderWarning);
   if (busyGuard !== null) log.info({ event: "busy_guard", refuseAt: busyGuard.refuseAt }, `new tables and spectators are refused while the main thread is ${Math.round(busyGuard.refuseAt * 100)}% busy or more (BUSY_REFUSE_AT)`);
+  log.info({ event: "heap_growth", percent: heapGrowth }, heapGrowth === 0 ? "V8 chooses how far the heap grows between major collections (HEAP_GROWTH_PERCENT=0)" : `the heap grows at most ${heapGrowth}% past what a major collection leaves live (HEAP_GROWTH_PERCENT)`);
   log.info({ event: "monitor", on: Boolean(process.env.MONITOR_PASSWORD) }, process.env.MONITOR_PASSWORD ? "monitor at /monitor (user admin, MONITOR_PASSWORD)" : "monitor off (set MONITOR_PASSWORD to serve it at /monitor)");
 }
 

@@ -103,6 +103,7 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(metrics.eventLoopStalls).toEqual({ overMs: 50, byCause: { majorGc: tally, minorGc: tally, noCore: tally, work: tally }, recent: expect.any(Array) });
     // The server as started bounds its heap's growth (HEAP_GROWTH_PERCENT unset: server/heap-growth.ts's default).
     expect(metrics.heapGrowthPercent).toBe(50);
+    expect(server.output).toContain("the heap grows at most 50% past what a major collection leaves live (HEAP_GROWTH_PERCENT)");
     // The main thread has run (it answered) and waited (between requests) since it started.
     expect(metrics.mainThreadMs!.active).toBeGreaterThan(0);
     expect(metrics.mainThreadMs!.idle).toBeGreaterThan(0);
@@ -194,11 +195,11 @@ describe("a server with the monitor on and its log at its most verbose", () => {
   }, 180_000);
 });
 
-describe("a server without MONITOR_PASSWORD", () => {
+describe("a server without MONITOR_PASSWORD, its heap's growth left to V8", () => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    server = new ServerProcess(await freePort());
+    server = new ServerProcess(await freePort(), { HEAP_GROWTH_PERCENT: "0" });
     await server.start();
   });
 
@@ -208,6 +209,19 @@ describe("a server without MONITOR_PASSWORD", () => {
     expect((await fetch(`${server.httpUrl}/monitor/api`)).status).toBe(404);
     expect(server.output).toContain("monitor off");
   });
+
+  test("says as it starts that V8 chooses the heap's growth, and /metrics.json says no bound", async () => {
+    expect(server.output).toContain("V8 chooses how far the heap grows between major collections (HEAP_GROWTH_PERCENT=0)");
+    const metrics = (await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics;
+    expect(metrics.heapGrowthPercent).toBeNull();
+  });
+});
+
+test("a wrong HEAP_GROWTH_PERCENT stops the server at its start with a sentence naming it", async () => {
+  const server = new ServerProcess(await freePort(), { HEAP_GROWTH_PERCENT: "half", RECORDS: "off" });
+  await expect(server.start()).rejects.toThrow();
+  expect(server.output).toContain('cardhall could not start: HEAP_GROWTH_PERCENT must be a whole number from 0 (V8 chooses) to 300, got \\"half\\"');
+  expect(await server.terminate()).toBe(1);
 });
 
 describe("a server in production mode, as `npm start` runs it", () => {
