@@ -27,6 +27,8 @@ export const CHECKPOINT_WORKER_FILE = path.join(__dirname, "checkpoint-worker.js
 /** How often the thread checkpoints: the log holds about a second of records. */
 export const CHECKPOINT_EVERY_MS = 1000;
 
+/** How long a stopping thread may take to close its connection (a checkpoint under way waits at most a second). */
+const STOP_WAIT_MS = 3000;
 /** SQLite's own threshold (pages in the log before a commit checkpoints), restored when the thread is not there. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
@@ -63,13 +65,26 @@ export class WalCheckpoints {
     return this.worker !== null;
   }
 
-  /** Stops the thread; SQLite checkpoints at commits again (and when the connection closes, as ever). */
-  stop(): void {
+  /**
+   * Stops the thread; SQLite checkpoints at commits again (and when the connection closes, as ever). Resolves once
+   * the thread has closed its connection and ended, so that the writer's connection, closed after, is the file's
+   * last: the one that checkpoints the log and removes it (a thread still closing would touch the log's files while
+   * they are removed or moved). A thread that has not ended within `STOP_WAIT_MS` is terminated.
+   */
+  stop(): Promise<void> {
     const worker = this.worker;
-    if (worker === null) return;
+    if (worker === null) return Promise.resolve();
     this.worker = null;
+    const ended = new Promise<void>((resolve) => {
+      const terminate = setTimeout(() => void worker.terminate(), STOP_WAIT_MS);
+      worker.once("exit", () => {
+        clearTimeout(terminate);
+        resolve();
+      });
+    });
     worker.postMessage("stop" satisfies StopMessage);
     this.connection.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    return ended;
   }
 
   private threadFailed(error: Error | null): void {

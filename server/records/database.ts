@@ -99,7 +99,8 @@ function openSqlite(file: string): SqliteDatabase {
   const prepared = new Map<string, SqliteStatement>();
   return {
     close: () => {
-      checkpoints?.stop();
+      // Kysely does not wait for a close: the thread ends on its own, after this connection if need be.
+      void checkpoints?.stop();
       database.close();
     },
     prepare: (sql: string): SqliteStatement => {

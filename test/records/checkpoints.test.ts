@@ -25,8 +25,9 @@ describe("the records' log checkpointed by a thread of its own", () => {
     connection.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA page_size = ${PAGE_BYTES}`);
     connection.exec("CREATE TABLE games (id INTEGER PRIMARY KEY, body TEXT)");
   });
-  afterEach(() => {
-    checkpoints?.stop();
+  afterEach(async () => {
+    // The thread's connection closed before the directory goes: a thread still closing touches the log's files.
+    await checkpoints?.stop();
     connection.close();
     fs.rmSync(directory, { recursive: true, force: true });
   });
@@ -60,10 +61,13 @@ describe("the records' log checkpointed by a thread of its own", () => {
     expect((connection.prepare("SELECT count(*) AS n FROM games").get() as { n: number }).n).toBe(250);
   });
 
-  test("stopped, the connection checkpoints at commits again", () => {
+  test("stopped, the connection checkpoints at commits again, once the thread has ended", async () => {
     checkpoints = new WalCheckpoints(connection, file, { workerFile: BUILT_WORKER, everyMs: 3_600_000 });
-    checkpoints.stop();
+    const ended = checkpoints.stop();
     expect(autocheckpoint()).toBe(1000);
+    // The thread has closed its connection and ended.
+    await ended;
+    expect(checkpoints.offTheEventLoop).toBe(false);
   });
 
   test("without the compiled thread, SQLite checkpoints at commits as always", () => {
