@@ -15,6 +15,7 @@ import type { Room } from "@colyseus/core";
 import { leavePacer } from "./leave-pacer";
 import { garbageCollections } from "./gc-counts";
 import { eventLoopStalls } from "./event-loop-stalls";
+import { heapGrowthPercent } from "./heap-growth";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Mover } from "../rooms/kit/record";
 import type { TableMetrics } from "../rooms/kit/metrics";
@@ -202,7 +203,10 @@ function aiThreadHeapMetrics(pools: Map<string, AiPool>, registers: Registry[]):
   });
 }
 
-/** The heap the last major collection left: what the process holds live (the heap's size at a scrape is mostly garbage). */
+/**
+ * The heap the last major collection left: what the process holds live (the heap's size at a scrape is mostly
+ * garbage); and how far the heap may grow past it before the next one (server/heap-growth.ts).
+ */
 function liveHeapMetrics(registers: Registry[]): void {
   new Gauge({
     name: "cardhall_heap_after_major_gc_bytes",
@@ -210,6 +214,14 @@ function liveHeapMetrics(registers: Registry[]): void {
     registers,
     collect() {
       this.set(garbageCollections().lastMajor?.heapBytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: "cardhall_heap_growth_percent",
+    help: "How far the heap may grow past what the last major collection left before the next one starts, in percent (HEAP_GROWTH_PERCENT); 0: V8 chooses, up to 300",
+    registers,
+    collect() {
+      this.set(heapGrowthPercent() ?? 0);
     },
   });
 }

@@ -75,6 +75,8 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     // The live heap, as the last major collection left it (0 before one).
     expect(text).toContain("# TYPE cardhall_heap_after_major_gc_bytes gauge");
     expect(sample(text, "cardhall_heap_after_major_gc_bytes")).toBeGreaterThanOrEqual(0);
+    // The bound on the heap's growth the server started with (HEAP_GROWTH_PERCENT unset).
+    expect(sample(text, "cardhall_heap_growth_percent")).toBe(50);
     // The event loop's stalls by what held it (none is likely on a test's quiet server: the count, not its value).
     for (const cause of ["major_gc", "minor_gc", "no_core", "work"]) expect(text).toMatch(new RegExp(`^cardhall_event_loop_stalls_total\\{cause="${cause}"\\} \\d+$`, "m"));
     const refusals = text.split("\n").filter((line) => line.startsWith('cardhall_refusals_total{game="evensteven"'));
@@ -210,10 +212,11 @@ describe("a server without MONITOR_PASSWORD, its heap's growth left to V8", () =
     expect(server.output).toContain("monitor off");
   });
 
-  test("says as it starts that V8 chooses the heap's growth, and /metrics.json says no bound", async () => {
+  test("says as it starts that V8 chooses the heap's growth, and /metrics.json and /metrics say no bound", async () => {
     expect(server.output).toContain("V8 chooses how far the heap grows between major collections (HEAP_GROWTH_PERCENT=0)");
     const metrics = (await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics;
     expect(metrics.heapGrowthPercent).toBeNull();
+    expect(sample((await prometheusText(server)).text, "cardhall_heap_growth_percent")).toBe(0);
   });
 });
 
