@@ -67,16 +67,17 @@ export class WalCheckpoints {
 
   /**
    * Stops the thread; SQLite checkpoints at commits again (and when the connection closes, as ever). Resolves once
-   * the thread has closed its connection and ended, so that the writer's connection, closed after, is the file's
-   * last: the one that checkpoints the log and removes it (a thread still closing would touch the log's files while
-   * they are removed or moved). A thread that has not ended within `STOP_WAIT_MS` is terminated.
+   * the thread has closed its connection and ended: a caller that waits for it before closing the writer's
+   * connection closes the file last, and may then remove or move its files (a thread still closing would touch the
+   * log's files meanwhile). A thread that has not ended within `STOP_WAIT_MS` is terminated; the wait never keeps
+   * the process alive.
    */
   stop(): Promise<void> {
     const worker = this.worker;
     if (worker === null) return Promise.resolve();
     this.worker = null;
     const ended = new Promise<void>((resolve) => {
-      const terminate = setTimeout(() => void worker.terminate(), STOP_WAIT_MS);
+      const terminate = setTimeout(() => void worker.terminate(), STOP_WAIT_MS).unref();
       worker.once("exit", () => {
         clearTimeout(terminate);
         resolve();
