@@ -6,6 +6,6 @@ module.exports = {
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", diagnostics: { warnOnly: false } }] },
   moduleNameMapper: { "^rou3$": "<rootDir>/.jest/rou3.cjs" },
   setupFiles: ["<rootDir>/test/setup/environment.ts"],
-  setupFilesAfterEnv: ["<rootDir>/test/setup/console.ts"],
+  setupFilesAfterEnv: ["<rootDir>/test/setup/console.ts", "<rootDir>/test/setup/scratch.ts"],
   testTimeout: 30000,
 };

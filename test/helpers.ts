@@ -1,9 +1,9 @@
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { CardhallError } from "../client-sdk/errors";
 import { takeConsole } from "./setup/console";
+import { scratchDirectory } from "./setup/scratch";
 
 /**
  * Reads until `ready` says the value is what the test waits for (records are written in batches), and returns the
@@ -115,7 +115,7 @@ export class Received {
  * answers the thread's own resource limits, as Node gives them to the thread (worker_threads.resourceLimits).
  */
 export function limitsReportingWorker(): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-limits-")), "limits-worker.js");
+  const file = path.join(scratchDirectory("cardhall-limits-"), "limits-worker.js");
   fs.writeFileSync(file, `module.exports = function decide() {};\nmodule.exports.review = () => require("worker_threads").resourceLimits;\n`);
   return file;
 }

@@ -5,7 +5,6 @@
  */
 import { spawnSync } from "child_process";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import type { LoadTestReport } from "../../bench/loadtest/master";
 import { Client as ColyseusClient, type Room } from "@colyseus/sdk";
@@ -16,6 +15,7 @@ import { dropConnection, waitUntil } from "../helpers";
 import { listedRoomIds, TestCluster } from "./cluster-process";
 import { freePort } from "./ports";
 import { PostgresProcess } from "./postgres-process";
+import { scratchDirectory } from "../setup/scratch";
 
 const UNPACED = { botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, roundPauseMs: 60_000, startDelayMs: 200 } as const;
 
@@ -117,7 +117,7 @@ describe("a cluster of two processes on Redis", () => {
   }, 30_000);
 
   test("the load test given both addresses plays on both processes and reports each", () => {
-    const jsonFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-loadtest-")), "report.json");
+    const jsonFile = path.join(scratchDirectory("cardhall-loadtest-"), "report.json");
     const urls = cluster.servers.map((server) => server.url);
     const run = spawnSync(
       path.join(__dirname, "..", "..", "bin", "loadtest"),
@@ -126,7 +126,6 @@ describe("a cluster of two processes on Redis", () => {
     );
     expect(run.status).toBe(0);
     const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as LoadTestReport;
-    fs.rmSync(path.dirname(jsonFile), { recursive: true, force: true });
     expect(report.cardhall.counters).toMatchObject({ joined: 24, failed: 0, errors: 0, desyncs: 0 });
     expect(report.cardhall.lost).toBe(0);
     expect(report.cardhall.joins.latency.count).toBe(24);

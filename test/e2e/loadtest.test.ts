@@ -1,9 +1,9 @@
 import { spawnSync } from "child_process";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import type { LoadTestReport, PhaseResult } from "../../bench/loadtest/master";
 import { freePort, ServerProcess } from "./server-process";
+import { scratchDirectory } from "../setup/scratch";
 
 /** How far apart the server's two event-loop samplers may see one delay: their resolution (server/app.ts). */
 const SAMPLERS_APART_MS = 10;
@@ -51,7 +51,7 @@ function expectConsistent(phase: PhaseResult, clients: number): void {
 const PROGRESS_LINE = /^(cardhall|ws echo): \d+\/30 connected \| \d+ moves \| \d+ failed \| \d+ errors \| \d+ desyncs$/;
 
 test("a small bounded load run seats exactly the clients asked for and reports consistent figures", async () => {
-  const jsonFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-loadtest-")), "report.json");
+  const jsonFile = path.join(scratchDirectory("cardhall-loadtest-"), "report.json");
   const run = spawnSync(
     path.join(ROOT, "bin", "loadtest"),
     ["--url", server.url, "--clients", "30", "--workers", "2", "--duration", "3", "--ramp", "1", "--think-ms", "50",
@@ -119,7 +119,7 @@ test("a small bounded load run seats exactly the clients asked for and reports c
 });
 
 test("with --tractor-bots strong, Tractor tables seat two scripted players beside the room's strong bots, whose decisions the report counts (the generator at --nice 5)", async () => {
-  const jsonFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-loadtest-")), "report.json");
+  const jsonFile = path.join(scratchDirectory("cardhall-loadtest-"), "report.json");
   const run = spawnSync(
     path.join(ROOT, "bin", "loadtest"),
     ["--url", server.url, "--clients", "4", "--mix", "tractor=1", "--tractor-bots", "strong", "--workers", "1", "--duration", "4", "--ramp", "1",

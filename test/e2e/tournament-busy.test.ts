@@ -5,8 +5,6 @@
  * server is "busy" exactly when the test says.
  */
 import { spawn } from "child_process";
-import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { makeServer } from "../../server/app";
 import { BusyGuard } from "../../server/busy-guard";
@@ -14,6 +12,7 @@ import { Records } from "../../server/records";
 import { listeningTestServer, type RoomTestServer } from "../rooms/test-server";
 import { registerBot } from "./identities";
 import { finished } from "./server-process";
+import { scratchDirectory } from "../setup/scratch";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PLAYER = path.join(ROOT, "examples", "python", "fool_player.py");
@@ -24,7 +23,7 @@ let records: Records;
 let guard: BusyGuard;
 
 beforeAll(async () => {
-  records = await Records.open({ file: path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-tournament-busy-")), "records.sqlite") });
+  records = await Records.open({ file: path.join(scratchDirectory("cardhall-tournament-busy-"), "records.sqlite") });
   guard = new BusyGuard(0.9);
   colyseus = await listeningTestServer(makeServer({ gracefullyShutdown: false, busyGuard: guard, records }));
 });

@@ -12,6 +12,7 @@ import { greedyPolicy } from "../../rooms/fool/bots";
 import { legalMovesInView, newGame, viewFor, type FoolMove, type FoolView } from "../../rooms/fool/rules";
 import { reviewFool } from "../../rooms/fool/review";
 import { finishedGame, person } from "../records/fixtures";
+import { scratchDirectory } from "../setup/scratch";
 
 /** The compiled worker (`npm test` builds first): the threads run what the server runs. */
 const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "fool-ai-worker.js");
@@ -24,7 +25,7 @@ function aiPositions(seed: number): Array<{ view: FoolView; memory: FoolMemory }
 
 /** A worker module written for the test: `body` is the task function's body. */
 function workerFile(name: string, body: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-ai-")), `${name}.js`);
+  const file = path.join(scratchDirectory("cardhall-ai-"), `${name}.js`);
   fs.writeFileSync(file, `module.exports = function decide(task) { ${body} };\n`);
   return file;
 }
@@ -127,7 +128,7 @@ describe("the AI's worker threads", () => {
   });
 
   test("a thread holds the decisions admitted for it: it goes on to the next while the main thread is busy", async () => {
-    const arrivals = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-ai-")), "arrivals");
+    const arrivals = path.join(scratchDirectory("cardhall-ai-"), "arrivals");
     const threads = new AiThreads(greedyWorker("arrival-worker", `require("fs").appendFileSync(${JSON.stringify(arrivals)}, Date.now() + "\\n");`), 1);
     try {
       await threads.decide(positions[0].view, positions[0].memory); // the thread started
@@ -148,7 +149,7 @@ describe("the AI's worker threads", () => {
   });
 
   test("with two threads, a decision asked for while the first thinks goes to a second thread, not behind the first", async () => {
-    const threadsSeen = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-ai-")), "threads");
+    const threadsSeen = path.join(scratchDirectory("cardhall-ai-"), "threads");
     const thinkThenNoteThread = `
       const thinkUntil = Date.now() + 1500;
       while (Date.now() < thinkUntil);
