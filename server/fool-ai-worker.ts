@@ -7,6 +7,10 @@ import type { FoolMemory } from "../rooms/fool/ai-memory";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
 import type { FoolMove, FoolView } from "../rooms/fool/rules";
 import { FOOL_REVIEW_WORLDS, reviewFool, type FoolReview, type ReviewedFoolRecord } from "../rooms/fool/review";
+import { scheduleAiThread } from "./ai-thread-scheduling";
+
+// As the thread starts: its hand-overs never take a core from the main thread (server/ai-thread-scheduling.ts).
+scheduleAiThread();
 
 export interface AiTask {
   readonly view: FoolView;

@@ -7,7 +7,8 @@
  * `TRUSTED_PROXIES` names the reverse proxies whose X-Forwarded-For tells the clients apart; `LADDER_SECRET` and
  * `LADDER_PERIOD` make the solo ladders' deals (server/arena/ladders.ts); `BUSY_REFUSE_AT` (a share of the main
  * thread, 0.8 for 80%) refuses new tables and spectators while the main thread is that busy (server/busy-guard.ts);
- * `HEAP_GROWTH_PERCENT` bounds V8's heap between major collections (server/heap-growth.ts).
+ * `HEAP_GROWTH_PERCENT` bounds V8's heap between major collections (server/heap-growth.ts); `AI_THREAD_SCHEDULING`
+ * (`batch` or `normal`) is how the kernel schedules the AI threads (server/ai-thread-scheduling.ts).
  */
 import { DEFAULT_IDENTITY_LIMITS } from "./identity/http";
 import "./production-mode";
@@ -21,6 +22,7 @@ import { ladderConfig } from "./arena/ladders";
 import { stopPm2AgentOutsidePm2 } from "./pm2-agent";
 import { busyGuardFromEnvironment } from "./busy-guard";
 import { heapGrowthFromEnvironment, limitHeapGrowth } from "./heap-growth";
+import { aiThreadSchedulingFromEnvironment } from "./ai-thread-scheduling";
 
 const DEFAULT_HOST = "127.0.0.1";
 const DEFAULT_PORT = 2567;
@@ -59,6 +61,8 @@ function nonNegativeNumber(name: string, fallback: number): number {
 async function main(): Promise<void> {
   const heapGrowth = heapGrowthFromEnvironment(process.env);
   limitHeapGrowth(heapGrowth);
+  // Read by each AI thread as it starts (server/ai-thread-scheduling.ts): a wrong value stops the start here.
+  const aiThreadScheduling = aiThreadSchedulingFromEnvironment(process.env);
   const host = process.env.HOST || DEFAULT_HOST;
   const port = Number(process.env.PORT || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
@@ -87,6 +91,7 @@ async function main(): Promise<void> {
   if (ladderWarning !== undefined) log.warn({ event: "ladders_off" }, ladderWarning);
   if (busyGuard !== null) log.info({ event: "busy_guard", refuseAt: busyGuard.refuseAt }, `new tables and spectators are refused while the main thread is ${Math.round(busyGuard.refuseAt * 100)}% busy or more (BUSY_REFUSE_AT)`);
   log.info({ event: "heap_growth", percent: heapGrowth }, heapGrowth === 0 ? "V8 chooses how far the heap grows between major collections (HEAP_GROWTH_PERCENT=0)" : `the heap grows at most ${heapGrowth}% past what a major collection leaves live (HEAP_GROWTH_PERCENT)`);
+  log.info({ event: "ai_thread_scheduling", scheduling: aiThreadScheduling }, aiThreadScheduling === "batch" ? "the AI threads run as batch work: they never take a core from the main thread as they wake (AI_THREAD_SCHEDULING)" : "the AI threads run as the kernel's normal work (AI_THREAD_SCHEDULING)");
   log.info({ event: "monitor", on: Boolean(process.env.MONITOR_PASSWORD) }, process.env.MONITOR_PASSWORD ? "monitor at /monitor (user admin, MONITOR_PASSWORD)" : "monitor off (set MONITOR_PASSWORD to serve it at /monitor)");
 }
 

@@ -9,6 +9,10 @@ import { timeLeft } from "./ai-admission";
 import { REVIEW_BUDGET, reviewTractor, type ReviewedRecord, type TractorReview } from "../rooms/tractor/review";
 import type { Seat } from "../rooms/tractor/scoring";
 import { declareAtOnce, declareInProcess, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
+import { scheduleAiThread } from "./ai-thread-scheduling";
+
+// As the thread starts: its hand-overs never take a core from the main thread (server/ai-thread-scheduling.ts).
+scheduleAiThread();
 
 /**
  * A play or burial within what is left of its time when the thread starts it (a burial searches BURIAL_TIME_FACTOR
