@@ -5,7 +5,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase, type SqliteStatement } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, SqliteAdapter, SqliteDialect, type DialectAdapter, type Migration, type SqliteDatabase, type SqliteStatement } from "kysely";
 import { Pool, types as pgTypes } from "pg";
 import { MIGRATIONS, type RecordTables } from "./schema";
 import { loadSqlite } from "./node-sqlite";
@@ -32,15 +32,34 @@ export class DatabaseError extends Error {}
 export async function openDatabase(config: DatabaseConfig): Promise<{ db: RecordsDb; where: string }> {
   const postgres = config.url !== undefined && isPostgresUrl(config.url);
   const where = postgres ? redactPassword(config.url!) : (config.file ?? ":memory:");
-  let db: RecordsDb | undefined;
-  try {
-    db = postgres ? new Kysely<RecordTables>({ dialect: postgresDialect(config.url!) }) : new Kysely<RecordTables>({ dialect: sqliteDialect(where) });
-    await migrate(db);
-    return { db, where };
-  } catch (error) {
-    await db?.destroy().catch(() => undefined);
-    throw new DatabaseError(`the records database ${where} cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+  const giveUpAt = Date.now() + LOCKED_OPEN_WAIT_MS;
+  for (;;) {
+    let db: RecordsDb | undefined;
+    try {
+      db = postgres ? new Kysely<RecordTables>({ dialect: postgresDialect(config.url!) }) : new Kysely<RecordTables>({ dialect: sqliteDialect(where) });
+      await migrate(db);
+      return { db, where };
+    } catch (error) {
+      await db?.destroy().catch(() => undefined);
+      // Another process of a cluster opening the same new SQLite file holds it (its journal mode set, its tables
+      // made): this one tries again once that is done, and finds the file ready.
+      if (isSqliteBusy(error) && Date.now() < giveUpAt) {
+        await new Promise((resolve) => setTimeout(resolve, LOCKED_OPEN_RETRY_MS));
+        continue;
+      }
+      throw new DatabaseError(`the records database ${where} cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
+}
+
+/** How long a process starting waits for another that holds the SQLite file (opening it: milliseconds). */
+const LOCKED_OPEN_WAIT_MS = 30_000;
+const LOCKED_OPEN_RETRY_MS = 25;
+/** SQLite's result code for a database another connection holds locked (SQLITE_BUSY). */
+const SQLITE_BUSY = 5;
+
+function isSqliteBusy(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { errcode?: unknown }).errcode === SQLITE_BUSY;
 }
 
 async function migrate(db: RecordsDb): Promise<void> {
@@ -70,7 +89,37 @@ function postgresDialect(url: string): PostgresDialect {
 // SQLite ----------------------------------------------------------------------------------------------------
 
 function sqliteDialect(file: string): SqliteDialect {
-  return new SqliteDialect({ database: async () => openSqlite(file) });
+  return new SqliteDialectLockingMigrations({ database: async () => openSqlite(file) });
+}
+
+/**
+ * SQLite's migrations under the database's write lock. Kysely takes no lock on SQLite (it expects one process), so
+ * the processes of a cluster started together on a new file (bin/cluster) each found it without tables and each
+ * made them, and every process but the first failed to start ("table games already exists"). The lock is SQLite's
+ * own, taken (BEGIN IMMEDIATE) before Kysely reads which migrations have run and held until they are done: a process
+ * that comes second is refused the lock and opens the file again a moment later (openDatabase), when it finds the
+ * migrations done. SQLite's DDL is transactional: a migration that fails is kept or not as it was without the lock
+ * (Kysely records each one that succeeded).
+ */
+class MigrationLockingSqliteAdapter extends SqliteAdapter {
+  private locked = false;
+
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`BEGIN IMMEDIATE`.execute(db);
+    this.locked = true;
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    if (!this.locked) return;
+    this.locked = false;
+    await sql`COMMIT`.execute(db);
+  }
+}
+
+class SqliteDialectLockingMigrations extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new MigrationLockingSqliteAdapter();
+  }
 }
 
 /** Opens the file (creating its directory), checks it is a database, and adapts node:sqlite to Kysely's driver. */
