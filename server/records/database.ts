@@ -34,13 +34,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<{ db: Record
   const where = postgres ? redactPassword(config.url!) : (config.file ?? ":memory:");
   const giveUpAt = Date.now() + LOCKED_OPEN_WAIT_MS;
   for (;;) {
-    let db: RecordsDb | undefined;
     try {
-      db = postgres ? new Kysely<RecordTables>({ dialect: postgresDialect(config.url!) }) : new Kysely<RecordTables>({ dialect: sqliteDialect(where) });
-      await migrate(db);
-      return { db, where };
+      return { db: await openAndMigrate(postgres ? postgresDialect(config.url!) : sqliteDialect(where)), where };
     } catch (error) {
-      await db?.destroy().catch(() => undefined);
       // Another process of a cluster opening the same new SQLite file holds it (its journal mode set, its tables
       // made): this one tries again once that is done, and finds the file ready.
       if (isSqliteBusy(error) && Date.now() < giveUpAt) {
@@ -49,6 +45,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<{ db: Record
       }
       throw new DatabaseError(`the records database ${where} cannot be used: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+}
+
+/** A connection through `dialect` with its schema up to date; closed again if that fails. */
+async function openAndMigrate(dialect: PostgresDialect | SqliteDialect): Promise<RecordsDb> {
+  const db = new Kysely<RecordTables>({ dialect });
+  try {
+    await migrate(db);
+    return db;
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
   }
 }
 
