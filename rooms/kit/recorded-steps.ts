@@ -10,7 +10,8 @@
  * match, whose every round is a record of the match so far, replays each round once.
  *
  * The record is stored as JSON, so a step read back is what the store would give back: nothing the record keeps is
- * lost by the round trip.
+ * lost by the round trip. The match's last record takes the steps just replayed as the replay made them: turning
+ * them into text and back would cost the event loop a third of a record's work for nothing (BENCHMARKS.md, issue 34).
  */
 import type { RecordedEvent, RecordedStep } from "./record";
 
@@ -33,27 +34,49 @@ export class RecordedSteps<Step extends RecordedStep = RecordedStep, State = unk
   private played: string[] = [];
   /** The state the settled steps end on (undefined: none settled yet, the match's start). */
   private settledState: State | undefined = undefined;
+  /** The match's last record has read its steps: none is kept any more. */
+  private finished = false;
+  /** Every step pushed, whether kept as text or gone to the match's last record. */
+  private pushed = 0;
 
   push(step: PlayedStep<Step>): void {
     this.played.push(JSON.stringify(step));
+    this.pushed++;
   }
 
   get length(): number {
-    return this.settled.length + this.played.length;
+    return this.pushed;
   }
 
-  /** Every step so far with its events, as new objects (a record of them is the caller's to keep). */
-  read(replay: StepReplay<Step, State>): Step[] {
-    if (this.played.length > 0) this.settle(replay);
-    return JSON.parse(`[${this.settled.join(",")}]`) as Step[];
+  /**
+   * Every step so far with its events, as new objects (a record of them is the caller's to keep). `last`: the match's
+   * last record, after which its steps are never read again: the steps just replayed go to the record as the replay
+   * made them, without being written as text and read back for a later record that will not come (a game's only
+   * record, a Tractor match's final one). The record is stored as JSON, so what it keeps is the same either way.
+   */
+  read(replay: StepReplay<Step, State>, last = false): Step[] {
+    if (this.finished) throw new Error("a match's steps were read again after its last record");
+    this.finished = last;
+    const settled = this.settled.length === 0 ? [] : (JSON.parse(`[${this.settled.join(",")}]`) as Step[]);
+    if (this.played.length === 0) return settled;
+    const replayed = this.replayPlayed(replay);
+    if (last) this.forget();
+    else for (const step of replayed) this.settled.push(JSON.stringify(step));
+    return settled.concat(replayed);
   }
 
-  /** The steps played since the last record get their events from a replay and join the settled ones. */
-  private settle(replay: StepReplay<Step, State>): void {
+  /** After the match's last record: nothing more is read, so nothing is kept. */
+  private forget(): void {
+    this.settled.length = 0;
+    this.settledState = undefined;
+  }
+
+  /** The steps played since the last record, with the events a replay gives them, from the state the settled ones end on. */
+  private replayPlayed(replay: StepReplay<Step, State>): Step[] {
     const played = JSON.parse(`[${this.played.join(",")}]`) as PlayedStep<Step>[];
     const { events, state } = replay(this.settledState, played);
-    played.forEach((step, index) => this.settled.push(JSON.stringify({ ...step, events: events[index] ?? [] })));
     this.played = [];
     this.settledState = state;
+    return played.map((step, index) => ({ ...step, events: events[index] ?? [] }) as Step);
   }
 }

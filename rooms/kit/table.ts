@@ -806,7 +806,7 @@ export abstract class TableRoom<
     // The deal just over: its seal has been revealed (the record keeps what every client was shown).
     const sealed = this.seal === null ? {} : { commitment: this.seal.sealed.commitment, salt: this.seal.sealed.salt };
     const ladder = this.ladder === null ? {} : { ladder: this.ladder };
-    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, ...sealed, seats, start, actions: match.actions.read(this.stepReplay(match)), result, startedAt, endedAt: Date.now(), ...ladder };
+    const finished: FinishedGame = { game: this.roomName, roomId: this.roomId, part, match: number, round, options, seed, ...sealed, seats, start, actions: match.actions.read(this.stepReplay(match), part !== "round"), result, startedAt, endedAt: Date.now(), ...ladder };
     this.recordSink.submit(finished);
     // The game (or round) a person left was the one in play: it is recorded, and an empty room may close now.
     this.keepOpenWhenEmpty(false);

@@ -50,3 +50,42 @@ test("a read gives new objects each time: what a record keeps is its own", () =>
   expect(a).not.toBe(b);
   expect(a!.events).not.toBe(b!.events);
 });
+
+test("the match's last record takes the replayed steps as the replay made them, and nothing is read after it", () => {
+  const steps = new RecordedSteps<RecordedStep, number>();
+  const { calls, replay } = countingReplay();
+  for (const action of [1, 2, 3]) steps.push(step(action));
+  const round = steps.read(replay);
+  for (const action of [4, 5]) steps.push(step(action));
+  let replayedEvents: readonly (readonly unknown[])[] = [];
+  const last = steps.read((from, played) => {
+    const replayed = replay(from, played);
+    replayedEvents = replayed.events;
+    return replayed;
+  }, true);
+  // The same record a read that is not the last gives...
+  expect(last).toEqual([...round, ...[4, 5].map((action) => ({ ...step(action), events: [{ name: "played", payload: { card: action } }] }))]);
+  // ...made of the replay's own events: not written as text and read back.
+  expect(last[3]!.events).toBe(replayedEvents[0]);
+  expect(last[4]!.events).toBe(replayedEvents[1]);
+  expect(calls.map((call) => call.from)).toEqual([undefined, 3]);
+  expect(steps.length).toBe(5);
+  expect(() => steps.read(replay)).toThrow("read again after its last record");
+});
+
+test("a game's only record is its last: every step replayed once, from the match's start", () => {
+  const steps = new RecordedSteps<RecordedStep, number>();
+  const { calls, replay } = countingReplay();
+  for (const action of [1, 2]) steps.push(step(action));
+  expect(steps.read(replay, true)).toEqual([1, 2].map((action) => ({ ...step(action), events: [{ name: "played", payload: { card: action } }] })));
+  expect(calls).toEqual([{ from: undefined, actions: [{ card: 1 }, { card: 2 }] }]);
+});
+
+test("a last record with nothing played since the one before gives the steps already settled", () => {
+  const steps = new RecordedSteps<RecordedStep, number>();
+  const { replay } = countingReplay();
+  steps.push(step(1));
+  const round = steps.read(replay);
+  expect(steps.read(replay, true)).toEqual(round);
+  expect(() => steps.read(replay, true)).toThrow("read again after its last record");
+});
