@@ -14,15 +14,25 @@
  * every move applied in the game (anyone's, in order, with the events that move produced). The split of events into
  * moves matters: a draw followed by a pass within one move means "nothing covered", in two moves "a joker was kept".
  */
-import { fullDeck, isJoker, isQueen, RANKS, rankOf, SUITS, suitOf, JOKER, type Card, type NaturalCard } from "./cards";
+import { fullDeck, isJoker, isQueen, RANKS, rankOf, SUITS, suitOf, JOKER, type Card, type NaturalCard, type Rank, type Suit } from "./cards";
 import { covers, withoutOne, type FaceUp, type FoolEvent, type FoolView } from "./rules";
 
-/** An opponent's card this seat has not seen, with what it cannot be (bit sets over SUITS and RANKS). */
-export interface UnseenCard {
-  readonly notSuits: number;
-  readonly notRanks: number;
-  readonly notJoker: boolean;
-}
+/**
+ * An opponent's card this seat has not seen, as what it cannot be, in one small integer: a bit for each suit it is
+ * not (SUITS' order), one for each rank it is not (RANKS' order, above the suits'), and one for "not a joker". A
+ * hand's unseen cards are a list of such integers, which V8 keeps as plain numbers in one flat array: a move that
+ * teaches the memory something makes one new array, not an object a card, and a major collection has nothing in it
+ * to follow (the memory outlives every move; BENCHMARKS.md, issue 34).
+ */
+export type UnseenCard = number;
+
+const RANK_BITS_FROM = SUITS.length;
+const NOT_A_JOKER = 1 << (RANK_BITS_FROM + RANKS.length);
+const SUIT_BITS = (1 << SUITS.length) - 1;
+const RANK_BITS = (1 << RANKS.length) - 1;
+
+const notSuit = (suit: Suit): number => 1 << SUITS.indexOf(suit);
+const notRank = (rank: Rank): number => 1 << (RANK_BITS_FROM + RANKS.indexOf(rank));
 
 export interface RememberedHand {
   /** Cards this seat knows the player holds: drawn from the known run at the bottom of the deck, or a joker kept. */
@@ -45,7 +55,8 @@ export interface FoolMemory {
   readonly drewThisTurn: number | null;
 }
 
-const NO_LACK: UnseenCard = { notSuits: 0, notRanks: 0, notJoker: false };
+/** A card nothing is known of. */
+const NO_LACK: UnseenCard = 0;
 
 /**
  * The memory of a game just dealt, from the seat's own view. The deal's face-up card went to the bottom of the
@@ -130,21 +141,27 @@ function drawCards(memory: FoolMemory, seat: number, count: number): FoolMemory 
 
 /** Every card `seat` holds now cannot cover `top` (nor be a joker, when `noJoker`). */
 function lack(memory: FoolMemory, seat: number, top: FaceUp, noJoker: boolean): FoolMemory {
-  const suitBit = 1 << SUITS.indexOf(top.namedSuit ?? suitOf(top.as));
-  const rankBit = isQueen(top.as) ? 0 : 1 << RANKS.indexOf(rankOf(top.as));
-  return updateHand(memory, seat, (hand) => ({
-    named: hand.named,
-    unseen: hand.unseen.map((card) => ({
-      notSuits: card.notSuits | suitBit,
-      notRanks: card.notRanks | rankBit,
-      notJoker: card.notJoker || noJoker,
-    })),
-  }));
+  const learnt = notSuit(top.namedSuit ?? suitOf(top.as)) | (isQueen(top.as) ? 0 : notRank(rankOf(top.as))) | (noJoker ? NOT_A_JOKER : 0);
+  return updateHand(memory, seat, (hand) => ({ named: hand.named, unseen: hand.unseen.map((card) => card | learnt) }));
+}
+
+/**
+ * The memory spelled out as the AI's first memory kept it: each unseen card as the suits and the ranks it is not
+ * (bit sets over SUITS and RANKS) and whether it is not a joker. The AI seeds the dice of its play-outs from the
+ * text of what it observed (ai-playouts.ts), so the same observation gives the same decision whatever form the
+ * memory is held in.
+ */
+export function spelledOut(memory: FoolMemory): object {
+  return { ...memory, hands: memory.hands.map((hand) => ({ ...hand, unseen: hand.unseen.map(spelledOutCard) })) };
+}
+
+function spelledOutCard(card: UnseenCard): { notSuits: number; notRanks: number; notJoker: boolean } {
+  return { notSuits: card & SUIT_BITS, notRanks: (card >> RANK_BITS_FROM) & RANK_BITS, notJoker: (card & NOT_A_JOKER) !== 0 };
 }
 
 export function mayBe(unseen: UnseenCard, card: Card): boolean {
-  if (isJoker(card)) return !unseen.notJoker;
-  return (unseen.notSuits & (1 << SUITS.indexOf(suitOf(card)))) === 0 && (unseen.notRanks & (1 << RANKS.indexOf(rankOf(card)))) === 0;
+  if (isJoker(card)) return (unseen & NOT_A_JOKER) === 0;
+  return (unseen & (notSuit(suitOf(card)) | notRank(rankOf(card)))) === 0;
 }
 
 /**

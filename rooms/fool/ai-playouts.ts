@@ -12,7 +12,7 @@ import { seededRandom, type Random } from "../kit/random";
 import { isJoker, isSkipCard, type Card } from "./cards";
 import { greedyPolicy, randomPolicy, type Policy } from "./bots";
 import { applyMove, viewFor, type FoolMove, type FoolState, type FoolView } from "./rules";
-import { type FoolMemory } from "./ai-memory";
+import { spelledOut, type FoolMemory } from "./ai-memory";
 import { sampleWorld } from "./ai-worlds";
 
 export interface PlayoutBudget {
@@ -108,5 +108,5 @@ function playOutFrom(start: FoolState, seat: number, opponent: Policy, horizon: 
 
 /** Everything the seat has observed, as text: the seed of its samples. */
 function observationKey(view: FoolView, memory: FoolMemory): string {
-  return JSON.stringify([view, memory]);
+  return JSON.stringify([view, spelledOut(memory)]);
 }
