@@ -9,7 +9,7 @@
  * - the Fool AI's decisions by how they were made, the budgets both AIs' decisions were given and their waits,
  *   the AI threads running and their heaps, and the records' queue to the database.
  * Counters kept elsewhere (the AI pool's, the records writer's) are read when Prometheus scrapes, not copied on
- * every change: a move costs the kit one counter increment and one histogram observation.
+ * every change: a move costs the kit one count of its own and one histogram observation.
  */
 import type { Room } from "@colyseus/core";
 import { leavePacer } from "./leave-pacer";
@@ -33,14 +33,28 @@ export class PrometheusMetrics implements TableMetrics {
   readonly registry = new Registry();
   /** The live tables: counted by game (and their clients) when scraped. */
   private readonly tables = new Set<Room>();
-  private readonly actions: Counter<"game" | "by">;
+  /**
+   * Actions by game and mover, counted here and handed to prom-client when Prometheus scrapes: its counter validates
+   * and hashes the labels of every increment, and an action is the commonest thing a server counts.
+   */
+  private readonly actionCounts = new Map<string, Map<Mover, number>>();
   private readonly messageSeconds: Histogram<"game" | "message">;
   private readonly refusals: Counter<"game" | "code">;
 
   constructor(aiThreads: AiThreads, records: Records | null, tractorAi: TractorAiThreads | null = null, busyGuard: BusyGuard | null = null) {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
-    this.actions = new Counter({ name: "cardhall_actions_total", help: "Actions the tables' engines accepted, by game and by who made them (person, bot, clock, dealer)", labelNames: ["game", "by"], registers });
+    const actionCounts = this.actionCounts;
+    new Counter({
+      name: "cardhall_actions_total",
+      help: "Actions the tables' engines accepted, by game and by who made them (person, bot, clock, dealer)",
+      labelNames: ["game", "by"],
+      registers,
+      collect() {
+        this.reset();
+        for (const [game, byMover] of actionCounts) for (const [by, count] of byMover) this.inc({ game, by }, count);
+      },
+    });
     this.messageSeconds = new Histogram({
       name: "cardhall_message_seconds",
       help: "Time the server took to handle one client message (a move, a hint...) and send the state patch it caused, by game and message",
@@ -77,7 +91,9 @@ export class PrometheusMetrics implements TableMetrics {
   }
 
   actionTaken(game: string, by: Mover): void {
-    this.actions.inc({ game, by });
+    let byMover = this.actionCounts.get(game);
+    if (byMover === undefined) this.actionCounts.set(game, (byMover = new Map()));
+    byMover.set(by, (byMover.get(by) ?? 0) + 1);
   }
 
   /** The text Prometheus scrapes, and its content type. */

@@ -38,3 +38,19 @@ describe("the Prometheus metrics", () => {
     }
   });
 });
+
+test("the actions are counted by game and mover, and each scrape gives the totals so far", async () => {
+  const metrics = new PrometheusMetrics(new AiThreads(null, 1), null);
+  for (let i = 0; i < 3; i++) metrics.actionTaken("fool", "person");
+  metrics.actionTaken("fool", "bot");
+  metrics.actionTaken("tractor", "bot");
+  const first = (await metrics.text()).body;
+  expect(first).toContain("# TYPE cardhall_actions_total counter");
+  expect(first).toContain('cardhall_actions_total{game="fool",by="person"} 3');
+  expect(first).toContain('cardhall_actions_total{game="fool",by="bot"} 1');
+  expect(first).toContain('cardhall_actions_total{game="tractor",by="bot"} 1');
+  metrics.actionTaken("fool", "person");
+  const second = (await metrics.text()).body;
+  expect(second).toContain('cardhall_actions_total{game="fool",by="person"} 4'); // the totals, not counted twice
+  expect(second).toContain('cardhall_actions_total{game="tractor",by="bot"} 1');
+});
