@@ -11,7 +11,7 @@
  *
  * The record is stored as JSON, so a step read back is what the store would give back: nothing the record keeps is
  * lost by the round trip. The match's last record takes the steps just replayed as the replay made them: turning
- * them into text and back would cost the event loop a third of a record's work for nothing (BENCHMARKS.md, issue 34).
+ * them into text and back cost the event loop about a fifth of making the record, for nothing (BENCHMARKS.md, issue 34).
  */
 import type { RecordedEvent, RecordedStep } from "./record";
 
