@@ -36,6 +36,7 @@ import { placeNewTable, shareBusyInCluster } from "./busy-placement";
 import { ladderConfig, ladderRoutes, Ladders, type LadderConfig } from "./arena/ladders";
 import { IndexedLocalDriver } from "./local-driver";
 import { CardhallTransport } from "./transport";
+import { makeWebSocketPort, type WebSocketPortConfig } from "./websocket-port";
 import { serveWebClient } from "./web";
 
 export interface AppOptions {
@@ -66,6 +67,11 @@ export interface AppOptions {
   /** Refuses new tables and spectators while the main thread is saturated (BUSY_REFUSE_AT, server/busy-guard.ts):
    * none by default. The server stops its sampling on shutdown; whoever made it starts it (`watchMainThread`). */
   busyGuard?: BusyGuard | null;
+  /**
+   * The clients' WebSocket connections on a port of their own, on uWebSockets.js (WEBSOCKET_PORT,
+   * server/websocket-port.ts): none by default. Listened on with the server; seat reservations name it.
+   */
+  webSocketPort?: WebSocketPortConfig | null;
 }
 
 function isDraining(): boolean {
@@ -242,7 +248,9 @@ export function makeServer(options: AppOptions = {}): Server {
   const cluster = options.cluster ?? null;
   const transport = new CardhallTransport();
   explainRefusalsWhileDraining(transport.server!);
+  const webSocketPort = options.webSocketPort ?? null;
   const server = defineServer({
+    ...(webSocketPort === null ? {} : { publicAddress: webSocketPort.publicAddress }),
     rooms: roomDefinitions(aiThreads, records, tractorAi, { ...DEFAULT_QUEUE_TIMING, ...options.queueTiming }),
     transport,
     ...(cluster === null ? { driver: new IndexedLocalDriver() } : { ...clusterServices(cluster), selectProcessIdToCreateRoom: placeNewTable }),
@@ -278,16 +286,33 @@ export function makeServer(options: AppOptions = {}): Server {
     stopWatchingCluster();
     await forgetBusy();
   };
+  const closeWebSocketPort = webSocketPort === null ? () => undefined : listenAlsoOn(server, webSocketPort);
   const drained = drainOnShutdown(server, options.drainSeconds ?? DEFAULT_DRAIN_SECONDS, stopWatching);
   // Once the rooms are closed, the AI's threads stop and the finished games still queued are written.
   server.onShutdown(async () => {
     drained();
+    closeWebSocketPort();
     busyGuard?.stop();
     await aiThreads.close();
     await tractorAi.close();
     await records?.close();
   });
   return server;
+}
+
+/**
+ * The server listens on its WebSocket port once it listens on its main one (its rooms and routes are ready then).
+ * Returns what closes the port, for the server's shutdown once its rooms are closed (Colyseus keeps one shutdown
+ * callback, makeServer's).
+ */
+function listenAlsoOn(server: Server, config: WebSocketPortConfig): () => void {
+  const port = makeWebSocketPort();
+  const listen = server.listen.bind(server);
+  server.listen = async (...args: Parameters<Server["listen"]>) => {
+    await listen(...args);
+    await port.listenOn(config.port, config.host);
+  };
+  return () => port.shutdown();
 }
 
 /**

@@ -13,6 +13,7 @@
 import { DEFAULT_IDENTITY_LIMITS } from "./identity/http";
 import "./production-mode";
 import { DEFAULT_DRAIN_SECONDS, makeServer } from "./app";
+import { webSocketPortConfig } from "./websocket-port";
 import { clusterConfig } from "./cluster";
 import { DEFAULT_QUEUE_TIMING } from "./arena/rated-queue";
 import { log } from "../rooms/kit/log";
@@ -68,7 +69,9 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
   const drainSeconds = nonNegativeNumber("DRAIN_TIMEOUT", DEFAULT_DRAIN_SECONDS);
   const aiThreads = process.env.FOOL_AI_THREADS ? Math.max(1, Math.round(nonNegativeNumber("FOOL_AI_THREADS", 1))) : undefined;
-  const cluster = clusterConfig(process.env, `${host}:${port}`);
+  const webSocketPort = webSocketPortConfig(process.env, host, port);
+  // In a cluster, clients are sent to the process's WebSocket port when it has one.
+  const cluster = clusterConfig(process.env, webSocketPort?.publicAddress ?? `${host}:${port}`);
   const clientAddresses = {
     pendingJoinsPerAddress: Math.round(nonNegativeNumber("JOINS_PENDING_PER_ADDRESS", DEFAULT_PENDING_JOINS_PER_ADDRESS)),
     trustedProxies: (process.env.TRUSTED_PROXIES ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== ""),
@@ -81,11 +84,12 @@ async function main(): Promise<void> {
   const { warning: ladderWarning, ...ladder } = ladderConfig(process.env, cluster !== null);
   const busyGuard = busyGuardFromEnvironment(process.env);
   stopPm2AgentOutsidePm2();
-  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits, queueTiming, ladder, tournamentSecret: process.env.TOURNAMENT_SECRET || null, busyGuard });
+  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits, queueTiming, ladder, tournamentSecret: process.env.TOURNAMENT_SECRET || null, busyGuard, webSocketPort });
   await server.listen(port, host, LISTEN_BACKLOG);
   busyGuard?.watchMainThread();
   logShutdown();
   log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);
+  if (webSocketPort !== null) log.info({ event: "websocket_port", address: `${webSocketPort.host}:${webSocketPort.port}`, publicAddress: webSocketPort.publicAddress }, `clients' WebSocket connections on ws://${webSocketPort.host}:${webSocketPort.port} (uWebSockets.js; seat reservations name ${webSocketPort.publicAddress})`);
   if (cluster !== null) log.info({ event: "cluster", publicAddress: cluster.publicAddress }, `one process of a cluster on Redis, reached at ${cluster.publicAddress}`);
   log.info({ event: "records", where: records?.where ?? null }, records === null ? "records are off" : `records in ${records.where} (games: /games)`);
   if (ladderWarning !== undefined) log.warn({ event: "ladders_off" }, ladderWarning);

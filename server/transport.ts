@@ -23,6 +23,7 @@
  * body must arrive within seconds, bodies are size-limited and refused early, matchmaking is served by
  * server/matchmaking.ts, and a socket's protocol errors cost at most a rate-limited log line, never a stack.
  */
+import type { EventEmitter } from "events";
 import http, { type IncomingMessage, type ServerResponse } from "http";
 import net, { type AddressInfo } from "net";
 import type WebSocket from "ws";
@@ -119,20 +120,21 @@ export function batchWritesPerCallback(client: WebSocket): void {
 }
 
 /**
- * What a client sends passes here first:
+ * What a client sends passes here first (a ws WebSocket, or the event emitter the WebSocket port's transport makes
+ * for each connection: server/uws-websocket-port.ts):
  * - any message is a sign of life, so the pinger need not ask (a player moving every few seconds is never pinged);
  * - a leave runs through the leave pacer: at once normally, spread over later turns of the event loop when thousands
  *   of clients leave together. Both ways of leaving: the socket's close (a drop; Colyseus adds its listener later)
  *   and the leave message (a consented leave, which Colyseus handles as it arrives).
  */
-export function watchIncoming(client: WebSocket, pacer: Pacer = leavePacer): void {
+export function watchIncoming(client: EventEmitter, pacer: Pacer = leavePacer): void {
   const emit = client.emit;
-  client.emit = function watchedEmit(this: RawClient, event: string | symbol, ...args: unknown[]): boolean {
+  client.emit = function watchedEmit(this: EventEmitter & { spokeSincePing?: boolean }, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "message") this.spokeSincePing = true;
     if (event !== "close" && !(event === "message" && isLeaveMessage(args[0]))) return emit.call(this, event, ...args);
     pacer.run(() => emit.call(this, event, ...args));
     return true;
-  } as WebSocket["emit"];
+  } as EventEmitter["emit"];
 }
 
 function isLeaveMessage(data: unknown): boolean {

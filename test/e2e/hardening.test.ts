@@ -5,15 +5,11 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { waitUntil } from "../helpers";
 import { freePort, ServerProcess } from "./server-process";
-import { consume, idleConnection, joinRaw, listRooms, matchmake, postOversizeBody, socketOf, stateOf, type Reservation } from "./raw-client";
+import { consume, idleConnection, joinRaw, listRooms, matchmake, OpenRooms, postOversizeBody, reserveNewTable, socketOf, stateOf, type Reservation } from "./raw-client";
 
 let server: ServerProcess;
-const rooms: Room[] = [];
-
-function track(room: Room): Room {
-  rooms.push(room);
-  return room;
-}
+const rooms = new OpenRooms();
+const track = (room: Room) => rooms.track(room);
 
 beforeAll(async () => {
   // NODE_ENV unset, as `npm start` runs it: the server is in production mode by default.
@@ -21,21 +17,13 @@ beforeAll(async () => {
   await server.start();
 });
 
-afterEach(async () => {
-  const OPEN = 1;
-  const open = rooms.splice(0).filter((room) => socketOf(room).readyState === OPEN);
-  await Promise.all(open.map((room) => room.leave().catch(() => undefined)));
-});
+afterEach(() => rooms.leaveAll());
 
 afterAll(async () => {
   await server.stop();
 });
 
-async function create(game: string, options: Record<string, unknown>): Promise<Reservation> {
-  const answer = await matchmake(server.httpUrl, "create", game, options);
-  expect(answer.status).toBe(200);
-  return answer.body as unknown as Reservation;
-}
+const create = (game: string, options: Record<string, unknown> = {}): Promise<Reservation> => reserveNewTable(server.httpUrl, game, options);
 
 /** A client's join that must be refused over HTTP with a client error, and never reach a socket. */
 async function expectRefusedJoin(roomId: string, options: Record<string, unknown>, reason: RegExp): Promise<void> {

@@ -66,6 +66,7 @@ export class OneTruth {
       },
     );
     const truth = this;
+    // Both ports' clients are Colyseus's WebSocketClient (the WebSocket port's over a UwsConnection).
     this.wrap(WebSocketClient.prototype as unknown as Record<string, unknown>, "raw", (original) =>
       function (this: WebSocketClient, data: Uint8Array, ...rest: unknown[]) {
         if (isStateFrame(protocolCode(data))) truth.sent(this, protocolCode(data) === ROOM_STATE);

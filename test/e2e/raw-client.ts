@@ -66,6 +66,29 @@ export function socketOf(room: Room): { send(data: Uint8Array | string): void; c
   return (room.connection as unknown as { transport: { ws: { send(data: Uint8Array | string): void; close(): void; readyState: number } } }).transport.ws;
 }
 
+/** The rooms a test opened, left at its end (those whose socket is still open). */
+export class OpenRooms {
+  private readonly rooms: Room[] = [];
+
+  track(room: Room): Room {
+    this.rooms.push(room);
+    return room;
+  }
+
+  async leaveAll(): Promise<void> {
+    const OPEN = 1;
+    const open = this.rooms.splice(0).filter((room) => socketOf(room).readyState === OPEN);
+    await Promise.all(open.map((room) => room.leave().catch(() => undefined)));
+  }
+}
+
+/** A seat at a new table of `game`, reserved over HTTP (the reservation is not consumed). */
+export async function reserveNewTable(httpUrl: string, game: string, options: Record<string, unknown> = {}): Promise<Reservation> {
+  const answer = await matchmake(httpUrl, "create", game, options);
+  if (answer.status !== 200) throw new Error(`creating a ${game} table was refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as unknown as Reservation;
+}
+
 /** The decoded state, as plain data. */
 export function stateOf(room: Room): Record<string, unknown> {
   return JSON.parse(JSON.stringify((room.state as { toJSON(): unknown }).toJSON())) as Record<string, unknown>;

@@ -1,0 +1,4 @@
+import * as uWebSockets from "uws-pack";
+
+export * from "uws-pack";
+export default uWebSockets;

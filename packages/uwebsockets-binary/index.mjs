@@ -1,0 +1,3 @@
+import uWebSockets from "./index.cjs";
+
+export default uWebSockets;

@@ -1,0 +1,64 @@
+/**
+ * The clients' WebSocket connections on a port of their own, served by uWebSockets.js (WEBSOCKET_PORT; off by
+ * default). HTTP stays where it is: the page, the records, /metrics and matchmaking with every bound of
+ * server/transport.ts and server/matchmaking.ts are served on the main port by Node's HTTP server, which also still
+ * takes WebSocket connections. A seat reservation names this port (Colyseus's `publicAddress`), so the SDK, the
+ * page and the bridge connect to it without being told.
+ *
+ * Why: at 8,000 clients on two cores, Node's sockets and ws cost the main thread about a fifth of its work and each
+ * client about 3 KB; uWebSockets.js reads, frames, pings and writes in C++ (BENCHMARKS.md, "Issue 34: the clients'
+ * WebSockets on uWebSockets.js"). Its connections get what the main port's have (server/uws-websocket-port.ts):
+ * - a message is a sign of life and a leave runs through the leave pacer (`watchIncoming`);
+ * - a message over MAX_MESSAGE_BYTES closes the connection (uWebSockets.js refuses it before any JavaScript runs);
+ * - a silent connection is pinged by uWebSockets.js and closed after IDLE_SECONDS without a byte;
+ * - a client that does not read its frames is closed once MAX_UNSENT_BYTES wait for it: uWebSockets.js would
+ *   otherwise drop frames past that bound, and a client missing a state patch decodes a wrong state from then on;
+ * - any other request to this port is answered 404: HTTP is the main port's.
+ *
+ * uWebSockets.js comes from the npm registry as uws-pack's binaries (packages/uwebsockets-binary): the project's
+ * installs reach the npm registry alone, and uWebSockets.js itself is published on GitHub.
+ */
+import type { WebSocketPort } from "./uws-websocket-port";
+
+/** What a client may send in one message: the main port's bound (Colyseus's ws transport's `maxPayload`). */
+export const MAX_MESSAGE_BYTES = 4 * 1024;
+/**
+ * Seconds a connection may stay without a byte either way before it is closed; uWebSockets.js pings it first
+ * (a multiple of 4 is what it keeps). The main port pings every 3 s and closes after two unanswered pings.
+ */
+export const IDLE_SECONDS = 12;
+/** Bytes of frames that may wait for a slow client before it is closed: a whole Tractor state many times over. */
+export const MAX_UNSENT_BYTES = 1024 * 1024;
+
+/** Where the WebSocket port listens, and the address clients are told to connect to. */
+export interface WebSocketPortConfig {
+  port: number;
+  host: string;
+  /** host:port as clients reach it (Colyseus's publicAddress): the listening address by default. */
+  publicAddress: string;
+}
+
+/**
+ * WEBSOCKET_PORT, with WEBSOCKET_PUBLIC_ADDRESS when clients reach it by another name (a proxy, a public host):
+ * null when the port is not set, an error that says what is wrong when a value is.
+ */
+export function webSocketPortConfig(env: NodeJS.ProcessEnv, host: string, mainPort: number): WebSocketPortConfig | null {
+  const text = env.WEBSOCKET_PORT;
+  if (text === undefined || text === "") return null;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`WEBSOCKET_PORT must be a port number, got "${text}"`);
+  if (port === mainPort) throw new Error(`WEBSOCKET_PORT must differ from PORT (${mainPort}): HTTP stays on PORT`);
+  const publicAddress = env.WEBSOCKET_PUBLIC_ADDRESS || `${host}:${port}`;
+  if (!/^[^\s/:]+:\d{1,5}(\/\S*)?$/.test(publicAddress)) throw new Error(`WEBSOCKET_PUBLIC_ADDRESS must be host:port, got "${publicAddress}"`);
+  return { port, host, publicAddress };
+}
+
+/**
+ * The port's transport, loaded only when a server has one: uWebSockets.js is a native module with binaries for the
+ * common platforms and Node versions alone, and a server without the port must start without it.
+ */
+export function makeWebSocketPort(): WebSocketPort {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { WebSocketPort: Port } = require("./uws-websocket-port") as typeof import("./uws-websocket-port");
+  return new Port();
+}
