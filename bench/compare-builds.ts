@@ -1,11 +1,13 @@
 /**
- * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2] [--mix fool] [--nice 10] [--records]
+ * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2] [--mix fool] [--nice 10] [--records] [--websocket-port]
  *
  * Two builds' servers side by side in one run: runs in turn cannot tell builds apart on a shared host whose stolen
  * time swings from second to second, runs at the same time can (BENCHMARKS.md). Each pair starts both servers
  * (records off, or with `--records` each in an SQLite file of its own), drives each with this build's load test at once, and swaps their ports every other pair. Per
  * build: the server's CPU per move, its memory per room ((RSS peak − RSS at the start) / rooms at the peak), the
- * latency, and what was lost. With `--generators`, one server of this build is driven by both builds' load tests
+ * latency, and what was lost. With `--websocket-port`, this build's server serves its clients' WebSockets on a port of
+ * their own (WEBSOCKET_PORT, uWebSockets.js) and the base's on its main port: `--base .` compares the two ports of
+ * one build. With `--generators`, one server of this build is driven by both builds' load tests
  * at once instead: what a scripted move costs each build's SDK and bots.
  */
 import * as fs from "fs";
@@ -17,11 +19,14 @@ import { loadTestInChild } from "./loadtest/child";
 import { freePort } from "../test/e2e/ports";
 import { QUIET_SERVER, startServer as startProcess, stopServer } from "./server";
 
-/** A build's server: without records, or (`records`) keeping them in an SQLite file in a folder of its own. */
-function startServer(root: string, port: number, records: string | null): ReturnType<typeof startProcess> {
-  if (records === null) return startProcess(root, port, QUIET_SERVER);
+/**
+ * A build's server: without records, or (`records`) keeping them in an SQLite file in a folder of its own; with its
+ * clients' WebSockets on `webSocketPort` when one is given.
+ */
+function startServer(root: string, port: number, records: string | null, webSocketPort: number | null = null): ReturnType<typeof startProcess> {
   const { RECORDS: _off, ...quiet } = QUIET_SERVER;
-  return startProcess(root, port, { ...quiet, DATA_DIR: records });
+  const env = records === null ? { ...QUIET_SERVER } : { ...quiet, DATA_DIR: records };
+  return startProcess(root, port, webSocketPort === null ? env : { ...env, WEBSOCKET_PORT: String(webSocketPort) });
 }
 
 const THIS_ROOT = path.resolve(__dirname, "..", "..");
@@ -40,6 +45,8 @@ interface Options {
   nice: number;
   /** Both servers keep records, each in its own SQLite file. */
   records: boolean;
+  /** This build's server has a WebSocket port (WEBSOCKET_PORT). */
+  websocketPort: boolean;
 }
 
 /** One load test (the given build's) against a port; its JSON report. */
@@ -135,7 +142,8 @@ async function serverPair(options: Options, pair: number, dir: string): Promise<
   const [first, second] = [await freePort(), await freePort()];
   const ports = pair % 2 === 0 ? { base: first, this: second } : { base: second, this: first };
   const records = (build: string) => (options.records ? path.join(dir, `records-${build}-${pair}`) : null);
-  const servers = await Promise.all([startServer(options.base, ports.base, records("base")), startServer(THIS_ROOT, ports.this, records("this"))]);
+  const webSocketPort = options.websocketPort ? await freePort() : null;
+  const servers = await Promise.all([startServer(options.base, ports.base, records("base")), startServer(THIS_ROOT, ports.this, records("this"), webSocketPort)]);
   try {
     const [base, current] = await Promise.all([
       loadTest(THIS_ROOT, ports.base, options, path.join(dir, `base-${pair}.json`)),
@@ -191,6 +199,7 @@ new Command("compare-builds")
   .option("--mix <games>", "the load test's games and weights (its --mix), e.g. fool")
   .option("--nice <n>", "the load tests' nice value (their --nice)", (text) => Number(text), 0)
   .option("--records", "both servers keep records (each its own SQLite file), as `npm start` does", false)
+  .option("--websocket-port", "this build's server serves its clients' WebSockets on a port of their own (WEBSOCKET_PORT)", false)
   .action((raw: Options) => main({ ...raw, base: path.resolve(raw.base) }))
   .parseAsync(process.argv)
   .catch((error: unknown) => {
