@@ -33,10 +33,15 @@ export function clusterConfig(env: NodeJS.ProcessEnv, listenAddress: string): Cl
   if (!redisUrl) return null;
   if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis:// address, got "${redisUrl}"`);
   const publicAddress = env.PUBLIC_ADDRESS || listenAddress;
-  if (!/^[^\s/:]+:\d{1,5}(\/\S*)?$/.test(publicAddress)) throw new Error(`PUBLIC_ADDRESS must be host:port, got "${publicAddress}"`);
+  if (!isPublicAddress(publicAddress)) throw new Error(`PUBLIC_ADDRESS must be host:port, got "${publicAddress}"`);
   const checkSeconds = Number(env.CLUSTER_CHECK_SECONDS || DEFAULT_CHECK_SECONDS);
   if (!(checkSeconds > 0)) throw new Error(`CLUSTER_CHECK_SECONDS must be a positive number, got "${env.CLUSTER_CHECK_SECONDS}"`);
   return { redisUrl, publicAddress, checkSeconds };
+}
+
+/** Where clients reach a process, as Colyseus's publicAddress takes it: host:port, with a path after it or not. */
+export function isPublicAddress(address: string): boolean {
+  return /^[^\s/:]+:\d{1,5}(\/\S*)?$/.test(address);
 }
 
 /** What defineServer takes to run as one process of a cluster. */

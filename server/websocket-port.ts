@@ -18,6 +18,7 @@
  * uWebSockets.js comes from the npm registry as uws-pack's binaries (packages/uwebsockets-binary): the project's
  * installs reach the npm registry alone, and uWebSockets.js itself is published on GitHub.
  */
+import { isPublicAddress } from "./cluster";
 import type { WebSocketPort } from "./uws-websocket-port";
 
 /** What a client may send in one message: the main port's bound (Colyseus's ws transport's `maxPayload`). */
@@ -49,7 +50,7 @@ export function webSocketPortConfig(env: NodeJS.ProcessEnv, host: string, mainPo
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`WEBSOCKET_PORT must be a port number, got "${text}"`);
   if (port === mainPort) throw new Error(`WEBSOCKET_PORT must differ from PORT (${mainPort}): HTTP stays on PORT`);
   const publicAddress = env.WEBSOCKET_PUBLIC_ADDRESS || `${host}:${port}`;
-  if (!/^[^\s/:]+:\d{1,5}(\/\S*)?$/.test(publicAddress)) throw new Error(`WEBSOCKET_PUBLIC_ADDRESS must be host:port, got "${publicAddress}"`);
+  if (!isPublicAddress(publicAddress)) throw new Error(`WEBSOCKET_PUBLIC_ADDRESS must be host:port, got "${publicAddress}"`);
   return { port, host, publicAddress };
 }
 
