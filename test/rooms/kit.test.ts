@@ -174,7 +174,8 @@ describe("the table kit", () => {
     expect(errors[0]!.message).not.toContain(card);
     const logged = takeConsole(/handler_failed/);
     expect(logged).toEqual([expect.stringContaining("onMessage failed (TypeError)"), expect.stringContaining("onMessage failed (TypeError)")]);
-    for (const line of logged) expect(line).not.toContain(card);
+    // The room's id is random letters and may hold a card's two by chance: it is not the card.
+    for (const line of logged) expect(line.replaceAll(room.roomId, "")).not.toContain(card);
     Object.defineProperty(room, "engine", { value: engine });
     await first.request("play", { card });
     await waitUntil(() => room.state.seats[0]!.handCount === 2, 5000, "the play once the engine is back");
