@@ -15,21 +15,24 @@ export class TestCluster {
   private constructor(readonly redis: RedisServer) {}
 
   /** `env` for every process; `envOf(index)` adds to it for one. */
-  static async start(size: number, env: Record<string, string> = {}, envOf: (index: number) => Record<string, string> = () => ({})): Promise<TestCluster> {
+  static async start(size: number, env: Record<string, string> = {}, envOf: (index: number) => Record<string, string> | Promise<Record<string, string>> = () => ({})): Promise<TestCluster> {
     const cluster = new TestCluster(new RedisServer(await freePort()));
     await cluster.redis.start();
     for (let index = 0; index < size; index++) {
-      cluster.servers.push(new ServerProcess(await freePort(), { REDIS_URL: cluster.redis.url, CLUSTER_CHECK_SECONDS: "1", ...env, ...envOf(index) }));
+      cluster.servers.push(new ServerProcess(await freePort(), { REDIS_URL: cluster.redis.url, CLUSTER_CHECK_SECONDS: "1", ...env, ...(await envOf(index)) }));
     }
     await Promise.all(cluster.servers.map((server) => server.start()));
     return cluster;
   }
 
-  /** The process that hosts a joined room: the SDK connects straight to the address the seat reservation named. */
+  /**
+   * The process that hosts a joined room: the SDK connects straight to the address the seat reservation named, a
+   * process's WebSocket port when it has one (and then never its main port).
+   */
   hostOf(room: Room): ServerProcess {
     const url = (room.connection as unknown as { transport: { ws: { url: string } } }).transport.ws.url;
     const port = Number(new URL(url).port);
-    const host = this.servers.find((server) => server.port === port);
+    const host = this.servers.find((server) => (server.webSocketPort ?? server.port) === port);
     if (!host) throw new Error(`no process of the cluster listens on ${port}`);
     return host;
   }

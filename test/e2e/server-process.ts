@@ -47,6 +47,11 @@ export class ServerProcess {
     this.dataDir = path.join(os.tmpdir(), `cardhall-data-${port}-${process.pid}`);
   }
 
+  /** The WebSocket port its clients are sent to (WEBSOCKET_PORT), if it has one. */
+  get webSocketPort(): number | null {
+    return this.env.WEBSOCKET_PORT ? Number(this.env.WEBSOCKET_PORT) : null;
+  }
+
   get httpUrl(): string {
     return `http://127.0.0.1:${this.port}`;
   }
