@@ -1,9 +1,10 @@
 /**
- * bin/cluster --processes N [--port P]: a local cardhall cluster. Starts a private redis-server on 127.0.0.1 and N
- * server processes on consecutive ports from P (each announcing its own address, each with its share of the CPUs
- * for the Fool AI's threads), prints their addresses, and stops them all on Ctrl-C (or SIGTERM, or SIGINT sent to
- * this process alone, as a supervisor does): the processes drain (DRAIN_TIMEOUT, 10 s here unless set), then Redis
- * stops.
+ * bin/cluster --processes N [--port P] [--websocket-port W]: a local cardhall cluster. Starts a private redis-server
+ * on 127.0.0.1 and N server processes on consecutive ports from P (each announcing its own address, each with its
+ * share of the CPUs for the Fool AI's threads), prints their addresses, and stops them all on Ctrl-C (or SIGTERM, or
+ * SIGINT sent to this process alone, as a supervisor does): the processes drain (DRAIN_TIMEOUT, 10 s here unless
+ * set), then Redis stops. With `--websocket-port W` each process also takes its clients' WebSockets on a port of its
+ * own, consecutive from W (WEBSOCKET_PORT, server/websocket-port.ts), and announces that one.
  *
  * The processes keep one record store, as a cluster must (a game is listed by /games on every process): the SQLite
  * file a lone server keeps (DATA_DIR, data/ by default), shared in WAL mode, or the PostgreSQL of DATABASE_URL when
@@ -27,7 +28,24 @@ const LOCAL_DRAIN_SECONDS = "10";
 interface ClusterOptions {
   processes: number;
   port: number;
+  webSocketPort?: number;
   redisPort?: number;
+}
+
+/** One process's ports: HTTP (and WebSockets) on `port`; its clients' WebSockets on `webSocketPort` when it has one. */
+interface ProcessPorts {
+  port: number;
+  webSocketPort?: number;
+}
+
+/** Each process's ports, consecutive from the first ones; an error when the two ranges overlap or run past 65535. */
+function processPorts({ processes, port, webSocketPort }: Pick<ClusterOptions, "processes" | "port" | "webSocketPort">): ProcessPorts[] {
+  const last = (first: number) => first + processes - 1;
+  for (const first of [port, webSocketPort ?? port]) if (last(first) > 65535) throw new Error(`${processes} processes from port ${first} run past 65535`);
+  if (webSocketPort !== undefined && webSocketPort <= last(port) && port <= last(webSocketPort)) {
+    throw new Error(`the WebSocket ports ${webSocketPort}–${last(webSocketPort)} overlap the processes' ports ${port}–${last(port)}`);
+  }
+  return Array.from({ length: processes }, (_, index) => ({ port: port + index, ...(webSocketPort === undefined ? {} : { webSocketPort: webSocketPort + index }) }));
 }
 
 /** Each process's Fool AI threads: its share of the CPUs, less its own main thread, at least one. */
@@ -47,18 +65,21 @@ function relay(child: ChildProcess, name: string): void {
   }
 }
 
-function startServer(port: number, redisUrl: string, aiThreads: number): ChildProcess {
+function startServer({ port, webSocketPort }: ProcessPorts, redisUrl: string, aiThreads: number): ChildProcess {
   const child = spawnServer(port, {
     DRAIN_TIMEOUT: process.env.DRAIN_TIMEOUT || LOCAL_DRAIN_SECONDS,
     REDIS_URL: redisUrl,
-    PUBLIC_ADDRESS: `${HOST}:${port}`,
+    // Where this process's clients connect: its WebSocket port when it has one.
+    PUBLIC_ADDRESS: `${HOST}:${webSocketPort ?? port}`,
     FOOL_AI_THREADS: String(aiThreads),
+    ...(webSocketPort === undefined ? {} : { WEBSOCKET_PORT: String(webSocketPort) }),
   });
   relay(child, `:${port}`);
   return child;
 }
 
 async function runCluster(options: ClusterOptions): Promise<void> {
+  const ports = processPorts(options);
   if (findRedisServer() === null) {
     console.error(`cluster: ${REDIS_MISSING}`);
     process.exitCode = EXIT_FAILED;
@@ -67,7 +88,6 @@ async function runCluster(options: ClusterOptions): Promise<void> {
   const redis = new RedisServer(options.redisPort ?? (await freePort()));
   await redis.start();
   const aiThreads = aiThreadsPerProcess(os.availableParallelism(), options.processes);
-  const ports = Array.from({ length: options.processes }, (_, index) => options.port + index);
   const servers: ChildProcess[] = [];
 
   let stopping = false;
@@ -82,9 +102,10 @@ async function runCluster(options: ClusterOptions): Promise<void> {
   };
   process.on("SIGINT", () => void stopAll(EXIT_DONE));
   process.on("SIGTERM", () => void stopAll(EXIT_DONE));
-  const start = (port: number): ChildProcess => {
+  const start = (its: ProcessPorts): ChildProcess => {
     if (stopping) throw new Error("stopped before every process had started");
-    const server = startServer(port, redis.url, aiThreads);
+    const { port } = its;
+    const server = startServer(its, redis.url, aiThreads);
     servers.push(server);
     server.once("exit", (code) => {
       if (stopping) return;
@@ -99,15 +120,17 @@ async function runCluster(options: ClusterOptions): Promise<void> {
 
   try {
     // The first process makes the shared record store (its schema) before the others open it.
-    const [firstPort, ...otherPorts] = ports;
-    await listening(start(firstPort!), firstPort!);
-    await Promise.all(otherPorts.map((port) => listening(start(port), port)));
+    const [first, ...others] = ports;
+    await listening(start(first!), first!.port);
+    await Promise.all(others.map((its) => listening(start(its), its.port)));
   } catch (error) {
     console.error(`cluster: ${error instanceof Error ? error.message : String(error)}`);
     return stopAll(EXIT_FAILED);
   }
   console.log(`cluster: redis on ${redis.url}; ${options.processes} process(es), ${aiThreads} Fool AI thread(s) each:`);
-  for (const port of ports) console.log(`cluster:   ws://${HOST}:${port}`);
+  for (const { port, webSocketPort } of ports) {
+    console.log(`cluster:   ws://${HOST}:${port}${webSocketPort === undefined ? "" : ` (its clients' WebSockets on ${webSocketPort})`}`);
+  }
   console.log("cluster: Ctrl-C stops them all");
 }
 
@@ -115,8 +138,10 @@ usageErrorsAreBadInput(new Command("cluster"))
   .description("Starts redis-server and N cardhall processes on consecutive ports on 127.0.0.1; Ctrl-C stops them all.")
   .option("--processes <n>", "how many server processes", wholeNumber(1, 64), 2)
   .option("--port <port>", "the first process's port; the others follow", wholeNumber(1, 65535), 2567)
+  .option("--websocket-port <port>", "the first process's WebSocket port (WEBSOCKET_PORT); the others follow", wholeNumber(1, 65535))
   .option("--redis-port <port>", "Redis's port (default: a free one)", wholeNumber(1, 65535))
-  .action(runCluster)
+  // commander names the option `websocketPort`.
+  .action(({ websocketPort, ...options }: Omit<ClusterOptions, "webSocketPort"> & { websocketPort?: number }) => runCluster({ ...options, webSocketPort: websocketPort }))
   .parseAsync(process.argv)
   .catch((error: unknown) => {
     console.error(`cluster: ${error instanceof Error ? error.message : String(error)}`);

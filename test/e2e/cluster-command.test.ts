@@ -66,6 +66,41 @@ test("starts two processes on consecutive ports as one cluster with one record s
   }
 }, 90_000);
 
+test("with --websocket-port each process takes its clients' WebSockets on its own consecutive port, and says so", async () => {
+  const first = await twoFreePorts();
+  let webSocketFirst = await twoFreePorts();
+  while (Math.abs(webSocketFirst - first) < 2) webSocketFirst = await twoFreePorts();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-cluster-"));
+  const args = ["--processes", "2", "--port", String(first), "--websocket-port", String(webSocketFirst)];
+  const child = spawn(CLUSTER, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, DATA_DIR: dataDir }, detached: true });
+  const done = finished(child, 60_000);
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await waitUntil(() => output.includes("Ctrl-C stops them all") || child.exitCode !== null, 30_000, "the cluster to start");
+    for (const index of [0, 1]) expect(output).toContain(`cluster:   ws://127.0.0.1:${first + index} (its clients' WebSockets on ${webSocketFirst + index})\n`);
+    // Matchmade through either process, a client's socket is on a WebSocket port, never a main one.
+    for (const port of [first, first + 1]) {
+      const watcher = await new CardhallClient(`ws://127.0.0.1:${port}`).watchTractor({ bots: ["Alice", "Bob", "Charles", "David"] });
+      const socketUrl = (watcher.room.connection as unknown as { transport: { ws: { url: string } } }).transport.ws.url;
+      expect([webSocketFirst, webSocketFirst + 1]).toContain(Number(new URL(socketUrl).port));
+      await watcher.leave();
+    }
+    process.kill(-child.pid!, "SIGINT");
+    expect((await done).status).toBe(0);
+    for (const port of [first, first + 1, webSocketFirst, webSocketFirst + 1]) expect({ port, answers: await portAnswers(port) }).toEqual({ port, answers: false });
+  } finally {
+    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 90_000);
+
+test("WebSocket ports that overlap the processes' ports are refused before anything starts", () => {
+  const run = spawnSync(CLUSTER, ["--processes", "3", "--port", "5000", "--websocket-port", "5002"], { encoding: "utf8", timeout: 30_000 });
+  expect(run.stderr).toBe("cluster: the WebSocket ports 5002–5004 overlap the processes' ports 5000–5002\n");
+  expect(run.status).toBe(1);
+});
+
 test("SIGINT to the `npm run cluster` process stops every process it started, Redis included", async () => {
   const first = await twoFreePorts();
   const redisPort = await freePort();
