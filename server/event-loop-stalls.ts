@@ -87,7 +87,8 @@ export class StallWatch {
   private readonly timer: NodeJS.Timeout;
   private readonly observer: PerformanceObserver;
 
-  constructor() {
+  /** `kept`: how many of the last stalls `read` lists (a load generator's worker keeps every one of its run). */
+  constructor(private readonly kept = RECENT_KEPT) {
     this.observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const kind = collectionKind(entry);
@@ -136,7 +137,7 @@ export class StallWatch {
     tally.totalMs += stall.ms;
     tally.longestMs = Math.max(tally.longestMs, stall.ms);
     this.counts.recent.push(stall);
-    if (this.counts.recent.length > RECENT_KEPT) this.counts.recent.shift();
+    if (this.counts.recent.length > this.kept) this.counts.recent.shift();
   }
 }
 

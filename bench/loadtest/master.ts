@@ -62,6 +62,8 @@ export interface PhaseResult {
   seconds: number;
   /** The busiest worker's event-loop lag: when it nears the latencies, the load generator is measuring itself. */
   generatorLagMs: { p50: number; p99: number; max: number };
+  /** The workers' own stalls in the steady window, and the moves that arrived in one (generatorStallFigures). */
+  generatorStalls: GeneratorStalls;
   /** Every seat's join: how many a second (from the first table's start to the last join), and how long each took. */
   joins: { perSecond: number; latency: LatencySummary };
   /** The workers' CPU, all together, in % of one core over the phase. */
@@ -362,12 +364,59 @@ async function runPhase(url: string | null, tables: TablePlan[], options: LoadTe
       results.reduce((sum, result) => sum + result.steadyMoves, 0),
     ),
     machine: await machine,
+    generatorStalls: generatorStallFigures(results, { fromMs: deadline - seconds * 1000, untilMs: deadline }),
     generatorLagMs: {
       p50: Math.max(...results.map((result) => result.loopLagMs.p50)),
       p99: Math.max(...results.map((result) => result.loopLagMs.p99)),
       max: Math.max(...results.map((result) => result.loopLagMs.max)),
     },
   };
+}
+
+/** A move's broadcast read up to this long after its worker's stall ended was held by the stall (a tick of its watch, and the handlers run with it). */
+const STALL_ARRIVAL_MARGIN_MS = 20;
+
+/**
+ * The load generator's own stalls over the window, and the moves whose broadcast its worker read in one: on the
+ * server's own cores, at a lower priority, a worker waits for a core while the server is busiest (its major
+ * collections' marking threads take both), and every move it reads then counts that wait. The others' latencies
+ * are the figure without it.
+ */
+export interface GeneratorStalls {
+  overMs: number;
+  /** Every worker's stalls that ended in the window, in order. */
+  stalls: StallList;
+  /** Moves whose broadcast arrived while their own worker stalled. */
+  movesInThem: number;
+  /** The latencies of every other move. */
+  others: LatencySummary;
+}
+
+export function generatorStallFigures(results: readonly Pick<WorkerDone, "stalls" | "latencies" | "latencySentAt">[], window: { fromMs: number; untilMs: number }): GeneratorStalls {
+  const others: number[] = [];
+  let movesInThem = 0;
+  for (const result of results) {
+    const spans = result.stalls.recent.map((stall) => ({ fromMs: stall.at - stall.ms, untilMs: stall.at + STALL_ARRIVAL_MARGIN_MS }));
+    for (const [game, latencies] of Object.entries(result.latencies) as Array<[GameName, number[]]>) {
+      const sentAt = result.latencySentAt[game] ?? [];
+      latencies.forEach((latency, index) => {
+        const arrivedAt = sentAt[index]! + latency;
+        if (spans.some((span) => arrivedAt >= span.fromMs && arrivedAt <= span.untilMs)) movesInThem++;
+        else others.push(latency);
+      });
+    }
+  }
+  const stalls = results.flatMap((result) => result.stalls.recent).filter((stall) => stall.at >= window.fromMs && stall.at <= window.untilMs);
+  return { overMs: results[0]?.stalls.overMs ?? NaN, stalls: stalls.sort((a, b) => a.at - b.at), movesInThem, others: summarize(others) };
+}
+
+/** What the load generator's own stalls added to the latencies. */
+function generatorStallLines(figures: GeneratorStalls): string[] {
+  const { movesInThem, others } = figures;
+  return [
+    ...stallLines("load generator", figures),
+    `  moves read while their own worker stalled: ${movesInThem} of ${movesInThem + others.count}; the others p50 ${ms(others.p50)}, p99 ${ms(others.p99)}, max ${ms(others.max)}`,
+  ];
 }
 
 /** The workers' latencies by game, of the moves sent at `fromMs` or later (ms since the epoch). */
@@ -759,7 +808,8 @@ function phaseLines(name: string, phase: PhaseResult): string[] {
     `  joins: ${Number.isFinite(phase.joins.perSecond) ? `${phase.joins.perSecond}/s` : "none"}, each p50 ${ms(phase.joins.latency.p50)}, p99 ${ms(phase.joins.latency.p99)} (from its table's start or the previous seat's join to its state)`,
     `  by game: ${byGameLine(phase.latencyByGame)}`,
     ...onceSeatedLines(phase),
-    `  load generator: CPU ${phase.generatorCpuPercent}% of one core (all workers, ${phase.generatorCpuMsPerMove} ms per move, joins included; ${ms(phase.generatorSteadyCpuMsPerMove)} per move after the ramp), event-loop lag of the busiest worker p50 ${ms(phase.generatorLagMs.p50)}, p99 ${ms(phase.generatorLagMs.p99)}`,
+    `  load generator: CPU ${phase.generatorCpuPercent}% of one core (all workers, ${phase.generatorCpuMsPerMove} ms per move, joins included; ${ms(phase.generatorSteadyCpuMsPerMove)} per move after the ramp), event-loop lag of the busiest worker p50 ${ms(phase.generatorLagMs.p50)}, p99 ${ms(phase.generatorLagMs.p99)}, max ${ms(phase.generatorLagMs.max)}`,
+    ...generatorStallLines(phase.generatorStalls),
     phase.machine
       ? `  machine: ${phase.machine.busyPercent}% busy, ${phase.machine.stealPercent}% stolen by the hypervisor (worst second ${phase.machine.stealWorstSecondPercent}%, ${phase.machine.stealBurstSeconds} s over ${STEAL_BURST_PERCENT}%${phase.machine.stealPercent >= 5 || phase.machine.stealBurstSeconds > 0 ? ": latencies are inflated" : ""})`
       : "  machine: no /proc/stat, no machine-wide figures",

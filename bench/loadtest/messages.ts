@@ -1,6 +1,7 @@
 /** What the load test's master and its worker processes say to each other over IPC. */
 import type { GameName } from "./games";
 import type { TractorBotLevel } from "../../rooms/tractor/protocol";
+import type { EventLoopStalls } from "../../rooms/kit/protocol";
 
 export interface TablePlan {
   game: GameName;
@@ -59,6 +60,8 @@ export interface WorkerDone {
   samples: string[];
   /** This worker's own event-loop lag in ms: latency it adds to every measurement while it is busy. */
   loopLagMs: { p50: number; p99: number; max: number };
+  /** This worker's own stalls over the server's bound (server/event-loop-stalls.ts), each with what held it. */
+  stalls: EventLoopStalls;
   /** CPU time this worker used, in seconds. */
   cpuSeconds: number;
   /** The worker's CPU over the steady window alone (after the ramp, up to the deadline), in seconds. */

@@ -13,6 +13,7 @@ import { waitBeforeAskingAgain } from "../../client-sdk/retry";
 import { onStateChecks } from "../../client-sdk/session";
 import { GAME_DRIVERS, type GameName } from "./games";
 import { emptyCounters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
+import { StallWatch } from "../../server/event-loop-stalls";
 
 const MAX_SAMPLES = 10;
 /** Matchmaking requests (HTTP) in flight at once per worker: a burst of hundreds overflows the server's accept queue. */
@@ -26,6 +27,11 @@ const samples: string[] = [];
 const probes: LatencyProbe[] = [];
 const LAG_RESOLUTION_MS = 5;
 const loopLag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+/**
+ * The stalls a worker keeps: every one of a run (a worker that stalls more often than this is measuring itself,
+ * and its lag says so).
+ */
+const STALLS_KEPT = 10_000;
 /** Latencies count from the end of the ramp: joins are heavy, and the figures are for a table in play. */
 let steadyFrom = Infinity;
 let steadyUntil = Infinity;
@@ -206,6 +212,8 @@ async function run(start: WorkerStart): Promise<void> {
   steadyFrom = performance.now() + start.rampMs;
   steadyUntil = performance.now() + (start.deadline - Date.now());
   loopLag.enable();
+  // The worker's own stalls, as the server watches its own: a move that arrives in one was late in this worker too.
+  const stallWatch = new StallWatch(STALLS_KEPT);
   const progress = setInterval(() => send({ type: "progress", counters: { ...counters } }), 500);
   // The worker's CPU over the steady window alone: the ramp's joins cost far more than the moves after them.
   let atSteadyStart: NodeJS.CpuUsage | null = null;
@@ -231,7 +239,9 @@ async function run(start: WorkerStart): Promise<void> {
   clearTimeout(steadyEnds);
   const measuredSteady = steadyCpu as NodeJS.CpuUsage | null;
   const steadyCpuSeconds = measuredSteady ? (measuredSteady.user + measuredSteady.system) / 1e6 : NaN;
-  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, latencySentAt, lost, samples, loopLagMs, cpuSeconds, steadyCpuSeconds, steadyMoves, joinLatencies, joinWindow };
+  const stalls = stallWatch.read();
+  stallWatch.stop();
+  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, latencySentAt, lost, samples, loopLagMs, stalls, cpuSeconds, steadyCpuSeconds, steadyMoves, joinLatencies, joinWindow };
   send(done);
 }
 

@@ -37,6 +37,9 @@ function expectConsistent(phase: PhaseResult, clients: number): void {
   expect(byGame.reduce((sum, game) => sum + game.count, 0)).toBe(phase.latency.count);
   expect(Math.max(...byGame.map((game) => game.max))).toBe(phase.latency.max);
   expect(phase.generatorCpuMsPerMove).toBeGreaterThan(0);
+  // Every timed move is either read in its worker's own stall or among the others.
+  expect(phase.generatorStalls.movesInThem + phase.generatorStalls.others.count).toBe(phase.latency.count);
+  expect(phase.generatorStalls.overMs).toBe(50);
   if (process.platform === "linux") {
     // Each is rounded to a tenth on its own: on a saturated machine their sum may show 100.1.
     expect(phase.machine!.busyPercent + phase.machine!.stealPercent).toBeLessThanOrEqual(100.1);
@@ -66,6 +69,8 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   expect(run.stdout).toMatch(/move-to-broadcast latency \(\d+ moves after the ramp\): p50 [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms/);
   expect(run.stdout).toMatch(/overhead vs ws echo: p50 ×[\d.]+/);
   expect(run.stdout).toMatch(/by game: evensteven \d+ moves p50 [\d.]+ ms p99 [\d.]+ ms; fool/);
+  expect(run.stdout).toMatch(/load generator stalls over 50 ms after the ramp: (none|\d+ — )/);
+  expect(run.stdout).toMatch(/moves read while their own worker stalled: \d+ of \d+; the others p50 [\d.]+ ms, p99 [\d.]+ ms/);
   const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as LoadTestReport;
   const clients = 30;
   expect(report.cardhall.tables).toBe(24); // two Tractor tables of four, the 22 other clients at one-seat tables

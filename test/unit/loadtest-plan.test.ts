@@ -1,4 +1,4 @@
-import { addedUp, dealToWorkers, stallLines, steadyStalls, eventLoopMaxBetween, onceSeatedLines, kbPerTable, liveHeapBetween, liveKbPerTable, machineLoadOver, memoryLines, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
+import { addedUp, dealToWorkers, generatorStallFigures, stallLines, steadyStalls, eventLoopMaxBetween, onceSeatedLines, kbPerTable, liveHeapBetween, liveKbPerTable, machineLoadOver, memoryLines, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
 import type { ServerMetrics, StallCause } from "../../rooms/kit/protocol";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
@@ -247,4 +247,22 @@ test("the stalls after the ramp are those that ended inside the steady window, e
   // A server from before they were reported says nothing.
   expect(steadyStalls(samples.map(({ uptimeSeconds }) => ({ uptimeSeconds }) as ServerMetrics), window)).toBeNull();
   expect(stallLines("server", null)).toEqual([]);
+});
+
+test("the moves a worker read while it stalled itself are counted apart, and the others' latencies said without them", () => {
+  const noCause = { majorGc: { count: 0, totalMs: 0, longestMs: 0 }, minorGc: { count: 0, totalMs: 0, longestMs: 0 }, noCore: { count: 0, totalMs: 0, longestMs: 0 }, work: { count: 0, totalMs: 0, longestMs: 0 } };
+  const starved = { at: 1_006_300, ms: 250, cause: "noCore" as const }; // the worker waited 1_006_050 to 1_006_300
+  const teardown = { at: 1_011_000, ms: 400, cause: "work" as const }; // after the window: not listed
+  const first = {
+    stalls: { overMs: 50, byCause: noCause, recent: [starved, teardown] },
+    // Sent at 1_006_000: read at 1_006_280 (in the stall), 1_006_315 (within a tick after it), 1_006_400 (after).
+    latencies: { fool: [280, 315, 400], evensteven: [2] },
+    latencySentAt: { fool: [1_006_000, 1_006_000, 1_006_000], evensteven: [1_006_100] },
+  };
+  // Another worker's move read at the same moment: that worker did not stall, so the move is its own measure.
+  const second = { stalls: { overMs: 50, byCause: noCause, recent: [] }, latencies: { fool: [290] }, latencySentAt: { fool: [1_005_990] } };
+  const figures = generatorStallFigures([first, second], { fromMs: 1_005_000, untilMs: 1_010_000 });
+  expect(figures.stalls).toEqual([starved]);
+  expect(figures.movesInThem).toBe(3);
+  expect(figures.others).toMatchObject({ count: 2, max: 400 });
 });
