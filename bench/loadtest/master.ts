@@ -388,17 +388,20 @@ export interface GeneratorStalls {
   stalls: StallList;
   /** Moves whose broadcast arrived while their own worker stalled. */
   movesInThem: number;
-  /** The latencies of every other move. */
+  /** The latencies of every other move, and by game. */
   others: LatencySummary;
+  othersByGame: Partial<Record<GameName, LatencySummary>>;
 }
 
 export function generatorStallFigures(results: readonly Pick<WorkerDone, "stalls" | "latencies" | "latencySentAt">[], window: { fromMs: number; untilMs: number }): GeneratorStalls {
-  const others: number[] = [];
+  const othersByGame = new Map<GameName, number[]>();
   let movesInThem = 0;
   for (const result of results) {
     const spans = result.stalls.recent.map((stall) => ({ fromMs: stall.at - stall.ms, untilMs: stall.at + STALL_ARRIVAL_MARGIN_MS }));
     for (const [game, latencies] of Object.entries(result.latencies) as Array<[GameName, number[]]>) {
       const sentAt = result.latencySentAt[game] ?? [];
+      const others = othersByGame.get(game) ?? [];
+      othersByGame.set(game, others);
       latencies.forEach((latency, index) => {
         const arrivedAt = sentAt[index]! + latency;
         if (spans.some((span) => arrivedAt >= span.fromMs && arrivedAt <= span.untilMs)) movesInThem++;
@@ -407,7 +410,8 @@ export function generatorStallFigures(results: readonly Pick<WorkerDone, "stalls
     }
   }
   const stalls = results.flatMap((result) => result.stalls.recent).filter((stall) => stall.at >= window.fromMs && stall.at <= window.untilMs);
-  return { overMs: results[0]?.stalls.overMs ?? NaN, stalls: stalls.sort((a, b) => a.at - b.at), movesInThem, others: summarize(others) };
+  const others = summarize([...othersByGame.values()].flat());
+  return { overMs: results[0]?.stalls.overMs ?? NaN, stalls: stalls.sort((a, b) => a.at - b.at), movesInThem, others, othersByGame: summarizedByGame(othersByGame) };
 }
 
 /** What the load generator's own stalls added to the latencies. */
@@ -416,6 +420,7 @@ function generatorStallLines(figures: GeneratorStalls): string[] {
   return [
     ...stallLines("load generator", figures),
     `  moves read while their own worker stalled: ${movesInThem} of ${movesInThem + others.count}; the others p50 ${ms(others.p50)}, p99 ${ms(others.p99)}, max ${ms(others.max)}`,
+    `    the others by game: ${byGameLine(figures.othersByGame)}`,
   ];
 }
 

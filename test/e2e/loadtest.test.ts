@@ -71,6 +71,7 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   expect(run.stdout).toMatch(/by game: evensteven \d+ moves p50 [\d.]+ ms p99 [\d.]+ ms; fool/);
   expect(run.stdout).toMatch(/load generator stalls over 50 ms after the ramp: (none|\d+ — )/);
   expect(run.stdout).toMatch(/moves read while their own worker stalled: \d+ of \d+; the others p50 [\d.]+ ms, p99 [\d.]+ ms/);
+  expect(run.stdout).toMatch(/ {4}the others by game: evensteven \d+ moves p50 [\d.]+ ms p99 [\d.]+ ms; fool/);
   const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as LoadTestReport;
   const clients = 30;
   expect(report.cardhall.tables).toBe(24); // two Tractor tables of four, the 22 other clients at one-seat tables

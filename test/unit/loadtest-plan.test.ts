@@ -265,4 +265,5 @@ test("the moves a worker read while it stalled itself are counted apart, and the
   expect(figures.stalls).toEqual([starved]);
   expect(figures.movesInThem).toBe(3);
   expect(figures.others).toMatchObject({ count: 2, max: 400 });
+  expect(figures.othersByGame).toEqual({ evensteven: expect.objectContaining({ count: 0 }), fool: expect.objectContaining({ count: 2, max: 400 }) });
 });
