@@ -129,6 +129,7 @@ function row(layout: string, round: number, report: LoadTestReport): string {
     fixed(phase.latency.p50),
     fixed(phase.latency.p99),
     phase.onceSeated ? fixed(phase.onceSeated.latency.p99) : "n/a",
+    `${phase.generatorStalls.movesInThem}: ${fixed(phase.generatorStalls.others.p99)}`,
     `${phase.lost}/${phase.counters.errors}/${phase.counters.desyncs}`,
     server ? fixed(server.cpuMsPerMove, 3) : "n/a",
     server ? `${server.cpuPercent}` : "n/a",
@@ -147,8 +148,8 @@ async function bench(options: BenchOptions): Promise<void> {
   const layouts = [ONE_IN_MEMORY, TWO_ON_REDIS];
   const settings = [options.records ? "records on" : "records off", ...(options.websocketPort ? ["each process's clients on its WebSocket port"] : [])].join(", ");
   console.log(`cluster bench: ${options.clients} clients (the load test's even mix), think ${options.thinkMs} ms, ramp ${options.ramp} s, ${options.duration} s steady, ${options.workers} load workers${options.nice > 0 ? ` at nice ${options.nice}` : ""}, ${options.rounds} round(s); ${settings}`);
-  console.log("| layout | round | joined/failed | joins/s | join p50 ms | join p99 ms | moves/s | move p50 ms | move p99 ms | move p99 once seated | lost/errors/desyncs | server CPU ms/move | server CPU % | loop max ms | loop max once seated | stalls over 50 ms after the ramp (from major collections) | main thread busy % | server RSS peak MB | KB a table | machine busy/steal % |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("| layout | round | joined/failed | joins/s | join p50 ms | join p99 ms | moves/s | move p50 ms | move p99 ms | move p99 once seated | moves read in a generator's stall: the others' p99 ms | lost/errors/desyncs | server CPU ms/move | server CPU % | loop max ms | loop max once seated | stalls over 50 ms after the ramp (from major collections) | main thread busy % | server RSS peak MB | KB a table | machine busy/steal % |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-cluster-"));
   const run = { clients: options.clients, thinkMs: options.thinkMs, duration: options.duration, ramp: options.ramp, workers: options.workers, nice: options.nice };
   try {
