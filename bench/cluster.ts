@@ -69,10 +69,9 @@ async function processEnv(port: number, env: Record<string, string>, settings: S
 async function startServers(count: number, env: Record<string, string>, settings: ServerSettings): Promise<{ urls: string[]; children: ChildProcess[] }> {
   const ports: number[] = [];
   for (let index = 0; index < count; index++) ports.push(await freePort());
+  // Processes started together on a new SQLite file take turns at its schema (the migrations run under its write lock).
   const children: ChildProcess[] = [];
   for (const port of ports) children.push(spawnServer(port, await processEnv(port, env, settings), ["ignore", "ignore", "inherit"]));
-  // The first process makes the record store's schema before the others open it, as bin/cluster starts them.
-  await listening(children[0]!, ports[0]!);
   await Promise.all(children.map((child, index) => listening(child, ports[index]!)));
   return { urls: ports.map((port) => `ws://${HOST}:${port}`), children };
 }

@@ -1,6 +1,7 @@
 import type { Room } from "@colyseus/sdk";
 import { RedisServer } from "../../bin/src/lib/redis-server";
 import { freePort } from "./ports";
+import { socketPortOf } from "./raw-client";
 import { ServerProcess } from "./server-process";
 
 export { RedisServer };
@@ -30,8 +31,7 @@ export class TestCluster {
    * process's WebSocket port when it has one (and then never its main port).
    */
   hostOf(room: Room): ServerProcess {
-    const url = (room.connection as unknown as { transport: { ws: { url: string } } }).transport.ws.url;
-    const port = Number(new URL(url).port);
+    const port = socketPortOf(room);
     const host = this.servers.find((server) => (server.webSocketPort ?? server.port) === port);
     if (!host) throw new Error(`no process of the cluster listens on ${port}`);
     return host;

@@ -62,8 +62,13 @@ export async function joinRaw(url: string, roomId: string, options: Record<strin
 }
 
 /** The room's socket, to send bytes no SDK would. */
-export function socketOf(room: Room): { send(data: Uint8Array | string): void; close(): void; readyState: number } {
-  return (room.connection as unknown as { transport: { ws: { send(data: Uint8Array | string): void; close(): void; readyState: number } } }).transport.ws;
+export function socketOf(room: Room): { send(data: Uint8Array | string): void; close(): void; readyState: number; url: string } {
+  return (room.connection as unknown as { transport: { ws: { send(data: Uint8Array | string): void; close(): void; readyState: number; url: string } } }).transport.ws;
+}
+
+/** The port a joined room's socket connected to: the one its seat reservation named. */
+export function socketPortOf(room: Room): number {
+  return Number(new URL(socketOf(room).url).port);
 }
 
 /** The rooms a test opened, left at its end (those whose socket is still open). */

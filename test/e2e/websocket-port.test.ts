@@ -10,7 +10,7 @@ import * as path from "path";
 import { Client, type Room } from "@colyseus/sdk";
 import { webSocketPortConfig } from "../../server/websocket-port";
 import { waitUntil } from "../helpers";
-import { consume, OpenRooms, reserveNewTable, socketOf, stateOf, type Reservation } from "./raw-client";
+import { consume, OpenRooms, reserveNewTable, socketOf, socketPortOf, stateOf, type Reservation } from "./raw-client";
 import { finished, freePort, ServerProcess } from "./server-process";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -47,17 +47,12 @@ function statusOf(port: number, method: "GET" | "POST", path: string): Promise<n
   });
 }
 
-/** The URL the SDK's socket connected to. */
-function socketUrl(room: Room): string {
-  return (socketOf(room) as unknown as { url: string }).url;
-}
-
 describe("the clients' WebSockets on a port of their own", () => {
   test("a seat reservation names the WebSocket port, and the client plays through it", async () => {
     const reservation = await create("evensteven");
     expect((reservation as unknown as { publicAddress: string }).publicAddress).toBe(`127.0.0.1:${webSocketPort}`);
     const room = track(await consume(server.url, reservation));
-    expect(new URL(socketUrl(room)).port).toBe(String(webSocketPort));
+    expect(socketPortOf(room)).toBe(webSocketPort);
     expect(stateOf(room).phase).toBe("playing");
     expect(server.output).toContain(`clients' WebSocket connections on ws://127.0.0.1:${webSocketPort}`);
   });
@@ -87,7 +82,7 @@ describe("the clients' WebSockets on a port of their own", () => {
     const closed = new Promise<number>((resolve) => first.onLeave((code) => resolve(code)));
     const second = track(await new Client(server.url).reconnect(first.reconnectionToken));
     expect(second.sessionId).toBe(first.sessionId);
-    expect(new URL(socketUrl(second)).port).toBe(String(webSocketPort));
+    expect(socketPortOf(second)).toBe(webSocketPort);
     expect(await closed).toBe(4101);
   });
 });
