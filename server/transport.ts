@@ -120,8 +120,8 @@ export function batchWritesPerCallback(client: WebSocket): void {
 }
 
 /**
- * What a client sends passes here first (a ws WebSocket, or the event emitter the WebSocket port's transport makes
- * for each connection: server/uws-websocket-port.ts):
+ * What a client on the main port sends passes here first (a ws WebSocket; the WebSocket port's connections do the
+ * same in their own class, server/uws-websocket-port.ts, whose sockets uWebSockets.js pings by itself):
  * - any message is a sign of life, so the pinger need not ask (a player moving every few seconds is never pinged);
  * - a leave runs through the leave pacer: at once normally, spread over later turns of the event loop when thousands
  *   of clients leave together. Both ways of leaving: the socket's close (a drop; Colyseus adds its listener later)
@@ -131,10 +131,15 @@ export function watchIncoming(client: EventEmitter, pacer: Pacer = leavePacer): 
   const emit = client.emit;
   client.emit = function watchedEmit(this: EventEmitter & { spokeSincePing?: boolean }, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "message") this.spokeSincePing = true;
-    if (event !== "close" && !(event === "message" && isLeaveMessage(args[0]))) return emit.call(this, event, ...args);
+    if (!isLeaving(event, args[0])) return emit.call(this, event, ...args);
     pacer.run(() => emit.call(this, event, ...args));
     return true;
   } as EventEmitter["emit"];
+}
+
+/** Whether a connection's event is a leave, which waits for the leave pacer: its close, or a message asking to leave. */
+export function isLeaving(event: string | symbol, data?: unknown): boolean {
+  return event === "close" || (event === "message" && isLeaveMessage(data));
 }
 
 function isLeaveMessage(data: unknown): boolean {

@@ -9,12 +9,12 @@
  * express, which this port must not: HTTP and its bounds are the main port's), imports uwebsockets-express as it
  * loads (which the test runner cannot), and needs uWebSockets.js from a GitHub tag.
  */
-import { EventEmitter } from "events";
 import { CloseCode, Protocol, connectClientToRoom, createAuthContext, debugAndPrintError, isDevMode, matchMaker, type AuthContext } from "@colyseus/core";
 import { WebSocketClient } from "@colyseus/ws-transport";
 import uWebSockets from "uWebSockets.js";
 import type WebSocket from "ws";
-import { watchIncoming } from "./transport";
+import { leavePacer, type Pacer } from "./leave-pacer";
+import { isLeaving } from "./transport";
 import { IDLE_SECONDS, MAX_MESSAGE_BYTES, MAX_UNSENT_BYTES } from "./websocket-port";
 
 /** ws's readyState values, which Colyseus and the rooms read. */
@@ -22,22 +22,96 @@ const OPEN = 1;
 const CLOSING = 2;
 const CLOSED = 3;
 
-/** What a connection carries from its upgrade request: the room it asks for, and who asks. */
+/** What a connection carries from its upgrade request to its opening: the room it asks for, and who asks. */
 interface Upgrade {
   url: string;
   query: string;
   context: AuthContext;
 }
 
-type Socket = uWebSockets.WebSocket<Upgrade>;
+/**
+ * A socket's own data, which uWebSockets.js keeps on the socket for as long as it is open: the upgrade, let go once
+ * the socket opened (its request's headers and auth context would otherwise stay, 0.8 KB a client).
+ */
+interface SocketData {
+  upgrade: Upgrade | null;
+}
+
+type Socket = uWebSockets.WebSocket<SocketData>;
 type ListenSocket = uWebSockets.us_listen_socket | false;
 
-/** A uWebSockets.js connection as Colyseus sees a ws WebSocket (see the module's comment). */
-export class UwsConnection extends EventEmitter {
-  readyState: number = OPEN;
+/** A connection's two events: a message from the client (its bytes) and the socket's close (its code). */
+type ConnectionEvent = "message" | "close";
+type Listener = (data: never) => void;
 
-  constructor(private readonly socket: Socket) {
-    super();
+interface Subscription {
+  readonly event: ConnectionEvent;
+  readonly listener: Listener;
+  readonly once: boolean;
+}
+
+const NO_SUBSCRIPTIONS: readonly Subscription[] = [];
+
+/**
+ * A uWebSockets.js connection as Colyseus sees a ws WebSocket (see the module's comment): `send`, `close`,
+ * `terminate`, `readyState`, and the listeners Colyseus's room adds and takes off (`on`, `once`, `removeListener`,
+ * `removeAllListeners`). What the client sends is handed on as the main port's is (server/transport.ts,
+ * `watchIncoming`): a leave, its message or the socket's close, waits for the leave pacer.
+ *
+ * Not Node's EventEmitter: a connection has two events and two or three listeners for its life, and an emitter's
+ * event table and `once` wrappers held 0.35 KB a client more (BENCHMARKS.md). The listeners are an array replaced
+ * when they change (at a join and a leave), so that an event goes to those listening when it began, as Node's do,
+ * whoever a listener takes off meanwhile.
+ */
+export class UwsConnection {
+  readyState: number = OPEN;
+  /** Where Colyseus's room keeps its close listener to take it off later: declared, so no connection grows a property. */
+  onleave: unknown = undefined;
+  private subscriptions = NO_SUBSCRIPTIONS;
+
+  constructor(
+    private readonly socket: Pick<Socket, "send" | "end" | "close">,
+    private readonly pacer: Pacer = leavePacer,
+  ) {}
+
+  on(event: ConnectionEvent, listener: Listener): this {
+    this.subscriptions = [...this.subscriptions, { event, listener, once: false }];
+    return this;
+  }
+
+  once(event: ConnectionEvent, listener: Listener): this {
+    this.subscriptions = [...this.subscriptions, { event, listener, once: true }];
+    return this;
+  }
+
+  /** Takes off the listener's first subscription to the event, as Node's emitters do. */
+  removeListener(event: ConnectionEvent, listener: Listener): this {
+    const first = this.subscriptions.find((each) => each.event === event && each.listener === listener);
+    if (first !== undefined) this.unsubscribe(first);
+    return this;
+  }
+
+  removeAllListeners(event?: ConnectionEvent): this {
+    this.subscriptions = event === undefined ? NO_SUBSCRIPTIONS : this.subscriptions.filter((each) => each.event !== event);
+    return this;
+  }
+
+  /** Calls the event's listeners with its one value; whether any listened. */
+  emit(event: ConnectionEvent, data: unknown): boolean {
+    let heard = false;
+    for (const subscription of this.subscriptions) {
+      if (subscription.event !== event) continue;
+      heard = true;
+      if (subscription.once) this.unsubscribe(subscription);
+      subscription.listener.call(this, data as never);
+    }
+    return heard;
+  }
+
+  /** A message from the client. */
+  received(message: Buffer): void {
+    if (isLeaving("message", message)) this.pacer.run(() => this.emit("message", message));
+    else this.emit("message", message);
   }
 
   /** uWebSockets.js copies the bytes before it returns: a view into a buffer the next patch reuses is safe to give. */
@@ -63,7 +137,11 @@ export class UwsConnection extends EventEmitter {
   /** uWebSockets.js's own close: nothing may use the socket after it. */
   closed(code: number): void {
     this.readyState = CLOSED;
-    this.emit("close", code);
+    this.pacer.run(() => this.emit("close", code));
+  }
+
+  private unsubscribe(subscription: Subscription): void {
+    this.subscriptions = this.subscriptions.filter((each) => each !== subscription);
   }
 }
 
@@ -84,7 +162,7 @@ export class WebSocketPort {
   private listening: uWebSockets.us_listen_socket | null = null;
 
   constructor() {
-    this.app.ws<Upgrade>("/*", {
+    this.app.ws<SocketData>("/*", {
       maxPayloadLength: MAX_MESSAGE_BYTES,
       idleTimeout: IDLE_SECONDS,
       sendPingsAutomatically: true,
@@ -99,12 +177,12 @@ export class WebSocketPort {
           query,
           context: createAuthContext({ headers, token: new URLSearchParams(query).get("_authToken"), remoteAddress: Buffer.from(res.getRemoteAddressAsText()).toString() }),
         };
-        res.upgrade(upgrade, req.getHeader("sec-websocket-key"), req.getHeader("sec-websocket-protocol"), req.getHeader("sec-websocket-extensions"), context);
+        res.upgrade<SocketData>({ upgrade }, req.getHeader("sec-websocket-key"), req.getHeader("sec-websocket-protocol"), req.getHeader("sec-websocket-extensions"), context);
       },
       open: (socket) => this.opened(socket),
       // The bytes are uWebSockets.js's only for this call, and a leave may be handled a turn later (the leave
       // pacer): the message is a copy (Buffer.from of an ArrayBuffer would be a view of it, found empty then).
-      message: (socket, message) => void this.connections.get(socket)?.emit("message", Buffer.copyBytesFrom(new Uint8Array(message))),
+      message: (socket, message) => this.connections.get(socket)?.received(Buffer.copyBytesFrom(new Uint8Array(message))),
       close: (socket, code) => {
         this.connections.get(socket)?.closed(code);
         this.connections.delete(socket);
@@ -138,8 +216,9 @@ export class WebSocketPort {
   private opened(socket: Socket): void {
     const connection = new UwsConnection(socket);
     this.connections.set(socket, connection);
-    watchIncoming(connection);
-    const { url, query, context } = socket.getUserData();
+    const data = socket.getUserData();
+    const { url, query, context } = data.upgrade!;
+    data.upgrade = null;
     const params = new URLSearchParams(query);
     void this.join(connection, url, params, context);
   }

@@ -8,7 +8,7 @@
  * Why: at 8,000 clients on two cores, Node's sockets and ws cost the main thread about a fifth of its work and each
  * client about 3 KB; uWebSockets.js reads, frames, pings and writes in C++ (BENCHMARKS.md, "Issue 34: the clients'
  * WebSockets on uWebSockets.js"). Its connections get what the main port's have (server/uws-websocket-port.ts):
- * - a message is a sign of life and a leave runs through the leave pacer (`watchIncoming`);
+ * - a message is a sign of life and a leave runs through the leave pacer, as on the main port;
  * - a message over MAX_MESSAGE_BYTES closes the connection (uWebSockets.js refuses it before any JavaScript runs);
  * - a silent connection is pinged by uWebSockets.js and closed after IDLE_SECONDS without a byte;
  * - a client that does not read its frames is closed once MAX_UNSENT_BYTES wait for it: uWebSockets.js would

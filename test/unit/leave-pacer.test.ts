@@ -1,10 +1,11 @@
 /**
  * The leave pacer (server/leave-pacer.ts): work runs at once while the turn's slice has time, the rest waits for
  * later turns in arrival order, a slice at a time; nothing is lost, and a task that throws does not stop the others.
- * The clock and the turns are the test's own, so nothing here depends on the machine's speed.
+ * Both ports' connections hand their leaves to it. The clock and the turns are the test's own, so nothing here depends on the machine's speed.
  */
 import { Pacer, RUNNERS_PER_TURN } from "../../server/leave-pacer";
 import { watchIncoming } from "../../server/transport";
+import { UwsConnection } from "../../server/uws-websocket-port";
 import { EventEmitter } from "events";
 import type WebSocket from "ws";
 import { takeConsole } from "../setup/console";
@@ -117,26 +118,51 @@ test("a task that throws is logged and the others still run", () => {
   expect(logged[0]).toMatch(/"kind":"TypeError"/);
 });
 
-test("a socket's close and a leave message reach their listeners through the pacer, other messages at once", () => {
+/** A connection as the pacer's two watchers see it: where listeners go, and how a close or a message arrives. */
+interface WatchedConnection {
+  listen(event: "close", listener: (code: number) => void): void;
+  listen(event: "message", listener: (data: Buffer) => void): void;
+  close(code: number): void;
+  message(data: Buffer): void;
+}
+
+const CONNECTIONS: Array<[string, (pacer: Pacer) => WatchedConnection]> = [
+  [
+    "the main port's (a ws WebSocket watched by watchIncoming)",
+    (pacer) => {
+      const socket = new EventEmitter();
+      watchIncoming(socket as unknown as WebSocket, pacer);
+      return { listen: (event: string, listener: (data: never) => void) => void socket.on(event, listener as (...args: unknown[]) => void), close: (code) => socket.emit("close", code), message: (data) => socket.emit("message", data, true) };
+    },
+  ],
+  [
+    "the WebSocket port's (a UwsConnection)",
+    (pacer) => {
+      const connection = new UwsConnection({ send: () => 0, end: () => undefined, close: () => undefined } as never, pacer);
+      return { listen: (event: "message" | "close", listener: (data: never) => void) => void connection.on(event, listener), close: (code) => connection.closed(code), message: (data) => connection.received(data) };
+    },
+  ],
+];
+
+test.each(CONNECTIONS)("on %s, a close and a leave message reach their listeners through the pacer, other messages at once", (_, connect) => {
   const loop = handLoop();
   const pacer = new Pacer(8, loop.now, loop.nextTurn);
-  const sockets = Array.from({ length: 5 }, () => new EventEmitter());
+  const sockets = Array.from({ length: 5 }, () => connect(pacer));
   const heard: string[] = [];
   sockets.forEach((socket, i) => {
-    watchIncoming(socket as unknown as WebSocket, pacer);
-    socket.on("close", (code: number) => {
+    socket.listen("close", (code: number) => {
       loop.advance(5);
       heard.push(`close ${i} ${code}`);
     });
-    socket.on("message", (data: Buffer) => {
+    socket.listen("message", (data: Buffer) => {
       loop.advance(5);
       heard.push(`message ${i} [${[...data].join(",")}]`);
     });
   });
   const LEAVE = Buffer.from([12]); // Colyseus's LEAVE_ROOM: a consented leave
-  sockets.slice(0, 4).forEach((socket) => socket.emit("close", 1000));
-  sockets[4].emit("message", LEAVE, true);
-  sockets[4].emit("message", Buffer.from([13, 1, 2]), true);
+  sockets.slice(0, 4).forEach((socket) => socket.close(1000));
+  sockets[4].message(LEAVE);
+  sockets[4].message(Buffer.from([13, 1, 2]));
   expect(heard).toEqual(["close 0 1000", "close 1 1000", "message 4 [13,1,2]"]);
   while (pacer.counts().waiting > 0) loop.turn();
   expect(heard.slice(3)).toEqual(["close 2 1000", "close 3 1000", "message 4 [12]"]);
