@@ -4,6 +4,13 @@
  * that empties one. The maps hang on objects that live as long as their table, so each new table lives until the
  * next patch, seconds later: it is promoted to the old generation, and every major collection marks it
  * (BENCHMARKS.md, "Maps cleared at every patch").
+ *
+ * The two maps over arrays below let their arrays go at every clear for the same reason: both are filled by a change
+ * and emptied by the patch the kit sends in the same turn, so an array allocated for a patch lives for microseconds
+ * and dies in V8's young generation, where a dead object costs nothing; an array kept from one patch to the next,
+ * seconds later, is promoted and marked by every major collection for as long as its table lives. V8 gives an array
+ * 17 slots at its first element: each kept array was about 150 bytes, several a table (BENCHMARKS.md, "Issue 34: …
+ * the maps emptied at a patch hold nothing between patches").
  */
 
 /** A Map whose clear does nothing when it is empty (a client's StateView#changes is empty at almost every patch). */
@@ -14,10 +21,10 @@ export class MapClearedWhenFilled<K, V> extends Map<K, V> {
 }
 
 /**
- * A map of a few entries over two arrays, cleared by emptying its slots: get, set and clear, all that its one use
- * calls (SchemaSerializer#encodedViews: a patch's frame for each view of a room's clients, filled and cleared at
- * every patch). Its keys are the views of one room's clients: one for each seated person and one that all
- * spectators share, so a handful; a lookup is a scan of them. After its first patches it allocates nothing.
+ * A map of a few entries over two arrays: get, set and clear, all that its one use calls
+ * (SchemaSerializer#encodedViews: a patch's frame for each view of a room's clients, filled and cleared at every
+ * patch). Its keys are the views of one room's clients: one for each seated person and one that all spectators
+ * share, so a handful; a lookup is a scan of them. Its clear lets the arrays go (see the module's comment).
  */
 export class SlotMap<K, V> {
   private readonly keys: Array<K | undefined> = [];
@@ -45,12 +52,11 @@ export class SlotMap<K, V> {
     return this;
   }
 
-  /** Forgets every entry (nothing it held stays reachable through it) and keeps its slots for the next patch. */
+  /** Forgets every entry, and the arrays that held them. */
   clear(): void {
-    for (let slot = 0; slot < this.count; slot++) {
-      this.keys[slot] = undefined;
-      this.values[slot] = undefined;
-    }
+    if (this.count === 0) return;
+    this.keys.length = 0;
+    this.values.length = 0;
     this.count = 0;
   }
 
@@ -62,13 +68,12 @@ export class SlotMap<K, V> {
 
 /**
  * A list's pending operations by index (@colyseus/schema's `collDirty` on a list's change tree), cleared at every
- * patch by emptying its slots. It does what a Map does for its uses there: get, set, has, delete, size, and keys and
- * entries in the order they were first set (the order is the wire's: a list's operations are sent in it). Its keys
- * are a list's indexes, small whole numbers, and a patch changes a few of them: a key is found by a scan of the
- * slots, held in one array of keys and values side by side. A table has dozens of lists, each with its map for as
- * long as the table lives, so the map is one small array (a Map cleared would be a new hash table each patch; three
- * arrays, one of them indexed by key, held 2 KB a table: BENCHMARKS.md). After its first patches it allocates
- * nothing but its iterations' entries, and again only after a patch that changed many items of its list.
+ * patch. It does what a Map does for its uses there: get, set, has, delete, size, and keys and entries in the order
+ * they were first set (the order is the wire's: a list's operations are sent in it). Its keys are a list's indexes,
+ * small whole numbers, and a patch changes a few of them: a key is found by a scan of the slots, held in one array of
+ * keys and values side by side. A table has several lists, each with its map for as long as the table lives, so the
+ * map holds nothing between patches (see `RELEASED_AT_CLEAR`; a Map cleared would be a new hash table each patch,
+ * kept until the next: BENCHMARKS.md).
  */
 export class OpsByIndex {
   /** Slot n's key at 2n (-1 once deleted since the last clear) and its value at 2n + 1, in the order first set. */
@@ -125,12 +130,10 @@ export class OpsByIndex {
     return true;
   }
 
-  /**
-   * Forgets every entry and keeps the slots for the next patch, unless a patch that changed many items (a deal, a
-   * list refilled) grew them: that array is let go, so that every list does not keep its largest patch's slots.
-   */
+  /** Forgets every entry, and the array that held them. */
   clear(): void {
-    if (this.slotsUsed > SLOTS_KEPT) this.slots.length = 0;
+    if (this.slotsUsed === 0) return;
+    this.slots.length = 0;
     this.slotsUsed = 0;
     this.count = 0;
   }
@@ -159,8 +162,6 @@ export class OpsByIndex {
   }
 }
 
-/** The most slots an OpsByIndex keeps through a clear: a patch changes fewer items of a list but for a deal's. */
-const SLOTS_KEPT = 16;
 
 const keyOf = (key: number): number => key;
 const entryOf = (key: number, value: number): [number, number] => [key, value];
