@@ -13,6 +13,7 @@ import { CloseCode, Protocol, connectClientToRoom, createAuthContext, debugAndPr
 import { WebSocketClient } from "@colyseus/ws-transport";
 import uWebSockets from "uWebSockets.js";
 import type WebSocket from "ws";
+import { SmallEmitter } from "../rooms/kit/small-emitter";
 import { leavePacer, type Pacer } from "./leave-pacer";
 import { isLeaving } from "./transport";
 import { IDLE_SECONDS, MAX_MESSAGE_BYTES, MAX_UNSENT_BYTES } from "./websocket-port";
@@ -40,72 +41,23 @@ interface SocketData {
 type Socket = uWebSockets.WebSocket<SocketData>;
 type ListenSocket = uWebSockets.us_listen_socket | false;
 
-/** A connection's two events: a message from the client (its bytes) and the socket's close (its code). */
-type ConnectionEvent = "message" | "close";
-type Listener = (data: never) => void;
-
-interface Subscription {
-  readonly event: ConnectionEvent;
-  readonly listener: Listener;
-  readonly once: boolean;
-}
-
-const NO_SUBSCRIPTIONS: readonly Subscription[] = [];
-
 /**
  * A uWebSockets.js connection as Colyseus sees a ws WebSocket (see the module's comment): `send`, `close`,
- * `terminate`, `readyState`, and the listeners Colyseus's room adds and takes off (`on`, `once`, `removeListener`,
- * `removeAllListeners`). What the client sends is handed on as the main port's is (server/transport.ts,
- * `watchIncoming`): a leave, its message or the socket's close, waits for the leave pacer.
- *
- * Not Node's EventEmitter: a connection has two events and two or three listeners for its life, and an emitter's
- * event table and `once` wrappers held 0.35 KB a client more (BENCHMARKS.md). The listeners are an array replaced
- * when they change (at a join and a leave), so that an event goes to those listening when it began, as Node's do,
- * whoever a listener takes off meanwhile.
+ * `terminate`, `readyState`, and its two events, a message from the client (its bytes) and the socket's close (its
+ * code), with the listeners Colyseus's room adds and takes off (a SmallEmitter: a connection keeps two or three for
+ * its life). What the client sends is handed on as the main port's is (server/transport.ts, `watchIncoming`): a leave,
+ * its message or the socket's close, waits for the leave pacer.
  */
-export class UwsConnection {
+export class UwsConnection extends SmallEmitter<"message" | "close"> {
   readyState: number = OPEN;
   /** Where Colyseus's room keeps its close listener to take it off later: declared, so no connection grows a property. */
   onleave: unknown = undefined;
-  private subscriptions = NO_SUBSCRIPTIONS;
 
   constructor(
     private readonly socket: Pick<Socket, "send" | "end" | "close">,
     private readonly pacer: Pacer = leavePacer,
-  ) {}
-
-  on(event: ConnectionEvent, listener: Listener): this {
-    this.subscriptions = [...this.subscriptions, { event, listener, once: false }];
-    return this;
-  }
-
-  once(event: ConnectionEvent, listener: Listener): this {
-    this.subscriptions = [...this.subscriptions, { event, listener, once: true }];
-    return this;
-  }
-
-  /** Takes off the listener's first subscription to the event, as Node's emitters do. */
-  removeListener(event: ConnectionEvent, listener: Listener): this {
-    const first = this.subscriptions.find((each) => each.event === event && each.listener === listener);
-    if (first !== undefined) this.unsubscribe(first);
-    return this;
-  }
-
-  removeAllListeners(event?: ConnectionEvent): this {
-    this.subscriptions = event === undefined ? NO_SUBSCRIPTIONS : this.subscriptions.filter((each) => each.event !== event);
-    return this;
-  }
-
-  /** Calls the event's listeners with its one value; whether any listened. */
-  emit(event: ConnectionEvent, data: unknown): boolean {
-    let heard = false;
-    for (const subscription of this.subscriptions) {
-      if (subscription.event !== event) continue;
-      heard = true;
-      if (subscription.once) this.unsubscribe(subscription);
-      subscription.listener.call(this, data as never);
-    }
-    return heard;
+  ) {
+    super();
   }
 
   /** A message from the client. */
@@ -140,9 +92,6 @@ export class UwsConnection {
     this.pacer.run(() => this.emit("close", code));
   }
 
-  private unsubscribe(subscription: Subscription): void {
-    this.subscriptions = this.subscriptions.filter((each) => each !== subscription);
-  }
 }
 
 /**

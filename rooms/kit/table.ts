@@ -32,7 +32,7 @@ import { mergeViews, viewDigest, type Plain } from "./views";
 import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
-import { clearViewFramesWithoutAllocating, keepListChangesInPlace, setStateBufferSize, stateViewClearedWhenChanged, whenDisposalBegins } from "./colyseus-internals";
+import { clearViewFramesWithoutAllocating, keepListChangesInPlace, keepRoomListenersSmall, setStateBufferSize, stateViewClearedWhenChanged, whenDisposalBegins } from "./colyseus-internals";
 import { addressOf, guardSeatReservations, identityOf, ladderDealOf, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
@@ -200,6 +200,11 @@ export abstract class TableRoom<
   private seal: { readonly deal: number; readonly match: number; readonly sealed: DealSeal } | null = null;
   /** The last finished deal's seal, revealed to every client (seed and salt) once its deal was over. */
   private revealedSeal: DealSeal | null = null;
+
+  constructor() {
+    super();
+    keepRoomListenersSmall(this);
+  }
 
   // ----------------------------------------------------------------------------------------------------------
   // What a game defines

@@ -1,7 +1,7 @@
 /**
  * The WebSocket port's connection (server/uws-websocket-port.ts, UwsConnection) as Colyseus's room uses it: the
- * listeners it adds and takes off at a join, a seat's takeover and a leave, `once`, and an event going to those who
- * listened when it began, as a Node emitter's does. (The leave pacer's part: test/unit/leave-pacer.test.ts.)
+ * listeners it adds and takes off at a join and a leave, its sends and its closes. (Its emitter against Node's:
+ * test/unit/small-emitter.test.ts; the leave pacer's part: test/unit/leave-pacer.test.ts.)
  */
 import { UwsConnection } from "../../server/uws-websocket-port";
 import { Pacer } from "../../server/leave-pacer";
@@ -40,49 +40,6 @@ test("Colyseus's join and leave: its close listener swapped, its message listene
   expect(conn.emit("message", Buffer.from([13]))).toBe(false);
   expect(conn.emit("close", 1000)).toBe(false);
   expect(heard).toEqual(["message 3", "message 1"]);
-});
-
-test("a once listener hears one event; an on listener every one", () => {
-  const { connection: conn } = connection();
-  const heard: string[] = [];
-  conn.once("message", () => heard.push("once"));
-  conn.on("message", () => heard.push("on"));
-  conn.emit("message", Buffer.alloc(1));
-  conn.emit("message", Buffer.alloc(1));
-  expect(heard).toEqual(["once", "on", "on"]);
-});
-
-test("an event goes to those listening when it began, whoever a listener adds or takes off meanwhile", () => {
-  const { connection: conn } = connection();
-  const heard: string[] = [];
-  const second = () => heard.push("second");
-  conn.on("close", () => {
-    heard.push("first");
-    conn.removeListener("close", second);
-    conn.on("close", () => heard.push("added"));
-  });
-  conn.on("close", second);
-  conn.emit("close", 1000);
-  expect(heard).toEqual(["first", "second"]);
-  heard.length = 0;
-  conn.emit("close", 1000);
-  expect(heard).toEqual(["first", "added"]);
-});
-
-test("removeListener takes off one subscription of a listener, removeAllListeners() every one", () => {
-  const { connection: conn } = connection();
-  let calls = 0;
-  const count = () => calls++;
-  conn.on("message", count);
-  conn.on("message", count);
-  conn.on("close", count);
-  conn.removeListener("message", count);
-  conn.emit("message", Buffer.alloc(1));
-  expect(calls).toBe(1);
-  conn.removeAllListeners();
-  conn.emit("message", Buffer.alloc(1));
-  conn.emit("close", 1000);
-  expect(calls).toBe(1);
 });
 
 test("sends while open; closes once; after uWebSockets.js's close, nothing is sent", () => {
