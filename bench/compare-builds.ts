@@ -1,5 +1,5 @@
 /**
- * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2] [--mix fool] [--nice 10] [--records] [--websocket-port]
+ * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2] [--mix fool] [--nice 10] [--records] [--websocket-port [both]]
  *
  * Two builds' servers side by side in one run: runs in turn cannot tell builds apart on a shared host whose stolen
  * time swings from second to second, runs at the same time can (BENCHMARKS.md). Each pair starts both servers
@@ -7,13 +7,13 @@
  * build: the server's CPU per move, its memory per room ((RSS peak − RSS at the start) / rooms at the peak), the
  * latency, and what was lost. With `--websocket-port`, this build's server serves its clients' WebSockets on a port of
  * their own (WEBSOCKET_PORT, uWebSockets.js) and the base's on its main port: `--base .` compares the two ports of
- * one build. With `--generators`, one server of this build is driven by both builds' load tests
+ * one build; with `--websocket-port both`, each server has one. With `--generators`, one server of this build is driven by both builds' load tests
  * at once instead: what a scripted move costs each build's SDK and bots.
  */
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { Command } from "commander";
+import { Command, InvalidArgumentError } from "commander";
 import { kbPerTable, liveKbPerTable, type LoadTestReport } from "./loadtest/master";
 import { loadTestInChild } from "./loadtest/child";
 import { freePort } from "../test/e2e/ports";
@@ -45,8 +45,8 @@ interface Options {
   nice: number;
   /** Both servers keep records, each in its own SQLite file. */
   records: boolean;
-  /** This build's server has a WebSocket port (WEBSOCKET_PORT). */
-  websocketPort: boolean;
+  /** Which servers have a WebSocket port (WEBSOCKET_PORT): none (false), this build's (true), or "both". */
+  websocketPort: boolean | "both";
 }
 
 /** One load test (the given build's) against a port; its JSON report. */
@@ -142,8 +142,8 @@ async function serverPair(options: Options, pair: number, dir: string): Promise<
   const [first, second] = [await freePort(), await freePort()];
   const ports = pair % 2 === 0 ? { base: first, this: second } : { base: second, this: first };
   const records = (build: string) => (options.records ? path.join(dir, `records-${build}-${pair}`) : null);
-  const webSocketPort = options.websocketPort ? await freePort() : null;
-  const servers = await Promise.all([startServer(options.base, ports.base, records("base")), startServer(THIS_ROOT, ports.this, records("this"), webSocketPort)]);
+  const webSocketPorts = { base: options.websocketPort === "both" ? await freePort() : null, this: options.websocketPort !== false ? await freePort() : null };
+  const servers = await Promise.all([startServer(options.base, ports.base, records("base"), webSocketPorts.base), startServer(THIS_ROOT, ports.this, records("this"), webSocketPorts.this)]);
   try {
     const [base, current] = await Promise.all([
       loadTest(THIS_ROOT, ports.base, options, path.join(dir, `base-${pair}.json`)),
@@ -199,7 +199,10 @@ new Command("compare-builds")
   .option("--mix <games>", "the load test's games and weights (its --mix), e.g. fool")
   .option("--nice <n>", "the load tests' nice value (their --nice)", (text) => Number(text), 0)
   .option("--records", "both servers keep records (each its own SQLite file), as `npm start` does", false)
-  .option("--websocket-port", "this build's server serves its clients' WebSockets on a port of their own (WEBSOCKET_PORT)", false)
+  .option("--websocket-port [both]", "this build's server (or with `both` each server) serves its clients' WebSockets on a port of its own (WEBSOCKET_PORT)", (text: string): Options["websocketPort"] => {
+    if (text !== "both") throw new InvalidArgumentError("give `both`, or nothing for this build's server alone");
+    return "both";
+  }, false as Options["websocketPort"])
   .action((raw: Options) => main({ ...raw, base: path.resolve(raw.base) }))
   .parseAsync(process.argv)
   .catch((error: unknown) => {
