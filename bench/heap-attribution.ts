@@ -1,12 +1,14 @@
 /**
- * npm run bench:heap-attribution -- <file.heapsnapshot>
+ * npm run bench:heap-attribution -- <file.heapsnapshot> [--inside <field> ...]
  *
  * Where a server's heap goes, per table and per client: reads a V8 heap snapshot of a server under load, builds its
  * dominator tree (what each object alone keeps alive) and prints
  * - each room class: its tables, what one retains, and which of its fields retain it (with what it holds through
  *   several fields at once, such as its schema state, shared by the room and its serializer);
  * - each client's objects (ws's WebSocket, Node's Socket, Colyseus's WebSocketClient), per client;
- * - the rest of the heap, by the path from the roots that holds it.
+ * - the rest of the heap, by the path from the roots that holds it;
+ * - with `--inside match` (any field of the rooms, as many times as wanted): what each room class's objects in that
+ *   field retain, by their own fields, the same way (a game's match: its engine state, its steps).
  * To take a snapshot: start the server with `node --heapsnapshot-signal=SIGWINCH dist/server/main.js` (not SIGUSR2,
  * on which Colyseus shuts the server down), drive it with the load test and `kill -WINCH <pid>` once its tables are
  * open; the snapshot is written in the server's directory. BENCHMARKS.md, "Half the memory per table", used it.
@@ -167,9 +169,19 @@ function describeClass(graph: HeapGraph, { idom, retained }: ReturnType<typeof d
   for (const [field, bytes] of sortedTop(byField, TOP_FIELDS)) console.log(`  ${kb(bytes / instances.length).padStart(9)}  ${field}`);
 }
 
+/** For each room class, the objects its instances hold in `field`, described as a class of their own. */
+function describeField(graph: HeapGraph, tree: ReturnType<typeof dominators>, byClass: Map<string, number[]>, field: string): void {
+  for (const [className, instances] of [...byClass].sort((a, b) => a[0].localeCompare(b[0]))) {
+    if (!className.endsWith("Room")) continue;
+    const held = instances.flatMap((instance) => [...graph.edges(instance)].filter(([name, target]) => name === field && tree.idom[target] === instance).map(([, target]) => target));
+    if (held.length > 0) describeClass(graph, tree, `${className}.${field}`, held);
+  }
+}
+
 function main(): void {
-  const file = process.argv[2];
+  const [file, ...rest] = process.argv.slice(2);
   if (file === undefined) throw new Error("give the heap snapshot's file");
+  const inside = rest.flatMap((arg, at) => (rest[at - 1] === "--inside" ? [arg] : []));
   const graph = new HeapGraph(JSON.parse(fs.readFileSync(file, "utf8")) as Snapshot);
   const tree = dominators(graph);
   const byClass = new Map<string, number[]>();
@@ -195,6 +207,7 @@ function main(): void {
   }
   console.log("the rest, by what holds it:");
   for (const [where, bytes] of sortedTop(byPath, TOP_PATHS)) console.log(`  ${mb(bytes).padStart(9)}  ${where}`);
+  for (const field of inside) describeField(graph, tree, byClass, field);
 }
 
 main();
