@@ -9,7 +9,8 @@
  * than this one, a connection's 0.35 KB (BENCHMARKS.md, "Issue 34: … a room's and a connection's listeners"). Here the
  * listeners are one array of (event, listener, once) triples, replaced whenever the listeners change (a join, a leave,
  * the disposal: rarely), so that an event goes to those listening when it began, whoever a listener adds or takes off
- * meanwhile, as with Node's emitters.
+ * meanwhile, as with Node's emitters. The arrays are made by `concat` and `slice`, which make them as long as their
+ * items: an array spread grows its new array as a push does, to half again and more (64 slots for a room's 33).
  */
 type Listener = (...args: never[]) => void;
 
@@ -21,12 +22,12 @@ export class SmallEmitter<Event extends string = string> {
   private subscriptions: readonly unknown[] = NONE;
 
   on(event: Event, listener: Listener): this {
-    this.subscriptions = [...this.subscriptions, event, listener, false];
+    this.subscriptions = this.subscriptions.concat([event, listener, false]);
     return this;
   }
 
   once(event: Event, listener: Listener): this {
-    this.subscriptions = [...this.subscriptions, event, listener, true];
+    this.subscriptions = this.subscriptions.concat([event, listener, true]);
     return this;
   }
 
@@ -35,7 +36,7 @@ export class SmallEmitter<Event extends string = string> {
     const all = this.subscriptions;
     for (let at = 0; at < all.length; at += SLOTS) {
       if (all[at] === event && all[at + 1] === listener) {
-        this.subscriptions = [...all.slice(0, at), ...all.slice(at + SLOTS)];
+        this.subscriptions = all.slice(0, at).concat(all.slice(at + SLOTS));
         break;
       }
     }
@@ -55,7 +56,7 @@ export class SmallEmitter<Event extends string = string> {
     const kept: unknown[] = [];
     const all = this.subscriptions;
     for (let at = 0; at < all.length; at += SLOTS) if (all[at] !== event) kept.push(all[at], all[at + 1], all[at + 2]);
-    this.subscriptions = kept.length === 0 ? NONE : kept;
+    this.subscriptions = kept.length === 0 ? NONE : kept.slice();
     return this;
   }
 
@@ -84,7 +85,7 @@ export class SmallEmitter<Event extends string = string> {
     const current = this.subscriptions;
     for (let here = 0; here < current.length; here += SLOTS) {
       if (current[here] === walked[at] && current[here + 1] === walked[at + 1] && current[here + 2] === true) {
-        this.subscriptions = [...current.slice(0, here), ...current.slice(here + SLOTS)];
+        this.subscriptions = current.slice(0, here).concat(current.slice(here + SLOTS));
         return;
       }
     }
