@@ -9,8 +9,8 @@
  * and emptied by the patch the kit sends in the same turn, so an array allocated for a patch lives for microseconds
  * and dies in V8's young generation, where a dead object costs nothing; an array kept from one patch to the next,
  * seconds later, is promoted and marked by every major collection for as long as its table lives. V8 gives an array
- * 17 slots at its first element: each kept array was about 150 bytes, several a table (BENCHMARKS.md, "Issue 34: …
- * the maps emptied at a patch hold nothing between patches").
+ * 17 slots at its first element: each kept array was about 150 bytes, several a table (BENCHMARKS.md,
+ * "Issue 34: a tenth less live heap a table").
  */
 
 /** A Map whose clear does nothing when it is empty (a client's StateView#changes is empty at almost every patch). */

@@ -5,8 +5,9 @@
  * EventEmitter: on, once, removeListener, removeAllListeners and emit.
  *
  * Not Node's EventEmitter, for memory alone: Node keeps an emitter's listeners in an object without a prototype,
- * which V8 holds as a hash table, and wraps each `once` listener in two objects; a room's emitter held 0.7 KB more
- * than this one, a connection's 0.35 KB (BENCHMARKS.md, "Issue 34: … a room's and a connection's listeners"). Here the
+ * which V8 holds as a hash table, and wraps each `once` listener in two objects: a room's listeners held 2.2 KB with
+ * it and 1.2 KB with this one (most of that is the listeners themselves, the matchmaker's bound functions), a
+ * connection's 0.7 and 0.3 KB (BENCHMARKS.md, "Issue 34: a tenth less live heap a table"). Here the
  * listeners are one array of (event, listener, once) triples, replaced whenever the listeners change (a join, a leave,
  * the disposal: rarely), so that an event goes to those listening when it began, whoever a listener adds or takes off
  * meanwhile, as with Node's emitters. The arrays are made by `concat` and `slice`, which make them as long as their
