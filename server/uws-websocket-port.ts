@@ -32,7 +32,7 @@ interface Upgrade {
 
 /**
  * A socket's own data, which uWebSockets.js keeps on the socket for as long as it is open: the upgrade, let go once
- * the socket opened (its request's headers and auth context would otherwise stay, 0.8 KB a client).
+ * the socket opened (its request's headers and auth context would otherwise stay, 0.9 KB a client).
  */
 interface SocketData {
   upgrade: Upgrade | null;
@@ -91,7 +91,6 @@ export class UwsConnection extends SmallEmitter<"message" | "close"> {
     this.readyState = CLOSED;
     this.pacer.run(() => this.emit("close", code));
   }
-
 }
 
 /**
