@@ -72,7 +72,7 @@ export class SlotMap<K, V> {
  * they were first set (the order is the wire's: a list's operations are sent in it). Its keys are a list's indexes,
  * small whole numbers, and a patch changes a few of them: a key is found by a scan of the slots, held in one array of
  * keys and values side by side. A table has several lists, each with its map for as long as the table lives, so the
- * map holds nothing between patches (see `RELEASED_AT_CLEAR`; a Map cleared would be a new hash table each patch,
+ * map holds nothing between patches (see the module's comment; a Map cleared would be a new hash table each patch,
  * kept until the next: BENCHMARKS.md).
  */
 export class OpsByIndex {
@@ -161,7 +161,6 @@ export class OpsByIndex {
     return -1;
   }
 }
-
 
 const keyOf = (key: number): number => key;
 const entryOf = (key: number, value: number): [number, number] => [key, value];
