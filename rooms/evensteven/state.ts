@@ -1,16 +1,16 @@
-import { ArraySchema, StateSchema, type, view } from "../kit/schema";
+import { ArraySchema, Schema, type, view } from "../kit/schema";
 import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
 import type { EvenStevenStateView } from "./protocol";
 
-export class EvenStevenPlayer extends StateSchema {
+export class EvenStevenPlayer extends Schema {
   @type("string") name = "";
   @type("boolean") connected = true;
   /** Sent only to the player's own view. */
   @view() @type(["string"]) hand? = new ArraySchema<string>();
 }
 
-export class EvenStevenScore extends StateSchema {
+export class EvenStevenScore extends Schema {
   @type("uint32") games = 0;
   @type("uint32") wins = 0;
   @type("uint32") necessaryLosses = 0;
@@ -19,7 +19,7 @@ export class EvenStevenScore extends StateSchema {
 }
 
 /** The schema of EvenStevenStateView in protocol.ts (checked below); the engine's game (deck, seed) is never here. */
-export class EvenStevenState extends StateSchema {
+export class EvenStevenState extends Schema {
   @type("string") phase: "waiting" | "playing" | "over" = "waiting";
   @type("uint32") game = 0;
   @type("uint8") handSize = 0;

@@ -1,10 +1,10 @@
-import { ArraySchema, StateSchema, type, view } from "../kit/schema";
+import { ArraySchema, Schema, type, view } from "../kit/schema";
 import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
 import type { FoolMode, FoolOutcome, FoolSeatController, FoolStateView } from "./protocol";
 import type { Phase } from "./rules";
 
-export class FoolSeat extends StateSchema {
+export class FoolSeat extends Schema {
   @type("string") name = "";
   @type("string") controller: FoolSeatController = "open";
   @type("boolean") connected = false;
@@ -18,7 +18,7 @@ export class FoolSeat extends StateSchema {
   @view() @type("boolean") canPass? = false;
 }
 
-export class FoolFaceUpState extends StateSchema {
+export class FoolFaceUpState extends Schema {
   @type("string") card = "";
   @type("string") as = "";
   @type("string") namedSuit = "";
@@ -26,7 +26,7 @@ export class FoolFaceUpState extends StateSchema {
 }
 
 /** FoolStateView in protocol.ts, written by the table kit; the engine's state (deck order, every hand) and the seed stay in the room. */
-export class FoolRoomState extends StateSchema {
+export class FoolRoomState extends Schema {
   @type("string") mode: FoolMode = "vs-ai";
   @type("string") phase: "waiting" | "playing" | "over" = "waiting";
   @type("uint32") game = 0;

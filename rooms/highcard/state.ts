@@ -1,9 +1,9 @@
-import { ArraySchema, StateSchema, type, view } from "../kit/schema";
+import { ArraySchema, Schema, type, view } from "../kit/schema";
 import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
 import type { HighCardStateView } from "./protocol";
 
-export class HighCardSeat extends StateSchema {
+export class HighCardSeat extends Schema {
   @type("string") name = "";
   @type("string") holder: "open" | "bot" | "person" = "open";
   @type("boolean") connected = false;
@@ -13,7 +13,7 @@ export class HighCardSeat extends StateSchema {
   @view() @type(["string"]) hand? = new ArraySchema<string>();
 }
 
-export class HighCardState extends StateSchema {
+export class HighCardState extends Schema {
   @type("string") phase: HighCardStateView["phase"] = "waiting";
   @type("int8") turn = -1;
   @type("float64") deadline = 0;

@@ -21,7 +21,7 @@ import type http from "http";
 import path from "path";
 import type { Socket } from "net";
 import { LocalDriver, matchMaker, Room, SchemaSerializer, type AuthContext, type Client } from "@colyseus/core";
-import { $changes, $childType, ArraySchema, ChangeTree, Encoder, Schema, StateView, type, view } from "./schema";
+import { $changes, $childType, $numFields, $values, ArraySchema, ChangeTree, Encoder, Schema, StateView, type, view } from "./schema";
 import { MapClearedWhenFilled, OpsByIndex, SlotMap } from "./patch-maps";
 import { SmallEmitter } from "./small-emitter";
 import WebSocket from "ws";
@@ -437,6 +437,37 @@ export function keepListChangesInPlace(): void {
   listChangesKeptInPlace = true;
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Schema.initialize, a state object's values array (@colyseus/schema 5.0.34): rooms/kit/table.ts
+
+const VALUES_SIZED = { pkg: "@colyseus/schema", member: "Schema.initialize (a state object's $values array, made empty)", use: "the state objects' values arrays sized to their fields, rooms/kit/table.ts" } as const;
+
+type SchemaStatics = { initialize?: (instance: object) => void };
+type Metadata = Record<string, unknown> | undefined;
+let valuesSized = false;
+
+/**
+ * Makes each state object's values array (where @colyseus/schema keeps a field's value, at the field's index) as
+ * long as its class has fields. Schema's constructor (`Schema.initialize`) makes it empty, and V8 gives an array 17
+ * slots at its first value: about 180 bytes for any class, kept for as long as its table lives and marked by every
+ * major collection; sized, it is 32 bytes and 8 a field (BENCHMARKS.md, "Issue 34: a tenth less live heap a table").
+ * Installed once, on Schema itself: a common base class of the states would have done it too, but the schema's
+ * handshake then described every game's classes to every client (a class's handshake holds its parent's subclasses).
+ */
+export function sizeStateValues(): void {
+  if (valuesSized) return;
+  const statics = Schema as unknown as SchemaStatics;
+  const initialize = statics.initialize;
+  if (typeof initialize !== "function") throw new MissingColyseusInternal(VALUES_SIZED.pkg, VALUES_SIZED.member, VALUES_SIZED.use);
+  statics.initialize = function initializeSized(this: unknown, instance: object): void {
+    initialize.call(this, instance);
+    const metadata = (instance.constructor as unknown as Record<symbol, Metadata>)[Symbol.metadata];
+    const lastField = metadata?.[$numFields];
+    if (typeof lastField === "number") (instance as Record<symbol, unknown>)[$values] = new Array<unknown>(lastField + 1);
+  };
+  valuesSized = true;
+}
+
 /** `rebuild` (insertAt or removeAt) with the map it makes copied back into the tree's own OpsByIndex. */
 function keepingOwnMap(rebuild: (this: ListChangeTree, at: number, count: number) => void) {
   return function keptInPlace(this: ListChangeTree, at: number, count: number): void {
@@ -535,6 +566,10 @@ export interface InternalsSubjects {
   encoders: () => Array<{ build: string; Encoder: { BUFFER_SIZE?: unknown } }>;
   /** A list in a state whose encoder has sent everything; `change` pushes an item into it. */
   listInState: () => { list: ArraySchema<string>; change: () => void };
+  /** Schema itself (its statics). */
+  schemaStatics: object;
+  /** A new state object. */
+  stateObject: () => object;
   /** A list of strings and its change tree (its `$changes`). */
   listChangeTree: () => { tree: object; list: object };
   /** A WebSocket as ws's server makes one before it has a socket. */
@@ -582,6 +617,8 @@ export function installedSubjects(): InternalsSubjects {
       encoder.discardChanges();
       return { list: state.list, change: () => void state.list.push("probe") };
     },
+    schemaStatics: Schema,
+    stateObject: () => new ProbeState(),
     listChangeTree: () => {
       const { list } = new ProbeState();
       return { tree: (list as unknown as Record<symbol, object>)[$changes]!, list };
@@ -649,6 +686,10 @@ const CHECKS: readonly Check[] = [
     const items: unknown = listItemsInPlace(list);
     const inStep = Array.isArray(items) && items.length === list.length && items.every((item, index) => item === list.at(index));
     return inStep ? null : missing("@colyseus/schema", "ArraySchema#items (a list's items, in order)", "the state writer's reads of its lists, rooms/kit/state-writer.ts");
+  },
+  ({ schemaStatics, stateObject }) => {
+    if (typeof (schemaStatics as SchemaStatics).initialize !== "function") return missing(VALUES_SIZED.pkg, VALUES_SIZED.member, VALUES_SIZED.use);
+    return Array.isArray((stateObject() as Record<symbol, unknown>)[$values]) ? null : missing(VALUES_SIZED.pkg, VALUES_SIZED.member, VALUES_SIZED.use, "is not where a state object keeps its values");
   },
   ({ listChangeTree }) => {
     const { tree, list } = listChangeTree();

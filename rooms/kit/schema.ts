@@ -29,18 +29,3 @@ export type StateView = Library.StateView;
 export type ChangeTree = Library.ChangeTree;
 export type Encoder = Library.Encoder;
 export type Iterator = Library.Iterator;
-
-/**
- * The base of the tables' state classes: a Schema whose values array (where the schema keeps each field's value, at
- * the field's index) is made as long as its class has fields. The schema makes it empty and V8 gives an array 17
- * slots at its first element, about 180 bytes for any class, kept for as long as its table lives and marked by every
- * major collection; sized, it is 32 bytes and 8 a field (BENCHMARKS.md, "Issue 34: a tenth less live heap a table").
- * It takes no properties to assign (the schema's constructor would write them before the array is sized).
- */
-export class StateSchema extends Schema {
-  constructor() {
-    super();
-    const fields = (this.constructor as unknown as Record<symbol, { [$numFields]?: number } | undefined>)[Symbol.metadata]?.[$numFields];
-    if (fields !== undefined) (this as unknown as Record<symbol, unknown[]>)[$values] = new Array<unknown>(fields + 1);
-  }
-}

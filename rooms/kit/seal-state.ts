@@ -1,7 +1,7 @@
 /** The schema of DealSealView (commitment.ts): the `seal` field of every game's state, written by the table kit. */
-import { StateSchema, type } from "./schema";
+import { Schema, type } from "./schema";
 
-export class DealSealState extends StateSchema {
+export class DealSealState extends Schema {
   @type("string") commitment = "";
   @type("string") revealedCommitment = "";
   @type("uint32") revealedSeed = 0;

@@ -1,17 +1,17 @@
-import { ArraySchema, StateSchema, type } from "../kit/schema";
+import { ArraySchema, Schema, type } from "../kit/schema";
 import { DealSealState } from "../kit/seal-state";
 import { MAX_PILES } from "./engine";
 import type { StateMatchesView } from "../kit/state-check";
 import type { PatiencePhase, PatienceStateView } from "./protocol";
 
-export class PatienceCover extends StateSchema {
+export class PatienceCover extends Schema {
   @type("string") group: "" | "pair" | "triple" = "";
   @type(["uint8"]) piles = new ArraySchema<number>();
   @type(["string"]) covered = new ArraySchema<string>();
   @type(["string"]) covering = new ArraySchema<string>();
 }
 
-export class PatienceOutcome extends StateSchema {
+export class PatienceOutcome extends Schema {
   @type("string") kind: "" | "finished" | "overflowed" = "";
   @type(["uint8"]) pileSizes = new ArraySchema<number>();
   @type("uint8") overflowCard = 0;
@@ -22,7 +22,7 @@ export class PatienceOutcome extends StateSchema {
  * Mirrors PatienceStateView in protocol.ts. Everything here is public; the deck and the seed stay in the room
  * (never in this state) until the deal is over, and the undealt cards never come here at all.
  */
-export class PatienceState extends StateSchema {
+export class PatienceState extends Schema {
   @type("string") phase: PatiencePhase = "paused";
   @type("uint32") deal = 0;
   @type("uint16") steps = 0;

@@ -3,30 +3,30 @@
  * hand, the hidden cards, the seed) stays in the room; only a seat's own `hand` and the dealer's `buried` are
  * here, each visible to that seat's StateView alone.
  */
-import { ArraySchema, StateSchema, type, view } from "../kit/schema";
+import { ArraySchema, Schema, type, view } from "../kit/schema";
 import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
 import type { TractorSeatName, TractorOccupant, TractorTeam, TractorPhase, TractorStateView, TractorTrumpMode } from "./protocol";
 
-export class TractorPlayState extends StateSchema {
+export class TractorPlayState extends Schema {
   /** Always a seat's name once written (the kit writes a play whole before it is sent). */
   @type("string") seat = "" as TractorSeatName;
   @type(["string"]) cards = new ArraySchema<string>();
 }
 
-export class TractorTrickState extends StateSchema {
+export class TractorTrickState extends Schema {
   @type("string") leader: TractorSeatName | "" = "";
   @type([TractorPlayState]) plays = new ArraySchema<TractorPlayState>();
   @type("string") winner: TractorSeatName | "" = "";
   @type("uint16") points = 0;
 }
 
-export class TractorDeclarationState extends StateSchema {
+export class TractorDeclarationState extends Schema {
   @type("string") seat: TractorSeatName | "" = "";
   @type(["string"]) cards = new ArraySchema<string>();
 }
 
-export class TractorResultState extends StateSchema {
+export class TractorResultState extends Schema {
   @type("uint32") seed = 0;
   @type("uint16") defenderPoints = 0;
   @type(["string"]) hiddenCards = new ArraySchema<string>();
@@ -40,7 +40,7 @@ export class TractorResultState extends StateSchema {
 
 }
 
-export class TractorSeatState extends StateSchema {
+export class TractorSeatState extends Schema {
   /** Always a seat's name once written. */
   @type("string") seat = "" as TractorSeatName;
   @type("uint8") team: TractorTeam = 1;
@@ -54,7 +54,7 @@ export class TractorSeatState extends StateSchema {
   @view() @type(["string"]) buried? = new ArraySchema<string>();
 }
 
-export class TractorState extends StateSchema {
+export class TractorState extends Schema {
   @type("string") phase: TractorPhase = "waiting";
   @type("uint16") round = 0;
   @type("string") trump: TractorTrumpMode = "declare";

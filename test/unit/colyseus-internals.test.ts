@@ -326,6 +326,11 @@ describe("a member missing is reported with its package, installed version and n
     expect(() => keepRoomListenersSmall(room)).toThrow(`${CORE}: Room#_events (a Node EventEmitter, made in Room's constructor) is missing (needed by each room's listeners in a small emitter`);
   });
 
+  test("Schema.initialize gone, or a state object's values kept elsewhere", () => {
+    expect(stubbed({ schemaStatics: {} })).toContain(`${SCHEMA}: Schema.initialize (a state object's $values array, made empty) is missing (needed by the state objects' values arrays sized to their fields`);
+    expect(stubbed({ stateObject: () => ({}) })).toContain(`${SCHEMA}: Schema.initialize (a state object's $values array, made empty) is not where a state object keeps its values`);
+  });
+
   test("the serializer kept elsewhere, or a handshake not kept", () => {
     expect(stubbed({ roomWithSerializer: (serializer) => ({ serializer }) })).toContain(`${CORE}: Room#_serializer is not where the room keeps the serializer`);
     const made = new Uint8Array([1]);
