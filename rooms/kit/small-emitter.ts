@@ -34,13 +34,7 @@ export class SmallEmitter<Event extends string = string> {
 
   /** Takes off the listener's first subscription to the event. */
   removeListener(event: Event, listener: Listener): this {
-    const all = this.subscriptions;
-    for (let at = 0; at < all.length; at += SLOTS) {
-      if (all[at] === event && all[at + 1] === listener) {
-        this.subscriptions = all.slice(0, at).concat(all.slice(at + SLOTS));
-        break;
-      }
-    }
+    this.takeOff(event, listener, false);
     return this;
   }
 
@@ -75,18 +69,18 @@ export class SmallEmitter<Event extends string = string> {
       if (all[at] !== event) continue;
       heard = true;
       const listener = all[at + 1] as (...args: unknown[]) => void;
-      if (all[at + 2] === true) this.takeOff(all, at);
+      if (all[at + 2] === true) this.takeOff(event, listener, true);
       listener.apply(this, args);
     }
     return heard;
   }
 
-  /** Takes off the `once` subscription at `at` of the array an emit walks, wherever it now is in the current one. */
-  private takeOff(walked: readonly unknown[], at: number): void {
-    const current = this.subscriptions;
-    for (let here = 0; here < current.length; here += SLOTS) {
-      if (current[here] === walked[at] && current[here + 1] === walked[at + 1] && current[here + 2] === true) {
-        this.subscriptions = current.slice(0, here).concat(current.slice(here + SLOTS));
+  /** Takes off the first subscription of `listener` to `event` (a `once` one alone when `onceOnly`), if any is left. */
+  private takeOff(event: Event, listener: unknown, onceOnly: boolean): void {
+    const all = this.subscriptions;
+    for (let at = 0; at < all.length; at += SLOTS) {
+      if (all[at] === event && all[at + 1] === listener && (!onceOnly || all[at + 2] === true)) {
+        this.subscriptions = all.slice(0, at).concat(all.slice(at + SLOTS));
         return;
       }
     }
