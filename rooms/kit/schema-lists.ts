@@ -29,8 +29,21 @@ function removeLeftOut<T extends Item>(list: ArraySchema<T>, shown: readonly T[]
   for (let i = leftOut.length - 1; i >= 0; i--) list.splice(leftOut[i]!, 1);
 }
 
-/** Puts into `list` (now `shown`, a subsequence of `wanted`) the items it lacks, each at its place. */
+/** Whether `whole` begins with the items of `start`. */
+function beginsWith(whole: readonly Item[], start: readonly Item[]): boolean {
+  return start.every((item, index) => whole[index] === item);
+}
+
+/**
+ * Puts into `list` (now `shown`, a subsequence of `wanted`) the items it lacks, each at its place. Items that only
+ * come after the shown ones (a fresh list's cards, a card laid on a pile) go in with one push: a splice lists the
+ * whole list's places again for each item it puts in.
+ */
 function insertMissing<T extends Item>(list: ArraySchema<T>, shown: readonly T[], wanted: readonly T[]): void {
+  if (beginsWith(wanted, shown)) {
+    list.push(...wanted.slice(shown.length));
+    return;
+  }
   let matched = 0;
   wanted.forEach((item, index) => {
     if (matched < shown.length && shown[matched] === item) matched++;

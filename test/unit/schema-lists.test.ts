@@ -129,6 +129,30 @@ describe("syncList", () => {
     );
   });
 
+  it("grows a list at its end with one push, and both clients decode it (a fresh list's cards, a card laid on a pile)", () => {
+    const splice = jest.spyOn(ArraySchema.prototype, "splice");
+    try {
+      fc.assert(
+        fc.property(fc.array(anyList, { minLength: 1, maxLength: 6 }), (additions) => {
+          const table = connectedTable();
+          let list: string[] = [];
+          for (const added of additions) {
+            list = [...list, ...added];
+            syncList(table.state.seat.hand, list);
+            syncList(table.state.seat.table, list);
+            table.patch();
+            expect(table.owner.seat.hand.toArray()).toEqual(list);
+            expect(table.spectator.seat.table.toArray()).toEqual(list);
+          }
+        }),
+        { numRuns: 200 },
+      );
+      expect(splice).not.toHaveBeenCalled();
+    } finally {
+      splice.mockRestore();
+    }
+  });
+
   it("follows a list whose length stays through any changes of its items, one patch or several syncs apart (Patience's piles)", () => {
     const sixteen = fc.array(fc.constantFrom("", "HA", "S2", "KH", "9H", "D7"), { minLength: 16, maxLength: 16 });
     fc.assert(
