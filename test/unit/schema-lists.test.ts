@@ -153,6 +153,27 @@ describe("syncList", () => {
     }
   });
 
+  it("takes out any items, in runs or apart, and both clients decode what is left", () => {
+    fc.assert(
+      fc.property(anyList, fc.array(fc.array(fc.boolean(), { maxLength: 12 }), { minLength: 1, maxLength: 5 }), (start, removals) => {
+        const table = connectedTable();
+        let list = start;
+        syncList(table.state.seat.hand, list);
+        syncList(table.state.seat.table, list);
+        table.patch();
+        for (const taken of removals) {
+          list = list.filter((_, index) => !taken[index]);
+          syncList(table.state.seat.hand, list);
+          syncList(table.state.seat.table, list);
+          table.patch();
+          expect(table.owner.seat.hand.toArray()).toEqual(list);
+          expect(table.spectator.seat.table.toArray()).toEqual(list);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("follows a list whose length stays through any changes of its items, one patch or several syncs apart (Patience's piles)", () => {
     const sixteen = fc.array(fc.constantFrom("", "HA", "S2", "KH", "9H", "D7"), { minLength: 16, maxLength: 16 });
     fc.assert(
