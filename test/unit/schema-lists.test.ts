@@ -129,6 +129,15 @@ describe("syncList", () => {
     );
   });
 
+  /** Syncs the seat's hidden and public lists to `list`, sends the patch, and checks what the owner and the spectator decoded. */
+  function expectBothDecode(table: ReturnType<typeof connectedTable>, list: string[]): void {
+    syncList(table.state.seat.hand, list);
+    syncList(table.state.seat.table, list);
+    table.patch();
+    expect(table.owner.seat.hand.toArray()).toEqual(list);
+    expect(table.spectator.seat.table.toArray()).toEqual(list);
+  }
+
   it("grows a list at its end with one push, and both clients decode it (a fresh list's cards, a card laid on a pile)", () => {
     const splice = jest.spyOn(ArraySchema.prototype, "splice");
     try {
@@ -138,11 +147,7 @@ describe("syncList", () => {
           let list: string[] = [];
           for (const added of additions) {
             list = [...list, ...added];
-            syncList(table.state.seat.hand, list);
-            syncList(table.state.seat.table, list);
-            table.patch();
-            expect(table.owner.seat.hand.toArray()).toEqual(list);
-            expect(table.spectator.seat.table.toArray()).toEqual(list);
+            expectBothDecode(table, list);
           }
         }),
         { numRuns: 200 },
@@ -158,16 +163,10 @@ describe("syncList", () => {
       fc.property(anyList, fc.array(fc.array(fc.boolean(), { maxLength: 12 }), { minLength: 1, maxLength: 5 }), (start, removals) => {
         const table = connectedTable();
         let list = start;
-        syncList(table.state.seat.hand, list);
-        syncList(table.state.seat.table, list);
-        table.patch();
+        expectBothDecode(table, list);
         for (const taken of removals) {
           list = list.filter((_, index) => !taken[index]);
-          syncList(table.state.seat.hand, list);
-          syncList(table.state.seat.table, list);
-          table.patch();
-          expect(table.owner.seat.hand.toArray()).toEqual(list);
-          expect(table.spectator.seat.table.toArray()).toEqual(list);
+          expectBothDecode(table, list);
         }
       }),
       { numRuns: 300 },
