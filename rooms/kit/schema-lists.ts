@@ -36,8 +36,8 @@ function beginsWith(whole: readonly Item[], start: readonly Item[]): boolean {
 
 /**
  * Puts into `list` (now `shown`, a subsequence of `wanted`) the items it lacks, each at its place. Items that only
- * come after the shown ones (a fresh list's cards, a card laid on a pile) go in with one push: a splice lists the
- * whole list's places again for each item it puts in.
+ * come after the shown ones (a fresh list's cards, a card added to the cards played) go in with one push: a splice
+ * lists the whole list's places again for each item it puts in.
  */
 function insertMissing<T extends Item>(list: ArraySchema<T>, shown: readonly T[], wanted: readonly T[]): void {
   if (beginsWith(wanted, shown)) {

@@ -138,7 +138,7 @@ describe("syncList", () => {
     expect(table.spectator.seat.table.toArray()).toEqual(list);
   }
 
-  it("grows a list at its end with one push, and both clients decode it (a fresh list's cards, a card laid on a pile)", () => {
+  it("grows a list at its end with one push, and both clients decode it (a fresh list's cards, a card added to the cards played)", () => {
     const splice = jest.spyOn(ArraySchema.prototype, "splice");
     try {
       fc.assert(
