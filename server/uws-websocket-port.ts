@@ -13,7 +13,7 @@ import { CloseCode, Protocol, connectClientToRoom, createAuthContext, debugAndPr
 import { WebSocketClient } from "@colyseus/ws-transport";
 import uWebSockets from "uWebSockets.js";
 import type WebSocket from "ws";
-import { SmallEmitter } from "../rooms/kit/small-emitter";
+import { EventEmitter } from "events";
 import { leavePacer, type Pacer } from "./leave-pacer";
 import { isLeaving } from "./transport";
 import { IDLE_SECONDS, MAX_MESSAGE_BYTES, MAX_UNSENT_BYTES } from "./websocket-port";
@@ -44,11 +44,10 @@ type ListenSocket = uWebSockets.us_listen_socket | false;
 /**
  * A uWebSockets.js connection as Colyseus sees a ws WebSocket (see the module's comment): `send`, `close`,
  * `terminate`, `readyState`, and its two events, a message from the client (its bytes) and the socket's close (its
- * code), with the listeners Colyseus's room adds and takes off (a SmallEmitter: a connection keeps two or three for
- * its life). What the client sends is handed on as the main port's is (server/transport.ts, `watchIncoming`): a leave,
+ * code), with the listeners Colyseus's room adds and takes off. What the client sends is handed on as the main port's is (server/transport.ts, `watchIncoming`): a leave,
  * its message or the socket's close, waits for the leave pacer.
  */
-export class UwsConnection extends SmallEmitter<"message" | "close"> {
+export class UwsConnection extends EventEmitter {
   readyState: number = OPEN;
   /** Where Colyseus's room keeps its close listener to take it off later: declared, so no connection grows a property. */
   onleave: unknown = undefined;

@@ -15,7 +15,6 @@
  *
  * Written for @colyseus/core 0.18.17, @colyseus/schema 5.0.34, @colyseus/ws-transport 0.18.4 (ws 8.23.0).
  */
-import { EventEmitter } from "events";
 import fs from "fs";
 import type http from "http";
 import path from "path";
@@ -23,7 +22,6 @@ import type { Socket } from "net";
 import { LocalDriver, matchMaker, Room, SchemaSerializer, type AuthContext, type Client } from "@colyseus/core";
 import { $changes, $childType, $numFields, $values, ArraySchema, ChangeTree, Encoder, Schema, StateView, type, view } from "./schema";
 import { MapClearedWhenFilled, OpsByIndex, SlotMap } from "./patch-maps";
-import { SmallEmitter } from "./small-emitter";
 import WebSocket from "ws";
 
 /** The versions the functions below were written against (and checked with). */
@@ -129,34 +127,6 @@ export function whenDisposalBegins(room: Room, listener: () => void): void {
   const events = (room as unknown as { _events?: { once?: unknown } })._events;
   if (typeof events?.once !== "function") throw new MissingColyseusInternal(DISPOSAL.pkg, DISPOSAL.member, DISPOSAL.use);
   (events as { once: (event: string, listener: () => void) => void }).once("dispose", listener);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Room#_events, the emitter itself (@colyseus/core 0.18.17): rooms/kit/table.ts
-
-const ROOM_EMITTER = { pkg: "@colyseus/core", member: "Room#_events (a Node EventEmitter, made in Room's constructor)", use: "each room's listeners in a small emitter, rooms/kit/table.ts" } as const;
-
-/**
- * Gives the room a SmallEmitter (rooms/kit/small-emitter.ts says why) in place of the EventEmitter Room's constructor
- * made, with the listeners that constructor added to it (its own start of the disposal, a `once`). Colyseus 0.18
- * calls on, once, emit and removeAllListeners on it (its matchmaker, presence and room), all of which the small
- * emitter does; the room's lifecycle through the matchmaker is what the tests of every room go through. Call from the
- * room's constructor: the matchmaker and presence add theirs after it. Throws if the emitter is not where it was.
- */
-export function keepRoomListenersSmall(room: Room): void {
-  const events = (room as unknown as { _events?: unknown })._events;
-  if (!(events instanceof EventEmitter)) throw new MissingColyseusInternal(ROOM_EMITTER.pkg, ROOM_EMITTER.member, ROOM_EMITTER.use);
-  const small = new SmallEmitter();
-  for (const event of events.eventNames()) {
-    if (typeof event !== "string") throw new MissingColyseusInternal(ROOM_EMITTER.pkg, ROOM_EMITTER.member, ROOM_EMITTER.use, `has a listener of a symbol event, ${String(event)}`);
-    const raw = events.rawListeners(event);
-    events.listeners(event).forEach((listener, at) => {
-      const handler = listener as (...args: never[]) => void;
-      if (raw[at] === listener) small.on(event, handler);
-      else small.once(event, handler);
-    });
-  }
-  Object.assign(room, { _events: small });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -645,11 +615,6 @@ const CHECKS: readonly Check[] = [
   ({ roomWithSerializer }) => {
     const events = (roomWithSerializer({}) as { _events?: { once?: unknown } })._events;
     return typeof events?.once === "function" ? null : missing(DISPOSAL.pkg, DISPOSAL.member, DISPOSAL.use);
-  },
-  ({ roomWithSerializer }) => {
-    const events = (roomWithSerializer({}) as { _events?: unknown })._events;
-    if (!(events instanceof EventEmitter)) return missing(ROOM_EMITTER.pkg, ROOM_EMITTER.member, ROOM_EMITTER.use);
-    return events.listenerCount("dispose") === 1 ? null : missing(ROOM_EMITTER.pkg, ROOM_EMITTER.member, ROOM_EMITTER.use, "no longer holds the room's own disposal listener when it is made");
   },
   ({ roomWithSerializer }) => {
     const serializer = {};

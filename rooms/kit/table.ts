@@ -32,7 +32,7 @@ import { mergeViews, viewDigest, type Plain } from "./views";
 import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
-import { clearViewFramesWithoutAllocating, keepListChangesInPlace, keepRoomListenersSmall, setStateBufferSize, sizeStateValues, stateViewClearedWhenChanged, whenDisposalBegins } from "./colyseus-internals";
+import { clearViewFramesWithoutAllocating, keepListChangesInPlace, setStateBufferSize, sizeStateValues, stateViewClearedWhenChanged, whenDisposalBegins } from "./colyseus-internals";
 import { addressOf, guardSeatReservations, identityOf, ladderDealOf, PENDING_SPECTATORS_PER_ROOM, pendingJoins, PromisedPlaces, type JoinerIdentity, type Place } from "./reservations";
 
 export type { Mover } from "./record";
@@ -203,7 +203,6 @@ export abstract class TableRoom<
 
   constructor() {
     super();
-    keepRoomListenersSmall(this);
     // Before the game's room makes its state (its own fields come after this constructor).
     sizeStateValues();
   }

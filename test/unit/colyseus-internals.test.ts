@@ -4,7 +4,6 @@
  * room that needs it) says which, in which package and version (rooms/kit/colyseus-internals.ts,
  * client-sdk/colyseus-internals.ts).
  */
-import { EventEmitter } from "events";
 import fs from "fs";
 import http from "http";
 import path from "path";
@@ -18,7 +17,6 @@ import {
   checkColyseusInternals,
   clearViewFramesWithoutAllocating,
   installedVersion,
-  keepRoomListenersSmall,
   listHasPendingChanges,
   LOCAL_DRIVER_METHODS,
   localDriverRoomIds,
@@ -37,7 +35,6 @@ import {
 import { adoptDecoderTypes, checkHandshakeLayout, decoderTypesOf, MissingSdkInternal, reflectionBytes, SDK_WRITTEN_FOR } from "../../client-sdk/colyseus-internals";
 import { ERROR_MESSAGE } from "../../rooms/kit/protocol";
 import { MapClearedWhenFilled, OpsByIndex, SlotMap } from "../../rooms/kit/patch-maps";
-import { SmallEmitter } from "../../rooms/kit/small-emitter";
 import { useRoomTestServer, type RoomTestServer } from "../rooms/test-server";
 
 let colyseus: RoomTestServer;
@@ -86,39 +83,6 @@ describe("on the installed versions", () => {
     });
     const client = await colyseus.connectTo(room, { name: "probe" });
     expect(reserved).toEqual([client.sessionId]);
-  });
-
-  test("Room#_events: a table's is a SmallEmitter holding what the matchmaker added, and its room still closes through it", async () => {
-    const room = await colyseus.createRoom("evensteven", {});
-    const events = (room as unknown as { _events: unknown })._events as SmallEmitter;
-    expect(events).toBeInstanceOf(SmallEmitter);
-    // Each event Colyseus listens to; the disposal also the kit's stop of the table (whenDisposalBegins).
-    for (const event of ["lock", "unlock", "join", "leave", "disconnect"]) expect(events.listenerCount(event)).toBe(1);
-    expect(events.listenerCount("dispose")).toBe(4);
-    const client = await colyseus.connectTo(room, { name: "probe" });
-    expect(matchMaker.getLocalRoomById(room.roomId)?.clients.length).toBe(1);
-    await client.leave();
-    // The last leave disposes the room (autoDispose): the matchmaker forgets it once its disposal has run.
-    for (let wait = 0; wait < 200 && matchMaker.getLocalRoomById(room.roomId) !== undefined; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(matchMaker.getLocalRoomById(room.roomId)).toBeUndefined();
-    expect(events.listenerCount("dispose") + events.listenerCount("lock") + events.listenerCount("disconnect")).toBe(0);
-  });
-
-  test("Room#_events: the listeners Room's constructor added move to the small emitter, a once staying a once", () => {
-    const room = new Room();
-    const heard: string[] = [];
-    const original = (room as unknown as { _events: EventEmitter })._events;
-    original.on("join", (who: string) => heard.push(`join ${who}`));
-    original.once("leave", (who: string) => heard.push(`leave ${who}`));
-    keepRoomListenersSmall(room);
-    const events = (room as unknown as { _events: SmallEmitter })._events;
-    expect(events).toBeInstanceOf(SmallEmitter);
-    expect(events.listenerCount("dispose")).toBe(1);
-    events.emit("join", "a");
-    events.emit("leave", "a");
-    events.emit("leave", "b");
-    events.emit("join", "b");
-    expect(heard).toEqual(["join a", "leave a", "join b"]);
   });
 
   test("Room#_onMessage: the wrapper sees every frame a client sends, before Colyseus dispatches it", async () => {
@@ -316,14 +280,6 @@ describe("a member missing is reported with its package, installed version and n
     expect(() => wrapOnMessage(room, (original) => original)).toThrow(`${CORE}: Room#_onMessage() is missing (needed by the frame screen of rooms/kit/frames.ts`);
     expect(() => stateHandshakeOf(room)).toThrow(MissingColyseusInternal);
     expect(() => stateHandshakeOf(room)).toThrow(`${CORE}: Room#_serializer with SchemaSerializer#handshake() and #handshakeCache is missing`);
-  });
-
-  test("Room#_events not a Node EventEmitter, or made without the room's disposal listener", () => {
-    expect(stubbed({ roomWithSerializer: () => ({ _events: { once() {} } }) })).toContain(`${CORE}: Room#_events (a Node EventEmitter, made in Room's constructor) is missing`);
-    expect(stubbed({ roomWithSerializer: () => ({ _events: new EventEmitter() }) })).toContain(`${CORE}: Room#_events (a Node EventEmitter, made in Room's constructor) no longer holds the room's own disposal listener when it is made`);
-    const room = new Room();
-    Object.assign(room, { _events: { once() {} } });
-    expect(() => keepRoomListenersSmall(room)).toThrow(`${CORE}: Room#_events (a Node EventEmitter, made in Room's constructor) is missing (needed by each room's listeners in a small emitter`);
   });
 
   test("Schema.initialize gone, or a state object's values kept elsewhere", () => {

@@ -139,7 +139,7 @@ const CONNECTIONS: Array<[string, (pacer: Pacer) => WatchedConnection]> = [
     "the WebSocket port's (a UwsConnection)",
     (pacer) => {
       const connection = new UwsConnection({ send: () => 0, end: () => undefined, close: () => undefined } as never, pacer);
-      return { listen: (event: "message" | "close", listener: (data: never) => void) => void connection.on(event, listener), close: (code) => connection.closed(code), message: (data) => connection.received(data) };
+      return { listen: (event: "message" | "close", listener: (data: never) => void) => void connection.on(event, listener as (...args: unknown[]) => void), close: (code) => connection.closed(code), message: (data) => connection.received(data) };
     },
   ],
 ];

@@ -1,7 +1,7 @@
 /**
  * The WebSocket port's connection (server/uws-websocket-port.ts, UwsConnection) as Colyseus's room uses it: the
- * listeners it adds and takes off at a join and a leave, its sends and its closes. (Its emitter against Node's:
- * test/unit/small-emitter.test.ts; the leave pacer's part: test/unit/leave-pacer.test.ts.)
+ * listeners it adds and takes off at a join and a leave, its sends and its closes. (The leave pacer's part:
+ * test/unit/leave-pacer.test.ts.)
  */
 import { UwsConnection } from "../../server/uws-websocket-port";
 import { Pacer } from "../../server/leave-pacer";
