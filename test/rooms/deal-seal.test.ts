@@ -102,7 +102,7 @@ const DRIVERS: Record<GameName, Driver> = {
 
 /** The seal the table holds of the deal in play (seed and salt included): what the clients must not see yet. */
 function serverSeal(room: ServerRoom): DealSeal {
-  return (room as unknown as { seal: { sealed: DealSeal } }).seal.sealed;
+  return (room as unknown as { seals: { inPlay(): DealSeal | null } }).seals.inPlay()!;
 }
 
 /** Nothing a client received before the reveal holds the salt; no message ever does (it travels in the state only). */

@@ -40,8 +40,9 @@ type HighCardApply = typeof highCardEngine.apply;
 /** Every step's events as the room sent them while the game was played, the start's first. */
 function eventsSentLive(room: HighCardRoom): unknown[] {
   const events: unknown[] = [];
-  const commit = (room["commit"] as (applied: { events: unknown }, made: unknown) => void).bind(room);
-  Object.defineProperty(room, "commit", { value: (applied: { events: unknown }, made: unknown) => (events.push(applied.events), commit(applied, made)) });
+  type Committed = (match: unknown, applied: { events: unknown }, ...rest: unknown[]) => void;
+  const committed = (room["committed"] as Committed).bind(room);
+  Object.defineProperty(room, "committed", { value: (match: unknown, applied: { events: unknown }, ...rest: unknown[]) => (events.push(applied.events), committed(match, applied, ...rest)) });
   return events;
 }
 

@@ -35,7 +35,7 @@ async function strongTable(seed: number): Promise<TractorRoom> {
 }
 
 const declarationsBy = (room: TractorRoom, seat: number) =>
-  room["match"]!.actions.read(room["stepReplay"](room["match"]!)).filter(({ actor, action }) => actor === seat && action.type === "declare").map(({ action }) => ("cards" in action ? [...action.cards] : []));
+  room["match"]!.actions.read(room["records"]["stepReplay"](room["match"]!)).filter(({ actor, action }) => actor === seat && action.type === "declare").map(({ action }) => ("cards" in action ? [...action.cards] : []));
 
 describe("a strong seat's declarations at a table (trump \"declare\")", () => {
   test("come from the search on the AI threads, from the cards the seat has been dealt only, and the round goes on", async () => {
