@@ -36,8 +36,8 @@ export class EvenStevenRoom extends TableRoom<
   EvenStevenStateView
 > {
   override state = new EvenStevenState();
-  protected override readonly engine = evenStevenEngine;
-  protected override readonly joinOptions = evenStevenJoinOptions;
+  override readonly engine = evenStevenEngine;
+  override readonly joinOptions = evenStevenJoinOptions;
   protected override readonly stateMatchesView = stateMatchesView;
   /** The games before the current one, counted by outcome. */
   private scoreBefore: EvenStevenScoreView = { games: 0, wins: 0, necessaryLosses: 0, unnecessaryLosses: 0, timeOuts: 0 };
@@ -70,49 +70,49 @@ export class EvenStevenRoom extends TableRoom<
     });
   }
 
-  protected override onJoined(place: number | "watch", options: EvenStevenJoinOptions, auth: unknown): void {
+  override onJoined(place: number | "watch", options: EvenStevenJoinOptions, auth: unknown): void {
     if (place === "watch") return;
     // Every ladder deal has the default hand: the same game for everyone in the period.
     if (this.ladderTable) this.deal(DEFAULT_HAND_SIZE, this.takeLadderDeal(auth).seed);
     else this.deal(options.n ?? DEFAULT_HAND_SIZE, options.seed);
   }
 
-  protected override seatRequest(options: EvenStevenJoinOptions): SeatRequest {
+  override seatRequest(options: EvenStevenJoinOptions): SeatRequest {
     if (options.spectate && this.ladderTable) this.refuseLadderSpectator();
     return options.spectate ? { watch: true } : { watch: false };
   }
 
-  protected override noSeatReason(): string {
+  override noSeatReason(): string {
     return "this game already has its player; join with { spectate: true } to watch";
   }
 
-  protected override personName(options: EvenStevenJoinOptions): string {
+  override personName(options: EvenStevenJoinOptions): string {
     return options.name ?? "player";
   }
 
-  protected override noMatch(): Rejection {
+  override noMatch(): Rejection {
     return new Rejection("NO_CARD_TO_COVER", "no card is waiting to be covered; send newGame to play again");
   }
 
   /** The player is gone for good: an unfinished game is forfeited, and the room closes once spectators leave. */
-  protected override onPersonLeft(seat: number): void {
+  override onPersonLeft(seat: number): void {
     this.roster.setConnected(seat, false);
     const match = this.match;
     if (match !== null && match.state.outcome === null) this.act(match, "dealer", { type: "timeout" }, "dealer");
     void this.disconnect();
   }
 
-  protected override seatView(): EvenStevenPlayer {
+  override seatView(): EvenStevenPlayer {
     return (this.state.player ??= new EvenStevenPlayer());
   }
 
-  protected override wire(event: EvenStevenEngineEvent, _made: Made): unknown {
+  override wire(event: EvenStevenEngineEvent, _made: Made): unknown {
     const game = this.match!.number;
     if (event.name === "deal") return { game, ...event.payload, deadline: this.turnDeadline };
     return { game, ...event.payload };
   }
 
-  protected override tableView(): EvenStevenTableView {
+  override tableView(): EvenStevenTableView {
     const held = this.roster.seats[PLAYER_SEAT];
     return {
       game: this.match?.number ?? 0,
@@ -123,7 +123,7 @@ export class EvenStevenRoom extends TableRoom<
     };
   }
 
-  protected override viewBeforeMatch(): EvenStevenPositionView {
+  override viewBeforeMatch(): EvenStevenPositionView {
     return { phase: "waiting", handSize: 0, cardsInHand: 0, toCover: "", dealt: [], played: [], outcome: "", revealedSeed: 0, undealt: [], unplayed: [] };
   }
 
@@ -133,7 +133,7 @@ export class EvenStevenRoom extends TableRoom<
     this.startMatch({ n }, seed);
   }
 
-  protected override listing(): Record<string, unknown> {
+  override listing(): Record<string, unknown> {
     if (this.roster === undefined) return { game: "evensteven", player: "", phase: "waiting", score: "0 won of 0" };
     const { phase, score } = this.shownView();
     const ladder = this.ladderTable ? { ladder: true } : {}; // the lobby offers no Watch on a ladder table

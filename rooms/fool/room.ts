@@ -27,8 +27,8 @@ const MOVERS: Record<Mover, FoolMover> = { person: "player", bot: "ai", clock: "
 
 export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOptions, FoolMatch, FoolMove, FoolEngineEvent, FoolErrorCode, FoolStateView> {
   override state = new FoolRoomState();
-  protected override readonly engine = foolEngine;
-  protected override readonly joinOptions = foolJoinOptions;
+  override readonly engine = foolEngine;
+  override readonly joinOptions = foolJoinOptions;
   protected override readonly stateMatchesView = stateMatchesView;
 
   private settings: FoolRoomSettings = { ...FOOL_DEFAULTS };
@@ -65,23 +65,23 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     });
   }
 
-  protected override seatRequest(options: FoolJoinOptions): SeatRequest {
+  override seatRequest(options: FoolJoinOptions): SeatRequest {
     if (options.spectate === true || this.settings.mode === "ai-vs-ai") return { watch: true };
     // Only an open seat (the kit would let a person take over the AI's).
     if (options.seat !== undefined && this.roster.seats[options.seat].holder !== "open") throw new ServerError(4403, this.noSeatReason(options.seat));
     return { watch: false, seat: options.seat };
   }
 
-  protected override personName(options: FoolJoinOptions, seat: number): string {
+  override personName(options: FoolJoinOptions, seat: number): string {
     return options.name ?? `player ${seat + 1}`;
   }
 
-  protected override noMatch(): Rejection {
+  override noMatch(): Rejection {
     return new Rejection("NO_GAME", "the game starts when both seats are taken");
   }
 
   /** Deals the first game from a timer, so that the client whose join completed the table receives the start event. */
-  protected override onTableFull(): void {
+  override onTableFull(): void {
     if (this.match !== null || this.dealTimer.isPending) return;
     this.dealTimer.start(0, () => this.match === null && this.roster.everySeatTaken() && this.startGame(this.firstSeed));
   }
@@ -90,7 +90,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
    * Gone for good: before the first game the seat opens again; during a game the AI plays it on, under the person's
    * name and identity, and the game is theirs, forfeited (rooms/fool/records.ts); between games the seat is the AI's.
    */
-  protected override onPersonLeft(seat: number): void {
+  override onPersonLeft(seat: number): void {
     if (this.match === null) return this.roster.open(seat);
     if (this.match.state.outcome === null) return this.roster.seatStandIn(seat);
     // Between games there is nothing to forfeit: the seat is the house AI's for the next.
@@ -102,7 +102,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
    * A record names the Fool's bots as its AI; the table's own AI seat is the house's bot at its level (docs/arena.md,
    * "House bots"). A person's seat the AI plays on after the person left keeps that person's name and identity.
    */
-  protected override recordedSeat(seat: number): RecordedSeat {
+  override recordedSeat(seat: number): RecordedSeat {
     const recorded = super.recordedSeat(seat);
     if (recorded.kind !== "bot") return recorded;
     const houseName = foolAiName(this.settings);
@@ -110,7 +110,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   }
 
   /** With nobody seated to ask for it, the room deals the next game itself after a pause. */
-  protected override onMatchOver(): void {
+  override onMatchOver(): void {
     const delay = this.settings.nextGameDelayMs;
     if (!this.roster.personSeated() && delay > 0) this.dealTimer.start(delay, () => this.startGame(undefined));
   }
@@ -132,16 +132,16 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   }
 
   /** An AI seat's move, or a silent person's: the room's AI or baseline. */
-  protected override decide(state: FoolMatch, seat: number): FoolMove | Promise<FoolMove> {
+  override decide(state: FoolMatch, seat: number): FoolMove | Promise<FoolMove> {
     return this.players.decide(state.game, seat);
   }
 
-  protected override seatView(seat: number): FoolSeat {
+  override seatView(seat: number): FoolSeat {
     return this.state.seats[seat];
   }
 
   /** The wire event; every Fool event is public and goes out once, so the seats' players learn from it here too. */
-  protected override wire(event: FoolEngineEvent, made: Made): unknown {
+  override wire(event: FoolEngineEvent, made: Made): unknown {
     const [game, deadline] = [this.match!.number, this.turnDeadline];
     if (event.name === "start") {
       const { dealer, ...position } = event.payload;
@@ -157,7 +157,7 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     return { game, ...event.payload, wins: this.tableView().seats.map((held) => held.wins) };
   }
 
-  protected override tableView(): FoolTableView {
+  override tableView(): FoolTableView {
     const match = this.match;
     const over = match !== null && match.state.outcome !== null;
     return {
@@ -175,13 +175,13 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     return game?.outcome === "fool" && game.game.finished.includes(seat);
   }
 
-  protected override viewBeforeMatch(viewer: Viewer): FoolPositionView {
+  override viewBeforeMatch(viewer: Viewer): FoolPositionView {
     const seats = Array.from({ length: FOOL_SEATS }, (_, seat) => (seat === viewer ? { handCount: 0, revealed: [], hand: [], canDraw: false, canPass: false } : { handCount: 0, revealed: [] }));
     const faceUp = { card: "", as: "", namedSuit: "", text: "" };
     return { phase: "waiting", dealer: 0, seats, faceUp, deckCount: 0, turn: -1, turnPhase: "", moveCount: 0, winners: [], fool: -1, outcome: "", revealedSeed: 0 };
   }
 
-  protected override listing(): Record<string, unknown> {
+  override listing(): Record<string, unknown> {
     const { seats, phase } = this.shownView();
     const players = seats.map((held) => ({ name: held.name, controller: held.controller }));
     const score = seats.map((held) => held.wins).join("–");

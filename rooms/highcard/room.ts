@@ -14,8 +14,8 @@ const MAX_SPECTATORS = 16;
 
 export class HighCardRoom extends TableRoom<HighCardState, HighCardJoinOptions, HighCardOptions, HighCardMatch, HighCardAction, HighCardEvent, HighCardErrorCode, HighCardStateView> {
   override state = new HighCardState();
-  protected override readonly engine = highCardEngine;
-  protected override readonly joinOptions = highCardJoinOptions;
+  override readonly engine = highCardEngine;
+  override readonly joinOptions = highCardJoinOptions;
   protected override readonly stateMatchesView = stateMatchesView;
   private seed: number | undefined;
 
@@ -39,37 +39,37 @@ export class HighCardRoom extends TableRoom<HighCardState, HighCardJoinOptions, 
   }
 
   /** The game starts as soon as both seats are held. */
-  protected override onTableFull(): void {
+  override onTableFull(): void {
     if (this.match === null) this.startMatch({ leader: 0 }, this.seed);
   }
 
-  protected override seatRequest(options: HighCardJoinOptions): SeatRequest {
+  override seatRequest(options: HighCardJoinOptions): SeatRequest {
     return options.spectate ? { watch: true } : { watch: false, seat: options.seat };
   }
 
-  protected override personName(options: HighCardJoinOptions, seat: number): string {
+  override personName(options: HighCardJoinOptions, seat: number): string {
     return options.name ?? `player ${seat + 1}`;
   }
 
-  protected override seatView(seat: number): HighCardSeat {
+  override seatView(seat: number): HighCardSeat {
     return this.state.seats[seat]!;
   }
 
-  protected override wire(event: HighCardEvent, made: Made): unknown {
+  override wire(event: HighCardEvent, made: Made): unknown {
     return event.name === "played" ? { ...event.payload, by: made.by } : event.payload;
   }
 
-  protected override tableView(): HighCardTableView {
+  override tableView(): HighCardTableView {
     const seats = this.roster.seats.map(({ name, holder, connected }) => ({ name, holder, connected }));
     return { deadline: this.turnDeadline, seats, spectators: this.roster.spectators };
   }
 
-  protected override viewBeforeMatch(viewer: Viewer): HighCardPositionView {
+  override viewBeforeMatch(viewer: Viewer): HighCardPositionView {
     const seats = Array.from({ length: SEATS }, (_, seat) => ({ handCount: 0, tricksWon: 0, ...(seat === viewer ? { hand: [] } : {}) }));
     return { phase: "waiting", turn: -1, trick: [], seats, winner: -1, revealedSeed: 0 };
   }
 
-  protected override listing(): Record<string, unknown> {
+  override listing(): Record<string, unknown> {
     if (this.roster === undefined) return { game: "highcard", phase: "waiting", seats: [] };
     return { game: "highcard", phase: this.shownView().phase, seats: this.roster.seats.map((held) => held.holder) };
   }

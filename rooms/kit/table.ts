@@ -1,36 +1,37 @@
 /**
  * The table kit: the Colyseus room every game's room is built from, composed of parts with one job each
- * (rooms/kit/table/): who sits where (seating, arrivals), the match and its clocks (match-loop), the bots
- * (bot-turns), the deals' seals (deal-seals), the records (table-records) and one truth per viewer (view-sync).
- * A game brings its pure match engine (rooms/kit/engine.ts) and the hooks below; the kit does the rest, with every
- * message validated and rate-limited and every handler and timer isolated, so nothing a client sends can take the
- * process down.
+ * (rooms/kit/table/): where joins go (seating) and who comes and goes (arrivals), the match and its clocks
+ * (match-loop), the bots (bot-turns), the deals' seals (deal-seals), the records (table-records), one truth per
+ * viewer (view-sync) and the listing. A game's room brings its pure match engine (rooms/kit/engine.ts) and the
+ * hooks below (table/hooks.ts says what each is for); every message is validated and rate-limited and every
+ * handler and timer isolated, so nothing a client sends can take the process down.
  */
 import { Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
-import type { Schema } from "@colyseus/schema";
+import type { Schema, StateView } from "@colyseus/schema";
 import type { z } from "zod";
-import { SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type Viewer, type Waiting } from "./engine";
 import type { SealedView } from "./commitment";
+import { clearViewFramesWithoutAllocating, keepListChangesInPlace, setStateBufferSize, sizeStateValues, stateViewClearedWhenChanged, whenDisposalBegins } from "./colyseus-internals";
 import { freshDealSeed } from "./deal-seal";
-import { SERVER_SHUTDOWN_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
-import { GUEST, type LadderDeal, type Mover, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
-import { clearRoomTimers, handleMessage, lifecycleStep, limitMessages, parseRoomOptions, Rejection, reportFailure, RoomTimer, screenOfMessages, shareStateBuffers, shareStateHandshake, SWEEP_PATCH_MS } from "./room-kit";
-import { SEAT_BOT_NAME, SeatRoster } from "./seats";
+import { SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type Viewer, type Waiting } from "./engine";
 import { screenFrames, type FrameScreen } from "./frames";
-import type { Plain } from "./views";
-import type { StateMatchesView } from "./state-check";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
-import { clearViewFramesWithoutAllocating, keepListChangesInPlace, setStateBufferSize, sizeStateValues, stateViewClearedWhenChanged, whenDisposalBegins } from "./colyseus-internals";
+import { SERVER_SHUTDOWN_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
+import { GUEST, type LadderDeal, type Mover, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
 import { addressOf, guardSeatReservations, ladderDealOf, type JoinerIdentity } from "./reservations";
+import { clearRoomTimers, handleMessage, lifecycleStep, limitMessages, parseRoomOptions, Rejection, reportFailure, RoomTimer, screenOfMessages, shareStateBuffers, shareStateHandshake, SWEEP_PATCH_MS } from "./room-kit";
+import { SEAT_BOT_NAME, SeatRoster } from "./seats";
+import type { StateMatchesView } from "./state-check";
 import { Arrivals } from "./table/arrivals";
 import { BotTurns } from "./table/bot-turns";
 import { DealSeals } from "./table/deal-seals";
+import { Listing } from "./table/listing";
 import { MatchLoop } from "./table/match-loop";
 import { Seating } from "./table/seating";
 import { seatAsRecorded, TableRecords } from "./table/table-records";
 import type { Made, MatchInPlay, SeatRequest, TableSetUp, TableTimings } from "./table/types";
 import { ViewSync } from "./table/view-sync";
+import type { Plain } from "./views";
 
 export type { Mover } from "./record";
 export type { Made, MatchInPlay, SeatRequest, TableAction, TableSetUp, TableTimings } from "./table/types";
@@ -53,6 +54,8 @@ const screensOfClass = new WeakMap<object, FrameScreen>();
 /** The screen of a room that has not opened its table (none is ever sent a frame): it understands nothing. */
 const NO_MESSAGES = screenOfMessages([]);
 
+type Decision<Action> = Action | undefined | Promise<Action | undefined>;
+
 export abstract class TableRoom<
   S extends Schema & { spectators: number },
   JoinOptions,
@@ -63,107 +66,78 @@ export abstract class TableRoom<
   Code extends string,
   View extends Plain & SealedView = Plain & SealedView,
 > extends Room<{ state: S }> {
-  protected abstract readonly engine: MatchEngine<Options, State, Action, Event, Plain, unknown, Code>;
+  // What a game's room defines (table/hooks.ts says what each is for).
+  abstract readonly engine: MatchEngine<Options, State, Action, Event, Plain, unknown, Code>;
   /** `true`, which compiles only when the schema state decodes to exactly the protocol's state view (state-check.ts). */
   protected abstract readonly stateMatchesView: StateMatchesView<S, View>;
-  /** The schema of the options a client gives to create or join the room. */
-  protected abstract readonly joinOptions: z.ZodType<JoinOptions>;
+  abstract readonly joinOptions: z.ZodType<JoinOptions>;
+  abstract tableView(): Plain;
+  abstract viewBeforeMatch(viewer: Viewer): Plain;
+  abstract seatRequest(options: JoinOptions): SeatRequest;
+  abstract personName(options: JoinOptions, seat: number): string;
+  abstract listing(): Record<string, unknown>;
+  protected abstract createTable(rawOptions: unknown): void;
+  seatView(_seat: number): Schema | undefined {
+    return undefined;
+  }
+  wire(event: Event, _made: Made): unknown {
+    return event.payload;
+  }
+  decide(state: State, seat: number): Decision<Action> {
+    return this.engine.botAction(state, seat);
+  }
+  volunteer(state: State, seat: number): Decision<Action> {
+    return this.engine.volunteer?.call(this.engine, state, seat);
+  }
+  volunteerStillFits(asked: State, now: State, _seat: number): boolean {
+    return asked === now;
+  }
+  dealerActionFor(due: Action): Action {
+    return due;
+  }
+  recordedSeat(seat: number): RecordedSeat {
+    return seatAsRecorded(this.roster, seat);
+  }
+  noSeatReason(asked: number | undefined): string {
+    return `${asked === undefined ? "every seat is taken" : `seat ${asked} is taken`}; join with { spectate: true } to watch`;
+  }
+  noMatch(_action: string): Rejection {
+    return new Rejection("NO_GAME", "no game is under way");
+  }
+  onMatchOver(): void {}
+  onRoundOver(): void {}
+  onPersonLeft(seat: number): void {
+    if (this.match === null) this.roster.open(seat);
+    else this.roster.seatBot(seat, SEAT_BOT_NAME);
+  }
+  onJoined(_place: number | "watch", _options: JoinOptions, _auth: unknown): void {}
+  onTableFull(): void {}
 
-  protected roster!: SeatRoster;
-  protected timings!: TableTimings;
+  // ----------------------------------------------------------------------------------------------------------
+  // The parts
+
+  roster!: SeatRoster;
+  timings!: TableTimings;
   /** True when a full table refuses a joining player; false when it makes them a spectator. */
-  protected refuseWhenFull = true;
-  /** Set once the room is closing: the clients going away are told nothing more, and nobody plays on. */
-  private closing = false;
+  refuseWhenFull = true;
+  /** Set once the room is closing (every connection, or its disposal has begun): nobody is told or plays anything more. */
+  closing = false;
   /** Set when the server shuts down: the table closes as soon as no game is under way. */
   private draining = false;
-  /** A listing update is queued (updateListing). */
-  private listingDue = false;
-
   private readonly seals = new DealSeals<State>(() => this.engine);
-  private readonly records: TableRecords<Options, State, Action>;
-  private readonly views: ViewSync<View>;
-  private readonly seating: Seating<JoinOptions>;
-  private readonly bots: BotTurns<Options, State, Action>;
-  private readonly loop: MatchLoop<Options, State, Action, Event>;
-  private readonly arrivals: Arrivals<JoinOptions>;
+  private readonly records = new TableRecords<Options, State, Action>(this, this.seals);
+  private readonly views = new ViewSync<View>(this);
+  private readonly seating = new Seating<JoinOptions>(this);
+  private readonly listingPart = new Listing(this, () => this.seating.openSeats());
+  private readonly bots = new BotTurns<Options, State, Action>(this);
+  private readonly loop = new MatchLoop<Options, State, Action, Event>(this, new RoomTimer(this), this.bots, this.records);
+  private readonly arrivals = new Arrivals<JoinOptions>(this, this.seating, this.bots, this.records);
 
   constructor() {
     super();
     // Before the game's room makes its state (its own fields come after this constructor).
     sizeStateValues();
-    const room = this;
-    this.records = new TableRecords({ get roomName() { return room.roomName; }, get roomId() { return room.roomId; }, get engine() { return room.engine; }, get roster() { return room.roster; }, seals: this.seals, recordedSeat: (seat) => this.recordedSeat(seat) });
-    this.views = new ViewSync({ get state() { return room.state; }, get roster() { return room.roster; }, positionView: (viewer) => this.positionView(viewer), tableFields: () => ({ ...this.tableView(), seal: this.seals.view() }), seatView: (seat) => this.seatView(seat) });
-    this.seating = new Seating({ get roster() { return room.roster; }, get joinOptions() { return room.joinOptions; }, get refuseWhenFull() { return room.refuseWhenFull; }, seatRequest: (options) => this.seatRequest(options), noSeatReason: (asked) => this.noSeatReason(asked), holdMs: () => this.seatReservationTimeout * 1000 + 1000, updateListing: () => this.updateListing() });
-    this.bots = new BotTurns({ get engine() { return room.engine; }, get roster() { return room.roster; }, match: () => this.loop.match, act: (match, actor, action, by) => this.loop.act(match, actor, action, by), goOn: () => this.goOn(), failed: (error) => reportFailure(this, "setTimeout", error), decide: (state, seat) => this.decide(state, seat), volunteer: (state, seat) => this.volunteer(state, seat), volunteerStillFits: (asked, now, seat) => this.volunteerStillFits(asked, now, seat) });
-    this.loop = new MatchLoop({ get engine() { return room.engine; }, get roster() { return room.roster; }, get timings() { return room.timings; }, timer: new RoomTimer(this), bots: this.bots, closing: () => this.closing, keepsActions: () => this.records.kept, showChanges: () => this.showChanges(), committed: (match, applied, made, waiting) => this.committed(match, applied, made, waiting), dealerActionFor: (due) => this.dealerActionFor(due), actionTaken: (by) => tableMetrics().actionTaken(this.roomName, by) });
-    this.arrivals = new Arrivals({ room: this, get roster() { return room.roster; }, get timings() { return room.timings; }, get joinOptions() { return room.joinOptions; }, seating: this.seating, bots: this.bots, records: this.records, closing: () => this.closing, gameUnderWay: () => this.gameUnderWay(), personName: (options, seat) => this.personName(options, seat), viewOfSeat: (seat) => this.viewOfSeat(seat), seatsChanged: () => this.seatsChanged(), onJoined: (place, options, auth) => this.onJoined(place, options, auth), onTableFull: () => this.onTableFull(), onPersonLeft: (seat) => this.onPersonLeft(seat), keepOpenWhenEmpty: (kept) => this.keepOpenWhenEmpty(kept), advance: () => this.advance() });
   }
-
-  // ----------------------------------------------------------------------------------------------------------
-  // What a game defines
-
-  /** What the table itself shows, the same for every viewer: who holds each seat, the turn's deadline, the spectators. */
-  protected abstract tableView(): Plain;
-  /** The game's position as a viewer sees it before the table's first match. */
-  protected abstract viewBeforeMatch(viewer: Viewer): Plain;
-  /** Where a joining client goes. */
-  protected abstract seatRequest(options: JoinOptions): SeatRequest;
-  /** The name a person gets in a seat. */
-  protected abstract personName(options: JoinOptions, seat: number): string;
-  /** What GET /rooms shows of the table (nothing hidden). */
-  protected abstract listing(): Record<string, unknown>;
-  /** Sets the room up (its onCreate): checks the options (createOptions), then opens the table (openTable). */
-  protected abstract createTable(rawOptions: unknown): void;
-  /** The schema object whose @view fields a seat's person alone sees (their hand), if any. */
-  protected seatView(_seat: number): Schema | undefined {
-    return undefined;
-  }
-  /** An engine event as it goes on the wire; the table adds what only it knows (who moved, the clock). */
-  protected wire(event: Event, _made: Made): unknown {
-    return event.payload;
-  }
-  /** The action a bot seat plays (and the clock plays for a silent person): the engine's bot unless the game has its own. */
-  protected decide(state: State, seat: number): Action | undefined | Promise<Action | undefined> {
-    return this.engine.botAction(state, seat);
-  }
-  /** A bot's action out of turn (a declaration while the cards are dealt): the engine's, unless the game decides elsewhere. */
-  protected volunteer(state: State, seat: number): Action | undefined | Promise<Action | undefined> {
-    return this.engine.volunteer?.call(this.engine, state, seat);
-  }
-  /** Whether a volunteer's answer asked for in `asked` may still be made `now` (it must be legal too): by default, only in the same state. */
-  protected volunteerStillFits(asked: State, now: State, _seat: number): boolean {
-    return asked === now;
-  }
-  /** The action the dealer makes when `due` is due: `due`, unless the game adds what only the table decides (Tractor: a round's seed). */
-  protected dealerActionFor(due: Action): Action {
-    return due;
-  }
-  /** How a record names who held a seat at the end: its person, its bot, or nobody. */
-  protected recordedSeat(seat: number): RecordedSeat {
-    return seatAsRecorded(this.roster, seat);
-  }
-  protected noSeatReason(asked: number | undefined): string {
-    return `${asked === undefined ? "every seat is taken" : `seat ${asked} is taken`}; join with { spectate: true } to watch`;
-  }
-  /** The refusal for an action when no match is under way; games word it their own way. */
-  protected noMatch(_action: string): Rejection {
-    return new Rejection("NO_GAME", "no game is under way");
-  }
-  /** Called once a match is over (its result is the engine's). */
-  protected onMatchOver(): void {}
-  /** Called once a round of a match in rounds is over and its record kept. */
-  protected onRoundOver(): void {}
-  /** A person left for good: during a match their seat's bot plays on, before it the seat opens again. */
-  protected onPersonLeft(seat: number): void {
-    if (this.match === null) this.roster.open(seat);
-    else this.roster.seatBot(seat, SEAT_BOT_NAME);
-  }
-  /** Called after each join, with where the client went, its options and what the matchmaking route found (JoinerIdentity). */
-  protected onJoined(_place: number | "watch", _options: JoinOptions, _auth: unknown): void {}
-  /** Called when every seat is taken (after each join); a game that starts then starts its match here. */
-  protected onTableFull(): void {}
 
   // ----------------------------------------------------------------------------------------------------------
   // Setting up
@@ -204,14 +178,17 @@ export abstract class TableRoom<
 
   /** Registers a seat's message: spectators are refused (NOT_A_PLAYER) before the handler runs. */
   protected onSeatMessage<M extends MessageDefinition>(definition: M, handler: (seat: number, payload: PayloadOf<M>) => unknown): void {
-    handleMessage(this, definition, (client, payload) => handler(this.seatOfClient(client), payload));
+    handleMessage(this, definition, (client, payload) => {
+      const seat = this.roster.seatOf(client.sessionId);
+      if (seat === undefined) throw new Rejection("NOT_A_PLAYER", "spectators cannot act; join with a seat to play");
+      return handler(seat, payload);
+    });
   }
 
   /** Registers a message that is one engine action of the sender's seat; a refusal is answered with its code. */
   protected onActionMessage<M extends MessageDefinition>(definition: M, toAction: (payload: PayloadOf<M>, seat: number) => Action): void {
     this.onSeatMessage(definition, (seat, payload) => {
-      const match = this.requireMatch(definition.name);
-      this.act(match, seat, toAction(payload, seat), "person");
+      this.act(this.requireMatch(definition.name), seat, toAction(payload, seat), "person");
       this.advance();
     });
   }
@@ -219,12 +196,6 @@ export abstract class TableRoom<
   protected requireMatch(action: string): MatchInPlay<Options, State, Action> {
     if (this.match === null) throw this.noMatch(action);
     return this.match;
-  }
-
-  protected seatOfClient(client: Client): number {
-    const seat = this.roster.seatOf(client.sessionId);
-    if (seat === undefined) throw new Rejection("NOT_A_PLAYER", "spectators cannot act; join with a seat to play");
-    return seat;
   }
 
   /** A ladder table's deal, for its player's join: the one the matchmaking route gave; a ladder table reached any other way refuses. */
@@ -241,8 +212,8 @@ export abstract class TableRoom<
   }
 
   // ----------------------------------------------------------------------------------------------------------
-  // Joins, drops, returns and leaves: Colyseus's lifecycle steps, each run through lifecycleStep (what it changed is
-  // sent when it returns, and what it throws is reported), here in the class, once for every room.
+  // Colyseus's lifecycle: each step run through lifecycleStep (what it changed is sent when it returns, and what it
+  // throws is reported), here in the class, once for every room.
 
   /** Runs in the HTTP matchmaking request, before the seat reservation: who asked, which the kit's bounds count by. */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
@@ -286,19 +257,14 @@ export abstract class TableRoom<
     this.arrivals.seatPerson(client, seat, name);
   }
 
-  /** While a stand-in plays on for a person who left, the room stays open with nobody in it. */
-  private keepOpenWhenEmpty(kept: boolean): void {
-    this.autoDispose = !kept; // Colyseus closes an empty room a second after this is set back
+  /** How long a reservation's place is held: a little longer than Colyseus's own hold, for a client that connects at its last moment. */
+  holdMs(): number {
+    return this.seatReservationTimeout * 1000 + 1000;
   }
 
-  // ----------------------------------------------------------------------------------------------------------
-  // Closing
-
-  /** The disposal has begun (Colyseus removes the listing first): the bots and timers under way would play for nobody. */
-  private stopPlaying(): void {
-    this.closing = true;
-    clearRoomTimers(this); // the kit's turn clock and a game's own timers (Tractor's start, Fool's deal)
-    this.bots.stop();
+  /** While a stand-in plays on for a person who left, the room stays open with nobody in it. */
+  keepOpenWhenEmpty(kept: boolean): void {
+    this.autoDispose = !kept; // Colyseus closes an empty room a second after this is set back
   }
 
   override disconnect(closeCode?: number): Promise<unknown> {
@@ -308,22 +274,24 @@ export abstract class TableRoom<
 
   /**
    * The server is shutting down (Colyseus has locked the room): a table without a game under way closes now, one
-   * with a game closes as soon as it is over and recorded. The server closes what is still playing after its drain
-   * timeout (server/app.ts).
+   * with a game as soon as it is over and recorded; the server closes what still plays after its drain timeout.
    */
   override onBeforeShutdown(): void {
     this.draining = true;
     if (!this.gameUnderWay()) this.closeForShutdown();
   }
 
-  protected gameUnderWay(): boolean {
-    return this.match !== null && this.engine.waiting(this.match.state).for !== "nobody";
-  }
-
   private closeForShutdown(): void {
     if (this.closing) return;
     roomLog(this).info({ event: "table_closed_for_shutdown" }, "the server is shutting down and no game is under way: the table closes");
     this.disconnect(SERVER_SHUTDOWN_CLOSE_CODE).catch(() => undefined);
+  }
+
+  /** The disposal has begun (Colyseus removes the listing first): the bots and timers under way would play for nobody. */
+  private stopPlaying(): void {
+    this.closing = true;
+    clearRoomTimers(this); // the kit's turn clock and a game's own timers (Tractor's start, Fool's deal)
+    this.bots.stop();
   }
 
   /** After the room's disposal: nothing of it may go on (a failure here is reported, and the disposal goes on). */
@@ -345,10 +313,10 @@ export abstract class TableRoom<
   }
 
   // ----------------------------------------------------------------------------------------------------------
-  // The match
+  // The match (table/match-loop.ts)
 
   /** The match being played, or the last one played. */
-  protected get match(): MatchInPlay<Options, State, Action> | null {
+  get match(): MatchInPlay<Options, State, Action> | null {
     return this.loop.match;
   }
 
@@ -358,16 +326,20 @@ export abstract class TableRoom<
   }
 
   /** Applies one action; a refusal throws a Rejection with the engine's code. Call advance() after. */
-  protected act(match: MatchInPlay<Options, State, Action>, actor: Actor, action: Action, by: Mover): void {
+  act(match: MatchInPlay<Options, State, Action>, actor: Actor, action: Action, by: Mover): void {
     this.loop.act(match, actor, action, by);
   }
 
   /** After every change: the bots and the clocks go on. */
-  protected advance(): void {
+  advance(): void {
     this.loop.advance();
   }
 
-  /** The match's current deadline (ms since the epoch) for a person's turn, or 0. */
+  gameUnderWay(): boolean {
+    return this.match !== null && this.engine.waiting(this.match.state).for !== "nobody";
+  }
+
+  /** The current deadline (ms since the epoch) of a person's turn, or 0. */
   protected get turnDeadline(): number {
     return this.loop.deadline;
   }
@@ -376,58 +348,59 @@ export abstract class TableRoom<
     return this.loop.paused;
   }
 
-  /** Stops the dealer (a person controls the pace); seats' clocks still run. */
   protected pauseDealer(paused: boolean): void {
     this.loop.pause(paused);
   }
 
-  /** Makes the dealer's due action now (a step while paused); false when the match does not wait for the dealer. */
   protected dealerStep(): boolean {
     return this.loop.step();
   }
 
-  /** Changes a pace; the next paced action comes that long from now. */
   protected setPace(pace: string, ms: number): void {
     this.loop.setPace(pace, ms);
   }
 
   /** A bot's answer came later: the match goes on, and the patch goes out now. */
-  private goOn(): void {
+  goOn(): void {
     this.advance();
     this.broadcastPatch();
+  }
+
+  failed(error: unknown): void {
+    reportFailure(this, "setTimeout", error);
   }
 
   /**
    * A step was taken and the state shows it: its events go out (after the state change, so an event never names a
    * state its receiver cannot see yet), and a deal, round or match it finished is revealed and recorded.
    */
-  private committed(match: MatchInPlay<Options, State, Action>, applied: Applied<State, Event>, made: Made, waiting: Waiting<Action>): void {
+  committed(match: MatchInPlay<Options, State, Action>, applied: Applied<State, Event>, made: Made, waiting: Waiting<Action>): void {
     this.seals.follow(match.number, match.seed, match.state);
     for (const event of applied.events) {
       this.sendEvent(event, made);
       const round = this.engine.roundEnd?.(event);
       if (round === undefined) continue;
-      this.seals.reveal();
-      this.keepRecord(match, "round", round.result, round.round);
-      this.logLife("round_finished", "round finished", { match: match.number, round: round.round });
+      this.finish(match, "round", round.result, round.round);
       this.onRoundOver();
     }
     if (waiting.for !== "nobody") return;
     this.updateListing();
-    this.seals.reveal();
-    this.keepRecord(match, this.engine.roundEnd === undefined ? "game" : "match", this.engine.result(match.state));
-    this.logLife("game_finished", "game finished", { match: match.number, actions: match.actionCount });
+    this.finish(match, this.engine.roundEnd === undefined ? "game" : "match", this.engine.result(match.state));
     this.onMatchOver();
     // No next game on a server going away. The close waits for this callback to end, so that the reply to the
     // last move and the final state go out first.
     if (this.draining) setImmediate(() => this.closeForShutdown());
   }
 
-  private keepRecord(match: MatchInPlay<Options, State, Action>, part: RecordPart, result: unknown, round?: number): void {
-    if (!this.records.kept) return;
-    this.records.keep(match, part, result, round);
-    // The game (or round) a person left was the one in play: it is recorded, and an empty room may close now.
-    this.keepOpenWhenEmpty(false);
+  /** A deal, round or match is over: its seal is revealed, its record kept, and an empty room a person left may close. */
+  private finish(match: MatchInPlay<Options, State, Action>, part: RecordPart, result: unknown, round?: number): void {
+    this.seals.reveal();
+    if (this.records.kept) {
+      this.records.keep(match, part, result, round);
+      this.keepOpenWhenEmpty(false);
+    }
+    if (part === "round") this.logLife("round_finished", "round finished", { match: match.number, round: round ?? 0 });
+    else this.logLife("game_finished", "game finished", { match: match.number, actions: match.actionCount });
   }
 
   private sendEvent(event: Event, made: Made): void {
@@ -438,11 +411,16 @@ export abstract class TableRoom<
   }
 
   // ----------------------------------------------------------------------------------------------------------
-  // Views and the listing
+  // Views (table/view-sync.ts) and the listing (table/listing.ts)
 
   /** What `viewer` sees of the game's position now: the engine's view of the match, or the view before one. */
-  private positionView(viewer: Viewer): Plain {
+  positionView(viewer: Viewer): Plain {
     return this.match === null ? this.viewBeforeMatch(viewer) : this.engine.view(this.match.state, viewer);
+  }
+
+  /** What the table shows beside the position, the same for every viewer: the game's table fields and the deals' seal. */
+  tableFields(): Plain {
+    return { ...this.tableView(), seal: this.seals.view() };
   }
 
   /** The state view `viewer` must hold (docs/protocol.md); every client's decoded state equals it (the differential test). */
@@ -461,12 +439,12 @@ export abstract class TableRoom<
   }
 
   /** The view changed (an action, a seat, the clock): the schema shows it with the next patch. */
-  protected showChanges(): void {
+  showChanges(): void {
     this.views.showChanges();
   }
 
   /** A StateView showing the seat's hidden fields, the seat's schema object made first if no patch has made it yet. */
-  private viewOfSeat(seat: number) {
+  viewOfSeat(seat: number): StateView | undefined {
     if (this.seatView(seat) === undefined) this.views.write();
     const seatState = this.seatView(seat);
     if (seatState === undefined) return undefined;
@@ -492,29 +470,13 @@ export abstract class TableRoom<
   }
 
   /** After any change of seats (or of spectators): the state and the listing show it. */
-  protected seatsChanged(): void {
+  seatsChanged(): void {
     this.showChanges();
     this.updateListing();
   }
 
-  /**
-   * The listing follows the table: once for all the changes of one callback (a join changes it two or three times),
-   * made when the callback's own code is done, before any other request is served.
-   */
-  protected updateListing(): void {
-    if (this.listingDue) return;
-    this.listingDue = true;
-    queueMicrotask(() => this.publishListing());
-  }
-
-  private publishListing(): void {
-    this.listingDue = false;
-    try {
-      // The listing is informational: a failed persist (e.g. while the room is disposing) must not surface.
-      void Promise.resolve(this.setMetadata({ ...this.listing(), openSeats: this.seating.openSeats(), spectators: this.roster.spectators })).catch(() => undefined);
-    } catch (error) {
-      reportFailure(this, "updateListing", error);
-    }
+  updateListing(): void {
+    this.listingPart.update();
   }
 
   // The rooms' frame screen and seat guard: put in place once, on the class, not as closures on each room.

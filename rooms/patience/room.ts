@@ -20,12 +20,12 @@ const DEFAULT_OWNER_NAME = "owner";
 
 export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, PatienceOptions, PatienceMatch, PatienceAction, PatienceEngineEvent, PatienceErrorCode, PatienceStateView> {
   override state = new PatienceState();
-  protected override readonly engine = patienceEngine;
-  protected override readonly joinOptions = patienceJoinOptions;
+  override readonly engine = patienceEngine;
+  override readonly joinOptions = patienceJoinOptions;
   protected override readonly stateMatchesView = stateMatchesView;
   private paceMs = PATIENCE_DEFAULT_PACE_MS;
   /** The owner's seat taken, a joiner watches. */
-  protected override refuseWhenFull = false;
+  override refuseWhenFull = false;
 
   /** A ladder table (docs/arena.md, "Solo ladders"): its owner's one deal of the period, dealt once the owner is in. */
   private ladderTable = false;
@@ -85,34 +85,34 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   }
 
   /** A ladder table deals when its owner is in: the deal is the one the ladder gave the owner's identity. */
-  protected override onJoined(place: number | "watch", _options: PatienceJoinOptions, auth: unknown): void {
+  override onJoined(place: number | "watch", _options: PatienceJoinOptions, auth: unknown): void {
     if (place === "watch" || !this.ladderTable || this.match !== null) return;
     this.deal({ options: {}, seed: this.takeLadderDeal(auth).seed }, this.ladderDealPaused);
   }
 
-  protected override seatRequest(options: PatienceJoinOptions): SeatRequest {
+  override seatRequest(options: PatienceJoinOptions): SeatRequest {
     if (options.spectate === true && this.ladderTable) this.refuseLadderSpectator();
     return { watch: options.spectate === true };
   }
 
-  protected override personName(options: PatienceJoinOptions): string {
+  override personName(options: PatienceJoinOptions): string {
     return options.name ?? DEFAULT_OWNER_NAME;
   }
 
   /** The owner has left for good: the seat opens and the deal goes on as it was (dealing or paused). */
-  protected override onPersonLeft(seat: number): void {
+  override onPersonLeft(seat: number): void {
     this.roster.open(seat);
     this.announce("ownerLeft");
   }
 
-  protected override wire(event: PatienceEngineEvent, _made: Made): unknown {
+  override wire(event: PatienceEngineEvent, _made: Made): unknown {
     const deal = this.match!.number;
     if (event.name === "dealOver") return { deal, ...event.payload };
     const { step, dealt, description, ...data } = event.payload;
     return { ...data, deal, step, dealt, description };
   }
 
-  protected override tableView(): PatienceTableView {
+  override tableView(): PatienceTableView {
     const owner = this.roster.seats[OWNER_SEAT];
     const held = this.dealerPaused && this.match !== null && this.match.state.deal.outcome === null;
     return {
@@ -127,14 +127,14 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
   }
 
   /** A room always has a deal (dealt as it is made); this is only what the state holds before that. */
-  protected override viewBeforeMatch(): PatiencePositionView {
+  override viewBeforeMatch(): PatiencePositionView {
     const tops = Array.from({ length: MAX_PILES }, () => "");
     const counts = Array.from({ length: MAX_PILES }, () => 0);
     const cover = { group: "" as const, piles: [], covered: [], covering: [] };
     return { phase: "paused", steps: 0, dealt: 0, deckSize: 0, tops, counts, cover, outcome: { kind: "", pileSizes: [], overflowCard: 0, line: "" }, revealedSeed: 0 };
   }
 
-  protected override listing(): Record<string, unknown> {
+  override listing(): Record<string, unknown> {
     if (this.roster === undefined) return { game: "patience", deal: 0, phase: "paused", owner: "" };
     const { deal, phase, ownerName } = this.shownView();
     const ladder = this.ladderTable ? { ladder: true } : {}; // the lobby offers no Watch on a ladder table

@@ -27,8 +27,8 @@ const MAX_SPECTATORS = 64;
 
 export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, TractorMatchOptions, TractorMatch, TractorAction, TractorEngineEvent, TractorErrorCode, TractorStateView> {
   override state = new TractorState();
-  protected override readonly engine = tractorEngine;
-  protected override readonly joinOptions = tractorJoinOptions;
+  override readonly engine = tractorEngine;
+  override readonly joinOptions = tractorJoinOptions;
   protected override readonly stateMatchesView = stateMatchesView;
   private options!: TractorJoinOptions;
   private matchOptions!: TractorMatchOptions;
@@ -69,7 +69,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   }
 
   /** Not at once: the joining client registers its event handlers only once its join completes. */
-  protected override onTableFull(): void {
+  override onTableFull(): void {
     if (this.match !== null || this.startTimer.isPending) return;
     this.startTimer.start(this.time("startDelayMs"), () => {
       if (this.match === null && this.roster.everySeatTaken()) this.startMatch(this.matchOptions, this.options.seed);
@@ -81,24 +81,24 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
    * round's deal would follow from the first round's revealed seed by a search of the 31-bit match seeds. A match
    * given a seed (a reproducible one, a tournament's duplicate deals) keeps its rounds' seeds derived.
    */
-  protected override dealerActionFor(due: TractorAction): TractorAction {
+  override dealerActionFor(due: TractorAction): TractorAction {
     return due.type === "nextRound" && this.options.seed === undefined ? { ...due, seed: freshDealSeed() } : due;
   }
 
-  protected override seatRequest(options: TractorJoinOptions): SeatRequest {
+  override seatRequest(options: TractorJoinOptions): SeatRequest {
     return options.spectate ? { watch: true } : { watch: false, seat: options.seat && TRACTOR_SEATS.indexOf(options.seat) };
   }
 
-  protected override noSeatReason(asked: number | undefined): string {
+  override noSeatReason(asked: number | undefined): string {
     if (asked === undefined) return "no open seat: name a bot's seat to take it over, or join with { spectate: true }";
     return `${TRACTOR_SEATS[asked]}'s seat is taken; name an open seat or a bot's, or spectate`;
   }
 
-  protected override personName(options: TractorJoinOptions, seat: number): string {
+  override personName(options: TractorJoinOptions, seat: number): string {
     return options.name ?? TRACTOR_SEATS[seat];
   }
 
-  protected override noMatch(action: string): Rejection {
+  override noMatch(action: string): Rejection {
     return new Rejection("WRONG_PHASE", `cannot ${action} now: the table is waiting`);
   }
 
@@ -113,7 +113,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
    * Easy's burials are the heuristic's; declarations are the heuristic's (botDeclaration) but for strong seats
    * (see `volunteer`).
    */
-  protected override decide(state: TractorMatch, seat: number): TractorAction | undefined | Promise<TractorAction | undefined> {
+  override decide(state: TractorMatch, seat: number): TractorAction | undefined | Promise<TractorAction | undefined> {
     const level = this.levelOf(seat);
     const phase = state.phase;
     if (level === "normal" || (phase !== "playing" && phase !== "burying") || state.round.turn !== seat) return super.decide(state, seat);
@@ -135,7 +135,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
    * hand is complete; its answer is made when it comes if the round is still being dealt, nobody has declared since
    * and the engine accepts it. Other levels declare as the seat bot does, at once.
    */
-  protected override volunteer(state: TractorMatch, seat: number): TractorAction | undefined | Promise<TractorAction | undefined> {
+  override volunteer(state: TractorMatch, seat: number): TractorAction | undefined | Promise<TractorAction | undefined> {
     if (this.levelOf(seat) !== "strong" || state.phase !== "declaring") return super.volunteer(state, seat);
     const rules = state.options.ruleset;
     const view = declarationViewOf(state, seat as Seat);
@@ -148,7 +148,7 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   }
 
   /** A declaration decided elsewhere is made only in the round it was asked in, while dealing, over the same standing declaration. */
-  protected override volunteerStillFits(asked: TractorMatch, now: TractorMatch): boolean {
+  override volunteerStillFits(asked: TractorMatch, now: TractorMatch): boolean {
     return asked.phase === "declaring" && now.phase === "declaring" && asked.roundNumber === now.roundNumber && asked.declaration === now.declaration;
   }
 
@@ -159,35 +159,35 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
    * after the rounds it came for) the seat is a bot's at once, as it is from the next round on. Someone who takes
    * the seat over before the round ends plays it under their own name instead.
    */
-  protected override onPersonLeft(seat: number): void {
+  override onPersonLeft(seat: number): void {
     if (this.match === null) return this.roster.open(seat);
     if (playedInRound(this.match.state, seat as Seat)) return this.roster.seatStandIn(seat);
     this.roster.seatBot(seat, SEAT_BOT_NAME);
   }
 
   /** The round a person left is recorded as theirs: the next is their seat bot's. */
-  protected override onRoundOver(): void {
+  override onRoundOver(): void {
     this.roster.seats.forEach((held, seat) => held.left && this.roster.seatBot(seat, SEAT_BOT_NAME));
   }
 
   /** A person who takes a house bot's seat over makes it theirs: should they leave, the bot plays on for them. */
-  protected override onJoined(place: number | "watch"): void {
+  override onJoined(place: number | "watch"): void {
     if (place !== "watch") this.houseSeats.delete(place);
   }
 
   /** A bot the table was made with is recorded as the house's bot at its level, which the standings rate (docs/arena.md). */
-  protected override recordedSeat(seat: number): RecordedSeat {
+  override recordedSeat(seat: number): RecordedSeat {
     const recorded = super.recordedSeat(seat);
     if (recorded.kind !== "bot" || !this.houseSeats.has(seat)) return recorded;
     const name = tractorBotName(this.levelOf(seat));
     return { ...recorded, name, identity: { kind: "house", name } };
   }
 
-  protected override seatView(seat: number): TractorSeatState {
+  override seatView(seat: number): TractorSeatState {
     return this.state.seats[seat];
   }
 
-  protected override wire(event: TractorEngineEvent, made: Made): unknown {
+  override wire(event: TractorEngineEvent, made: Made): unknown {
     if (event.name !== "played") return event.payload;
     const { round, seat, cards, ...rest } = event.payload;
     return { round, seat, cards, auto: made.by === "clock", ...rest };
@@ -215,12 +215,12 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     return { ...none, options: legal.actions.map(cardsOf), complete: legal.complete, suggestion };
   }
 
-  protected override tableView(): TractorTableView {
+  override tableView(): TractorTableView {
     const seats = this.roster.seats.map(({ holder, name, connected }) => ({ occupant: holder, player: name, connected }));
     return { deadline: this.turnDeadline, seats, spectators: this.roster.spectators };
   }
 
-  protected override viewBeforeMatch(viewer: Viewer): TractorPositionView {
+  override viewBeforeMatch(viewer: Viewer): TractorPositionView {
     const { trump, startRanks } = this.matchOptions;
     const seats = SEATS.map((seat) => {
       const shown: TractorSeatPositionView = { seat: TRACTOR_SEATS[seat], team: teamOf(seat), handCount: 0 };
@@ -249,14 +249,14 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   }
 
   /** The listing names the phase and the round: it follows them. */
-  protected override showChanges(): void {
+  override showChanges(): void {
     super.showChanges();
     const listed = this.match === null ? "waiting:0" : `${tableOf(this.match.state).phase}:${this.match.state.roundNumber}`;
     if (listed !== this.listed) this.updateListing();
     this.listed = listed;
   }
 
-  protected override listing(): Record<string, unknown> {
+  override listing(): Record<string, unknown> {
     if (this.roster === undefined) return { game: "tractor", phase: "waiting", round: 0, trump: this.matchOptions?.trump ?? "declare", seats: {}, score: "" };
     const shown = this.shownView();
     const seats = shown.seats.map((seat) => [seat.seat, seat.occupant === "person" ? seat.player : seat.occupant]);

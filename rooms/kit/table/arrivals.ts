@@ -15,15 +15,11 @@ import type { Seating } from "./seating";
 import type { TableTimings } from "./types";
 
 /** The table as its arrivals see it: its seats and places, and the game's say on who sits where. */
-export interface ArrivingTable<JoinOptions> {
-  readonly room: Room;
+export interface ArrivingTable<JoinOptions> extends Room {
   readonly roster: SeatRoster;
   readonly timings: TableTimings;
   readonly joinOptions: z.ZodType<JoinOptions>;
-  readonly seating: Seating<JoinOptions>;
-  readonly bots: { cancel(): void };
-  readonly records: { readonly kept: boolean };
-  closing(): boolean;
+  readonly closing: boolean;
   gameUnderWay(): boolean;
   personName(options: JoinOptions, seat: number): string;
   /** The view that shows the seat's person their hidden fields (their hand), if the game has any. */
@@ -38,7 +34,12 @@ export interface ArrivingTable<JoinOptions> {
 }
 
 export class Arrivals<JoinOptions> {
-  constructor(private readonly table: ArrivingTable<JoinOptions>) {}
+  constructor(
+    private readonly table: ArrivingTable<JoinOptions>,
+    private readonly seating: Seating<JoinOptions>,
+    private readonly bots: { cancel(): void },
+    private readonly records: { readonly kept: boolean },
+  ) {}
 
   private get roster(): SeatRoster {
     return this.table.roster;
@@ -46,7 +47,7 @@ export class Arrivals<JoinOptions> {
 
   join(client: Client, rawOptions: unknown): void {
     const options = parseRoomOptions(this.table.joinOptions, rawOptions, "join");
-    const place: Place = this.table.seating.take(client.sessionId, options);
+    const place: Place = this.seating.take(client.sessionId, options);
     if (place === "watch") this.roster.addSpectator(client.sessionId);
     else this.seatPerson(client, place, this.table.personName(options, place));
     this.table.seatsChanged();
@@ -65,7 +66,7 @@ export class Arrivals<JoinOptions> {
     const view = this.table.viewOfSeat(seat);
     if (view !== undefined) client.view = view;
     // A bot's pending move (or decision under way) is dropped: the person now has the turn clock.
-    this.table.bots.cancel();
+    this.bots.cancel();
     this.table.advance();
   }
 
@@ -80,11 +81,11 @@ export class Arrivals<JoinOptions> {
     const connection = client.ref;
     const seconds = this.table.timings.reconnectSeconds;
     // The window ends with the player back, or rejects when it runs out (or the room closes); onLeave follows.
-    const returned = await this.table.room.allowReconnection(client, seconds).catch(() => undefined);
+    const returned = await this.table.allowReconnection(client, seconds).catch(() => undefined);
     if (returned && returned.ref !== connection) closeIfOpen(connection, SEAT_TAKEN_OVER_CLOSE_CODE, "another connection took this seat over");
     // A window that runs out is the normal end of a seat whose player went away: worth a line, not an error.
-    if (returned === undefined && !this.table.closing()) {
-      roomLog(this.table.room).info({ event: "seat_given_up", seat }, `the seat's player did not come back within ${seconds} s; the seat is given up`);
+    if (returned === undefined && !this.table.closing) {
+      roomLog(this.table).info({ event: "seat_given_up", seat }, `the seat's player did not come back within ${seconds} s; the seat is given up`);
     }
   }
 
@@ -96,15 +97,15 @@ export class Arrivals<JoinOptions> {
   }
 
   left(client: Client): void {
-    forgetClient(this.table.room, client);
+    forgetClient(this.table, client);
     // A patch sent while every connection closes reaches clients already tearing their state down.
-    if (this.table.closing()) return;
+    if (this.table.closing) return;
     if (this.roster.removeSpectator(client.sessionId)) return this.table.seatsChanged();
     const seat = this.roster.seatOf(client.sessionId);
     if (seat === undefined) return;
     this.table.onPersonLeft(seat);
     if (this.forfeitToKeep(seat)) this.table.keepOpenWhenEmpty(true);
-    this.table.bots.cancel(); // a decision made for the person's clock is not the bot's to play now
+    this.bots.cancel(); // a decision made for the person's clock is not the bot's to play now
     this.table.seatsChanged();
     this.table.advance();
   }
@@ -117,7 +118,7 @@ export class Arrivals<JoinOptions> {
   private forfeitToKeep(seat: number): boolean {
     const held = this.roster.seats[seat];
     const rated = held?.left === true && held.identity !== undefined && held.identity.kind !== "guest";
-    return rated && this.table.gameUnderWay() && this.table.records.kept;
+    return rated && this.table.gameUnderWay() && this.records.kept;
   }
 }
 

@@ -17,10 +17,11 @@ type Decision<Action> = Action | undefined | Promise<Action | undefined>;
 export interface BotsTable<Options, State, Action> {
   readonly engine: MatchEngine<Options, State, Action, GameEvent, unknown, unknown>;
   readonly roster: SeatRoster;
-  match(): MatchInPlay<Options, State, Action> | null;
+  readonly match: MatchInPlay<Options, State, Action> | null;
   act(match: MatchInPlay<Options, State, Action>, actor: Actor, action: Action, by: Mover): void;
   /** After an answer that came later: the match goes on and the patch goes out. */
   goOn(): void;
+  /** A failure where nothing can answer for it (a promise's callback): reported, the table goes on. */
   failed(error: unknown): void;
   decide(state: State, seat: number): Decision<Action>;
   volunteer(state: State, seat: number): Decision<Action>;
@@ -62,7 +63,7 @@ export class BotTurns<Options, State, Action> {
     for (let acted = true, rounds = 0; acted && rounds < ACTIONS_PER_BURST; rounds++) {
       acted = false;
       roster.seats.forEach((held, seat) => {
-        if (held.holder !== "bot" || this.table.match() !== match || this.volunteering?.has(seat)) return;
+        if (held.holder !== "bot" || this.table.match !== match || this.volunteering?.has(seat)) return;
         const action = safely(() => this.table.volunteer(match.state, seat));
         if (action instanceof Promise) return this.awaitVolunteer(match, seat, action);
         if (action === undefined || !engine.apply(match.state, seat, action).ok) return;
@@ -89,7 +90,7 @@ export class BotTurns<Options, State, Action> {
       .then((action) => {
         if (this.thinking !== thinking) return; // cancelled: the seat changed hands
         this.thinking = null;
-        if (this.table.match() !== match || match.state !== state) return;
+        if (this.table.match !== match || match.state !== state) return;
         this.actForSeat(match, state, seat, action, by);
         this.table.goOn();
       })
@@ -110,7 +111,7 @@ export class BotTurns<Options, State, Action> {
       .then((action) => {
         if (this.volunteering?.get(seat) !== asked) return;
         this.volunteering.delete(seat);
-        if (this.table.match() !== match) return;
+        if (this.table.match !== match) return;
         const now = match.state;
         const fits = action !== undefined && this.table.roster.seats[seat]?.holder === "bot" && this.table.volunteerStillFits(asked, now, seat) && this.table.engine.apply(now, seat, action).ok;
         if (fits) this.table.act(match, seat, action, "bot");
@@ -123,7 +124,7 @@ export class BotTurns<Options, State, Action> {
 
   /** The bot's action, or, should a bot ever choose what the engine refuses, the engine's own first legal action. */
   private actForSeat(match: MatchInPlay<Options, State, Action>, state: State, seat: number, action: Action | undefined, by: Mover): void {
-    if (this.table.match() !== match || match.state !== state) return;
+    if (this.table.match !== match || match.state !== state) return;
     const { engine } = this.table;
     if (action !== undefined && engine.apply(state, seat, action).ok) return this.table.act(match, seat, action, by);
     const fallback = engine.legalActions(state, seat, 1).actions[0];

@@ -5,6 +5,7 @@
  * lets them).
  */
 import { DEALER, type Actor, type Applied, type GameEvent, type MatchEngine, type Waiting } from "../engine";
+import { tableMetrics } from "../metrics";
 import type { Mover } from "../record";
 import { RecordedSteps } from "../recorded-steps";
 import { Rejection, type RoomTimer } from "../room-kit";
@@ -17,18 +18,14 @@ export interface PlayedTable<Options, State, Action, Event extends GameEvent> {
   readonly engine: MatchEngine<Options, State, Action, Event, unknown, unknown>;
   readonly roster: SeatRoster;
   readonly timings: TableTimings;
-  /** The one timer of the match: a turn clock, a bot's pause, or the dealer's pace. */
-  readonly timer: RoomTimer;
-  readonly bots: BotTurns<Options, State, Action>;
-  closing(): boolean;
-  /** Whether each action is kept for the match's record. */
-  keepsActions(): boolean;
+  readonly roomName: string;
+  /** Set once the room is closing: nobody plays on. */
+  readonly closing: boolean;
   showChanges(): void;
   /** A step was taken (the match's state is the step's): its events go out, and what it finished is recorded. */
   committed(match: MatchInPlay<Options, State, Action>, applied: Applied<State, Event>, made: Made, waiting: Waiting<Action>): void;
   /** The action the dealer makes when `due` is due (the game may add what only the table decides). */
   dealerActionFor(due: Action): Action;
-  actionTaken(by: Mover): void;
 }
 
 export class MatchLoop<Options, State, Action, Event extends GameEvent> {
@@ -47,7 +44,14 @@ export class MatchLoop<Options, State, Action, Event extends GameEvent> {
   private clockSeat = -1;
   private clockMatchNumber = 0;
 
-  constructor(private readonly table: PlayedTable<Options, State, Action, Event>) {}
+  constructor(
+    private readonly table: PlayedTable<Options, State, Action, Event>,
+    /** The one timer of the match: a turn clock, a bot's pause, or the dealer's pace. */
+    private readonly timer: RoomTimer,
+    private readonly bots: BotTurns<Options, State, Action>,
+    /** Whether each action is kept, for the match's record. */
+    private readonly records: { readonly kept: boolean },
+  ) {}
 
   get deadline(): number {
     return this.deadlineAt;
@@ -76,8 +80,8 @@ export class MatchLoop<Options, State, Action, Event extends GameEvent> {
     const outcome = this.table.engine.apply(match.state, actor, action);
     if (!outcome.ok) throw new Rejection(outcome.code, outcome.reason);
     match.actionCount++;
-    if (this.table.keepsActions()) match.actions.push({ actor, action, at: Date.now(), by });
-    this.table.actionTaken(by);
+    if (this.records.kept) match.actions.push({ actor, action, at: Date.now(), by });
+    tableMetrics().actionTaken(this.table.roomName, by);
     this.commit(match, outcome, { actor, by });
   }
 
@@ -86,10 +90,11 @@ export class MatchLoop<Options, State, Action, Event extends GameEvent> {
    * and whoever acts next gets the clock: a person's turn clock, or the dealer's pace.
    */
   advance(): void {
-    const { engine, roster, timings, timer, bots } = this.table;
+    const { engine, roster, timings } = this.table;
+    const { timer, bots } = this;
     timer.clear();
     const match = this.match;
-    if (match === null || this.table.closing()) return;
+    if (match === null || this.table.closing) return;
     for (let actions = 0; actions < ACTIONS_PER_BURST; actions++) {
       if (this.match !== match || bots.isThinkingAbout(match.state)) return;
       bots.letVolunteer(match);
@@ -146,14 +151,14 @@ export class MatchLoop<Options, State, Action, Event extends GameEvent> {
     match.state = applied.state;
     const waiting = this.table.engine.waiting(applied.state);
     this.deadlineAt = waiting.for === "seat" && !this.table.roster.isBot(waiting.seat) ? Date.now() + this.table.timings.turnTimeMs : 0;
-    if (waiting.for === "nobody") this.table.timer.clear();
+    if (waiting.for === "nobody") this.timer.clear();
     this.table.showChanges();
     this.table.committed(match, applied, made, waiting);
   }
 
   /** Runs `action` after `delayMs` on the match's timer, then lets the match go on. */
   private after(delayMs: number, action: () => void): void {
-    this.table.timer.start(delayMs, () => {
+    this.timer.start(delayMs, () => {
       action();
       this.advance();
     });
@@ -196,7 +201,7 @@ export class MatchLoop<Options, State, Action, Event extends GameEvent> {
     }
     this.clockSeat = seat;
     this.clockMatchNumber = match.number;
-    this.table.timer.start(this.deadlineAt - now, this.turnClockRanOut, this);
+    this.timer.start(this.deadlineAt - now, this.turnClockRanOut, this);
   }
 
   /** A person's turn clock ran out: the engine says who acts (the seat's bot, or the dealer), then the match goes on. */
@@ -207,7 +212,7 @@ export class MatchLoop<Options, State, Action, Event extends GameEvent> {
     this.deadlineAt = 0;
     this.table.showChanges();
     const timedOut = this.table.engine.timedOut(match.state, seat);
-    if (timedOut.actor === seat) this.table.bots.play(match, seat, "clock");
+    if (timedOut.actor === seat) this.bots.play(match, seat, "clock");
     else this.act(match, timedOut.actor, timedOut.action, "dealer");
     this.advance();
   }

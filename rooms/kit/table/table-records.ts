@@ -11,13 +11,12 @@ import type { SeatRoster } from "../seats";
 import type { DealSeals } from "./deal-seals";
 import type { MatchInPlay, TableAction } from "./types";
 
-/** The table as its records see it: its game, its room, its engine, its seats and its deals' seals. */
+/** The table as its records see it: its game, its room, its engine and its seats. */
 export interface RecordedTable<Options, State, Action> {
   readonly roomName: string;
   readonly roomId: string;
   readonly engine: MatchEngine<Options, State, Action, GameEvent, unknown, unknown>;
   readonly roster: SeatRoster;
-  readonly seals: DealSeals<State>;
   /** How the record names who held the seat (the game may name its own bots). */
   recordedSeat(seat: number): RecordedSeat;
 }
@@ -29,7 +28,10 @@ export class TableRecords<Options, State, Action> {
   /** Where finished games go (the server's record writer); null when the server keeps no records. */
   sink: RecordSink | null = null;
 
-  constructor(private readonly table: RecordedTable<Options, State, Action>) {}
+  constructor(
+    private readonly table: RecordedTable<Options, State, Action>,
+    private readonly seals: DealSeals<State>,
+  ) {}
 
   /** Whether finished games are kept: without records a match's actions would be kept for nothing (2.6 KB a table by a game's end). */
   get kept(): boolean {
@@ -39,12 +41,12 @@ export class TableRecords<Options, State, Action> {
   /** Hands a finished game (or round) to the records; the deal just over has had its seal revealed. */
   keep(match: MatchInPlay<Options, State, Action>, part: RecordPart, result: unknown, round?: number): void {
     if (this.sink === null) return;
-    const { roomName, roomId, roster, seals } = this.table;
+    const { roomName, roomId, roster } = this.table;
     const seats = roster.seats.map((_, seat) => this.table.recordedSeat(seat));
     const { number, options, seed, start, startedAt } = match;
     const ladder = this.ladder === null ? {} : { ladder: this.ladder };
     const actions = match.actions.read(this.stepReplay(match), part !== "round");
-    const finished: FinishedGame = { game: roomName, roomId, part, match: number, round, options, seed, ...seals.forRecord(), seats, start, actions, result, startedAt, endedAt: Date.now(), ...ladder };
+    const finished: FinishedGame = { game: roomName, roomId, part, match: number, round, options, seed, ...this.seals.forRecord(), seats, start, actions, result, startedAt, endedAt: Date.now(), ...ladder };
     this.sink.submit(finished);
   }
 
