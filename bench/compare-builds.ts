@@ -2,7 +2,7 @@
  * npm run bench:compare -- --base <another build's root> [--clients 1500] [--think-ms 3000] [--duration 20] [--pairs 2] [--mix fool] [--nice 10] [--records] [--websocket-port [both]]
  *
  * Two builds' servers side by side in one run: runs in turn cannot tell builds apart on a shared host whose stolen
- * time swings from second to second, runs at the same time can (BENCHMARKS.md). Each pair starts both servers
+ * time swings from second to second, runs at the same time can. Each pair starts both servers
  * (records off, or with `--records` each in an SQLite file of its own), drives each with this build's load test at once, and swaps their ports every other pair. Per
  * build: the server's CPU per move, its memory per room ((RSS peak − RSS at the start) / rooms at the peak), the
  * latency, and what was lost. With `--websocket-port`, this build's server serves its clients' WebSockets on a port of

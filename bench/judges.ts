@@ -17,7 +17,7 @@ import { wholeNumber } from "../bin/src/lib/arguments";
 import { writePatienceInput, writeTractorInput } from "./judge-inputs";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-/** The hardest position of `npm run bench:fool`'s search (BENCHMARKS.md, Fool). */
+/** The hardest position of `npm run bench:fool`'s search. */
 const HARDEST_FOOL_POSITION = "7D AH 7C 8S AS 7S 6D 7H AC *\nTD\n";
 
 interface Measure {

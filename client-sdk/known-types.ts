@@ -3,7 +3,7 @@
  *
  * A Colyseus client learns how to decode a room's state from the room itself, as it joins: the server sends its
  * schema's reflection, and the client builds a class for every type in it. @colyseus/sdk does that for every join,
- * about half a millisecond of CPU for a Tractor table (BENCHMARKS.md) — as much as several moves, for a program
+ * about half a millisecond of CPU for a Tractor table — as much as several moves, for a program
  * that joins table after table. Here a reflection the client has seen before, byte for byte, reuses the classes
  * built for it the first time; each session still gets its own decoder and its own state. The types are
  * read-only once built, so sessions may share them.

@@ -19,7 +19,7 @@ export interface JoinPatience {
 /**
  * How long to wait after a refusal that passes: the server's wait, and up to as long again at random. Every client
  * refused in the same second is told the same wait; asking again all at once, they would be refused together again
- * (measured in BENCHMARKS.md: the load test's tables, refused at capacity, came back as one burst).
+ * (measured: the load test's tables, refused at capacity, came back as one burst).
  */
 export function waitBeforeAskingAgain(retryAfterMs: number, random: () => number = Math.random): number {
   return Math.round(retryAfterMs * (1 + random()));

@@ -30,7 +30,7 @@ export interface LoadTestOptions {
   quiet: boolean;
   /**
    * The generator's nice value (0 when absent): on the server's machine, a generator at the server's priority takes
-   * a core's share from the server it measures whenever a write wakes it (BENCHMARKS.md, issue 34).
+   * a core's share from the server it measures whenever a write wakes it.
    */
   nice?: number;
 }

@@ -83,7 +83,7 @@ class LatencyProbe implements MoveProbe {
     this.pending.delete(key);
     // Only moves sent in the steady window count, as for the throughput: a move sent after the deadline meets
     // every other table leaving at once (the run's teardown, a stall no table in play sees), and only games whose
-    // bots move after the deadline would carry it (Tractor's did: BENCHMARKS.md, issue 34).
+    // bots move after the deadline would carry it (Tractor's did).
     if (sentAt >= steadyFrom && sentAt < steadyUntil) {
       this.latencies.push(performance.now() - sentAt);
       this.sentAt.push(performance.timeOrigin + sentAt);

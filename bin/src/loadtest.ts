@@ -1,7 +1,7 @@
 /**
  * npm run loadtest -- --url ws://127.0.0.1:2567 --clients 2000 [--mix evensteven=1] [--duration 30] ...
  * Drives scripted players against a running cardhall server and reports throughput, joins, latency, errors and
- * desyncs, with a plain ws echo server as the baseline. See BENCHMARKS.md. `--url` takes several addresses (the
+ * desyncs, with a plain ws echo server as the baseline. `--url` takes several addresses (the
  * processes of a cluster, comma-separated): the tables matchmake through each in turn, and each process is reported.
  */
 import { Command, InvalidArgumentError } from "commander";

@@ -22,7 +22,7 @@ import { covers, withoutOne, type FaceUp, type FoolEvent, type FoolView } from "
  * not (SUITS' order), one for each rank it is not (RANKS' order, above the suits'), and one for "not a joker". A
  * hand's unseen cards are a list of such integers, which V8 keeps as plain numbers in one flat array: a move that
  * teaches the memory something makes one new array, not an object a card, and a major collection has nothing in it
- * to follow (the memory outlives every move; BENCHMARKS.md, issue 34).
+ * to follow (the memory outlives every move).
  */
 export type UnseenCard = number;
 

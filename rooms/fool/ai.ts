@@ -91,7 +91,7 @@ export const aiPolicy: AiPolicy = makeAiPolicy();
 
 /**
  * The strong level's budget: sixteen times the worlds, play-outs twice as long, 32 times the moves per decision.
- * Against greedy on the same 1,000 deals × 2 (BENCHMARKS.md): 32 worlds of 12 moves 68.0%, 64 of 16 70.5%, 64 of 24
+ * Against greedy on the same 1,000 deals × 2: 32 worlds of 12 moves 68.0%, 64 of 16 70.5%, 64 of 24
  * 69.1%, 128 of 16 71.6%; more worlds help, longer play-outs past 16 moves do not.
  */
 export const STRONG_BUDGET: PlayoutBudget = { worlds: 128, horizon: 16, maxMoves: 32768 };

@@ -336,7 +336,7 @@ export function listHasPendingChanges(list: ArraySchema<unknown>): boolean {
 /**
  * The items a list holds now, read in place (its `items` array, behind the proxy every ArraySchema is): `toArray()`
  * copies them, and the state writer compares every list of every view at every patch, nearly always to find it
- * unchanged (copies made 2–4% of a loaded server's garbage: BENCHMARKS.md, issue 34). Read only, and only until the
+ * unchanged (copies made 2–4% of a loaded server's garbage). Read only, and only until the
  * list is next changed: a caller about to change the list takes a copy first.
  */
 export function listItemsInPlace<T>(list: ArraySchema<T>): readonly T[] {
@@ -373,8 +373,8 @@ let listChangesKeptInPlace = false;
  * pending operations of every list that changed (`ChangeTree#reset`: `collDirty.clear()`, a new hash table each
  * time) and stages a copy of its items (`ArraySchema#["~onEncodeEnd"]`: `tmpItems = items.slice()`). Both live on
  * objects that live as long as their table, so each new table and copy lives until the list's next change, seconds
- * later: promoted to the old generation, where only a major collection frees it (BENCHMARKS.md, "a list's change
- * records"). Here the map becomes an OpsByIndex, cleared by emptying its slots; a list tree's rebuilds of its map
+ * later: promoted to the old generation, where only a major collection frees it. Here the map becomes an OpsByIndex,
+ * cleared by emptying its slots; a list tree's rebuilds of its map
  * (an insert or a cancelled add: `insertAt`, `removeAt`) are copied back into it; and a list of plain values copies
  * its items into the staged array it has. A list of schema objects stages as before: its children's slots are
  * re-pointed from the old staged array. Installed once, on the classes every state's lists are made of; nothing
@@ -420,7 +420,7 @@ let valuesSized = false;
  * Makes each state object's values array (where @colyseus/schema keeps a field's value, at the field's index) as
  * long as its class has fields. Schema's constructor (`Schema.initialize`) makes it empty, and V8 gives an array 17
  * slots at its first value: about 180 bytes for any class, kept for as long as its table lives and marked by every
- * major collection; sized, it is 32 bytes and 8 a field (BENCHMARKS.md, "Issue 34: a tenth less live heap a table").
+ * major collection; sized, it is 32 bytes and 8 a field.
  * Installed once, on Schema itself: a common base class of the states would have done it too, but the schema's
  * handshake then described every game's classes to every client (a class's handshake holds its parent's subclasses).
  */

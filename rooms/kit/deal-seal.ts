@@ -23,7 +23,7 @@ export function commitmentOf(seed: number, salt: string): string {
 /**
  * Random bytes drawn from the system's generator a page at a time, each byte handed out once: a draw of 16 bytes
  * costs a call into the generator as dear as a draw of a page (a deal started in a busy server spent 20 µs on
- * its salt: BENCHMARKS.md, issue 34). They never leave the server but as a finished deal's salt.
+ * its salt). They never leave the server but as a finished deal's salt.
  */
 const POOL_BYTES = 4096;
 let pool = Buffer.alloc(0);

@@ -2,15 +2,13 @@
  * Maps that Colyseus clears at every patch, made to clear without allocating (rooms/kit/colyseus-internals.ts puts
  * them in place). V8's Map#clear allocates a new hash table, 152 bytes, even for an empty map, and so does a delete
  * that empties one. The maps hang on objects that live as long as their table, so each new table lives until the
- * next patch, seconds later: it is promoted to the old generation, and every major collection marks it
- * (BENCHMARKS.md, "Maps cleared at every patch").
+ * next patch, seconds later: it is promoted to the old generation, and every major collection marks it.
  *
  * The two maps over arrays below let their arrays go at every clear for the same reason: both are filled by a change
  * and emptied by the patch the kit sends in the same turn, so an array allocated for a patch lives for microseconds
  * and dies in V8's young generation, where a dead object costs nothing; an array kept from one patch to the next,
  * seconds later, is promoted and marked by every major collection for as long as its table lives. V8 gives an array
- * 17 slots at its first element: each kept array was about 150 bytes, several a table (BENCHMARKS.md,
- * "Issue 34: a tenth less live heap a table").
+ * 17 slots at its first element: each kept array was about 150 bytes, several a table.
  */
 
 /** A Map whose clear does nothing when it is empty (a client's StateView#changes is empty at almost every patch). */
@@ -73,7 +71,7 @@ export class SlotMap<K, V> {
  * small whole numbers, and a patch changes a few of them: a key is found by a scan of the slots, held in one array of
  * keys and values side by side. A table has several lists, each with its map for as long as the table lives, so the
  * map holds nothing between patches (see the module's comment; a Map cleared would be a new hash table each patch,
- * kept until the next: BENCHMARKS.md).
+ * kept until the next).
  */
 export class OpsByIndex {
   /** Slot n's key at 2n (-1 once deleted since the last clear) and its value at 2n + 1, in the order first set. */

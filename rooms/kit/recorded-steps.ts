@@ -2,7 +2,7 @@
  * A match's steps, kept for its record until the game (or round) ends.
  *
  * Each step is held as its JSON text, not as the objects the engine made: those would live for the whole game, be
- * promoted to V8's old generation and be marked by every major GC (BENCHMARKS.md, "A match's steps kept as text").
+ * promoted to V8's old generation and be marked by every major GC.
  * And a step is kept without its events while the game is played: the events are two thirds to three quarters of a
  * step's text (a Fool step 320 bytes with them, 75 without), and the engine gives them again. When a record needs
  * the steps, those played since the last record are replayed from the state the earlier ones ended on (the match's
@@ -11,7 +11,7 @@
  *
  * The record is stored as JSON, so a step read back is what the store would give back: nothing the record keeps is
  * lost by the round trip. The match's last record takes the steps just replayed as the replay made them: turning
- * them into text and back cost the event loop about a fifth of making the record, for nothing (BENCHMARKS.md, issue 34).
+ * them into text and back cost the event loop about a fifth of making the record, for nothing.
  */
 import type { RecordedEvent, RecordedStep } from "./record";
 
@@ -20,7 +20,8 @@ export type PlayedStep<Step extends RecordedStep> = Omit<Step, "events">;
 
 /**
  * Plays `steps` again from `from` (undefined: the match's start): each step's events, and the state they end on.
- * It does not throw: a replay that fails says so and gives what it can (BENCHMARKS.md, issue 34).
+ * It does not throw: a replay that fails says so and gives what it can, so the record is still kept, with the
+ * replay's events.
  */
 export type StepReplay<Step extends RecordedStep, State> = (
   from: State | undefined,

@@ -169,7 +169,7 @@ function failed(room: Room, client: Client, request: RequestReply | undefined, t
  * message (handleMessage), each timer (RoomTimer) and each join, drop, return and leave (lifecycleStep) — so the
  * sweep only bounds the delay of a change made on some other path. Colyseus's default sweeps 20 times a second in
  * every room, and the sweep is also what ticks the room's clock: a thousand rooms made twenty thousand wake-ups a
- * second, a tenth of the server's CPU under load (BENCHMARKS.md). Once a second was still 4% of the main thread at
+ * second, a tenth of the server's CPU under load. Once a second was still 4% of the main thread at
  * 6,500 tables (issue 34): Colyseus's patch machinery runs for every room even when nothing changed. Colyseus's own
  * timers (reconnection windows, a room's disposal) are the process's, not the room's clock, so nothing waits on it.
  */
@@ -275,7 +275,7 @@ const handshakes = new WeakMap<object, Uint8Array>();
 /**
  * Every joining client gets the reflection of the room's state types, from which it learns to decode the state.
  * It is the same for every room of a game, yet Colyseus makes it once per room: 0.2 ms of CPU for an Even-Steven
- * room, 0.7 for a Tractor table (BENCHMARKS.md), a good share of what a short game costs the server. It is made
+ * room, 0.7 for a Tractor table, a good share of what a short game costs the server. It is made
  * here once per state class and handed to each new room's serializer (stateHandshakeOf, rooms/kit/colyseus-internals.ts:
  * its cache, which it fills itself otherwise; room creation fails loudly if it is gone). Call once the state is set.
  */
@@ -300,7 +300,7 @@ const sharedStateBuffers: StateBuffers = { patch: new Uint8Array(SHARED_STATE_BU
 
 /**
  * Colyseus gives every room two buffers of its own to encode its state into, a patch's and a full state's (8 KB a
- * room at the kit's Encoder.BUFFER_SIZE, rooms/kit/table.ts; BENCHMARKS.md, "Half the memory per table"). Yet a
+ * room at the kit's Encoder.BUFFER_SIZE, rooms/kit/table.ts). Yet a
  * room encodes and sends in one synchronous step — a patch is encoded, then written to each client's socket, which
  * takes its own copy (server/transport.ts, ownedFrame) — so no two rooms ever use their buffers at once, and one
  * pair serves them all. The one thing a room kept in its buffers between two steps, the full state it sent the last
@@ -339,7 +339,7 @@ export const OPTIONS_REFUSED = { create: 400, join: 4400 } as const;
 /**
  * Options already checked, by the object the client's options arrived as: a join's are read when the matchmaking
  * route asks the table, when its seat is reserved and when it joins, the very same object each time in one process
- * (a parse cost 45–100 µs a call in a busy server: BENCHMARKS.md, issue 34). Only what passed is kept, and only for
+ * (a parse cost 45–100 µs a call in a busy server). Only what passed is kept, and only for
  * as long as the object lives. Nothing changes a client's options once they are parsed from its request.
  */
 const checkedOptions = new WeakMap<object, { readonly schema: z.ZodType<unknown>; readonly data: unknown }>();
@@ -363,7 +363,7 @@ export type KitStep = "updateListing";
  * join (ServerError) is expected and not logged; anything else is logged by step and kind only, never its message,
  * which may name hidden cards. The kit's rooms do not set Colyseus's onUncaughtException: Colyseus would then wrap
  * seven lifecycle methods, two clock methods and every message handler again on each room instance (about 3 KB a
- * room, BENCHMARKS.md), where the kit catches once, in its class.
+ * room), where the kit catches once, in its class.
  */
 export function reportFailure(room: Room, step: RoomMethodName | KitStep, error: unknown): void {
   if (error instanceof ServerError) return;

@@ -97,7 +97,7 @@ export function writeView(target: Schema, view: Plain, pass: Pass): void {
     if (field.hidden && pass === "public") continue;
     // A hidden pass (once for each seat a person holds, every patch) visits only what leads to a seat's own
     // fields: the rest (a Tractor round's tricks, every play in them) is the public pass's, and walking it again
-    // for each seat cost a Tractor patch four walks of every trick (BENCHMARKS.md, issue 34).
+    // for each seat cost a Tractor patch four walks of every trick.
     if (pass === "hidden" && !field.leadsToHidden) continue;
     const value = (view as Fields)[field.name];
     if (value === undefined && (pass === "hidden" || field.type.kind !== "schema")) continue;

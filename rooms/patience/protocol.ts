@@ -163,7 +163,7 @@ export interface PatiencePositionView {
   /**
    * Each pile's top card, "" for a pile not started yet: always 16, in grid order (pile i is row floor(i / 4),
    * column i % 4). Two lists of plain values rather than sixteen objects: the sixteen objects cost the server about
-   * 8 KB a table for as long as the table lived (BENCHMARKS.md, issue 34).
+   * 8 KB a table for as long as the table lived.
    */
   tops: string[];
   /** Each pile's number of cards (0 for a pile not started), in the same order as `tops`. */

@@ -9,7 +9,7 @@
  *   (doubled for a single, quadrupled for a pair): spending one earlier costs half the hidden cards' points;
  * - winning the lead is worth a point less, and high plain cards are kept twice as dearly (PARTNER_TUNING).
  *
- * Each was measured against the heuristic on duplicate deals (BENCHMARKS.md): together about 54% of rounds,
+ * Each was measured against the heuristic on duplicate deals: together about 54% of rounds,
  * where one alone moves the share by a point or two. The strong level (search.ts) plays its own team with this
  * policy in its play-outs and weighs its choice first. It reads the seat's view only, as the heuristic does.
  * `heuristicPolicy` itself stays as it is: it is the `normal` level the others are measured against.
