@@ -170,7 +170,7 @@ function failed(room: Room, client: Client, request: RequestReply | undefined, t
  * sweep only bounds the delay of a change made on some other path. Colyseus's default sweeps 20 times a second in
  * every room, and the sweep is also what ticks the room's clock: a thousand rooms made twenty thousand wake-ups a
  * second, a tenth of the server's CPU under load. Once a second was still 4% of the main thread at
- * 6,500 tables (issue 34): Colyseus's patch machinery runs for every room even when nothing changed. Colyseus's own
+ * 6,500 tables: Colyseus's patch machinery runs for every room even when nothing changed. Colyseus's own
  * timers (reconnection windows, a room's disposal) are the process's, not the room's clock, so nothing waits on it.
  */
 export const SWEEP_PATCH_MS = 10_000;
