@@ -7,7 +7,8 @@ import { type Random } from "../kit/random";
 import { heuristicPolicy, randomPolicy, type TractorPolicy } from "./policy";
 import type { TractorBotLevel } from "./protocol";
 import { classic, type TractorRuleset } from "./ruleset";
-import { DEFAULT_SEARCH_BUDGET, searchBurial, searchPlay, searchPolicy, type SearchBudget, type SearchContext } from "./search";
+import { DEFAULT_SEARCH_BUDGET, searchBurial, searchPlay, searchPolicy, type SearchBudget } from "./search";
+import type { SearchContext } from "./search-worlds";
 import type { SeatView } from "./seat-view";
 import type { Card } from "./cards";
 

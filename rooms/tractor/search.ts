@@ -16,16 +16,17 @@
  * generator seeded by that view (the same view always gets the same choice), and reads no clock unless one is
  * given with the budget (`now`): a budget of deals alone is exact, a time budget makes it anytime.
  */
-import { seededRandom, shuffled, type Random } from "../kit/random";
+import { seededRandom, type Random } from "../kit/random";
 import { Card, withoutCards } from "./cards";
-import { TRUMP_GROUP } from "./order";
 import { heuristicPolicy, rankedBurials, rankedPlays, type TractorPolicy } from "./policy";
 import { partnerPolicy } from "./policy-partner";
-import { applyPlay, buryCards, HAND_CARDS, HIDDEN_CARDS, type RoundState } from "./round";
+import { applyPlay, buryCards, type RoundState } from "./round";
 import { PLAYERS } from "./scoring";
 import { classic, type TractorRuleset } from "./ruleset";
-import { declarersOf, SEATS, teamOf, type RoundResult, type Seat, type Team } from "./scoring";
-import { knownVoids, unseenCounts, viewOrdering, type SeatView } from "./seat-view";
+import { declarersOf, teamOf, type RoundResult, type Seat, type Team } from "./scoring";
+import { playOut, playOutFrom, sharedView } from "./search-playouts";
+import { roundInWorld, sampleWorld, type SampledWorld, type SearchContext } from "./search-worlds";
+import type { SeatView } from "./seat-view";
 
 export interface SearchBudget {
   /** The most sampled deals; every candidate is played out once in each. */
@@ -59,226 +60,6 @@ export type OwnPolicy = "heuristic" | "partner";
 
 /** The default: about 100 ms of one core on this project's machines early in a round, far less later. */
 export const DEFAULT_SEARCH_BUDGET: SearchBudget = { worlds: 16, minWorlds: 2, candidates: 4, confidence: 1, ownPolicy: "partner", timeMs: 100 };
-
-/** Cards a declaration showed: the declarer held them then, and holds still those it has not played. */
-export interface ShownCards {
-  readonly seat: Seat;
-  readonly cards: readonly Card[];
-}
-
-/** What the seat knows beyond its SeatView: the declaration's cards (shown at the table while dealing). */
-export interface SearchContext {
-  readonly declaration?: ShownCards;
-}
-
-/** A deal of the unseen cards: the three other hands and (unless the seat buried them) the hidden cards. */
-export interface SampledWorld {
-  readonly hands: readonly (readonly Card[])[];
-  readonly hidden: readonly Card[];
-  /** False only if no consistent deal was found and the voids were set aside (never expected: see the tests). */
-  readonly consistent: boolean;
-}
-
-/** Where an unseen card may lie: a seat (0..3) or the hidden cards. */
-const HIDDEN = 4;
-const SAMPLING_ATTEMPTS = 64;
-
-/** What the cards not seen must fit: each holder's room, its voids, and cards pinned to one holder. */
-interface Constraints {
-  readonly unseen: Card[];
-  readonly capacity: number[];
-  readonly voids: readonly (readonly boolean[])[];
-  readonly group: readonly number[];
-  /** Cards known to be in a holder (a declaration's cards not yet played), taken out of `unseen`. */
-  readonly pinned: readonly (readonly Card[])[];
-}
-
-function constraintsOf(view: SeatView, context: SearchContext): Constraints {
-  const ordering = viewOrdering(view);
-  const counts = unseenCounts(view);
-  const capacity = [...view.handCounts, view.buried !== undefined || view.phase === "burying" ? 0 : HIDDEN_CARDS];
-  capacity[view.seat] = 0;
-  const pinned: Card[][] = [[], [], [], [], []];
-  const shown = context.declaration;
-  // The dealer may have buried a declared card: pinned to a hand only for another declarer.
-  if (shown !== undefined && shown.seat !== view.seat && shown.seat !== view.dealer) {
-    const notPlayed = withoutCardsLoose(shown.cards, view.playedBy[shown.seat]);
-    for (const card of notPlayed) {
-      if (counts[card] > 0 && pinned[shown.seat].length < capacity[shown.seat]) {
-        counts[card]--;
-        pinned[shown.seat].push(card);
-      }
-    }
-  }
-  const unseen: Card[] = [];
-  counts.forEach((copies, card) => {
-    for (let copy = 0; copy < copies; copy++) unseen.push(card);
-  });
-  pinned.forEach((cards, holder) => (capacity[holder] -= cards.length));
-  return { unseen, capacity, voids: knownVoids(view, ordering), group: ordering.group, pinned };
-}
-
-/** `from` without each of `taken` that it holds (cards it does not hold are ignored). */
-function withoutCardsLoose(from: readonly Card[], taken: readonly Card[]): Card[] {
-  const left = from.slice();
-  for (const card of taken) {
-    const index = left.indexOf(card);
-    if (index >= 0) left.splice(index, 1);
-  }
-  return left;
-}
-
-function mayHold(constraints: Constraints, holder: number, card: Card, honourVoids: boolean): boolean {
-  return holder === HIDDEN || !honourVoids || !constraints.voids[holder][constraints.group[card]];
-}
-
-/**
- * One deal attempt: the cards of the most constrained groups first (the fewest holders that may take them), each
- * to a holder that may take it, chosen with chance in proportion to the room it has left. Undefined at a dead end.
- */
-function dealOnce(constraints: Constraints, random: Random, honourVoids: boolean): Card[][] | undefined {
-  const room = constraints.capacity.slice();
-  const holders = (card: Card) => [0, 1, 2, 3, HIDDEN].filter((holder) => room[holder] > 0 && mayHold(constraints, holder, card, honourVoids));
-  const byGroup: Card[][] = [[], [], [], [], []];
-  for (const card of shuffled(constraints.unseen, random)) byGroup[constraints.group[card]].push(card);
-  const freedom = (group: number) => (byGroup[group].length === 0 ? Infinity : holders(byGroup[group][0]).length);
-  const groups = [0, 1, 2, 3, TRUMP_GROUP].sort((a, b) => freedom(a) - freedom(b) || b - a);
-  const dealt: Card[][] = constraints.pinned.map((cards) => cards.slice());
-  for (const group of groups) {
-    for (const card of byGroup[group]) {
-      const open = holders(card);
-      const total = open.reduce((sum, holder) => sum + room[holder], 0);
-      if (total === 0) return undefined;
-      let ticket = random() * total;
-      const holder = open.find((candidate) => (ticket -= room[candidate]) < 0) ?? open[open.length - 1];
-      dealt[holder].push(card);
-      room[holder]--;
-    }
-  }
-  return dealt;
-}
-
-/** A deal of the unseen cards consistent with the view (and the context), drawn with `random`. */
-export function sampleWorld(view: SeatView, random: Random, context: SearchContext = {}): SampledWorld {
-  const constraints = constraintsOf(view, context);
-  for (let attempt = 0; attempt < SAMPLING_ATTEMPTS; attempt++) {
-    const dealt = dealOnce(constraints, random, true);
-    if (dealt !== undefined) return worldOf(view, dealt, true);
-  }
-  const fitted = fittedDeal(constraints, random);
-  if (fitted !== undefined) return worldOf(view, fitted, true);
-  return worldOf(view, dealOnce(constraints, random, false) as Card[][], false);
-}
-
-/** Random swaps that mix a fitted deal (each keeps every card with a holder that may take it). */
-const MIXING_SWAPS = 400;
-
-/**
- * When random dealing keeps running into dead ends (tight voids), a deal that fits by construction: how many cards
- * of each group each holder gets is found as a flow (each card in turn along a path of groups and holders with room),
- * then the deal is mixed by random swaps of two cards between holders that may each take the other's.
- */
-function fittedDeal(constraints: Constraints, random: Random): Card[][] | undefined {
-  const groups = TRUMP_GROUP + 1;
-  const byGroup: Card[][] = Array.from({ length: groups }, () => []);
-  for (const card of shuffled(constraints.unseen, random)) byGroup[constraints.group[card]].push(card);
-  const allowed = (holder: number, group: number) => holder === HIDDEN || !constraints.voids[holder][group];
-  // flow[group][holder]: cards of the group the holder gets.
-  const flow = byGroup.map(() => [0, 0, 0, 0, 0]);
-  const room = constraints.capacity.slice();
-  for (let group = 0; group < groups; group++) {
-    for (let unit = 0; unit < byGroup[group].length; unit++) {
-      if (!augment(group, flow, room, allowed)) return undefined;
-    }
-  }
-  const dealt: Card[][] = constraints.pinned.map((cards) => cards.slice());
-  byGroup.forEach((cards, group) => {
-    let next = 0;
-    flow[group].forEach((count, holder) => {
-      dealt[holder].push(...cards.slice(next, next + count));
-      next += count;
-    });
-  });
-  // Pinned cards stay where they are: only the cards dealt here are swapped.
-  const free = dealt.map((cards, holder) => cards.length - constraints.pinned[holder].length);
-  for (let swap = 0; swap < MIXING_SWAPS; swap++) {
-    const [a, b] = [Math.floor(random() * 5), Math.floor(random() * 5)];
-    if (a === b || free[a] === 0 || free[b] === 0) continue;
-    const i = constraints.pinned[a].length + Math.floor(random() * free[a]);
-    const j = constraints.pinned[b].length + Math.floor(random() * free[b]);
-    const [x, y] = [dealt[a][i], dealt[b][j]];
-    if (allowed(b, constraints.group[x]) && allowed(a, constraints.group[y])) [dealt[a][i], dealt[b][j]] = [y, x];
-  }
-  return dealt;
-}
-
-/**
- * One more card of `group` placed: a path from the group to a holder with room, through holders that may give
- * a card of another group back to that group's other holders (a breadth-first search on the residual graph).
- */
-function augment(group: number, flow: number[][], room: number[], allowed: (holder: number, group: number) => boolean): boolean {
-  const groups = flow.length;
-  // Nodes: groups 0..groups-1, holders groups..groups+4. cameFrom[node] = previous node.
-  const cameFrom = new Array<number>(groups + 5).fill(-1);
-  cameFrom[group] = group;
-  const queue = [group];
-  while (queue.length > 0) {
-    const node = queue.shift() as number;
-    if (node < groups) {
-      for (let holder = 0; holder < 5; holder++) {
-        const target = groups + holder;
-        if (cameFrom[target] !== -1 || !allowed(holder, node)) continue;
-        cameFrom[target] = node;
-        if (room[holder] > 0) return settle(target, group, cameFrom, flow, room, groups);
-        queue.push(target);
-      }
-    } else {
-      const holder = node - groups;
-      for (let other = 0; other < groups; other++) {
-        if (cameFrom[other] !== -1 || flow[other][holder] === 0) continue;
-        cameFrom[other] = node;
-        queue.push(other);
-      }
-    }
-  }
-  return false;
-}
-
-function settle(end: number, start: number, cameFrom: number[], flow: number[][], room: number[], groups: number): true {
-  room[end - groups]--;
-  let node = end;
-  while (node !== start) {
-    const previous = cameFrom[node];
-    if (node >= groups) flow[previous][node - groups]++;
-    else flow[node][previous - groups]--;
-    node = previous;
-  }
-  return true;
-}
-
-function worldOf(view: SeatView, dealt: Card[][], consistent: boolean): SampledWorld {
-  const hands = SEATS.map((seat) => (seat === view.seat ? view.hand.slice() : dealt[seat]));
-  return { hands, hidden: view.buried?.slice() ?? dealt[HIDDEN], consistent };
-}
-
-/** The round as it would stand in a sampled deal: the view's table with the deal's hands. */
-export function roundInWorld(view: SeatView, world: SampledWorld, ruleset: TractorRuleset): RoundState {
-  const setup = { mainSuit: view.mainSuit, dealer: view.dealer, teamRanks: view.teamRanks };
-  const fields = {
-    ruleset,
-    setup,
-    hands: world.hands,
-    hidden: world.hidden,
-    turn: view.turn,
-    trick: view.trick,
-    tricks: view.tricks,
-    trickPoints: view.defenderTrickPoints,
-    penaltyPoints: view.penaltyPoints,
-    failedThrows: [],
-  };
-  if (view.phase === "finished") throw new Error("the round is over");
-  return { ...fields, phase: view.phase };
-}
 
 /**
  * What a finished round is worth to `team`, in levels: the points (40 a level, as the rank change counts them),
@@ -316,27 +97,6 @@ function preferred(values: readonly (readonly number[])[], confidence: number): 
     if (clear && gain > bestGain) [best, bestGain] = [index, gain];
   }
   return best;
-}
-
-/** The seat's view of a round on its turn, sharing the state's arrays (a play-out's policies only read it). */
-function sharedView(state: RoundState, seat: Seat, start: SeatView, playedBy: readonly (readonly Card[])[]): SeatView {
-  return {
-    seat,
-    phase: "playing",
-    mainSuit: start.mainSuit,
-    currentRank: start.currentRank,
-    teamRanks: start.teamRanks,
-    dealer: start.dealer,
-    turn: seat,
-    hand: state.hands[seat],
-    handCounts: state.hands.map((hand) => hand.length),
-    ...(state.trick ? { trick: state.trick } : {}),
-    tricks: state.tricks,
-    defenderTrickPoints: state.trickPoints,
-    penaltyPoints: state.penaltyPoints,
-    playedBy,
-    ...(seat === start.dealer ? { buried: state.hidden } : {}),
-  };
 }
 
 /** A play the heuristic would not have made in a sampled deal makes that deal this much less likely. */
@@ -388,34 +148,6 @@ function likelyWorld(view: SeatView, random: Random, context: SearchContext, rul
   if (total === 0) return worlds[0];
   let ticket = random() * total;
   return worlds.find((_, index) => (ticket -= weights[index]) < 0) ?? worlds[worlds.length - 1];
-}
-
-/**
- * Plays a sampled round to its end, every seat with `policy`, and returns its result. The same as playRound
- * (policy.ts), built for speed: each seat's view shares the state's arrays instead of copying them (the policies
- * never change what they are shown) and the cards each seat has played are kept as the play-out goes.
- */
-export function playOut(state: RoundState, policy: TractorPolicy, start: SeatView): RoundResult {
-  const playedBy = start.playedBy.map((cards) => cards.slice());
-  const last = state.trick ?? state.tricks[state.tricks.length - 1];
-  // The play just made (the candidate) is the last of the trick under way, or of the trick it completed.
-  const mover = ((last.leader + last.plays.length - 1) % PLAYERS) as Seat;
-  playedBy[mover].push(...last.plays[last.plays.length - 1]);
-  return playOutFrom(state, policy, start, playedBy);
-}
-
-/** Plays the round to its end from `state`, every seat with `policy`; `playedBy` (each seat's cards so far) grows. */
-function playOutFrom(state: RoundState, policy: TractorPolicy, start: SeatView, playedBy: Card[][]): RoundResult {
-  for (let action = 0; action < PLAYERS * HAND_CARDS && state.phase === "playing"; action++) {
-    const seat = state.turn;
-    const update = applyPlay(state, seat, policy.choosePlay(sharedView(state, seat, start, playedBy)));
-    if (!update.ok) throw new Error(`the engine refused a play-out's play: ${update.reason}`);
-    const trick = update.state.trick ?? update.state.tricks[update.state.tricks.length - 1];
-    playedBy[seat].push(...trick.plays[trick.plays.length - 1]);
-    state = update.state;
-  }
-  if (state.phase !== "finished") throw new Error("a play-out did not finish");
-  return state.result;
 }
 
 export interface SearchChoice {

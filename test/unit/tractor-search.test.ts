@@ -8,7 +8,8 @@ import { heuristicPolicy, randomPolicy, rankedBurials, rankedPlays, type Tractor
 import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../../rooms/tractor/ruleset";
 import { SEATS, type Seat } from "../../rooms/tractor/scoring";
-import { burialBudgetOf, candidatePlays, DEFAULT_SEARCH_BUDGET, evidenceWeight, roundInWorld, sampleWorld, searchBurial, searchPlay, type SearchBudget } from "../../rooms/tractor/search";
+import { burialBudgetOf, candidatePlays, DEFAULT_SEARCH_BUDGET, evidenceWeight, searchBurial, searchPlay, type SearchBudget } from "../../rooms/tractor/search";
+import { roundInWorld, sampleWorld } from "../../rooms/tractor/search-worlds";
 import { partnerPolicy } from "../../rooms/tractor/policy-partner";
 import { knownVoids, seatView, viewOrdering, type SeatView } from "../../rooms/tractor/seat-view";
 
