@@ -10,7 +10,7 @@
  * spectator's page holds no hand (the room sends none). A finished game's replay shows every hand.
  */
 import "./tractor.css";
-import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type GameRecord, type ReplayFrame, type TractorHint, type TractorJoinOptions, type TractorPlayedEvent, type TractorPlayer, type TractorResult, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
+import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type GameRecord, type ReplayFrame, type TractorHint, type TractorPlayedEvent, type TractorPlayer, type TractorResult, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
 import type { TractorAction, TractorEngineEvent } from "../../../rooms/tractor/match";
 import type { TractorPositionView, TractorTableView } from "../../../rooms/tractor/protocol";
 import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
@@ -29,15 +29,13 @@ import { stepWords } from "../steps";
 import { tableHeader } from "../table-header";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
+import { BURY_COUNT, keepOptions, keptOptions, listedRules, seatForFriend, TAKE_OVER, type StartOptions, type TableRules } from "./tractor-rules";
 import { selectionOf, type Selection } from "./tractor-selection";
 import { cardsShort, handInSuits, LEVELS, pointCardsTaken, rankName, rankNumber, rulesWords, startRanksOption } from "./tractor-words";
 
 const ROOM_OPTIONS = ["trump", "mainSuit", "dealer", "seed", "turnTimeMs", "reconnectSeconds", "botDelayMs", "dealDelayMs", "declareWindowMs", "startDelayMs", "roundPauseMs", "throws", "startRanks", "botLevel", "name"] as const;
 const POSITIONS = ["south", "west", "north", "east"] as const;
 type Position = (typeof POSITIONS)[number];
-const BURY_COUNT = 8;
-/** The points the defenders need to take over. */
-const TAKE_OVER = 80;
 /** How long a finished trick stays in the middle (longer than the bots' default pace of 800 ms). */
 const TRICK_LINGER_MS = 1_500;
 /** How long a card takes to move from its seat to the middle. */
@@ -49,36 +47,6 @@ const ARRIVAL_MS = 350;
  */
 const HINT_LIMIT = 2_000;
 const LEAVE_QUESTION = "Leave your seat? The bots will play it until you come back.";
-
-/** The rules a table plays by, as far as the page knows them (its own options, or the room's listing). */
-interface TableRules {
-  throws?: string;
-  failedThrowPenalty?: number;
-  startRanks?: number[];
-  /** Each bot seat's level, when the table has levels (from its listing). */
-  botLevels?: Partial<Record<TractorSeatName, string>>;
-}
-
-/** The room options a table was started with (kept per room in the tab, for Play again after a reload). */
-type StartOptions = Omit<TractorJoinOptions, "name" | "seat" | "bots" | "spectate">;
-const OPTIONS_KEY = (roomId: string) => `cardhall.tractor.options.${roomId}`;
-
-function keepOptions(roomId: string, options: StartOptions): void {
-  try {
-    sessionStorage.setItem(OPTIONS_KEY(roomId), JSON.stringify(options));
-  } catch {
-    // storage refused: Play again uses the rules the room lists
-  }
-}
-
-function keptOptions(roomId: string): StartOptions | undefined {
-  try {
-    const kept = sessionStorage.getItem(OPTIONS_KEY(roomId));
-    return kept ? (JSON.parse(kept) as StartOptions) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** What the person at the table may do now, from the room's hint, and the cards they have chosen. */
 class SeatControls {
@@ -648,21 +616,6 @@ function middleWords(view: TractorStateView, mine: string): string {
     default:
       return "The round is over";
   }
-}
-
-/** The seat a friend's link takes: the first open one, else the first a bot holds (a person takes it over). */
-async function seatForFriend(client: CardhallClient, roomId: string): Promise<TractorSeatName | undefined> {
-  const listing = (await client.listRooms("tractor")).find((room) => room.roomId === roomId);
-  const seats = Object.entries((listing?.metadata?.seats ?? {}) as Record<string, string>);
-  const seat = seats.find(([, holder]) => holder === "open") ?? seats.find(([, holder]) => holder === "bot");
-  return seat?.[0] as TractorSeatName | undefined;
-}
-
-/** The table's rules as its listing states them (the room lists its throw rule). */
-async function listedRules(client: CardhallClient, roomId: string, known: TableRules = {}): Promise<TableRules> {
-  const listing = (await client.listRooms("tractor").catch(() => [])).find((room) => room.roomId === roomId);
-  const metadata = (listing?.metadata ?? {}) as { throws?: string; failedThrowPenalty?: number; botLevels?: TableRules["botLevels"] };
-  return { ...known, throws: metadata.throws ?? known.throws, failedThrowPenalty: metadata.failedThrowPenalty ?? known.failedThrowPenalty, botLevels: metadata.botLevels ?? known.botLevels };
 }
 
 /** A replay frame as the live table's view: the whole table (every hand, the buried cards) with the record's seats. */
