@@ -29,6 +29,7 @@ import { stepWords } from "../steps";
 import { tableHeader } from "../table-header";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
+import { Motion } from "./tractor-motion";
 import { BURY_COUNT, keepOptions, keptOptions, listedRules, seatForFriend, TAKE_OVER, type StartOptions, type TableRules } from "./tractor-rules";
 import { selectionOf, type Selection } from "./tractor-selection";
 import { cardsShort, handInSuits, LEVELS, pointCardsTaken, rankName, rankNumber, rulesWords, startRanksOption } from "./tractor-words";
@@ -36,10 +37,6 @@ import { cardsShort, handInSuits, LEVELS, pointCardsTaken, rankName, rankNumber,
 const ROOM_OPTIONS = ["trump", "mainSuit", "dealer", "seed", "turnTimeMs", "reconnectSeconds", "botDelayMs", "dealDelayMs", "declareWindowMs", "startDelayMs", "roundPauseMs", "throws", "startRanks", "botLevel", "name"] as const;
 const POSITIONS = ["south", "west", "north", "east"] as const;
 type Position = (typeof POSITIONS)[number];
-/** How long a finished trick stays in the middle (longer than the bots' default pace of 800 ms). */
-const TRICK_LINGER_MS = 1_500;
-/** How long a card takes to move from its seat to the middle. */
-const ARRIVAL_MS = 350;
 /**
  * How many legal plays the page asks the hint for. The room lists 500 by default, which a lead from a long trump
  * holding exceeds (every sub-multiset of one suit is a lead); 2,000 covers nearly every hand, and a longer list
@@ -157,58 +154,6 @@ function copyKeys(hand: readonly string[]): string[] {
     seen.set(card, copy + 1);
     return `${card}#${copy}`;
   });
-}
-
-/**
- * What moves on the live table: each card played is drawn moving in from its seat for a moment after it first
- * appears, and a trick just finished stays in the middle for TRICK_LINGER_MS (a redraw is due when it goes).
- */
-class Motion {
-  private readonly seen = new Map<string, number>();
-  private round = -1;
-  private tricksDone = -1;
-  private lingerUntil = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(private readonly redraw: () => void) {}
-
-  follow(view: TractorStateView): void {
-    const now = performance.now();
-    const done = view.tricks.length;
-    if (view.round === this.round && done === this.tricksDone + 1) {
-      this.lingerUntil = now + TRICK_LINGER_MS;
-      clearTimeout(this.timer);
-      this.timer = setTimeout(this.redraw, TRICK_LINGER_MS + 20);
-    } else if (view.round !== this.round) {
-      this.lingerUntil = 0;
-      this.seen.clear();
-    }
-    // The first view of a table (a reload, a spectator arriving) shows what is there without moving it.
-    const first = this.round === -1;
-    this.round = view.round;
-    this.tricksDone = done;
-    const last = view.tricks[done - 1];
-    const plays: [string, number][] = [
-      ...(last ? last.plays.map((_, index): [string, number] => [`${view.round}:${done}:${index}`, index]) : []),
-      ...view.trick.plays.map((_, index): [string, number] => [`${view.round}:${done + 1}:${index}`, index]),
-    ];
-    for (const [key] of plays) if (!this.seen.has(key)) this.seen.set(key, first ? -Infinity : now);
-  }
-
-  /** How long ago the play was first seen, while it is still moving in (else undefined). */
-  arriving(round: number, trick: number, index: number): number | undefined {
-    const since = performance.now() - (this.seen.get(`${round}:${trick}:${index}`) ?? -Infinity);
-    return since < ARRIVAL_MS ? since : undefined;
-  }
-
-  /** Whether the trick just finished still stays in the middle. */
-  lingering(): boolean {
-    return performance.now() < this.lingerUntil;
-  }
-
-  stop(): void {
-    clearTimeout(this.timer);
-  }
 }
 
 interface PageSetup {
