@@ -10,12 +10,9 @@
  * spectator's page holds no hand (the room sends none). A finished game's replay shows every hand.
  */
 import "./tractor.css";
-import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type GameRecord, type ReplayFrame, type TractorHint, type TractorPlayedEvent, type TractorPlayer, type TractorResult, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
-import type { TractorAction, TractorEngineEvent } from "../../../rooms/tractor/match";
-import type { TractorPositionView, TractorTableView } from "../../../rooms/tractor/protocol";
-import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
-import { sealOfRecord } from "../../../rooms/kit/commitment";
-import { cardBacks, cardButton, cardName, cardRow, suitView, SUIT_WORDS, type SuitLetter } from "../cards";
+import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type TractorHint, type TractorPlayedEvent, type TractorPlayer, type TractorResult, type TractorSeat, type TractorSeatName, type TractorSpectator, type TractorStateView, type TractorTrick } from "../../../client-sdk/index";
+import type { TractorEngineEvent } from "../../../rooms/tractor/match";
+import { cardBacks, cardButton, cardRow, suitView } from "../cards";
 import { endedInWords, inWords, keepSeat, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h } from "../dom";
 import { closeEnding, showEnding } from "../ending";
@@ -30,6 +27,7 @@ import { tableHeader } from "../table-header";
 import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
 import { Motion } from "./tractor-motion";
+import { actionWords, eventWords, viewOfFrame } from "./tractor-replay";
 import { BURY_COUNT, keepOptions, keptOptions, listedRules, seatForFriend, TAKE_OVER, type StartOptions, type TableRules } from "./tractor-rules";
 import { selectionOf, type Selection } from "./tractor-selection";
 import { cardsShort, handInSuits, LEVELS, pointCardsTaken, rankName, rankNumber, rulesWords, startRanksOption } from "./tractor-words";
@@ -560,59 +558,6 @@ function middleWords(view: TractorStateView, mine: string): string {
       return view.turn === mine ? "Your lead" : `${seatPerson(view, view.turn)} leads`;
     default:
       return "The round is over";
-  }
-}
-
-/** A replay frame as the live table's view: the whole table (every hand, the buried cards) with the record's seats. */
-function viewOfFrame(frame: ReplayFrame, record: GameRecord): TractorStateView {
-  const position = wholeTableView(frame.table as TractorPositionView, frame.seats as TractorPositionView[]);
-  const seats = TRACTOR_SEATS.map((_, index) => ({ occupant: record.seats[index]?.kind === "person" ? ("person" as const) : ("bot" as const), player: record.seats[index]?.name || "bot", connected: true }));
-  return mergeViews(position, { ...({ deadline: 0, seats, spectators: 0 } satisfies TractorTableView), seal: sealOfRecord(record) }) as TractorStateView;
-}
-
-const cardsInWords = (cards: readonly string[]) => cards.map(cardName).join("; ");
-
-function mainSuitWords(letter: string): string {
-  return letter in SUIT_WORDS ? SUIT_WORDS[letter as SuitLetter] : letter === "O" ? "no trump suit" : "to be declared";
-}
-
-function actionWords(action: TractorAction): string {
-  switch (action.type) {
-    case "declare":
-      return `declared ${cardsInWords(action.cards)}`;
-    case "bury":
-      return `buried ${action.cards.length} cards`;
-    case "play":
-      return `played ${cardsInWords(action.cards)}`;
-    case "deal":
-      return "dealt a card to each seat in turn";
-    case "closeDeclarations":
-      return "closed the declarations";
-    case "nextRound":
-      return "began the next round";
-  }
-}
-
-function eventWords(event: TractorEngineEvent): string {
-  switch (event.name) {
-    case "roundStart":
-      return `Round ${event.payload.round}: ${event.payload.dealer} deals; trumps ${mainSuitWords(event.payload.mainSuit)}, rank ${rankName(event.payload.currentRank)}`;
-    case "declared":
-      return `${event.payload.seat} declared ${cardsInWords(event.payload.cards)}`;
-    case "trump":
-      return `Trumps: ${mainSuitWords(event.payload.mainSuit)}${event.payload.declaredBy ? `, declared by ${event.payload.declaredBy}` : ", nobody declared"}`;
-    case "buried":
-      return `${event.payload.dealer} buried ${BURY_COUNT} cards`;
-    case "played": {
-      const failed = event.payload.failedThrow;
-      return `${event.payload.seat} played ${cardsInWords(event.payload.cards)}${failed ? ` (the throw of ${cardsInWords(failed.attempted)} failed: penalty ${failed.penalty})` : ""}`;
-    }
-    case "trick":
-      return `Trick ${event.payload.trick}: ${event.payload.winner} won ${event.payload.points} points; defenders' points ${event.payload.defenderPoints}`;
-    case "roundEnd":
-      return `Round ${event.payload.round} over: defenders scored ${event.payload.defenderPoints} (bonus ${event.payload.hiddenBonus}); team ${event.payload.team} goes up ${event.payload.levels}`;
-    case "matchEnd":
-      return `Team ${event.payload.winner} won the match after ${event.payload.rounds} rounds`;
   }
 }
 
