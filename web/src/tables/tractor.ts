@@ -29,6 +29,7 @@ import { timed } from "../timings";
 import { Motion } from "./tractor-motion";
 import { actionWords, eventWords, viewOfFrame } from "./tractor-replay";
 import { BURY_COUNT, keepOptions, keptOptions, listedRules, seatForFriend, TAKE_OVER, type StartOptions, type TableRules } from "./tractor-rules";
+import { capital, declaringTeam, nameFor, ownSeatName, seatPerson, teamWords } from "./tractor-seat-words";
 import { selectionOf, type Selection } from "./tractor-selection";
 import { cardsShort, handInSuits, LEVELS, pointCardsTaken, rankName, rankNumber, rulesWords, startRanksOption } from "./tractor-words";
 
@@ -265,10 +266,6 @@ function showRoundEnding(view: TractorStateView, shown: number, playAgain: ((las
   return shown;
 }
 
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 function roundTitle(view: TractorStateView, result: TractorResult): string {
   const team = teamWords(view, result.team);
   if (!result.make) return `Round ${view.round}: ${team} take over${result.levels > 0 ? ` and go up ${levelsWords(result.levels)}` : ""}`;
@@ -311,33 +308,6 @@ function playedNews(view: TractorStateView, event: TractorPlayedEvent, own: bool
   const points = failed.penalty > 0 ? `the defenders get ${failed.penalty} points` : `the defenders lose ${-failed.penalty} points`;
   const throwWords = `${own ? "Your" : `${who}'s`} throw of ${cardsShort(failed.attempted)} failed: another hand beats part of it, so ${own ? "you" : who} played ${cardsShort(event.cards)} instead and ${points}.`;
   return [clock, throwWords].filter(Boolean).join(" ");
-}
-
-/** Who sits at a seat, as the status line names them: a person's name, or the seat's own name for a bot. */
-function seatPerson(view: TractorStateView, seatName: string): string {
-  const seat = view.seats.find((held) => held.seat === seatName);
-  return seat?.occupant === "person" && seat.player ? seat.player : seatName;
-}
-
-/** A seat's name for the person looking: "you" for one's own. */
-function nameFor(view: TractorStateView, seatName: string, mine: string): string {
-  return seatName === mine ? "you" : seatPerson(view, seatName);
-}
-
-/** A team's players in words: "you and Charles", "Bob and David". */
-function teamWords(view: TractorStateView, team: number, mine = ownSeatName(view)): string {
-  const members = view.seats.filter((seat) => seat.team === team).map((seat) => nameFor(view, seat.seat, mine));
-  return members.join(" and ");
-}
-
-function ownSeatName(view: TractorStateView): string {
-  const seat = ownTractorSeat(view);
-  return seat === undefined ? "" : TRACTOR_SEATS[seat];
-}
-
-/** The declarers are the dealer's team. */
-function declaringTeam(view: TractorStateView): 1 | 2 {
-  return (view.seats.find((seat) => seat.seat === view.dealer)?.team ?? 1) as 1 | 2;
 }
 
 function seatBox(view: TractorStateView, seat: TractorSeat, position: Position, mine: boolean, cards: Node[] | null, botLevel?: string): HTMLElement {
