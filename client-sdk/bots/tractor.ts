@@ -4,7 +4,8 @@
  * with the choice of one of the engine's pure policies (rooms/tractor/policy.ts). No server code is involved.
  */
 import { seededRandom, type Random } from "../../rooms/kit/random";
-import { heuristicPolicy, randomPolicy, type TractorPolicy } from "../../rooms/tractor/policy";
+import { heuristicPolicy, type TractorPolicy } from "../../rooms/tractor/policy";
+import { randomPolicy } from "../../rooms/tractor/policy-random";
 import type { TractorTeam } from "../../rooms/tractor/protocol";
 import { classic, type TractorRuleset } from "../../rooms/tractor/ruleset";
 import { CardhallError } from "../errors";

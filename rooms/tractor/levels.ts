@@ -4,7 +4,8 @@
  * generator it is given, the strong bot's clock from its budget.
  */
 import { type Random } from "../kit/random";
-import { heuristicPolicy, randomPolicy, type TractorPolicy } from "./policy";
+import { heuristicPolicy, type TractorPolicy } from "./policy";
+import { randomPolicy } from "./policy-random";
 import type { TractorBotLevel } from "./protocol";
 import { classic, type TractorRuleset } from "./ruleset";
 import { DEFAULT_SEARCH_BUDGET, searchBurial, searchPlay, searchPolicy, type SearchBudget } from "./search";

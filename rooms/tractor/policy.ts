@@ -1,8 +1,8 @@
 /**
  * Policies for a Tractor seat: pure functions from what the seat sees (a SeatView) to its next action.
  *
- * - `randomPolicy`: uniformly random among the legal plays (as multisets of cards, the way the engine's
- *   `legalPlays` lists them) and a uniformly random burial.
+ * - `randomPolicy` (policy-random.ts): uniformly random among the legal plays (as multisets of cards, the way the
+ *   engine's `legalPlays` lists them) and a uniformly random burial.
  * - `heuristicPolicy`: scores a handful of sensible candidate plays by the points at stake, its chance of
  *   taking the trick for its team (from the cards it has not seen and the voids it has noticed) and what the
  *   cards spent would be worth later; it buries to make voids while keeping trumps and points.
@@ -10,17 +10,16 @@
  * Both only ever return plays the engine accepts: every candidate is checked with the engine's own legality
  * functions, and the fallback is a follow built to meet the obligations.
  */
-import { Random, randomInt, shuffled } from "../kit/random";
-import { Card, cardPoints, countCards, DISTINCT_CARDS, pointsOf, withoutCards } from "./cards";
-import { cardsOfGroup, checkFollow, followDemand, legalPlays } from "./legality";
+import { Card, cardPoints, countCards, pointsOf, withoutCards } from "./cards";
+import { cardsOfGroup, checkFollow, legalPlays } from "./legality";
 import { CardOrdering, TRUMP_GROUP } from "./order";
+import { expectedLaterPoints, hiddenStake, holdChance, keepValue, keepValueOf, outcomeValue, partners, tableOf, unseenShapeAbove, type Table } from "./policy-table";
 import { applyPlay, buryCards, HAND_CARDS, HIDDEN_CARDS, RoundState, RoundUpdate } from "./round";
 import { classic, TractorRuleset } from "./ruleset";
-import { nextSeat, PLAYERS, Seat, teamOf } from "./scoring";
-import { knownVoids, seatView, SeatView, unseenCounts, viewOrdering } from "./seat-view";
+import { nextSeat, PLAYERS, Seat } from "./scoring";
+import { seatView, SeatView, viewOrdering } from "./seat-view";
 import {
   Component,
-  hasTractorAbove,
   LeadStructure,
   leadStructure,
   matchTractors,
@@ -30,6 +29,9 @@ import {
   TractorPlacement,
 } from "./structure";
 import { followHonor, judgeTrick } from "./trick";
+
+// policy-partner.ts scores with the heuristic's table and takes it from here, with the rest of the heuristic.
+export { expectedLaterPoints, HEURISTIC_TUNING, hiddenPoints, hiddenStake, keepValueOf, outcomeValue, tableOf, type Table, type Tuning } from "./policy-table";
 
 export interface TractorPolicy {
   /** The cards to play now; the view must be the seat's own, in the playing phase, on its turn. */
@@ -42,7 +44,7 @@ export function requirePlayTurn(view: SeatView): void {
   if (view.phase !== "playing" || view.turn !== view.seat) throw new Error(`seat ${view.seat} has no play to make now`);
 }
 
-function burialCandidates(view: SeatView): readonly Card[] {
+export function burialCandidates(view: SeatView): readonly Card[] {
   if (view.phase !== "burying" || view.buryFrom === undefined) throw new Error(`seat ${view.seat} has nothing to bury`);
   return view.buryFrom;
 }
@@ -50,263 +52,6 @@ function burialCandidates(view: SeatView): readonly Card[] {
 /** The lead of the trick under way, or undefined when the seat leads. */
 export function leadOf(view: SeatView): readonly Card[] | undefined {
   return view.trick?.plays[0];
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Uniform sampling of legal plays
-
-/** Distinct cards with how many copies are held. */
-type Stock = readonly (readonly [Card, number])[];
-
-function stockOf(cards: readonly Card[]): Stock {
-  return [...countCards(cards).entries()].filter(([, copies]) => copies > 0);
-}
-
-/** ways[i][k]: how many sub-multisets of k cards stock[i..] holds. */
-function multisetCounts(stock: Stock, size: number): number[][] {
-  const ways = Array.from({ length: stock.length + 1 }, () => new Array<number>(size + 1).fill(0));
-  ways[stock.length][0] = 1;
-  for (let index = stock.length - 1; index >= 0; index--) {
-    for (let k = 0; k <= size; k++) {
-      for (let take = 0; take <= Math.min(stock[index][1], k); take++) ways[index][k] += ways[index + 1][k - take];
-    }
-  }
-  return ways;
-}
-
-/** A uniformly random sub-multiset of `size` cards of the stock (which must hold at least that many). */
-function sampleMultiset(stock: Stock, size: number, random: Random): Card[] {
-  const ways = multisetCounts(stock, size);
-  const chosen: Card[] = [];
-  let left = size;
-  for (let index = 0; index < stock.length && left > 0; index++) {
-    let ticket = random() * ways[index][left];
-    let take = 0;
-    for (; take < Math.min(stock[index][1], left); take++) {
-      ticket -= ways[index + 1][left - take];
-      if (ticket < 0) break;
-    }
-    for (let copy = 0; copy < take; copy++) chosen.push(stock[index][0]);
-    left -= take;
-  }
-  return chosen;
-}
-
-/** Up to this many candidate follows are listed exactly; beyond it they are sampled and checked. */
-const LISTING_LIMIT = 2000;
-const SAMPLING_ATTEMPTS = 400;
-
-/** A uniformly random lead: every non-empty one-group sub-multiset of the hand is equally likely. */
-function uniformLead(hand: readonly Card[], ordering: CardOrdering, random: Random): Card[] {
-  const stocks = [0, 1, 2, 3, TRUMP_GROUP].map((group) => stockOf(cardsOfGroup(hand, group, ordering)));
-  const leads = stocks.map((stock) => stock.reduce((product, [, count]) => product * (count + 1), 1) - 1);
-  let ticket = random() * leads.reduce((sum, count) => sum + count, 0);
-  const stock = stocks.find((_, index) => (ticket -= leads[index]) < 0) ?? stocks[stocks.length - 1];
-  for (;;) {
-    const cards = stock.flatMap(([card, count]) => new Array<Card>(randomInt(random, count + 1)).fill(card));
-    if (cards.length > 0) return cards;
-  }
-}
-
-/**
- * A uniformly random legal follow. With fewer cards of the led group than the lead, all of them must be
- * played and the rest is any choice of the other cards; otherwise the follow is a choice of the group's
- * cards that meets the obligations: listed exactly when there are few, else sampled until one is legal
- * (and, should sampling find none, drawn from the first LISTING_LIMIT listed).
- */
-function uniformFollow(hand: readonly Card[], lead: readonly Card[], ordering: CardOrdering, random: Random): Card[] {
-  const group = followDemand(hand, lead, ordering).group;
-  const inGroup = cardsOfGroup(hand, group, ordering);
-  if (inGroup.length <= lead.length) {
-    const others = stockOf(hand.filter((card) => ordering.group[card] !== group));
-    return [...inGroup, ...sampleMultiset(others, lead.length - inGroup.length, random)];
-  }
-  const stock = stockOf(inGroup);
-  if (multisetCounts(stock, lead.length)[0][lead.length] > LISTING_LIMIT) {
-    for (let attempt = 0; attempt < SAMPLING_ATTEMPTS; attempt++) {
-      const cards = sampleMultiset(stock, lead.length, random);
-      if (checkFollow(hand, lead, cards, ordering).ok) return cards;
-    }
-  }
-  const { plays } = legalPlays(hand, lead, ordering, LISTING_LIMIT);
-  return plays[randomInt(random, plays.length)];
-}
-
-/** Plays uniformly at random among the legal plays; buries 8 cards chosen uniformly at random. */
-export function randomPolicy(random: Random): TractorPolicy {
-  return {
-    choosePlay(view) {
-      requirePlayTurn(view);
-      const lead = leadOf(view);
-      const ordering = viewOrdering(view);
-      return lead === undefined ? uniformLead(view.hand, ordering, random) : uniformFollow(view.hand, lead, ordering, random);
-    },
-    chooseBurial(view) {
-      return shuffled(burialCandidates(view), random).slice(0, HIDDEN_CARDS);
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// What the heuristic knows about the table
-
-export interface Table {
-  readonly view: SeatView;
-  readonly ordering: CardOrdering;
-  readonly ruleset: TractorRuleset;
-  /** unseenByGroup[group]: the cards of that group the seat has not seen (copies listed twice). */
-  readonly unseenByGroup: readonly (readonly Card[])[];
-  readonly unseenPoints: number;
-  readonly unseenCards: number;
-  readonly voids: readonly (readonly boolean[])[];
-  /** How much of the round is still ahead, 1 at the start falling to 0 as the hand empties: cards kept serve later tricks. */
-  readonly future: number;
-  readonly tuning: Tuning;
-}
-
-/**
- * The weights the heuristic's scores are made of. HEURISTIC_TUNING is the heuristic's own (the `normal` level);
- * the partner-aware policy (policy-partner.ts) plays with its own.
- */
-export interface Tuning {
-  /** What having the lead is worth, in points: the winner chooses the next trick's shape. */
-  readonly leadValue: number;
-  /** The chance a trick is still held when an opponent still to play could overtake it. */
-  readonly overtakenHold: number;
-  /** The chance the partner, last to play, takes a trick the seat second to play leaves to the opponent. */
-  readonly partnerLastChance: number;
-  /** What a trump is worth keeping, its lowest, and per order above the lowest; a plain card per order. */
-  readonly trumpKeep: number;
-  readonly trumpKeepStep: number;
-  readonly plainKeepStep: number;
-  /** The chance an opponent ruffs a plain lead: known void, 2 unseen cards or fewer left, 5 or fewer, more. */
-  readonly ruffKnownVoid: number;
-  readonly ruffThin: number;
-  readonly ruffShort: number;
-  readonly ruffLong: number;
-}
-
-export const HEURISTIC_TUNING: Tuning = {
-  leadValue: 2,
-  overtakenHold: 0.35,
-  partnerLastChance: 0.2,
-  trumpKeep: 2.5,
-  trumpKeepStep: 0.2,
-  plainKeepStep: 0.15,
-  ruffKnownVoid: 0.7,
-  ruffThin: 0.3,
-  ruffShort: 0.1,
-  ruffLong: 0.02,
-};
-
-export function tableOf(view: SeatView, ruleset: TractorRuleset, tuning: Tuning = HEURISTIC_TUNING): Table {
-  const ordering = viewOrdering(view);
-  const counts = unseenCounts(view);
-  const unseenByGroup: Card[][] = [[], [], [], [], []];
-  for (let card = 0; card < DISTINCT_CARDS; card++) {
-    for (let copy = 0; copy < counts[card]; copy++) unseenByGroup[ordering.group[card]].push(card);
-  }
-  const unseen = unseenByGroup.flat();
-  return {
-    view,
-    ordering,
-    ruleset,
-    unseenByGroup,
-    unseenPoints: pointsOf(unseen),
-    unseenCards: unseen.length,
-    voids: knownVoids(view, ordering),
-    future: Math.max(0, view.hand.length - 1) / HAND_CARDS,
-    tuning,
-  };
-}
-
-function partners(a: Seat, b: Seat): boolean {
-  return teamOf(a) === teamOf(b);
-}
-
-/**
- * What a card is worth keeping for later tricks, in points: jokers and the current rank most, then the other
- * trumps, then high cards of the plain suits.
- */
-function keepValue(card: Card, ordering: CardOrdering, tuning: Tuning = HEURISTIC_TUNING): number {
-  const order = ordering.order[card];
-  return ordering.group[card] === TRUMP_GROUP ? tuning.trumpKeep + tuning.trumpKeepStep * (order - lowestTrumpOrder(ordering)) : tuning.plainKeepStep * order;
-}
-
-const lowestTrumpOrders = new WeakMap<CardOrdering, number>();
-
-/** Every trump's order is at least this, and every plain card's below it. */
-function lowestTrumpOrder(ordering: CardOrdering): number {
-  let lowest = lowestTrumpOrders.get(ordering);
-  if (lowest === undefined) {
-    lowest = Math.min(...ordering.order.filter((_, card) => ordering.group[card] === TRUMP_GROUP));
-    lowestTrumpOrders.set(ordering, lowest);
-  }
-  return lowest;
-}
-
-export function keepValueOf(cards: readonly Card[], table: Table): number {
-  return cards.reduce((sum, card) => sum + keepValue(card, table.ordering, table.tuning), 0) * table.future;
-}
-
-/** Could cards the seat has not seen form `length` cards of one shape (single, pair, tractor) above `honor`? */
-function unseenShapeAbove(table: Table, group: number, length: number, honor: number): boolean {
-  const cards = table.unseenByGroup[group];
-  if (length === 1) return cards.some((card) => table.ordering.order[card] > honor);
-  return hasTractorAbove(pairCapacity(cards, table.ordering), length / 2, honor);
-}
-
-/**
- * Could `seat`, still to play, take a trick now held with `honor` (an order, so a trump honor is above every
- * plain one)? Only what is possible is asked: a higher same-shape combination among the unseen cards, in the
- * led group while the seat may still hold it, or in trumps once it is known to be void in the led group.
- */
-function couldOvertake(table: Table, seat: Seat, structure: LeadStructure, honor: number): boolean {
-  const led = structure.group;
-  const voidInLed = table.voids[seat][led];
-  const mayRuff = led !== TRUMP_GROUP && voidInLed && !table.voids[seat][TRUMP_GROUP];
-  if (structure.isThrow) {
-    // A plain throw falls only to an all-trump follow of its shape; a trump throw to nothing.
-    return mayRuff && table.unseenByGroup[TRUMP_GROUP].length >= structure.lengths.reduce((sum, length) => sum + length, 0);
-  }
-  const length = structure.lengths[0];
-  const heldInTrumps = honor >= lowestTrumpOrder(table.ordering);
-  if (mayRuff) return unseenShapeAbove(table, TRUMP_GROUP, length, heldInTrumps ? honor : -1);
-  return !voidInLed && (!heldInTrumps || led === TRUMP_GROUP) && unseenShapeAbove(table, led, length, honor);
-}
-
-/** The chance that a team holding the trick with `honor` after `position` plays still holds it at the end. */
-function holdChance(table: Table, structure: LeadStructure, leader: Seat, position: number, honor: number, team: Seat): number {
-  for (let later = position + 1; later < PLAYERS; later++) {
-    const seat = nextSeat(leader, later);
-    if (!partners(seat, team) && couldOvertake(table, seat, structure, honor)) return table.tuning.overtakenHold;
-  }
-  return 1;
-}
-
-/** Points the players still to act will probably add: their share of the unseen points, card for card. */
-export function expectedLaterPoints(table: Table, players: number, cards: number): number {
-  return table.unseenCards === 0 ? 0 : (players * cards * table.unseenPoints) / table.unseenCards;
-}
-
-/** In the last trick the defenders, if they win it, add the hidden cards' points times 2^w. */
-export function hiddenStake(table: Table, structure: LeadStructure, cardsPerPlay: number): number {
-  if (table.view.hand.length !== cardsPerPlay) return 0;
-  return hiddenPoints(table) * 2 ** structure.lengths[0];
-}
-
-/** The hidden cards' points: known to the dealer, else the unseen cards' share. */
-export function hiddenPoints(table: Table): number {
-  if (table.view.buried) return pointsOf(table.view.buried);
-  return table.unseenCards === 0 ? 0 : (HIDDEN_CARDS * table.unseenPoints) / table.unseenCards;
-}
-
-/**
- * The value of an outcome where the seat's team takes a trick of `stake` points with probability `chance`:
- * points won by one side are as good as points kept from the other, so a lost trick counts as -stake.
- */
-export function outcomeValue(chance: number, stake: number, tuning: Tuning): number {
-  return (2 * chance - 1) * stake + tuning.leadValue * chance;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import type { FoolPlayer } from "../../client-sdk/fool";
 import type { PatienceOwner } from "../../client-sdk/patience";
 import type { TractorPlayer } from "../../client-sdk/tractor";
 import { seededRandom, type Random } from "../../rooms/kit/random";
-import { randomPolicy } from "../../rooms/tractor/policy";
+import { randomPolicy } from "../../rooms/tractor/policy-random";
 import type { TractorSeatName } from "../../rooms/tractor/protocol";
 import { makeServer } from "../../server/app";
 import type { WebSocketPortConfig } from "../../server/websocket-port";

@@ -7,7 +7,8 @@ import { Card, cardPoints, countCards, parseCards, withoutCards } from "../../ro
 import { randomSetup } from "../../rooms/tractor/generate";
 import { checkFollow, legalPlays } from "../../rooms/tractor/legality";
 import { TRUMP_GROUP } from "../../rooms/tractor/order";
-import { heuristicPolicy, playRound, randomPolicy, TractorPolicy } from "../../rooms/tractor/policy";
+import { heuristicPolicy, playRound, TractorPolicy } from "../../rooms/tractor/policy";
+import { randomPolicy } from "../../rooms/tractor/policy-random";
 import { partnerPolicy } from "../../rooms/tractor/policy-partner";
 import { applyPlay, buryCards, dealRound, orderingOf, RoundState, RoundUpdate, startRound } from "../../rooms/tractor/round";
 import { checkedThrows, classic, TractorRuleset } from "../../rooms/tractor/ruleset";

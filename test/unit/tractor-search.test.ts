@@ -4,7 +4,8 @@ import { Card, COPIES_PER_CARD, countCards, doubleDeck, DISTINCT_CARDS } from ".
 import { randomSetup } from "../../rooms/tractor/generate";
 import { checkFollow, checkLead } from "../../rooms/tractor/legality";
 import { easyPolicy, levelPolicy } from "../../rooms/tractor/levels";
-import { heuristicPolicy, randomPolicy, rankedBurials, rankedPlays, type TractorPolicy } from "../../rooms/tractor/policy";
+import { heuristicPolicy, rankedBurials, rankedPlays, type TractorPolicy } from "../../rooms/tractor/policy";
+import { randomPolicy } from "../../rooms/tractor/policy-random";
 import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../../rooms/tractor/ruleset";
 import { SEATS, type Seat } from "../../rooms/tractor/scoring";
