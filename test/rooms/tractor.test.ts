@@ -1,7 +1,8 @@
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
-import { roundOf, roundSeedOf } from "../../rooms/tractor/match";
+import { roundOf } from "../../rooms/tractor/match";
+import { roundSeedOf } from "../../rooms/tractor/match-rounds";
 import { Card, cardName as cardNameOf, countCards, DISTINCT_CARDS, parseCard, parseCards } from "../../rooms/tractor/cards";
 import { checkFollow } from "../../rooms/tractor/legality";
 import { orderingOf, type RoundState } from "../../rooms/tractor/round";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { DEALER, playOut, replayMatch, SPECTATOR, type Actor } from "../../rooms/kit/engine";
-import { roundOf, roundSeedOf, tractorEngine, type TractorAction, type TractorMatch, type TractorMatchOptions } from "../../rooms/tractor/match";
+import { roundOf, tractorEngine, type TractorAction, type TractorMatch, type TractorMatchOptions } from "../../rooms/tractor/match";
+import { roundSeedOf } from "../../rooms/tractor/match-rounds";
 import type { MainSuit } from "../../rooms/tractor/order";
 import { classic, tractorRuleset } from "../../rooms/tractor/ruleset";
 import type { Seat } from "../../rooms/tractor/scoring";
