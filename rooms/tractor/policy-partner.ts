@@ -20,26 +20,18 @@ import { TRUMP_GROUP } from "./order";
 import {
   bestBy,
   expectedFollowPoints,
-  expectedLaterPoints,
   followCandidates,
   heuristicBurial,
-  hiddenPoints,
-  hiddenStake,
-  keepValueOf,
   leadCandidates,
   leadChance,
   leadOf,
-  outcomeValue,
   requirePlayTurn,
   scoreFollow,
   standingOf,
-  tableOf,
-  type Table,
   type TractorPolicy,
   type TrickStanding,
-  type Tuning,
-  HEURISTIC_TUNING,
 } from "./policy";
+import { expectedLaterPoints, hiddenPoints, hiddenStake, keepValueOf, outcomeValue, tableOf, type Table, type Tuning, HEURISTIC_TUNING } from "./policy-table";
 import { classic, type TractorRuleset } from "./ruleset";
 import { nextSeat, PLAYERS } from "./scoring";
 import { leadStructure, type LeadStructure } from "./structure";

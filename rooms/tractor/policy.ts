@@ -30,8 +30,6 @@ import {
 } from "./structure";
 import { followHonor, judgeTrick } from "./trick";
 
-// policy-partner.ts scores with the heuristic's table and takes it from here, with the rest of the heuristic.
-export { expectedLaterPoints, HEURISTIC_TUNING, hiddenPoints, hiddenStake, keepValueOf, outcomeValue, tableOf, type Table, type Tuning } from "./policy-table";
 
 export interface TractorPolicy {
   /** The cards to play now; the view must be the seat's own, in the playing phase, on its turn. */
