@@ -3,11 +3,12 @@
  *
  * What an AI thread costs before it decides anything: for each build given (a project root with a compiled dist/;
  * this one by default) and each AI worker (the Fool AI's, the strong Tractor bots'), a fresh Node process starts a
- * pool of one thread as the server does (server/ai-admission.ts's limits) and runs the worker's `warm` task, which
+ * pool of one thread as the server does (server/ai/ai-admission.ts's limits) and runs the worker's `warm` task, which
  * starts the thread and loads the worker and what it imports. It reports the time to the warm task's answer and the
  * process's RSS it added, at the answer and half a second later, medians over the rounds; the builds take turns in each round, so a noisy host slows both.
  */
 import { execFileSync } from "child_process";
+import { existsSync } from "fs";
 import * as path from "path";
 import { Command, InvalidArgumentError } from "commander";
 
@@ -24,11 +25,13 @@ interface Started {
 
 /** In the child: one pool of one thread over `workerFile`, its warm task timed, the RSS it added measured. */
 async function startOne(root: string, workerFile: string): Promise<Started> {
-  const dist = path.join(root, "dist");
-  const Piscina = require(require.resolve("piscina", { paths: [path.join(dist, "server")] })) as typeof import("piscina").default;
-  const { AI_THREAD_LIMITS } = require(path.join(dist, "server", "ai-admission")) as typeof import("../server/ai-admission");
+  // The AI's modules are in dist/server/ai; a build from before server/ had folders has them in dist/server.
+  const grouped = path.join(root, "dist", "server", "ai");
+  const built = existsSync(path.join(grouped, workerFile)) ? grouped : path.join(root, "dist", "server");
+  const Piscina = require(require.resolve("piscina", { paths: [built] })) as typeof import("piscina").default;
+  const { AI_THREAD_LIMITS } = require(path.join(built, "ai-admission")) as typeof import("../server/ai/ai-admission");
   const before = process.memoryUsage().rss;
-  const pool = new Piscina({ filename: path.join(dist, "server", workerFile), minThreads: 0, maxThreads: 1, resourceLimits: AI_THREAD_LIMITS });
+  const pool = new Piscina({ filename: path.join(built, workerFile), minThreads: 0, maxThreads: 1, resourceLimits: AI_THREAD_LIMITS });
   const started = performance.now();
   await pool.run({}, { name: "warm" });
   const startMs = performance.now() - started;

@@ -24,7 +24,7 @@ interface Snapshot {
 
 /**
  * The classes a client is made of, one each per connected client: on the main port ws's WebSocket and Node's Socket,
- * on the WebSocket port uWebSockets.js's socket and its wrapper (server/uws-websocket-port.ts); Colyseus's client.
+ * on the WebSocket port uWebSockets.js's socket and its wrapper (server/transport/uws-websocket-port.ts); Colyseus's client.
  */
 const CLIENT_CLASSES = ["WebSocket", "Socket", "uWS.WebSocket", "UwsConnection", "WebSocketClient"];
 const TOP_FIELDS = 12;

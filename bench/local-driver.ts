@@ -2,7 +2,7 @@
  * npm run bench:local-driver -- [ROOMS...]
  *
  * What a room lookup by id costs the in-memory matchmaking driver, Colyseus's against the indexed one
- * (server/local-driver.ts), side by side in one process: for each count of rooms, 200,000 lookups a round for
+ * (server/cluster/local-driver.ts), side by side in one process: for each count of rooms, 200,000 lookups a round for
  * the indexed driver and fewer for Colyseus's (its lookup copies and filters the whole list), rounds interleaved.
  * Then what removing every room costs each, in shuffled order as at a mass disconnect, and twice as Colyseus
  * removes a disposed room (as the room disposes, then as the matchmaker forgets it): the room caches made as
@@ -11,7 +11,7 @@
 import { performance } from "perf_hooks";
 import { initializeRoomCache, LocalDriver, type IRoomCache } from "@colyseus/core";
 import { seededRandom, shuffled } from "../rooms/kit/random";
-import { IndexedLocalDriver } from "../server/local-driver";
+import { IndexedLocalDriver } from "../server/cluster/local-driver";
 
 const ROUNDS = 5;
 

@@ -3,7 +3,7 @@
  * The embedded default keeps everything in one process and in memory.
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "http";
-import { leavePacer } from "./leave-pacer";
+import { leavePacer } from "./transport/leave-pacer";
 import { monitorEventLoopDelay, performance, type IntervalHistogram } from "perf_hooks";
 import { defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from "@colyseus/core";
 import { monitor } from "@colyseus/monitor";
@@ -14,29 +14,29 @@ import { colyseusLogger, log } from "../rooms/kit/log";
 import { answerBeforeListeners, checkColyseusInternals } from "../rooms/kit/colyseus-internals";
 import { reportTableMetricsTo } from "../rooms/kit/metrics";
 import { checkStatesOfOneClientIn } from "../rooms/kit/table";
-import { clusterServices, watchCluster, type ClusterConfig } from "./cluster";
-import { AiThreads, AI_WORKER_FILE } from "./fool-ai-pool";
-import { threadHeaps } from "./ai-admission";
+import { clusterServices, watchCluster, type ClusterConfig } from "./cluster/cluster";
+import { AiThreads, AI_WORKER_FILE } from "./ai/fool-ai-pool";
+import { threadHeaps } from "./ai/ai-admission";
 import { DEFAULT_QUEUE_TIMING, ratedQueueRooms, type QueueTiming } from "./arena/rated-queue";
-import { TractorAiThreads } from "./tractor-ai-pool";
+import { TractorAiThreads } from "./ai/tractor-ai-pool";
 import type { Seat } from "../rooms/tractor/scoring";
 import { SERVER_ROOMS } from "./games";
 import type { Records } from "./records";
 import { recordRoutes } from "./records/http";
 import { tournamentRoutes } from "./records/tournament-routes";
 import { identityRoutes, type IdentityLimits } from "./identity/http";
-import { garbageCollections, roundedGarbageCollections } from "./gc-counts";
-import { eventLoopStalls } from "./event-loop-stalls";
-import { heapGrowthPercent } from "./heap-growth";
-import { PrometheusMetrics } from "./metrics";
+import { garbageCollections, roundedGarbageCollections } from "./telemetry/gc-counts";
+import { eventLoopStalls } from "./telemetry/event-loop-stalls";
+import { heapGrowthPercent } from "./runtime/heap-growth";
+import { PrometheusMetrics } from "./telemetry/metrics";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { setBusyGuard, setClientAddressRules, setIdentities, setLadders, type ClientAddressRules } from "./matchmaking";
-import type { BusyGuard } from "./busy-guard";
-import { placeNewTable, shareBusyInCluster } from "./busy-placement";
+import type { BusyGuard } from "./capacity/busy-guard";
+import { placeNewTable, shareBusyInCluster } from "./capacity/busy-placement";
 import { ladderConfig, ladderRoutes, Ladders, type LadderConfig } from "./arena/ladders";
-import { IndexedLocalDriver } from "./local-driver";
-import { CardhallTransport } from "./transport";
-import { makeWebSocketPort, type WebSocketPortConfig } from "./websocket-port";
+import { IndexedLocalDriver } from "./cluster/local-driver";
+import { CardhallTransport } from "./transport/transport";
+import { makeWebSocketPort, type WebSocketPortConfig } from "./transport/websocket-port";
 import { serveWebClient } from "./web";
 
 export interface AppOptions {
@@ -48,7 +48,7 @@ export interface AppOptions {
   monitorPassword?: string | null;
   /** The operator's secret a tournament report must carry (TOURNAMENT_SECRET); reports are open without one. */
   tournamentSecret?: string | null;
-  /** One process of a cluster on Redis (server/cluster.ts); alone and in memory by default. */
+  /** One process of a cluster on Redis (server/cluster/cluster.ts); alone and in memory by default. */
   cluster?: ClusterConfig | null;
   /** On shutdown, how long games under way may go on before their tables are closed (DRAIN_TIMEOUT); 120 s by default. */
   drainSeconds?: number;
@@ -64,12 +64,12 @@ export interface AppOptions {
   clientAddresses?: Partial<ClientAddressRules>;
   /** The ladders' secret and period (server/arena/ladders.ts): a random secret and a day by default. */
   ladder?: LadderConfig;
-  /** Refuses new tables and spectators while the main thread is saturated (BUSY_REFUSE_AT, server/busy-guard.ts):
+  /** Refuses new tables and spectators while the main thread is saturated (BUSY_REFUSE_AT, server/capacity/busy-guard.ts):
    * none by default. The server stops its sampling on shutdown; whoever made it starts it (`watchMainThread`). */
   busyGuard?: BusyGuard | null;
   /**
    * The clients' WebSocket connections on a port of their own, on uWebSockets.js (WEBSOCKET_PORT,
-   * server/websocket-port.ts): none by default. Listened on with the server; seat reservations name it.
+   * server/transport/websocket-port.ts): none by default. Listened on with the server; seat reservations name it.
    */
   webSocketPort?: WebSocketPortConfig | null;
 }

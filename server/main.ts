@@ -1,29 +1,29 @@
 /**
  * Starts the server: `HOST` and `PORT` from the environment, 127.0.0.1:2567 by default; production mode unless
- * NODE_ENV is set; with `REDIS_URL`, as one process of a cluster (server/cluster.ts); `DRAIN_TIMEOUT` (seconds)
+ * NODE_ENV is set; with `REDIS_URL`, as one process of a cluster (server/cluster/cluster.ts); `DRAIN_TIMEOUT` (seconds)
  * bounds a shutdown's drain, `FOOL_AI_THREADS` the Fool AI's threads, `MONITOR_PASSWORD` opens /monitor,
  * `TOURNAMENT_SECRET` guards tournament reports (POST /tournaments);
  * `JOINS_PENDING_PER_ADDRESS` bounds one client address's joins waiting for their connections (0: no bound) and
  * `TRUSTED_PROXIES` names the reverse proxies whose X-Forwarded-For tells the clients apart; `LADDER_SECRET` and
  * `LADDER_PERIOD` make the solo ladders' deals (server/arena/ladders.ts); `BUSY_REFUSE_AT` (a share of the main
- * thread, 0.8 for 80%) refuses new tables and spectators while the main thread is that busy (server/busy-guard.ts);
- * `HEAP_GROWTH_PERCENT` bounds V8's heap between major collections (server/heap-growth.ts); `AI_THREAD_SCHEDULING`
- * (`batch` or `normal`) is how the kernel schedules the AI threads (server/ai-thread-scheduling.ts).
+ * thread, 0.8 for 80%) refuses new tables and spectators while the main thread is that busy (server/capacity/busy-guard.ts);
+ * `HEAP_GROWTH_PERCENT` bounds V8's heap between major collections (server/runtime/heap-growth.ts); `AI_THREAD_SCHEDULING`
+ * (`batch` or `normal`) is how the kernel schedules the AI threads (server/ai/ai-thread-scheduling.ts).
  */
 import { DEFAULT_IDENTITY_LIMITS } from "./identity/http";
-import "./production-mode";
+import "./runtime/production-mode";
 import { DEFAULT_DRAIN_SECONDS, makeServer } from "./app";
-import { webSocketPortConfig } from "./websocket-port";
-import { clusterConfig } from "./cluster";
+import { webSocketPortConfig } from "./transport/websocket-port";
+import { clusterConfig } from "./cluster/cluster";
 import { DEFAULT_QUEUE_TIMING } from "./arena/rated-queue";
 import { log } from "../rooms/kit/log";
 import { DEFAULT_PENDING_JOINS_PER_ADDRESS } from "../rooms/kit/reservations";
 import { Records, recordsConfig } from "./records";
 import { ladderConfig } from "./arena/ladders";
-import { stopPm2AgentOutsidePm2 } from "./pm2-agent";
-import { busyGuardFromEnvironment } from "./busy-guard";
-import { heapGrowthFromEnvironment, limitHeapGrowth } from "./heap-growth";
-import { aiThreadSchedulingFromEnvironment } from "./ai-thread-scheduling";
+import { stopPm2AgentOutsidePm2 } from "./runtime/pm2-agent";
+import { busyGuardFromEnvironment } from "./capacity/busy-guard";
+import { heapGrowthFromEnvironment, limitHeapGrowth } from "./runtime/heap-growth";
+import { aiThreadSchedulingFromEnvironment } from "./ai/ai-thread-scheduling";
 
 const DEFAULT_HOST = "127.0.0.1";
 const DEFAULT_PORT = 2567;
@@ -62,7 +62,7 @@ function nonNegativeNumber(name: string, fallback: number): number {
 async function main(): Promise<void> {
   const heapGrowth = heapGrowthFromEnvironment(process.env);
   limitHeapGrowth(heapGrowth);
-  // Read by each AI thread as it starts (server/ai-thread-scheduling.ts): a wrong value stops the start here.
+  // Read by each AI thread as it starts (server/ai/ai-thread-scheduling.ts): a wrong value stops the start here.
   const aiThreadScheduling = aiThreadSchedulingFromEnvironment(process.env);
   const host = process.env.HOST || DEFAULT_HOST;
   const port = Number(process.env.PORT || DEFAULT_PORT);

@@ -21,7 +21,7 @@ import { isLadderGame, LADDER_GAMES, LADDERS } from "./arena/ladder";
 import { LadderRefusal, type Ladders } from "./arena/ladders";
 import { cookieValue, SESSION_COOKIE } from "./identity/session-cookie";
 import type { IdentityStore } from "./identity/store";
-import type { BusyGuard } from "./busy-guard";
+import type { BusyGuard } from "./capacity/busy-guard";
 
 /** A card table's join options are a few short fields; a Patience deck given in full is about 160 bytes. */
 export const MATCHMAKE_BODY_LIMIT = 4 * 1024;
@@ -178,7 +178,7 @@ async function refusedAtCapacity(guard: BusyGuard, method: string, target: strin
   return listing !== undefined && guard.saidBusy(listing.processId);
 }
 
-/** The guard that refuses new tables and spectators while the main thread is saturated (server/busy-guard.ts); none by default. */
+/** The guard that refuses new tables and spectators while the main thread is saturated (server/capacity/busy-guard.ts); none by default. */
 export function setBusyGuard(guard: BusyGuard | null): void {
   busyGuard = guard;
 }

@@ -111,7 +111,7 @@ export class Received {
 }
 
 /**
- * A worker module for an AI thread pool (server/fool-ai-pool.ts, server/tractor-ai-pool.ts) whose `review` task
+ * A worker module for an AI thread pool (server/ai/fool-ai-pool.ts, server/ai/tractor-ai-pool.ts) whose `review` task
  * answers the thread's own resource limits, as Node gives them to the thread (worker_threads.resourceLimits).
  */
 export function limitsReportingWorker(): string {
@@ -121,7 +121,7 @@ export function limitsReportingWorker(): string {
 }
 
 /**
- * Asks an AI thread pool (server/fool-ai-pool.ts, server/tractor-ai-pool.ts) to warm twice, waits for its warming
+ * Asks an AI thread pool (server/ai/fool-ai-pool.ts, server/ai/tractor-ai-pool.ts) to warm twice, waits for its warming
  * task, and checks that it ran once on the one thread it started.
  */
 export async function expectWarmedOnce(threads: { warm(): void }): Promise<void> {

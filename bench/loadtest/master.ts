@@ -11,7 +11,7 @@ import { scriptedSeats, type GameName } from "./games";
 import type { TractorBotLevel } from "../../rooms/tractor/protocol";
 import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
 import { summarize, type LatencySummary } from "../stats";
-import { lowerThisProcess } from "../../server/thread-priority";
+import { lowerThisProcess } from "../../server/runtime/thread-priority";
 
 export interface LoadTestOptions {
   /** The server's addresses: one process, or several processes of a cluster (tables are dealt round them). */
@@ -155,7 +155,7 @@ export type ServerFigures = {
      * pauses' totals in ms. Null when fewer than two samples fall in it, or from a server that does not say. */
     steadyGarbageCollections: { major: number; majorMs: number; minor: number; minorMs: number } | null;
     /** The event loop's stalls (a timer run over `overMs` late) that ended in the steady window, in order, each with
-     * what held the loop (server/event-loop-stalls.ts). Null from a server that does not say. */
+     * what held the loop (server/telemetry/event-loop-stalls.ts). Null from a server that does not say. */
     steadyStalls: { overMs: number; stalls: StallList } | null;
     /** Joins the server refused at capacity in the run (its BUSY_REFUSE_AT guard); null from a server without one. */
     joinsRefusedBusy: number | null;

@@ -60,7 +60,7 @@ export interface WorkerDone {
   samples: string[];
   /** This worker's own event-loop lag in ms: latency it adds to every measurement while it is busy. */
   loopLagMs: { p50: number; p99: number; max: number };
-  /** This worker's own stalls over the server's bound (server/event-loop-stalls.ts), each with what held it. */
+  /** This worker's own stalls over the server's bound (server/telemetry/event-loop-stalls.ts), each with what held it. */
   stalls: EventLoopStalls;
   /** CPU time this worker used, in seconds. */
   cpuSeconds: number;

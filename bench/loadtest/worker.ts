@@ -13,7 +13,7 @@ import { waitBeforeAskingAgain } from "../../client-sdk/retry";
 import { onStateChecks } from "../../client-sdk/session";
 import { GAME_DRIVERS, type GameName } from "./games";
 import { emptyCounters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
-import { StallWatch } from "../../server/event-loop-stalls";
+import { StallWatch } from "../../server/telemetry/event-loop-stalls";
 
 const MAX_SAMPLES = 10;
 /** Matchmaking requests (HTTP) in flight at once per worker: a burst of hundreds overflows the server's accept queue. */

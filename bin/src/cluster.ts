@@ -4,7 +4,7 @@
  * share of the CPUs for the Fool AI's threads), prints their addresses, and stops them all on Ctrl-C (or SIGTERM, or
  * SIGINT sent to this process alone, as a supervisor does): the processes drain (DRAIN_TIMEOUT, 10 s here unless
  * set), then Redis stops. With `--websocket-port W` each process also takes its clients' WebSockets on a port of its
- * own, consecutive from W (WEBSOCKET_PORT, server/websocket-port.ts), and announces that one.
+ * own, consecutive from W (WEBSOCKET_PORT, server/transport/websocket-port.ts), and announces that one.
  *
  * The processes keep one record store, as a cluster must (a game is listed by /games on every process): the SQLite
  * file a lone server keeps (DATA_DIR, data/ by default), shared in WAL mode, or the PostgreSQL of DATABASE_URL when

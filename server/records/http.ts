@@ -23,8 +23,8 @@ import type { FoolReview } from "../../rooms/fool/review";
 export type GameReview = TractorReview | FoolReview;
 
 /**
- * Reviews one seat of a recorded Tractor or Fool game off the event loop (server/tractor-ai-pool.ts,
- * server/fool-ai-pool.ts), its seat a number (Tractor: North 0, East 1, South 2, West 3).
+ * Reviews one seat of a recorded Tractor or Fool game off the event loop (server/ai/tractor-ai-pool.ts,
+ * server/ai/fool-ai-pool.ts), its seat a number (Tractor: North 0, East 1, South 2, West 3).
  */
 export type Reviewer = (record: GameRecord, seat: number) => Promise<GameReview>;
 

@@ -11,7 +11,7 @@ import * as path from "path";
 import { CardhallClient, joinWhenTaken } from "../../client-sdk";
 import { LOBBY_ROOM } from "../../rooms/kit/protocol";
 import { makeServer } from "../../server/app";
-import { BusyGuard } from "../../server/busy-guard";
+import { BusyGuard } from "../../server/capacity/busy-guard";
 import { sdkRefusal } from "../helpers";
 import { listeningTestServer, type RoomTestServer } from "../rooms/test-server";
 import { finished, type Finished } from "./server-process";

@@ -8,7 +8,7 @@
  */
 import { Redis } from "ioredis";
 import { CardhallClient } from "../../client-sdk";
-import { BUSY_PROCESSES_KEY } from "../../server/busy-placement";
+import { BUSY_PROCESSES_KEY } from "../../server/capacity/busy-placement";
 import type { BusyGuardMetrics } from "../../rooms/kit/protocol";
 import { sdkRefusal } from "../helpers";
 import { TestCluster } from "./cluster-process";

@@ -3,7 +3,7 @@
  * spectate, reconnect, take a bot's seat over) through the process that does not hold it; the scripted tables
  * through either address, their records in one PostgreSQL. cluster.test.ts runs it with the clients' WebSockets on
  * each process's main port; cluster-websocket-port.test.ts with each process's WebSocket port
- * (server/websocket-port.ts), which the processes' seat reservations then name.
+ * (server/transport/websocket-port.ts), which the processes' seat reservations then name.
  */
 import { spawnSync } from "child_process";
 import * as fs from "fs";

@@ -1,5 +1,5 @@
 /**
- * The server listens on several sockets sharing its port (server/transport.ts), yet a port is still one server's:
+ * The server listens on several sockets sharing its port (server/transport/transport.ts), yet a port is still one server's:
  * a second server started on it by mistake says why and exits, and a stopped server leaves nothing listening.
  */
 import { connect as netConnect } from "net";

@@ -6,7 +6,7 @@
  * after every frame its decoded state must equal the view its table gives that viewer (one-truth.ts). With
  * ONE_TRUTH_REPORT=<file> the figures (matches, clients, frames compared) are written there. one-truth.test.ts runs
  * it with every client on the main port; websocket-port.test.ts with their WebSockets on the WebSocket port
- * (server/websocket-port.ts).
+ * (server/transport/websocket-port.ts).
  *
  * The first Fool table is the case that showed the transport's shared-buffer desync: a player against the AI with
  * `aiDelayMs: 0`, new games started with given seeds, a spectator watching (it decoded empty names, wins of
@@ -25,7 +25,7 @@ import { seededRandom, type Random } from "../../rooms/kit/random";
 import { randomPolicy } from "../../rooms/tractor/policy-random";
 import type { TractorSeatName } from "../../rooms/tractor/protocol";
 import { makeServer } from "../../server/app";
-import type { WebSocketPortConfig } from "../../server/websocket-port";
+import type { WebSocketPortConfig } from "../../server/transport/websocket-port";
 import { freePort } from "./ports";
 import { OneTruth } from "./one-truth";
 

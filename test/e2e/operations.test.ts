@@ -103,7 +103,7 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(metrics.leaves).toEqual({ atOnce: expect.any(Number), deferred: 0, waiting: 0 });
     const tally = { count: expect.any(Number), totalMs: expect.any(Number), longestMs: expect.any(Number) };
     expect(metrics.eventLoopStalls).toEqual({ overMs: 50, byCause: { majorGc: tally, minorGc: tally, noCore: tally, work: tally }, recent: expect.any(Array) });
-    // The server as started bounds its heap's growth (HEAP_GROWTH_PERCENT unset: server/heap-growth.ts's default).
+    // The server as started bounds its heap's growth (HEAP_GROWTH_PERCENT unset: server/runtime/heap-growth.ts's default).
     expect(metrics.heapGrowthPercent).toBe(50);
     expect(server.output).toContain("the heap grows at most 50% past what a major collection leaves live (HEAP_GROWTH_PERCENT)");
     // The main thread has run (it answered) and waited (between requests) since it started.

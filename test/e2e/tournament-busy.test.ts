@@ -7,7 +7,7 @@
 import { spawn } from "child_process";
 import * as path from "path";
 import { makeServer } from "../../server/app";
-import { BusyGuard } from "../../server/busy-guard";
+import { BusyGuard } from "../../server/capacity/busy-guard";
 import { Records } from "../../server/records";
 import { listeningTestServer, type RoomTestServer } from "../rooms/test-server";
 import { registerBot } from "./identities";

@@ -6,7 +6,7 @@
  */
 import type { Browser } from "playwright-core";
 import { makeServer } from "../../server/app";
-import { BusyGuard } from "../../server/busy-guard";
+import { BusyGuard } from "../../server/capacity/busy-guard";
 import { listeningTestServer, type RoomTestServer } from "../rooms/test-server";
 import { takeConsole } from "../setup/console";
 import { CHROMIUM, launchBrowser, openPage, type WatchedPage } from "./browser";

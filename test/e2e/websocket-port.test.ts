@@ -1,5 +1,5 @@
 /**
- * The WebSocket port (WEBSOCKET_PORT, server/websocket-port.ts): a real server as `npm start` runs it, its clients'
+ * The WebSocket port (WEBSOCKET_PORT, server/transport/websocket-port.ts): a real server as `npm start` runs it, its clients'
  * WebSockets on uWebSockets.js on a port of their own, HTTP on the main port. The clients here are raw
  * @colyseus/sdk ones that follow the seat reservation, as the cardhall SDK, the page and the bridge do; one truth per
  * viewer through this port is one-truth-websocket-port.test.ts.
@@ -8,7 +8,7 @@ import { spawn } from "child_process";
 import * as http from "http";
 import * as path from "path";
 import { Client, type Room } from "@colyseus/sdk";
-import { webSocketPortConfig } from "../../server/websocket-port";
+import { webSocketPortConfig } from "../../server/transport/websocket-port";
 import { waitUntil } from "../helpers";
 import { consume, OpenRooms, reserveNewTable, socketOf, socketPortOf, stateOf, type Reservation } from "./raw-client";
 import { finished, freePort, ServerProcess } from "./server-process";

@@ -12,7 +12,7 @@ import type { HighCardEvents, HighCardStateView } from "../../rooms/highcard/pro
 import { DEFAULT_RATE_BUDGET } from "../../rooms/kit/rate-limit";
 import { ERROR_MESSAGE, type ErrorReply } from "../../rooms/kit/protocol";
 import type { FinishedGame } from "../../rooms/kit/record";
-import { CardhallTransport } from "../../server/transport";
+import { CardhallTransport } from "../../server/transport/transport";
 import { Received, waitUntil, dropConnection } from "../helpers";
 import { listeningTestServer, RoomTestServer } from "./test-server";
 import { takeConsole } from "../setup/console";

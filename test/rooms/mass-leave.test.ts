@@ -1,12 +1,12 @@
 /**
- * Many clients leaving at once (server/leave-pacer.ts paces their leaves over turns of the event loop): every leave
+ * Many clients leaving at once (server/transport/leave-pacer.ts paces their leaves over turns of the event loop): every leave
  * still runs, in full, and every table closes. Whether a given leave waited for a later turn depends on the
  * machine's speed, so only the whole is asserted.
  */
 import { matchMaker } from "@colyseus/core";
 import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import { CardhallClient } from "../../client-sdk";
-import { leavePacer } from "../../server/leave-pacer";
+import { leavePacer } from "../../server/transport/leave-pacer";
 import { waitUntil } from "../helpers";
 
 let colyseus: RoomTestServer;

@@ -4,7 +4,7 @@ import * as declarationSearch from "../../rooms/tractor/declaration-search";
 import { cardName, type Card } from "../../rooms/tractor/cards";
 import { dealtTo } from "../../rooms/tractor/declaration";
 import { tractorEngine } from "../../rooms/tractor/match";
-import { TractorAiThreads } from "../../server/tractor-ai-pool";
+import { TractorAiThreads } from "../../server/ai/tractor-ai-pool";
 import { TRACTOR_SEATS } from "../../client-sdk";
 import { waitUntil } from "../helpers";
 

@@ -1,5 +1,5 @@
 import type { Worker } from "worker_threads";
-import { AiAdmission, answerWithinLimit, hasIdleThread, threadBalancer, threadHeaps, THREAD_QUEUE, WAIT_BOUND_MS } from "../../server/ai-admission";
+import { AiAdmission, answerWithinLimit, hasIdleThread, threadBalancer, threadHeaps, THREAD_QUEUE, WAIT_BOUND_MS } from "../../server/ai/ai-admission";
 
 /** A decision that stays under way until `finish` is called. */
 function pending(): { promise: Promise<string>; finish: () => void } {

@@ -1,12 +1,12 @@
 /**
- * Every searched AI decision carries the time its answer is due (server/ai-admission.ts `answerBy`): a thread that
+ * Every searched AI decision carries the time its answer is due (server/ai/ai-admission.ts `answerBy`): a thread that
  * starts it late searches only what is left, and one that starts it after that makes the level's fast move. Run here
  * through the worker modules' own functions, with due times far in the past or the future, so nothing depends on
  * the machine's speed.
  */
-import { ANSWER_WITHIN_MS, answerBy, timeLeft } from "../../server/ai-admission";
-import decideFool from "../../server/fool-ai-worker";
-import decideTractor, { declaration } from "../../server/tractor-ai-worker";
+import { ANSWER_WITHIN_MS, answerBy, timeLeft } from "../../server/ai/ai-admission";
+import decideFool from "../../server/ai/fool-ai-worker";
+import decideTractor, { declaration } from "../../server/ai/tractor-ai-worker";
 import { seededRandom } from "../../rooms/kit/random";
 import { aiGame, DEFAULT_WEIGHTS, immediateMove, makeAiPolicy, STRONG_BUDGET, strongAiPolicy } from "../../rooms/fool/ai";
 import { greedyPolicy } from "../../rooms/fool/bots";

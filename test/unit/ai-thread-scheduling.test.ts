@@ -1,6 +1,6 @@
 import * as path from "path";
 import { Worker } from "worker_threads";
-import { aiThreadSchedulingFromEnvironment, DEFAULT_AI_THREAD_SCHEDULING, thisThreadPolicy } from "../../server/ai-thread-scheduling";
+import { aiThreadSchedulingFromEnvironment, DEFAULT_AI_THREAD_SCHEDULING, thisThreadPolicy } from "../../server/ai/ai-thread-scheduling";
 
 /** The compiled modules (`npm test` builds first): a worker thread cannot load the TypeScript sources. */
 const BUILT = path.join(__dirname, "..", "..", "dist", "server");
@@ -18,7 +18,7 @@ function inThread(script: string, env: NodeJS.ProcessEnv): Promise<ThreadReport>
     const { parentPort } = require("worker_threads");
     const logs = [];
     require(${JSON.stringify(path.join(BUILT, "..", "rooms", "kit", "log.js"))}).sendLogsTo({ write: (line) => logs.push(JSON.parse(line)) });
-    const scheduling = require(${JSON.stringify(path.join(BUILT, "ai-thread-scheduling.js"))});
+    const scheduling = require(${JSON.stringify(path.join(BUILT, "ai", "ai-thread-scheduling.js"))});
     const report = (value) => parentPort.postMessage({ policy: scheduling.thisThreadPolicy(), logs, ...value });
     ${script}
   `;
@@ -48,14 +48,14 @@ describe("how the AI threads are scheduled (AI_THREAD_SCHEDULING)", () => {
     ["the Fool AI's", "fool-ai-worker.js"],
     ["the Tractor AI's", "tractor-ai-worker.js"],
   ])("%s worker thread takes the server's setting as it loads", async (_name, file) => {
-    const load = `require(${JSON.stringify(path.join(BUILT, file))}); report({});`;
+    const load = `require(${JSON.stringify(path.join(BUILT, "ai", file))}); report({});`;
     expect((await inThread(load, { ...process.env, AI_THREAD_SCHEDULING: undefined })).policy).toBe("batch");
     expect((await inThread(load, { ...process.env, AI_THREAD_SCHEDULING: "normal" })).policy).toBe("normal");
   });
 
   test("without chrt the thread stays as the kernel likes, and says why once", async () => {
     // The refusal is logged once the log module has loaded (promptly, not in the same step): the report waits a turn.
-    const load = `require(${JSON.stringify(path.join(BUILT, "fool-ai-worker.js"))}); setImmediate(() => report({}));`;
+    const load = `require(${JSON.stringify(path.join(BUILT, "ai", "fool-ai-worker.js"))}); setImmediate(() => report({}));`;
     const thread = await inThread(load, { PATH: "", AI_THREAD_SCHEDULING: "batch" });
     expect(thread.policy).toBe("normal");
     expect(thread.logs).toEqual([expect.objectContaining({ event: "ai_thread_scheduling_refused", msg: expect.stringContaining("chrt could not run (ENOENT)") })]);

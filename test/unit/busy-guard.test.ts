@@ -1,4 +1,4 @@
-import { BUSY_RELEASE_MARGIN, BUSY_SAMPLES_TO_REFUSE, BusyGuard, busyGuardFromEnvironment } from "../../server/busy-guard";
+import { BUSY_RELEASE_MARGIN, BUSY_SAMPLES_TO_REFUSE, BusyGuard, busyGuardFromEnvironment } from "../../server/capacity/busy-guard";
 
 test("joins are refused only after the main thread ran at or over its share for two samples in a row, and again taken once a sample is under it", () => {
   expect(BUSY_SAMPLES_TO_REFUSE).toBe(2);

@@ -1,4 +1,4 @@
-import { clusterConfig } from "../../server/cluster";
+import { clusterConfig } from "../../server/cluster/cluster";
 
 describe("the cluster's settings from the environment", () => {
   test("without REDIS_URL there is no cluster: one process, in memory", () => {

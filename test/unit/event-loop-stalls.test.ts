@@ -1,6 +1,6 @@
 import { setFlagsFromString } from "v8";
 import { runInNewContext } from "vm";
-import { stallCause, StallWatch, STALL_OVER_MS, type GcPause } from "../../server/event-loop-stalls";
+import { stallCause, StallWatch, STALL_OVER_MS, type GcPause } from "../../server/telemetry/event-loop-stalls";
 
 /** V8's own `gc()`, made available to this test alone (a test process is not started with --expose-gc). */
 function collectGarbage(): () => void {

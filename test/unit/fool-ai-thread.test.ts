@@ -5,8 +5,8 @@ import type { ResourceLimits } from "worker_threads";
 import { seededRandom } from "../../rooms/kit/random";
 import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
-import { AiThreads, LEAST_SHARE } from "../../server/fool-ai-pool";
-import { AI_THREAD_LIMITS, AiAdmission } from "../../server/ai-admission";
+import { AiThreads, LEAST_SHARE } from "../../server/ai/fool-ai-pool";
+import { AI_THREAD_LIMITS, AiAdmission } from "../../server/ai/ai-admission";
 import { expectConsole, limitsReportingWorker, expectWarmedOnce } from "../helpers";
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { legalMovesInView, newGame, viewFor, type FoolMove, type FoolView } from "../../rooms/fool/rules";
@@ -15,7 +15,7 @@ import { finishedGame, person } from "../records/fixtures";
 import { scratchDirectory } from "../setup/scratch";
 
 /** The compiled worker (`npm test` builds first): the threads run what the server runs. */
-const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "fool-ai-worker.js");
+const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "ai", "fool-ai-worker.js");
 
 /** The AI's positions in one game against the greedy bot, with its memory at each. */
 function aiPositions(seed: number): Array<{ view: FoolView; memory: FoolMemory }> {

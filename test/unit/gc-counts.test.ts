@@ -1,6 +1,6 @@
 import { setFlagsFromString } from "v8";
 import { runInNewContext } from "vm";
-import { garbageCollections, roundedGarbageCollections } from "../../server/gc-counts";
+import { garbageCollections, roundedGarbageCollections } from "../../server/telemetry/gc-counts";
 
 /** V8's own `gc()`, made available to this test alone (a test process is not started with --expose-gc). */
 function collectGarbage(): () => void {

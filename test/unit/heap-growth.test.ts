@@ -1,9 +1,9 @@
 import { execFileSync } from "child_process";
 import * as path from "path";
-import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthFromEnvironment } from "../../server/heap-growth";
+import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthFromEnvironment } from "../../server/runtime/heap-growth";
 
 /** The compiled module (`npm test` builds first), loaded by the child processes below: V8's flags are the process's. */
-const BUILT = path.join(__dirname, "..", "..", "dist", "server", "heap-growth.js");
+const BUILT = path.join(__dirname, "..", "..", "dist", "server", "runtime", "heap-growth.js");
 
 /**
  * In a fresh Node process with the server's heap growth set to `percent`: 20 MB held live, then the same 6,000 rounds

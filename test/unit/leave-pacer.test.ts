@@ -1,11 +1,11 @@
 /**
- * The leave pacer (server/leave-pacer.ts): work runs at once while the turn's slice has time, the rest waits for
+ * The leave pacer (server/transport/leave-pacer.ts): work runs at once while the turn's slice has time, the rest waits for
  * later turns in arrival order, a slice at a time; nothing is lost, and a task that throws does not stop the others.
  * Both ports' connections hand their leaves to it. The clock and the turns are the test's own, so nothing here depends on the machine's speed.
  */
-import { Pacer, RUNNERS_PER_TURN } from "../../server/leave-pacer";
-import { watchIncoming } from "../../server/transport";
-import { UwsConnection } from "../../server/uws-websocket-port";
+import { Pacer, RUNNERS_PER_TURN } from "../../server/transport/leave-pacer";
+import { watchIncoming } from "../../server/transport/transport";
+import { UwsConnection } from "../../server/transport/uws-websocket-port";
 import { EventEmitter } from "events";
 import type WebSocket from "ws";
 import { takeConsole } from "../setup/console";

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { LocalDriver, type IRoomCache } from "@colyseus/core";
-import { IndexedLocalDriver } from "../../server/local-driver";
+import { IndexedLocalDriver } from "../../server/cluster/local-driver";
 
 type Step = { kind: "insert" | "persist" | "persistExisting" | "remove"; id: string } | { kind: "clear" };
 

@@ -1,5 +1,5 @@
 import pm2Agent from "@pm2/io";
-import { runByPm2, stopPm2AgentOutsidePm2 } from "../../server/pm2-agent";
+import { runByPm2, stopPm2AgentOutsidePm2 } from "../../server/runtime/pm2-agent";
 
 describe("PM2's agent, which Colyseus starts on import", () => {
   afterEach(() => jest.restoreAllMocks());

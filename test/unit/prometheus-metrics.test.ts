@@ -1,6 +1,6 @@
-import { PrometheusMetrics } from "../../server/metrics";
-import { AiThreads } from "../../server/fool-ai-pool";
-import { StallWatch } from "../../server/event-loop-stalls";
+import { PrometheusMetrics } from "../../server/telemetry/metrics";
+import { AiThreads } from "../../server/ai/fool-ai-pool";
+import { StallWatch } from "../../server/telemetry/event-loop-stalls";
 
 describe("the Prometheus metrics", () => {
   test("one scrape asks each AI pool for its threads' heaps once, for both of the gauges that give them", async () => {

@@ -2,7 +2,7 @@ import { execFileSync } from "child_process";
 import * as path from "path";
 
 /** The compiled module (`npm test` builds first), loaded by the child processes below. */
-const BUILT = path.join(__dirname, "..", "..", "dist", "server", "thread-priority.js");
+const BUILT = path.join(__dirname, "..", "..", "dist", "server", "runtime", "thread-priority.js");
 
 /**
  * Runs `body` in a fresh Node process (this one's priority is never touched) with `priority` the built module and

@@ -7,8 +7,8 @@ import { heuristicPolicy } from "../../rooms/tractor/policy";
 import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tractor/round";
 import { checkedThrows } from "../../rooms/tractor/ruleset";
 import { seatView } from "../../rooms/tractor/seat-view";
-import { TractorAiThreads } from "../../server/tractor-ai-pool";
-import { AI_THREAD_LIMITS } from "../../server/ai-admission";
+import { TractorAiThreads } from "../../server/ai/tractor-ai-pool";
+import { AI_THREAD_LIMITS } from "../../server/ai/ai-admission";
 import { limitsReportingWorker, expectWarmedOnce } from "../helpers";
 import { playedPosition } from "./tractor-position";
 import { reviewTractor } from "../../rooms/tractor/review";
@@ -18,7 +18,7 @@ import { checkDeclaration, DEAL_STEPS } from "../../rooms/tractor/declaration";
 import { SEATS } from "../../rooms/tractor/scoring";
 
 /** The compiled worker (`npm test` builds first): the threads run what the server runs. */
-const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "tractor-ai-worker.js");
+const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "ai", "tractor-ai-worker.js");
 
 /** A position a few tricks into a checked-throws round, the seat on turn to decide. */
 const position = (seed: number): RoundState => playedPosition(`tractor-thread:${seed}`, 10 + seed);

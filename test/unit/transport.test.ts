@@ -1,7 +1,7 @@
 import type { AddressInfo } from "net";
 import type { Socket } from "net";
 import WebSocket, { WebSocketServer } from "ws";
-import { CardhallTransport, batchWritesPerCallback } from "../../server/transport";
+import { CardhallTransport, batchWritesPerCallback } from "../../server/transport/transport";
 
 interface FakeClient {
   pingCount: number;

@@ -1,10 +1,10 @@
 /**
- * The WebSocket port's connection (server/uws-websocket-port.ts, UwsConnection) as Colyseus's room uses it: the
+ * The WebSocket port's connection (server/transport/uws-websocket-port.ts, UwsConnection) as Colyseus's room uses it: the
  * listeners it adds and takes off at a join and a leave, its sends and its closes. (The leave pacer's part:
  * test/unit/leave-pacer.test.ts.)
  */
-import { UwsConnection } from "../../server/uws-websocket-port";
-import { Pacer } from "../../server/leave-pacer";
+import { UwsConnection } from "../../server/transport/uws-websocket-port";
+import { Pacer } from "../../server/transport/leave-pacer";
 
 function connection(): { connection: UwsConnection; sent: number[]; ended: Array<[number | undefined, string | undefined]> } {
   const sent: number[] = [];

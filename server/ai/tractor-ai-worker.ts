@@ -2,16 +2,16 @@
  * Runs in the Tractor AI's worker threads (tractor-ai-pool.ts): one strong decision (a play, a burial or a
  * declaration) per task, from the seat's view alone, within the task's time and before its answer is due.
  */
-import type { Card } from "../rooms/tractor/cards";
-import { decideAtOnce, decideInProcess, type TractorAiTask } from "../rooms/tractor/levels";
-import { BURIAL_TIME_FACTOR } from "../rooms/tractor/search";
+import type { Card } from "../../rooms/tractor/cards";
+import { decideAtOnce, decideInProcess, type TractorAiTask } from "../../rooms/tractor/levels";
+import { BURIAL_TIME_FACTOR } from "../../rooms/tractor/search";
 import { timeLeft } from "./ai-admission";
-import { REVIEW_BUDGET, reviewTractor, type ReviewedRecord, type TractorReview } from "../rooms/tractor/review";
-import type { Seat } from "../rooms/tractor/scoring";
-import { declareAtOnce, declareInProcess, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
+import { REVIEW_BUDGET, reviewTractor, type ReviewedRecord, type TractorReview } from "../../rooms/tractor/review";
+import type { Seat } from "../../rooms/tractor/scoring";
+import { declareAtOnce, declareInProcess, type TractorDeclarationTask } from "../../rooms/tractor/declaration-search";
 import { scheduleAiThread } from "./ai-thread-scheduling";
 
-// As the thread starts: its hand-overs never take a core from the main thread (server/ai-thread-scheduling.ts).
+// As the thread starts: its hand-overs never take a core from the main thread (server/ai/ai-thread-scheduling.ts).
 scheduleAiThread();
 
 /**

@@ -10,7 +10,7 @@
  * queues the rest in arrival order, to run a slice per later turn (`setImmediate`), so timers and I/O get their turns
  * between slices. Nothing is dropped and the order is kept; with no burst, nothing waits.
  */
-import { log } from "../rooms/kit/log";
+import { log } from "../../rooms/kit/log";
 
 /** How long one turn of the event loop may spend on paced work before the rest waits for a later turn. */
 export const LEAVE_SLICE_MS = 8;

@@ -12,7 +12,7 @@
  * one go leaves in one system call.
  *
  * - When thousands of clients drop at once, their leaves are spread over several turns of the event loop
- *   (`watchIncoming`, server/leave-pacer.ts) instead of running in one stretch.
+ *   (`watchIncoming`, server/transport/leave-pacer.ts) instead of running in one stretch.
  * - Node accepts one new connection per turn of its event loop, and a turn that handles thousands of clients'
  *   messages takes milliseconds: joins arriving faster than the turns queue in the kernel for seconds (a load
  *   test of 5,000 clients saw 3,900 connections waiting to be accepted and joins taking 6 s). The port is
@@ -29,9 +29,9 @@ import net, { type AddressInfo } from "net";
 import type WebSocket from "ws";
 import { Protocol } from "@colyseus/core";
 import { WebSocketTransport, type TransportOptions } from "@colyseus/ws-transport";
-import { log, logRefusal } from "../rooms/kit/log";
-import { tcpSocketOf } from "../rooms/kit/colyseus-internals";
-import { closeAfterAnswer, isMatchmakeRequest, serveMatchmaking } from "./matchmaking";
+import { log, logRefusal } from "../../rooms/kit/log";
+import { tcpSocketOf } from "../../rooms/kit/colyseus-internals";
+import { closeAfterAnswer, isMatchmakeRequest, serveMatchmaking } from "../matchmaking";
 import { leavePacer, type Pacer } from "./leave-pacer";
 
 /** How often a slice of the clients is pinged: the sweep over all of them is spread over the ping interval. */
@@ -121,7 +121,7 @@ export function batchWritesPerCallback(client: WebSocket): void {
 
 /**
  * What a client on the main port sends passes here first (a ws WebSocket; the WebSocket port's connections do the
- * same in their own class, server/uws-websocket-port.ts, whose sockets uWebSockets.js pings by itself):
+ * same in their own class, server/transport/uws-websocket-port.ts, whose sockets uWebSockets.js pings by itself):
  * - any message is a sign of life, so the pinger need not ask (a player moving every few seconds is never pinged);
  * - a leave runs through the leave pacer: at once normally, spread over later turns of the event loop when thousands
  *   of clients leave together. Both ways of leaving: the socket's close (a drop; Colyseus adds its listener later)

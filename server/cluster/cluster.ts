@@ -14,7 +14,7 @@ import { matchMaker, type MatchMakerDriver, type Presence } from "@colyseus/core
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { Redis } from "ioredis";
-import { log } from "../rooms/kit/log";
+import { log } from "../../rooms/kit/log";
 
 /** How often the watch runs by default: a dead process's rooms go within this plus Colyseus's 2 s health check. */
 const DEFAULT_CHECK_SECONDS = 10;

@@ -7,7 +7,7 @@
  * start-up check (LOCAL_DRIVER_METHODS, rooms/kit/colyseus-internals.ts) refuses a driver with methods it does not know.
  */
 import { LocalDriver, type IRoomCache, type SortOptions } from "@colyseus/core";
-import { localDriverRoomIds } from "../rooms/kit/colyseus-internals";
+import { localDriverRoomIds } from "../../rooms/kit/colyseus-internals";
 
 function isByIdAlone(conditions: Partial<IRoomCache>): conditions is { roomId: string } {
   let fields = 0;

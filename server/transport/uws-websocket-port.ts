@@ -1,5 +1,5 @@
 /**
- * The WebSocket port's listener on uWebSockets.js (server/websocket-port.ts says what the port is and why): loaded
+ * The WebSocket port's listener on uWebSockets.js (server/transport/websocket-port.ts says what the port is and why): loaded
  * only by a server that has the port.
  *
  * Each uWebSockets.js connection is wrapped in a `UwsConnection`, which looks to Colyseus as a ws WebSocket does
@@ -44,7 +44,7 @@ type ListenSocket = uWebSockets.us_listen_socket | false;
 /**
  * A uWebSockets.js connection as Colyseus sees a ws WebSocket (see the module's comment): `send`, `close`,
  * `terminate`, `readyState`, and its two events, a message from the client (its bytes) and the socket's close (its
- * code), with the listeners Colyseus's room adds and takes off. What the client sends is handed on as the main port's is (server/transport.ts, `watchIncoming`): a leave,
+ * code), with the listeners Colyseus's room adds and takes off. What the client sends is handed on as the main port's is (server/transport/transport.ts, `watchIncoming`): a leave,
  * its message or the socket's close, waits for the leave pacer.
  */
 export class UwsConnection extends EventEmitter {

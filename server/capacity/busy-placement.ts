@@ -1,12 +1,12 @@
 /**
- * The busy guard in a cluster (server/busy-guard.ts). After each sample of its main thread, a process with a guard
+ * The busy guard in a cluster (server/capacity/busy-guard.ts). After each sample of its main thread, a process with a guard
  * says in Redis whether it is busy, and reads what the others said. A new table goes to a process that is not busy:
  * the one with the fewest rooms among them, Colyseus's own rule, which it follows among all the processes when every
  * one is busy. So a busy process refuses a new table only when no process of the cluster would take it. A process
  * without a guard never says it is busy: it takes tables like one that is not.
  */
 import { matchMaker } from "@colyseus/core";
-import { log } from "../rooms/kit/log";
+import { log } from "../../rooms/kit/log";
 import type { BusyGuard } from "./busy-guard";
 
 /** The presence's hash of each guarded process's word: "1" busy, "0" not. */

@@ -1,13 +1,13 @@
 /**
  * The clients' WebSocket connections on a port of their own, served by uWebSockets.js (WEBSOCKET_PORT; off by
  * default). HTTP stays where it is: the page, the records, /metrics and matchmaking with every bound of
- * server/transport.ts and server/matchmaking.ts are served on the main port by Node's HTTP server, which also still
+ * server/transport/transport.ts and server/matchmaking.ts are served on the main port by Node's HTTP server, which also still
  * takes WebSocket connections. A seat reservation names this port (Colyseus's `publicAddress`), so the SDK, the
  * page and the bridge connect to it without being told.
  *
  * Why: at 8,000 clients on two cores, Node's sockets and ws cost the main thread about a fifth of its work and each
  * client about 3 KB; uWebSockets.js reads, frames, pings and writes in C++ (BENCHMARKS.md, "Issue 34: the clients'
- * WebSockets on uWebSockets.js"). Its connections get what the main port's have (server/uws-websocket-port.ts):
+ * WebSockets on uWebSockets.js"). Its connections get what the main port's have (server/transport/uws-websocket-port.ts):
  * - a message is a sign of life and a leave runs through the leave pacer, as on the main port;
  * - a message over MAX_MESSAGE_BYTES closes the connection (uWebSockets.js refuses it before any JavaScript runs);
  * - a silent connection is pinged by uWebSockets.js and closed after IDLE_SECONDS without a byte;
@@ -18,7 +18,7 @@
  * uWebSockets.js comes from the npm registry as uws-pack's binaries (packages/uwebsockets-binary): the project's
  * installs reach the npm registry alone, and uWebSockets.js itself is published on GitHub.
  */
-import { isPublicAddress } from "./cluster";
+import { isPublicAddress } from "../cluster/cluster";
 import type { WebSocketPort } from "./uws-websocket-port";
 
 /** What a client may send in one message: the main port's bound (Colyseus's ws transport's `maxPayload`). */

@@ -5,26 +5,26 @@
  * - tables and clients by game, as the kit reports rooms opening and closing (rooms/kit/metrics.ts);
  * - actions taken by game and mover, client messages handled (a histogram of the seconds each took on the
  *   server, its state patch included) and refused by code;
- * - the event loop's stalls over 50 ms by what held them (server/event-loop-stalls.ts);
+ * - the event loop's stalls over 50 ms by what held them (server/telemetry/event-loop-stalls.ts);
  * - the Fool AI's decisions by how they were made, the budgets both AIs' decisions were given and their waits,
  *   the AI threads running and their heaps, and the records' queue to the database.
  * Counters kept elsewhere (the AI pool's, the records writer's) are read when Prometheus scrapes, not copied on
  * every change: a move costs the kit one count of its own and one histogram observation.
  */
 import type { Room } from "@colyseus/core";
-import { leavePacer } from "./leave-pacer";
+import { leavePacer } from "../transport/leave-pacer";
 import { garbageCollections } from "./gc-counts";
 import { eventLoopStalls } from "./event-loop-stalls";
-import { heapGrowthPercent } from "./heap-growth";
+import { heapGrowthPercent } from "../runtime/heap-growth";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Mover } from "../rooms/kit/record";
-import type { TableMetrics } from "../rooms/kit/metrics";
-import type { AiThreads } from "./fool-ai-pool";
-import type { TractorAiThreads } from "./tractor-ai-pool";
-import type { AiAdmission } from "./ai-admission";
-import { STALL_CAUSES, type AiThreadHeaps, type StallCause } from "../rooms/kit/protocol";
-import type { Records } from "./records";
-import type { BusyGuard } from "./busy-guard";
+import type { Mover } from "../../rooms/kit/record";
+import type { TableMetrics } from "../../rooms/kit/metrics";
+import type { AiThreads } from "../ai/fool-ai-pool";
+import type { TractorAiThreads } from "../ai/tractor-ai-pool";
+import type { AiAdmission } from "../ai/ai-admission";
+import { STALL_CAUSES, type AiThreadHeaps, type StallCause } from "../../rooms/kit/protocol";
+import type { Records } from "../records";
+import type { BusyGuard } from "../capacity/busy-guard";
 
 /** A message takes tens of microseconds when all is well and milliseconds under load: buckets from 50 µs to 250 ms. */
 const MESSAGE_SECONDS_BUCKETS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25];
@@ -221,7 +221,7 @@ function aiThreadHeapMetrics(pools: Map<string, AiPool>, registers: Registry[]):
 
 /**
  * The heap the last major collection left: what the process holds live (the heap's size at a scrape is mostly
- * garbage); and how far the heap may grow past it before the next one (server/heap-growth.ts).
+ * garbage); and how far the heap may grow past it before the next one (server/runtime/heap-growth.ts).
  */
 function liveHeapMetrics(registers: Registry[]): void {
   new Gauge({

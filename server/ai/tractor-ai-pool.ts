@@ -1,10 +1,10 @@
 /**
  * The strong Tractor AI off the room's event loop, on worker threads as the Fool AI's (fool-ai-pool.ts). A strong
  * decision searches for up to DEFAULT_SEARCH_BUDGET.timeMs; a queue would add its wait to every table's decision
- * time, so under overload the budget shrinks instead (server/ai-admission.ts): with more decisions under way than
+ * time, so under overload the budget shrinks instead (server/ai/ai-admission.ts): with more decisions under way than
  * threads, each new one gets the threads' share of the time, and past OVERLOAD decisions per thread the heuristic's
  * play (or burial) is made at once (counted as `shrunk`); a thread that starts a decision late searches only the time
- * left before its answer is due (`answerBy`, server/ai-admission.ts). A thread that fails, or a missing compiled worker (the sources run directly, as in the
+ * left before its answer is due (`answerBy`, server/ai/ai-admission.ts). A thread that fails, or a missing compiled worker (the sources run directly, as in the
  * room tests), decides in-process with the shortest budget; one over its limit is abandoned for the heuristic's play.
  * A strong seat's declaration while the cards are dealt (rooms/tractor/declaration-search.ts) is a decision of the
  * same kind, admitted the same way at its larger cost; at once, it is the seat bot's (botDeclaration).
@@ -12,17 +12,17 @@
 import * as os from "os";
 import * as path from "path";
 import type Piscina from "piscina";
-import type { Card } from "../rooms/tractor/cards";
-import { decideAtOnce, decideInProcess, type TractorAiDecider, type TractorAiTask } from "../rooms/tractor/levels";
-import { BURIAL_TIME_FACTOR, DEFAULT_SEARCH_BUDGET } from "../rooms/tractor/search";
-import type { ReviewedRecord, TractorReview } from "../rooms/tractor/review";
-import type { Seat } from "../rooms/tractor/scoring";
+import type { Card } from "../../rooms/tractor/cards";
+import { decideAtOnce, decideInProcess, type TractorAiDecider, type TractorAiTask } from "../../rooms/tractor/levels";
+import { BURIAL_TIME_FACTOR, DEFAULT_SEARCH_BUDGET } from "../../rooms/tractor/search";
+import type { ReviewedRecord, TractorReview } from "../../rooms/tractor/review";
+import type { Seat } from "../../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
-import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../rooms/tractor/declaration-search";
-import { log } from "../rooms/kit/log";
+import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../../rooms/tractor/declaration-search";
+import { log } from "../../rooms/kit/log";
 import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
 import { AiThreadPool } from "./ai-thread-pool";
-import type { AiThreadHeaps } from "../rooms/kit/protocol";
+import type { AiThreadHeaps } from "../../rooms/kit/protocol";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
 
@@ -139,7 +139,7 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
     warmPool(this.threadPool());
   }
 
-  /** The running threads' heaps (server/ai-admission.ts `threadHeaps`), for the metrics. */
+  /** The running threads' heaps (server/ai/ai-admission.ts `threadHeaps`), for the metrics. */
   heaps(): Promise<AiThreadHeaps> {
     return this.pool.heaps();
   }

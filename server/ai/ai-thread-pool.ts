@@ -1,11 +1,11 @@
 /**
- * The AI pools' threads, made and held one way for both AIs (server/fool-ai-pool.ts, server/tractor-ai-pool.ts).
+ * The AI pools' threads, made and held one way for both AIs (server/ai/fool-ai-pool.ts, server/ai/tractor-ai-pool.ts).
  * Apart from ai-admission.ts, which the workers themselves import: a thread loads no thread pool.
  */
 import * as fs from "fs";
 import Piscina from "piscina";
 import { AI_THREAD_LIMITS, THREAD_QUEUE, threadBalancer, threadHeaps } from "./ai-admission";
-import type { AiThreadHeaps } from "../rooms/kit/protocol";
+import type { AiThreadHeaps } from "../../rooms/kit/protocol";
 
 /** A thread idle this long stops (a later decision starts it again). */
 export const IDLE_THREAD_MS = 60_000;
@@ -50,7 +50,7 @@ export class AiThreadPool<Task, Answer> {
     void pool.destroy().catch(() => undefined);
   }
 
-  /** The running threads' heaps (server/ai-admission.ts `threadHeaps`), for the metrics. */
+  /** The running threads' heaps (server/ai/ai-admission.ts `threadHeaps`), for the metrics. */
   heaps(): Promise<AiThreadHeaps> {
     return threadHeaps(this.pool);
   }

@@ -9,9 +9,9 @@
  * worker is not at hand (the TypeScript sources run directly, as in the room tests) or a thread fails, the AI
  * decides in-process instead: the same decision either way, since it depends on the seat's view and memory alone.
  * Under load the threads build no queue: each decision's play-out budget is sized when it is asked for, from how
- * many are under way (server/ai-admission.ts), down to none (the greedy bot's move at once) far past the threads'
+ * many are under way (server/ai/ai-admission.ts), down to none (the greedy bot's move at once) far past the threads'
  * capacity, and its play-outs stop sampling worlds once its answer is due (`answerBy`). A thread holds the decisions
- * admitted for it (server/ai-admission.ts `answerWithinLimit`) and goes from one to the next without the main thread.
+ * admitted for it (server/ai/ai-admission.ts `answerWithinLimit`) and goes from one to the next without the main thread.
  * A decision that still takes longer than its limit (a thread stuck in a loop) is abandoned, its pool stopped, and
  * the greedy bot's move played instead: deciding in-process then could hang the whole server; the decisions the
  * stuck thread held fail with it, and those already due make the greedy move too.
@@ -22,18 +22,18 @@
 import * as os from "os";
 import * as path from "path";
 import type Piscina from "piscina";
-import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../rooms/fool/ai";
-import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
+import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../../rooms/fool/ai";
+import { DEFAULT_BUDGET, type PlayoutBudget } from "../../rooms/fool/ai-playouts";
 import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
 import { AiThreadPool } from "./ai-thread-pool";
-import type { FoolMemory } from "../rooms/fool/ai-memory";
-import type { AiThreadHeaps, ServerMetrics } from "../rooms/kit/protocol";
-import { seededRandom } from "../rooms/kit/random";
-import { greedyPolicy } from "../rooms/fool/bots";
-import { legalMovesInView, type FoolMove, type FoolView } from "../rooms/fool/rules";
+import type { FoolMemory } from "../../rooms/fool/ai-memory";
+import type { AiThreadHeaps, ServerMetrics } from "../../rooms/kit/protocol";
+import { seededRandom } from "../../rooms/kit/random";
+import { greedyPolicy } from "../../rooms/fool/bots";
+import { legalMovesInView, type FoolMove, type FoolView } from "../../rooms/fool/rules";
 import decideInProcess, { review as reviewInProcess, type AiTask, type FoolReviewTask } from "./fool-ai-worker";
-import type { FoolReview, ReviewedFoolRecord } from "../rooms/fool/review";
-import { log } from "../rooms/kit/log";
+import type { FoolReview, ReviewedFoolRecord } from "../../rooms/fool/review";
+import { log } from "../../rooms/kit/log";
 import { REVIEW_TIME_MS } from "./tractor-ai-pool";
 
 /** The compiled worker beside this module (absent when the sources run directly). */
@@ -133,7 +133,7 @@ export class AiThreads implements FoolAiDecider {
     warmPool(this.threadPool());
   }
 
-  /** The running threads' heaps (server/ai-admission.ts `threadHeaps`), for the metrics. */
+  /** The running threads' heaps (server/ai/ai-admission.ts `threadHeaps`), for the metrics. */
   heaps(): Promise<AiThreadHeaps> {
     return this.pool.heaps();
   }

@@ -2,14 +2,14 @@
  * Runs in the AI's worker threads (fool-ai-pool.ts): one decision per task, from the seat's view and memory alone,
  * exactly as the AI decides in-process.
  */
-import { aiPolicy, DEFAULT_WEIGHTS, makeAiPolicy, STRONG_BUDGET, strongAiPolicy, type FoolAiStrength } from "../rooms/fool/ai";
-import type { FoolMemory } from "../rooms/fool/ai-memory";
-import { DEFAULT_BUDGET, type PlayoutBudget } from "../rooms/fool/ai-playouts";
-import type { FoolMove, FoolView } from "../rooms/fool/rules";
-import { FOOL_REVIEW_WORLDS, reviewFool, type FoolReview, type ReviewedFoolRecord } from "../rooms/fool/review";
+import { aiPolicy, DEFAULT_WEIGHTS, makeAiPolicy, STRONG_BUDGET, strongAiPolicy, type FoolAiStrength } from "../../rooms/fool/ai";
+import type { FoolMemory } from "../../rooms/fool/ai-memory";
+import { DEFAULT_BUDGET, type PlayoutBudget } from "../../rooms/fool/ai-playouts";
+import type { FoolMove, FoolView } from "../../rooms/fool/rules";
+import { FOOL_REVIEW_WORLDS, reviewFool, type FoolReview, type ReviewedFoolRecord } from "../../rooms/fool/review";
 import { scheduleAiThread } from "./ai-thread-scheduling";
 
-// As the thread starts: its hand-overs never take a core from the main thread (server/ai-thread-scheduling.ts).
+// As the thread starts: its hand-overs never take a core from the main thread (server/ai/ai-thread-scheduling.ts).
 scheduleAiThread();
 
 export interface AiTask {
@@ -19,7 +19,7 @@ export interface AiTask {
   readonly level?: FoolAiStrength;
   /** A smaller play-out budget than the level's, given under load (fool-ai-pool.ts); the level's when absent. */
   readonly budget?: PlayoutBudget;
-  /** When the answer is due (server/ai-admission.ts): the play-outs stop sampling worlds then. */
+  /** When the answer is due (server/ai/ai-admission.ts): the play-outs stop sampling worlds then. */
   readonly answerBy?: number;
 }
 

@@ -7,7 +7,7 @@
  * watch begins. At 8,000 clients that wait was 3% of the main thread's time, counted in piscina's hand-over
  * (BENCHMARKS.md, "Issue 34: the AI threads scheduled as batch work"). Linux's batch policy (SCHED_BATCH) is made
  * for such work: its threads get their fair share of the cores as before, but never take a core from the thread
- * running there when they wake. The AI's answers are bounded by their own clocks (server/ai-admission.ts), not by
+ * running there when they wake. The AI's answers are bounded by their own clocks (server/ai/ai-admission.ts), not by
  * the scheduler, so nothing else changes for them.
  *
  * `AI_THREAD_SCHEDULING`: `batch` (the default) or `normal` (the kernel's default policy). The policy is set by
@@ -72,7 +72,7 @@ export function scheduleThisThread(scheduling: AiThreadScheduling): { policy: st
 }
 
 /**
- * What an AI worker thread does as it starts (server/fool-ai-worker.ts, server/tractor-ai-worker.ts): takes the
+ * What an AI worker thread does as it starts (server/ai/fool-ai-worker.ts, server/ai/tractor-ai-worker.ts): takes the
  * scheduling the server was started with (the main thread checked the setting; a thread that reads a wrong one
  * keeps the default). Nothing on the main thread, which imports the same modules to decide in-process, nor off Linux.
  * The log is loaded only to say a refusal: a thread that is scheduled loads no package (its memory is the AI's).
@@ -87,7 +87,7 @@ export function scheduleAiThread(): void {
   }
   const outcome = scheduleThisThread(scheduling);
   if (!("refused" in outcome)) return;
-  void import("../rooms/kit/log").then(({ log }) => {
+  void import("../../rooms/kit/log").then(({ log }) => {
     log.warn({ event: "ai_thread_scheduling_refused", scheduling }, `an AI thread could not be scheduled as ${scheduling} work: ${outcome.refused}; it runs as the kernel's default`);
   });
 }
