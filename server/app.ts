@@ -9,7 +9,8 @@ import { defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from "@c
 import { monitor } from "@colyseus/monitor";
 import type { Application } from "express";
 import basicAuth from "express-basic-auth";
-import { LOBBY_ROOM, MATCHMAKING_RETRY_AFTER_SECONDS, SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing, type ServerMetrics } from "../rooms/kit/protocol";
+import { LOBBY_ROOM, MATCHMAKING_RETRY_AFTER_SECONDS, SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing } from "../rooms/kit/protocol";
+import type { ServerMetrics } from "./telemetry/server-metrics";
 import { colyseusLogger, log } from "../rooms/kit/log";
 import { answerBeforeListeners, checkColyseusInternals } from "../rooms/kit/colyseus-internals";
 import { reportTableMetricsTo } from "../rooms/kit/metrics";

@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from "child_process";
 import { readFileSync } from "fs";
 import * as path from "path";
 import { MultiBar, Presets } from "cli-progress";
-import { STALL_CAUSES, type AiBudgetUse, type ServerMetrics, type StallCause } from "../../rooms/kit/protocol";
+import { STALL_CAUSES, type AiBudgetUse, type ServerMetrics, type StallCause } from "../../server/telemetry/server-metrics";
 import { scriptedSeats, type GameName } from "./games";
 import type { TractorBotLevel } from "../../rooms/tractor/protocol";
 import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";

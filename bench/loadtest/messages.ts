@@ -1,7 +1,7 @@
 /** What the load test's master and its worker processes say to each other over IPC. */
 import type { GameName } from "./games";
 import type { TractorBotLevel } from "../../rooms/tractor/protocol";
-import type { EventLoopStalls } from "../../rooms/kit/protocol";
+import type { EventLoopStalls } from "../../server/telemetry/server-metrics";
 
 export interface TablePlan {
   game: GameName;

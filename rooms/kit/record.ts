@@ -274,16 +274,3 @@ export interface LadderStandings {
   readonly scoring: { readonly points: string; readonly tiebreak: string };
   readonly standings: readonly LadderStanding[];
 }
-
-/** What /metrics.json shows of the records' queue to the database. */
-export interface RecordWriterMetrics {
-  /** Finished games waiting to be written, and the most the queue holds. */
-  queued: number;
-  capacity: number;
-  written: number;
-  /** Games not kept because the queue was full (the database away for long). */
-  dropped: number;
-  /** Batches the database refused (each tried again later). */
-  failedWrites: number;
-  lastError: string | null;
-}

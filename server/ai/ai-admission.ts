@@ -20,7 +20,7 @@
  */
 import type Piscina from "piscina";
 import type { Worker } from "worker_threads";
-import type { AiBudgetUse, AiThreadHeaps } from "../../rooms/kit/protocol";
+import type { AiBudgetUse, AiThreadHeaps } from "../telemetry/server-metrics";
 
 export type AiBudgetTier = keyof AiBudgetUse["budgets"];
 

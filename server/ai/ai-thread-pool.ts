@@ -5,7 +5,7 @@
 import * as fs from "fs";
 import Piscina from "piscina";
 import { AI_THREAD_LIMITS, THREAD_QUEUE, threadBalancer, threadHeaps } from "./ai-admission";
-import type { AiThreadHeaps } from "../../rooms/kit/protocol";
+import type { AiThreadHeaps } from "../telemetry/server-metrics";
 
 /** A thread idle this long stops (a later decision starts it again). */
 export const IDLE_THREAD_MS = 60_000;

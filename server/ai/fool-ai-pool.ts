@@ -27,7 +27,7 @@ import { DEFAULT_BUDGET, type PlayoutBudget } from "../../rooms/fool/ai-playouts
 import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
 import { AiThreadPool } from "./ai-thread-pool";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
-import type { AiThreadHeaps, ServerMetrics } from "../../rooms/kit/protocol";
+import type { AiThreadHeaps, ServerMetrics } from "../telemetry/server-metrics";
 import { seededRandom } from "../../rooms/kit/random";
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { legalMovesInView, type FoolMove, type FoolView } from "../../rooms/fool/rules";

@@ -22,7 +22,7 @@ import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type Tract
 import { log } from "../../rooms/kit/log";
 import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
 import { AiThreadPool } from "./ai-thread-pool";
-import type { AiThreadHeaps } from "../../rooms/kit/protocol";
+import type { AiThreadHeaps } from "../telemetry/server-metrics";
 
 export const TRACTOR_AI_WORKER_FILE = path.join(__dirname, "tractor-ai-worker.js");
 

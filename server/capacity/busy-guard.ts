@@ -12,7 +12,7 @@
  * them; a spectator is refused when the table's own process is busy.
  */
 import { performance, type EventLoopUtilization } from "perf_hooks";
-import type { BusyGuardMetrics } from "../../rooms/kit/protocol";
+import type { BusyGuardMetrics } from "../telemetry/server-metrics";
 
 /** How often the main thread's busy share is read. */
 export const BUSY_SAMPLE_MS = 1_000;

@@ -5,7 +5,7 @@
  * the head of the queue and is tried again with a growing pause; the queue keeps filling meanwhile, up to its
  * bound, past which the newest games are dropped and counted (memory stays bounded whatever the outage).
  */
-import type { FinishedGame, RecordSink, RecordWriterMetrics } from "../../rooms/kit/record";
+import type { FinishedGame, RecordSink } from "../../rooms/kit/record";
 import type { RecordStore } from "./store";
 import { log } from "../../rooms/kit/log";
 
@@ -16,6 +16,19 @@ import { log } from "../../rooms/kit/log";
 function errorKind(error: unknown): { kind: string; code?: string } {
   const { name, code } = (typeof error === "object" && error !== null ? error : {}) as { name?: unknown; code?: unknown };
   return { kind: typeof name === "string" ? name : typeof error, ...(typeof code === "string" ? { code } : {}) };
+}
+
+/** What /metrics.json shows of the records' queue to the database. */
+export interface RecordWriterMetrics {
+  /** Finished games waiting to be written, and the most the queue holds. */
+  queued: number;
+  capacity: number;
+  written: number;
+  /** Games not kept because the queue was full (the database away for long). */
+  dropped: number;
+  /** Batches the database refused (each tried again later). */
+  failedWrites: number;
+  lastError: string | null;
 }
 
 export interface RecordWriterOptions {

@@ -13,7 +13,7 @@
  */
 import { performance, PerformanceObserver } from "perf_hooks";
 import { collectionKind } from "./gc-counts";
-import { STALL_CAUSES, type EventLoopStalls, type StallCause } from "../../rooms/kit/protocol";
+import { STALL_CAUSES, type EventLoopStalls, type StallCause } from "./server-metrics";
 
 /** A stall is a timer run later than this. */
 export const STALL_OVER_MS = 50;

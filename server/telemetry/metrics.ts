@@ -22,7 +22,7 @@ import type { TableMetrics } from "../../rooms/kit/metrics";
 import type { AiThreads } from "../ai/fool-ai-pool";
 import type { TractorAiThreads } from "../ai/tractor-ai-pool";
 import type { AiAdmission } from "../ai/ai-admission";
-import { STALL_CAUSES, type AiThreadHeaps, type StallCause } from "../../rooms/kit/protocol";
+import { STALL_CAUSES, type AiThreadHeaps, type StallCause } from "./server-metrics";
 import type { Records } from "../records";
 import type { BusyGuard } from "../capacity/busy-guard";
 

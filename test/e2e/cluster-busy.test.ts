@@ -9,7 +9,7 @@
 import { Redis } from "ioredis";
 import { CardhallClient } from "../../client-sdk";
 import { BUSY_PROCESSES_KEY } from "../../server/capacity/busy-placement";
-import type { BusyGuardMetrics } from "../../rooms/kit/protocol";
+import type { BusyGuardMetrics } from "../../server/telemetry/server-metrics";
 import { sdkRefusal } from "../helpers";
 import { TestCluster } from "./cluster-process";
 import type { ServerProcess } from "./server-process";

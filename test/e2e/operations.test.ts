@@ -6,7 +6,7 @@
  */
 import { CardhallClient, type GameRecord } from "../../client-sdk";
 import { BOT_TABLES } from "../../client-sdk/bots/tables";
-import type { ServerMetrics } from "../../rooms/kit/protocol";
+import type { ServerMetrics } from "../../server/telemetry/server-metrics";
 import { waitUntil } from "../helpers";
 import { freePort, ServerProcess } from "./server-process";
 

@@ -10,7 +10,7 @@ import * as os from "os";
 import * as path from "path";
 import { CardhallClient, CardhallError, type GameRecord, type GameSummary } from "../../client-sdk";
 import { BOT_TABLES } from "../../client-sdk/bots/tables";
-import type { ServerMetrics } from "../../rooms/kit/protocol";
+import type { ServerMetrics } from "../../server/telemetry/server-metrics";
 import { PostgresProcess } from "../e2e/postgres-process";
 import { finished, ServerProcess, type Finished } from "../e2e/server-process";
 import { registerBot } from "../e2e/identities";

@@ -1,5 +1,5 @@
 import { addedUp, dealToWorkers, generatorStallFigures, stallLines, steadyStalls, eventLoopMaxBetween, onceSeatedLines, kbPerTable, liveHeapBetween, liveKbPerTable, machineLoadOver, memoryLines, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
-import type { ServerMetrics, StallCause } from "../../rooms/kit/protocol";
+import type { ServerMetrics, StallCause } from "../../server/telemetry/server-metrics";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
 const EVEN_MIX = { evensteven: 1, fool: 1, patience: 1, tractor: 1 };
