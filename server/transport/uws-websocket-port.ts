@@ -16,7 +16,16 @@ import type WebSocket from "ws";
 import { EventEmitter } from "events";
 import { leavePacer, type Pacer } from "./leave-pacer";
 import { isLeaving } from "./transport";
-import { IDLE_SECONDS, MAX_MESSAGE_BYTES, MAX_UNSENT_BYTES } from "./websocket-port";
+
+/** What a client may send in one message: the main port's bound (Colyseus's ws transport's `maxPayload`). */
+export const MAX_MESSAGE_BYTES = 4 * 1024;
+/**
+ * Seconds a connection may stay without a byte either way before it is closed; uWebSockets.js pings it first
+ * (a multiple of 4 is what it keeps). The main port pings every 3 s and closes after two unanswered pings.
+ */
+export const IDLE_SECONDS = 12;
+/** Bytes of frames that may wait for a slow client before it is closed: a whole Tractor state many times over. */
+export const MAX_UNSENT_BYTES = 1024 * 1024;
 
 /** ws's readyState values, which Colyseus and the rooms read. */
 const OPEN = 1;

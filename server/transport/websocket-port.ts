@@ -7,7 +7,8 @@
  *
  * Why: at 8,000 clients on two cores, Node's sockets and ws cost the main thread about a fifth of its work and each
  * client about 3 KB; uWebSockets.js reads, frames, pings and writes in C++ (BENCHMARKS.md, "Issue 34: the clients'
- * WebSockets on uWebSockets.js"). Its connections get what the main port's have (server/transport/uws-websocket-port.ts):
+ * WebSockets on uWebSockets.js"). Its connections get what the main port's have (server/transport/uws-websocket-port.ts,
+ * which sets the bounds named below):
  * - a message is a sign of life and a leave runs through the leave pacer, as on the main port;
  * - a message over MAX_MESSAGE_BYTES closes the connection (uWebSockets.js refuses it before any JavaScript runs);
  * - a silent connection is pinged by uWebSockets.js and closed after IDLE_SECONDS without a byte;
@@ -20,16 +21,6 @@
  */
 import { isPublicAddress } from "../cluster/cluster";
 import type { WebSocketPort } from "./uws-websocket-port";
-
-/** What a client may send in one message: the main port's bound (Colyseus's ws transport's `maxPayload`). */
-export const MAX_MESSAGE_BYTES = 4 * 1024;
-/**
- * Seconds a connection may stay without a byte either way before it is closed; uWebSockets.js pings it first
- * (a multiple of 4 is what it keeps). The main port pings every 3 s and closes after two unanswered pings.
- */
-export const IDLE_SECONDS = 12;
-/** Bytes of frames that may wait for a slow client before it is closed: a whole Tractor state many times over. */
-export const MAX_UNSENT_BYTES = 1024 * 1024;
 
 /** Where the WebSocket port listens, and the address clients are told to connect to. */
 export interface WebSocketPortConfig {
