@@ -27,7 +27,7 @@ export type AiBudgetTier = keyof AiBudgetUse["budgets"];
 /**
  * A searched decision's thread answers within this long of its being asked for, whatever its budget: a quarter of a
  * second short of the 1 s bound on a decision's wait, for its answer still crosses back to a main thread that may be
- * busy (its loop stalls up to 0.3 s at 5,000 clients: BENCHMARKS.md).
+ * busy (at 5,000 clients on two cores its loop stalls up to 0.3 s).
  */
 export const ANSWER_WITHIN_MS = 750;
 
@@ -55,7 +55,7 @@ export interface Admission {
  * What each AI thread's heap may hold. A thread's play-outs make much short-lived garbage, and V8 lets a thread's
  * young generation grow to 16 MB a half (32 MB resident at once) to hold it: a Fool AI thread cost the process 51–54
  * MB of RSS, about 13 KB a table at the load test's 4,000 tables. Held to 8 MB, the thread costs 26–29 MB and its
- * decisions take the same time (BENCHMARKS.md, "Half the memory per table").
+ * decisions take the same time.
  */
 export const AI_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
 
@@ -227,7 +227,7 @@ const OVER_TIME = Symbol("over time");
  * abort signal: piscina gives a thread at most one task that can be aborted (aborting one stops its thread), but up
  * to THREAD_QUEUE tasks that cannot, so a thread goes from one decision to the next by itself instead of waiting,
  * after each answer, for a busy main thread to pick it up and hand it the next (at 8,000 clients those hand-overs,
- * one turn of the main thread's loop each, were most of a decision's wait: BENCHMARKS.md). A decision over its limit
+ * one turn of the main thread's loop each, were most of a decision's wait). A decision over its limit
  * is therefore not stopped: its caller makes the fast move, and `stuck` is called, to replace the pool (a thread that
  * answers nothing in seconds is stuck in a loop, and the decisions queued on it with it: they fail, and fall back).
  */

@@ -4,8 +4,8 @@
  * The main thread hands a decision to an AI thread that sleeps while it has none: the hand-over wakes it. On Linux a
  * thread that slept is owed CPU time, so the woken AI thread takes the core from the thread that woke it, and the
  * main thread, with every room's messages waiting behind it, waits for a core while a decision it did not need to
- * watch begins. At 8,000 clients that wait was 3% of the main thread's time, counted in piscina's hand-over
- * (BENCHMARKS.md, "Issue 34: the AI threads scheduled as batch work"). Linux's batch policy (SCHED_BATCH) is made
+ * watch begins. At 8,000 clients on two cores that wait was 3% of the main thread's time, which a profile counts in
+ * piscina's hand-over. Linux's batch policy (SCHED_BATCH) is made
  * for such work: its threads get their fair share of the cores as before, but never take a core from the thread
  * running there when they wake. The AI's answers are bounded by their own clocks (server/ai/ai-admission.ts), not by
  * the scheduler, so nothing else changes for them.

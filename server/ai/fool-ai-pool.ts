@@ -1,10 +1,10 @@
 /**
  * The Fool AI off the room's event loop. A decision plays hundreds of moves out on sampled worlds and takes from
  * a millisecond to tens of them; on the main thread it holds up every other room's messages for that long (under
- * load the AI was a quarter of the server's busy time and the cause of its longest stalls: BENCHMARKS.md).
+ * load, when it ran there, the AI was a quarter of the server's busy time and the cause of its longest stalls).
  * Only decisions with something to weigh leave the main thread: a forced draw or pass, a forced win or a single
  * candidate is found in microseconds, where waking a sleeping thread costs the main thread 0.1–0.5 ms on this
- * project's virtual machines (BENCHMARKS.md). The others go to a pool of worker threads, one per CPU but the
+ * project's virtual machines, more than the decision itself. The others go to a pool of worker threads, one per CPU but the
  * main thread's; piscina queues the tasks and replaces a thread that dies, rejecting its task. When the compiled
  * worker is not at hand (the TypeScript sources run directly, as in the room tests) or a thread fails, the AI
  * decides in-process instead: the same decision either way, since it depends on the seat's view and memory alone.

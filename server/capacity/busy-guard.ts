@@ -2,8 +2,8 @@
  * New tables and spectators refused while this process's main thread is saturated (BUSY_REFUSE_AT, off by default).
  *
  * Every table of a process shares one main thread. Past the load it can carry, each new player's moves and
- * patches queue behind everyone's: the moves of every game slow down together, by hundreds of milliseconds
- * (BENCHMARKS.md, issue 34). With the guard on, once the main thread has run at least `refuseAt` of each of the
+ * patches queue behind everyone's: the moves of every game slow down together, by hundreds of milliseconds. With
+ * the guard on, once the main thread has run at least `refuseAt` of each of the
  * last BUSY_SAMPLES_TO_REFUSE seconds, matchmaking for a new table or a spectator is refused with 503, a sentence
  * and `Retry-After`, until a second runs BUSY_RELEASE_MARGIN below the share (server/matchmaking.ts). The games
  * under way keep their pace; a seat at a table already open is still taken (a table waiting for its players would
@@ -38,7 +38,7 @@ export class BusyGuard {
   /** One sample of the main thread's busy share (0 to 1) since the last. */
   observe(share: number): void {
     // Once busy, a second just under the share is not room enough: the clients refused meanwhile come back, and
-    // taking them at the first such second held the main thread at its share (BENCHMARKS.md, issue 34).
+    // taking them at the first such second held the main thread at its share.
     const under = this.busy ? this.refuseAt - Math.min(BUSY_RELEASE_MARGIN, this.refuseAt / 2) : this.refuseAt;
     this.samplesAtOrOver = share >= under ? this.samplesAtOrOver + 1 : 0;
   }

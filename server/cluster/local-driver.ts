@@ -20,7 +20,8 @@ export class IndexedLocalDriver extends LocalDriver {
   /**
    * Ids listed more than once, with how many entries each has (only `persist` lists an id twice). Removing an id
    * listed once, the common case, then needs no second scan of the list: at a mass disconnect every table goes at
-   * once, and a scan per removal made that quadratic in the tables (BENCHMARKS.md, "Issue 34, item 1").
+   * once, and a scan per removal made that quadratic in the tables: removing 6,500 rooms in random order took 289 ms
+   * with the scan, 86 ms without.
    */
   private readonly copies = new Map<string, number>();
 
@@ -50,7 +51,7 @@ export class IndexedLocalDriver extends LocalDriver {
    * comparison of references) instead of calling a function on every listed room until one has the id. A room
    * that is not listed is known at once: Colyseus removes each disposed room twice (as it disconnects and as it is
    * disposed), and its scan for the room already gone read the whole list. At a mass disconnect both scans made the
-   * teardown quadratic in the tables (BENCHMARKS.md).
+   * teardown quadratic in the tables (at 3,000 clients Colyseus's id comparisons were still 0.3 s of the teardown).
    */
   override remove(roomId: string): boolean {
     const first = this.byId.get(roomId);

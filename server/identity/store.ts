@@ -161,7 +161,7 @@ export class IdentityStore {
   async isRegistered(name: string): Promise<boolean> {
     if (isHouseName(name)) return true;
     // Every guest's join asks this: the query is compiled once, and each asking gives it its key (building and
-    // compiling it each time was a third of a join's matchmaking request: BENCHMARKS.md, issue 34).
+    // compiling it each time was a third of the matchmaking route's time under a load test's joins).
     this.nameQuery ??= this.db.selectFrom("names").select("name_key").where("name_key", "=", "").compile();
     const { rows } = await this.db.executeQuery({ ...this.nameQuery, parameters: [nameKey(name)], queryId: createQueryId() });
     return rows.length > 0;

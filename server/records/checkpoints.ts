@@ -2,7 +2,7 @@
  * The records' SQLite file keeps a write-ahead log (WAL), which SQLite copies back into the database file now and then:
  * a checkpoint, which syncs both files to the disk. Left to SQLite, a checkpoint runs inside whichever commit finds
  * the log past 1,000 pages, on the connection that commits: the server's, on its event loop. Under a load test of
- * 8,000 clients that sync held the event loop 0.2 s (BENCHMARKS.md, issue 34), and a busier disk holds it longer: no
+ * 8,000 clients that sync held the event loop 0.2 s, and a busier disk holds it longer: no
  * move, no message, no timer of any room runs meanwhile.
  *
  * So the server's connection never checkpoints (`wal_autocheckpoint = 0`), and a thread with its own connection

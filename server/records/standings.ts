@@ -15,8 +15,9 @@
  * lets sigma fall a third as fast as the evidence says) is 1, the Weng-Lin update itself; and the drift `tau` added
  * to sigma before every game is a tenth of the default. With the defaults sigma settles near 1.5 whatever the
  * number of games, so two players 65% apart never get separated 95% intervals, and the interval covers the true gap
- * 99% of the time rather than 95%. `npm run bench:ratings` measures both settings (BENCHMARKS.md): equal players'
- * intervals still never come apart, and the chosen ones still cover the true gap at least 97% of the time.
+ * 99% of the time rather than 95%. With these settings, in 400 simulated pairs (`npm run bench:ratings`), every
+ * pair of players 65% apart is separated after 600 games, where the defaults separate 13.5% of them; equal players'
+ * intervals still never come apart, and the intervals still cover the true gap at least 97% of the time.
  */
 import { ordinal, rate, rating, type Options, type Rating } from "openskill";
 import type { GameRecord } from "../../rooms/kit/record";

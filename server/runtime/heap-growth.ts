@@ -3,7 +3,7 @@
  *
  * V8 picks the factor itself, up to four times the live heap when the program allocates fast and collects quickly,
  * which is what a busy game server does: at 4,000 clients the process's memory grew to 93–158 KB a table for 38 KB
- * live, the rest garbage waiting for a collection (BENCHMARKS.md, "Issue 34: V8's heap growth bounded"). A fixed
+ * live, the rest garbage waiting for a collection. A fixed
  * factor of 1.5 held it to 80 KB at the same CPU a move and without a stall; the cost is more major collections,
  * each marking the same live heap, which a process carrying more than about 6,000 clients on two cores feels as
  * more stalls (its marking does not keep pace there whatever the factor). `HEAP_GROWTH_PERCENT=0` leaves the choice

@@ -1,7 +1,7 @@
 /**
  * Colyseus imports PM2's agent (@pm2/io) for its own two gauges, and the agent starts itself on import whatever runs
  * the server: its timers list every open handle of the process each second, twice (an array of every socket: 8,000
- * at 8,000 clients, 1% of the main thread under load: BENCHMARKS.md, issue 34), and sample the event loop and V8 for
+ * at 8,000 clients, 1% of the main thread under that load), and sample the event loop and V8 for
  * PM2 alone. Outside PM2 (which sets `pm_id` in its processes) it is stopped as the server starts; under PM2 it runs
  * as Colyseus meant. The server's own metrics are on /metrics.
  */

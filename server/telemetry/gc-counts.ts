@@ -2,7 +2,8 @@
  * V8's garbage collections, counted from the first time they are asked for, and the heap each major collection
  * left: what the process holds live, as close as a running server can tell without a heap snapshot. The heap's size
  * otherwise says little about the tables: V8 lets it grow to up to four times what is live before it collects the
- * old generation again (BENCHMARKS.md, "Longer windows"), so a figure read at any other moment is mostly garbage.
+ * old generation again (at 3,000 clients, 516 MB used over 130 MB live), so a figure read at any other moment is
+ * mostly garbage.
  */
 import { constants, PerformanceObserver, type PerformanceEntry } from "perf_hooks";
 import { getHeapStatistics } from "v8";

@@ -4,7 +4,7 @@
  * When thousands of clients drop in the same second (a load test ending, a proxy restarting, a network blip), every
  * socket's close arrives in one or two turns of the event loop, and each runs its room's leave: the kit's onLeave,
  * a last patch to the others, and for the last one out the room's disposal. At 8,000 clients that was 1.2–2.6 s of
- * the main thread in one stretch (BENCHMARKS.md, issue 34), during which no move, timer or HTTP request was served.
+ * the main thread in one stretch, during which no move, timer or HTTP request was served.
  *
  * A pacer runs such work at once while the current turn of the loop has spent less than a slice of time on it, and
  * queues the rest in arrival order, to run a slice per later turn (`setImmediate`), so timers and I/O get their turns

@@ -46,7 +46,7 @@ function ignoreClosed(): void {}
 
 /**
  * The clients dealt into slices as they connect, one slice pinged a turn: a turn visits its own clients alone, where
- * a scan of every client to pick out a slice's cost the main thread 2.4% at 8,000 clients (BENCHMARKS.md, issue 34).
+ * a scan of every client to pick out a slice's cost the main thread 2.4% at 8,000 clients.
  * A closed client leaves its slice when its turn next comes (no listener per client: memory per client counts).
  */
 class PingSlices {
