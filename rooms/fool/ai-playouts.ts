@@ -32,7 +32,7 @@ export interface PlayoutBudget {
   readonly opponentModels?: readonly OpponentModel[];
   /**
    * A time (Date.now()'s clock) past which no further world is sampled: the server's bound on a decision's wait
-   * (server/ai-admission.ts). At least one world is always played. Without it the decision is reproducible.
+   * (server/ai/ai-admission.ts). At least one world is always played. Without it the decision is reproducible.
    */
   readonly answerBy?: number;
 }

@@ -99,7 +99,7 @@ export const STRONG_BUDGET: PlayoutBudget = { worlds: 128, horizon: 16, maxMoves
 /** The AI at the strong level (aiLevel "strong"): the same search with a larger budget. */
 export const strongAiPolicy: AiPolicy = makeAiPolicy(DEFAULT_WEIGHTS, STRONG_BUDGET);
 
-/** Where a room's AI decides: the server's pool of worker threads (server/fool-ai-pool.ts) implements this. */
+/** Where a room's AI decides: the server's pool of worker threads (server/ai/fool-ai-pool.ts) implements this. */
 export interface FoolAiDecider {
   decide(view: FoolView, memory: FoolMemory, level?: FoolAiStrength): Promise<FoolMove>;
   /** Starts a thread ahead of the first decision, if none runs (a start takes up to seconds on a busy machine). */

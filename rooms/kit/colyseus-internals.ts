@@ -452,7 +452,7 @@ function keepingOwnMap(rebuild: (this: ListChangeTree, at: number, count: number
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// ws's WebSocket#_socket (ws 8.23.0, under @colyseus/ws-transport 0.18.4): server/transport.ts
+// ws's WebSocket#_socket (ws 8.23.0, under @colyseus/ws-transport 0.18.4): server/transport/transport.ts
 
 /**
  * The TCP socket under a ws WebSocket (its private `_socket`): ws gives no other handle on corking, which it uses
@@ -480,10 +480,10 @@ export function answerBeforeListeners(server: http.Server, answer: (req: http.In
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// LocalDriver's list of rooms and its mutators (@colyseus/core 0.18.17): server/local-driver.ts
+// LocalDriver's list of rooms and its mutators (@colyseus/core 0.18.17): server/cluster/local-driver.ts
 
 /**
- * The methods of Colyseus's in-memory driver, as of 0.18.17. server/local-driver.ts keeps an index of its rooms by
+ * The methods of Colyseus's in-memory driver, as of 0.18.17. server/cluster/local-driver.ts keeps an index of its rooms by
  * id beside its public `rooms` list and relies on insert, persist, remove and clear being the only ways a room
  * enters or leaves that list (cleanup goes through remove); a method it does not know might change the list behind
  * the index's back, so the check refuses one. No public API indexes the list.

@@ -1,7 +1,7 @@
 /**
  * What the kit tells the server's metrics, said once for every game: tables opened and closed, each client message
  * handled (how long it took) or refused (by code), and each action a table took. The kit knows nothing of the
- * format the server publishes (Prometheus's, server/metrics.ts): it calls this small sink, which does nothing until
+ * format the server publishes (Prometheus's, server/telemetry/metrics.ts): it calls this small sink, which does nothing until
  * the server installs one. There is one sink per process, as a monitoring system scrapes a process.
  */
 import type { Room } from "@colyseus/core";

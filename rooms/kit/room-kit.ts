@@ -302,7 +302,7 @@ const sharedStateBuffers: StateBuffers = { patch: new Uint8Array(SHARED_STATE_BU
  * Colyseus gives every room two buffers of its own to encode its state into, a patch's and a full state's (8 KB a
  * room at the kit's Encoder.BUFFER_SIZE, rooms/kit/table.ts). Yet a
  * room encodes and sends in one synchronous step — a patch is encoded, then written to each client's socket, which
- * takes its own copy (server/transport.ts, ownedFrame) — so no two rooms ever use their buffers at once, and one
+ * takes its own copy (server/transport/transport.ts, ownedFrame) — so no two rooms ever use their buffers at once, and one
  * pair serves them all. The one thing a room kept in its buffers between two steps, the full state it sent the last
  * client to join (reused for the next while nothing changed), is now encoded again for each join: a join costs
  * one encoding of a state of at most 1 KB more, and no room can be handed another's bytes (useStateBuffers,

@@ -232,11 +232,11 @@ export interface TractorDeclarationTask {
   readonly rules: TractorRuleset;
   /** The time the search may take (shrunk under load). */
   readonly timeMs: number;
-  /** When the answer is due (Date.now()'s clock; server/ai-admission.ts): a late start searches only what is left. */
+  /** When the answer is due (Date.now()'s clock; server/ai/ai-admission.ts): a late start searches only what is left. */
   readonly answerBy?: number;
 }
 
-/** Who makes the strong declarations: the server's threads (server/tractor-ai-pool.ts), or in-process. */
+/** Who makes the strong declarations: the server's threads (server/ai/tractor-ai-pool.ts), or in-process. */
 export interface TractorDeclarationDecider {
   /** The declaration to make now, or undefined for "not now". */
   declaration(task: Omit<TractorDeclarationTask, "timeMs">): Promise<Card[] | undefined>;

@@ -39,11 +39,11 @@ export interface TractorAiTask {
   readonly context: SearchContext;
   /** The time the search may take (shrunk under load). */
   readonly timeMs: number;
-  /** When the answer is due (Date.now()'s clock; server/ai-admission.ts): a late start searches only what is left. */
+  /** When the answer is due (Date.now()'s clock; server/ai/ai-admission.ts): a late start searches only what is left. */
   readonly answerBy?: number;
 }
 
-/** Who makes the strong decisions: the server's threads (server/tractor-ai-pool.ts), or in-process. */
+/** Who makes the strong decisions: the server's threads (server/ai/tractor-ai-pool.ts), or in-process. */
 export interface TractorAiDecider {
   decide(task: Omit<TractorAiTask, "timeMs">): Promise<Card[]>;
   /** Starts a thread ahead of the first decision, if none runs (a start takes up to seconds on a busy machine). */
