@@ -666,16 +666,16 @@ const CHECKS: readonly Check[] = [
     const staging = typeof target[ON_ENCODE_END] === "function" && Array.isArray(target.items) && Array.isArray(target.tmpItems) && Array.isArray(target.deletedIndexes) && typeof target[$childType] === "string";
     return staging ? null : missing(LIST_STAGING.pkg, LIST_STAGING.member, LIST_STAGING.use);
   },
-  ({ serverWebSocket }) => ("_socket" in serverWebSocket() ? null : missing("ws", "WebSocket#_socket (its TCP socket)", "the transport's corked writes, server/transport.ts")),
+  ({ serverWebSocket }) => ("_socket" in serverWebSocket() ? null : missing("ws", "WebSocket#_socket (its TCP socket)", "the transport's corked writes, server/transport/transport.ts")),
   ({ localDriverPrototype }) => {
-    const use = "the rooms indexed by id, server/local-driver.ts";
+    const use = "the rooms indexed by id, server/cluster/local-driver.ts";
     for (const method of LOCAL_DRIVER_OVERRIDES) if (typeof (localDriverPrototype as Record<string, unknown>)[method] !== "function") return missing("@colyseus/core", `LocalDriver#${method}`, use);
     const unknown = Object.getOwnPropertyNames(localDriverPrototype).filter((name) => name !== "constructor" && !LOCAL_DRIVER_METHODS.includes(name));
     return unknown.length === 0 ? null : missing("@colyseus/core", "LocalDriver", use, `has methods the index does not know: ${unknown.join(", ")}`);
   },
   ({ localDriverWithRoom }) => {
     const ids = localDriverRoomIds(localDriverWithRoom());
-    return ids instanceof Set && ids.has("probe") ? null : missing("@colyseus/core", "LocalDriver#roomIds (the set of listed ids)", "removing a room by its entry, server/local-driver.ts");
+    return ids instanceof Set && ids.has("probe") ? null : missing("@colyseus/core", "LocalDriver#roomIds (the set of listed ids)", "removing a room by its entry, server/cluster/local-driver.ts");
   },
   ({ matchMaker: maker }) => {
     const methods = maker.controller?.exposedMethods;

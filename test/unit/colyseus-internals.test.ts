@@ -347,7 +347,7 @@ describe("a member missing is reported with its package, installed version and n
 
   test("LocalDriver: a method the index overrides gone, or one it does not know", () => {
     const { findOne: _findOne, ...withoutFindOne } = Object.fromEntries(LOCAL_DRIVER_METHODS.map((name) => [name, () => undefined]));
-    expect(stubbed({ localDriverPrototype: withoutFindOne })).toContain(`${CORE}: LocalDriver#findOne is missing (needed by the rooms indexed by id, server/local-driver.ts`);
+    expect(stubbed({ localDriverPrototype: withoutFindOne })).toContain(`${CORE}: LocalDriver#findOne is missing (needed by the rooms indexed by id, server/cluster/local-driver.ts`);
     const withMore = Object.fromEntries([...LOCAL_DRIVER_METHODS, "sweep"].map((name) => [name, () => undefined]));
     expect(stubbed({ localDriverPrototype: withMore })).toContain(`${CORE}: LocalDriver has methods the index does not know: sweep`);
   });
@@ -355,7 +355,7 @@ describe("a member missing is reported with its package, installed version and n
   test("LocalDriver's set of listed ids", () => {
     const driver = new LocalDriver();
     Object.assign(driver, { roomIds: [] });
-    expect(stubbed({ localDriverWithRoom: () => driver })).toContain(`${CORE}: LocalDriver#roomIds (the set of listed ids) is missing (needed by removing a room by its entry, server/local-driver.ts`);
+    expect(stubbed({ localDriverWithRoom: () => driver })).toContain(`${CORE}: LocalDriver#roomIds (the set of listed ids) is missing (needed by removing a room by its entry, server/cluster/local-driver.ts`);
   });
 
   test("matchMaker's exposed methods", () => {
