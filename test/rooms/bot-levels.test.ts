@@ -6,6 +6,11 @@ import * as foolAi from "../../rooms/fool/ai";
 import { TRACTOR_SEATS } from "../../client-sdk";
 import { waitUntil } from "../helpers";
 
+// The rooms call these through the modules' exports, which the tests spy on: each module is a plain copy of
+// itself here, whose exports a spy can replace (swc's CommonJS exports are getters that cannot be redefined).
+jest.mock("../../rooms/tractor/levels", () => ({ __esModule: true, ...jest.requireActual<object>("../../rooms/tractor/levels") }));
+jest.mock("../../rooms/fool/ai", () => ({ __esModule: true, ...jest.requireActual<object>("../../rooms/fool/ai") }));
+
 let colyseus: RoomTestServer;
 
 useRoomTestServer((server) => (colyseus = server));

@@ -8,6 +8,10 @@ import { TractorAiThreads } from "../../server/ai/tractor-ai-pool";
 import { TRACTOR_SEATS } from "../../client-sdk";
 import { waitUntil } from "../helpers";
 
+// The rooms call these through the modules' exports, which the tests spy on: each module is a plain copy of
+// itself here, whose exports a spy can replace (swc's CommonJS exports are getters that cannot be redefined).
+jest.mock("../../rooms/tractor/declaration-search", () => ({ __esModule: true, ...jest.requireActual<object>("../../rooms/tractor/declaration-search") }));
+
 let colyseus: RoomTestServer;
 
 useRoomTestServer((server) => (colyseus = server));
