@@ -24,4 +24,5 @@ module.exports = {
   setupFiles: ["<rootDir>/test/setup/environment.ts"],
   setupFilesAfterEnv: ["<rootDir>/test/setup/console.ts", "<rootDir>/test/setup/scratch.ts"],
   testTimeout: 30000,
+  maxWorkers: 2,
 };

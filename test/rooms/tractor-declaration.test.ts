@@ -1,4 +1,4 @@
-import { useRoomTestServer, type RoomTestServer } from "./test-server";
+import { joinRecording, useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { roundOf } from "../../rooms/tractor/match";
 import { BLACK_JOKER, Card, cardName, parseCards, RED_JOKER } from "../../rooms/tractor/cards";
@@ -140,7 +140,7 @@ describe("the declaration phase at a table", () => {
 
   test("a paced deal shows each card as it comes, and bots declare with what they have been dealt", async () => {
     const room = await colyseus.createRoom<TractorRoom>("tractor", { ...DECLARE, bots: [...TRACTOR_SEATS], dealDelayMs: 5, declareWindowMs: 50 });
-    const watcher = new Received(await colyseus.connectTo(room, { spectate: true }));
+    const watcher = (await joinRecording(colyseus, room.roomId, { spectate: true })).received; // the deal starts 50 ms after this join
     await waitUntil(() => events(watcher, "trump").length === 1, 10_000, "the end of declaring");
     const dealing = (watcher.snapshots as TractorStateView[]).filter((s) => s.phase === "declaring");
     expect(new Set(dealing.map((s) => s.dealt)).size).toBeGreaterThan(3);

@@ -1,5 +1,5 @@
 import type { Room as ClientRoom } from "@colyseus/sdk";
-import { useRoomTestServer, type RoomTestServer } from "./test-server";
+import { joinRecording, useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { roundOf } from "../../rooms/tractor/match";
 import { roundSeedOf } from "../../rooms/tractor/match-rounds";
@@ -241,7 +241,8 @@ describe("the tractor room", () => {
     const fast = { bots: [...TRACTOR_SEATS], startRanks: ["2", "2"], botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, roundPauseMs: 0, startDelayMs: 100 };
     const fresh = await colyseus.createRoom<TractorRoom>("tractor", fast);
     const seeded = await colyseus.createRoom<TractorRoom>("tractor", { ...fast, seed: 77 });
-    const received = [new Received(await colyseus.connectTo(fresh, { spectate: true })), new Received(await colyseus.connectTo(seeded, { spectate: true }))];
+    // Recording from each join on: a table of bots starts 100 ms after it, and plays on at once.
+    const received = [(await joinRecording(colyseus, fresh.roomId, { spectate: true })).received, (await joinRecording(colyseus, seeded.roomId, { spectate: true })).received];
     const roundSeeds = (of: Received) => of.messages.filter((m) => m.type === "roundEnd").map((m) => (m.payload as TractorRoundEndEvent).seed);
     await waitUntil(() => received.every((of) => roundSeeds(of).length >= 3 || of.messages.some((m) => m.type === "matchEnd")), 15_000, "three rounds at each table");
     const [freshSeeds, seededSeeds] = received.map(roundSeeds);
@@ -258,7 +259,7 @@ describe("the tractor room", () => {
     // A table of bots plays round 1; four people then replay its moves at a table with the same seed.
     const options = { ...FIXED, seed: 99, startRanks: ["9", "5"], dealer: "Charles" };
     const botRoom = await colyseus.createRoom<TractorRoom>("tractor", { ...options, bots: [...TRACTOR_SEATS] });
-    const botWatcher = new Received(await colyseus.connectTo(botRoom, { spectate: true }));
+    const botWatcher = (await joinRecording(colyseus, botRoom.roomId, { spectate: true })).received; // the bots start 100 ms after this join
     await waitUntil(() => botWatcher.messages.some((m) => m.type === "roundEnd"), 10_000, "the bots' round");
     const upTo = (received: Received) => received.messages.slice(0, received.messages.findIndex((m) => m.type === "roundEnd") + 1);
     const botEvents = upTo(botWatcher);
