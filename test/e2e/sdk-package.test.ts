@@ -2,10 +2,14 @@
  * The SDK as a bot author installs it: `npm run sdk:pack` makes the tarball where the README says, it is installed
  * into a project outside the repository (from the registry's cache, nothing else), a strict TypeScript bot is
  * type-checked there as an ES module and as CommonJS, the README's tour under `tsc --init`'s own settings too, and
- * both run against a real server to a game's end; the browser build loads with web APIs alone.
+ * both run against a real server to a game's end; the browser build loads with web APIs alone, and in a real
+ * browser (headless Chromium, where the machine has one) the installed browser build plays an Even-Steven game
+ * against the server to its verdict, lists the rooms, and meets CONNECTION from a server that is not there. The
+ * package is built once, by the pack; without Chromium the browser's part is skipped.
  */
-import { spawn } from "child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { spawn, spawnSync } from "child_process";
+import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { createServer, type Server } from "http";
 import { tmpdir } from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
@@ -15,7 +19,9 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const PACKAGE_DIR = path.join(ROOT, "packages", "sdk");
 const NODE = path.join(ROOT, "node_modules", ".bin", "node");
 const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-const BOT_SOURCE = path.join(ROOT, "test", "fixtures", "sdk-package", "bot.ts");
+const FIXTURES = path.join(ROOT, "test", "fixtures", "sdk-package");
+const BOT_SOURCE = path.join(FIXTURES, "bot.ts");
+const CHROMIUM = ["chromium", "chromium-browser", "google-chrome"].find((name) => spawnSync("which", [name]).status === 0);
 /** Packing builds the package; installing may reach the registry for the two dependencies. */
 const SETUP_TIMEOUT_MS = 240_000;
 /** The tour plays an Even-Steven game, a Fool game against the AI, a Patience deal and a short Tractor match. */
@@ -31,6 +37,21 @@ async function succeed(command: string, args: string[], cwd: string): Promise<st
   const finished = await run(command, args, cwd);
   if (finished.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${finished.status}:\n${finished.stdout}\n${finished.stderr}`);
   return finished.stdout;
+}
+
+/** Serves the page and the bundle (nothing else) from `folder`. */
+function servePage(folder: string, port: number): Promise<Server> {
+  const files: Record<string, [string, string]> = {
+    "/": ["browser-page.html", "text/html"],
+    "/browser.mjs": ["browser.mjs", "text/javascript"],
+  };
+  const server = createServer((request, response) => {
+    const file = files[new URL(request.url ?? "/", "http://localhost").pathname];
+    if (!file) return void response.writeHead(404).end();
+    response.writeHead(200, { "content-type": file[1] });
+    createReadStream(path.join(folder, file[0])).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
 /** What this test reads of esbuild's metafile. */
@@ -161,5 +182,43 @@ describe("the SDK package, installed outside the repository", () => {
       console.log(Array.isArray(rooms) ? "rooms listed" : "no list");`;
     const finished = await run(NODE, ["--input-type=module", "-e", script], project);
     expect(finished.stdout + finished.stderr).toBe("rooms listed\n");
+  });
+
+  (CHROMIUM ? describe : describe.skip)("its browser build in headless Chromium", () => {
+    let folder: string;
+    let page: Server;
+    let pagePort: number;
+
+    beforeAll(async () => {
+      folder = mkdtempSync(path.join(tmpdir(), "cardhall-browser-"));
+      copyFileSync(path.join(project, "node_modules", "@cardhall", "sdk", "dist", "browser.mjs"), path.join(folder, "browser.mjs"));
+      copyFileSync(path.join(FIXTURES, "browser-page.html"), path.join(folder, "browser-page.html"));
+      pagePort = await freePort();
+      page = await servePage(folder, pagePort);
+    });
+
+    afterAll(async () => {
+      await new Promise((resolve) => (page ? page.close(resolve) : resolve(undefined)));
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    });
+
+    it("plays a game to its verdict, lists the rooms and reports CONNECTION for a server that is not there", async () => {
+      const debuggingPort = await freePort();
+      const url = `http://127.0.0.1:${pagePort}/?server=${encodeURIComponent(server.url)}`;
+      const browser = spawn(CHROMIUM!, ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${path.join(folder, "profile")}`, url], {
+        stdio: "ignore",
+        detached: true,
+      });
+      try {
+        const { status, stdout, stderr } = await finished(spawn(NODE, [path.join(FIXTURES, "read-page.js"), String(debuggingPort)], { stdio: ["ignore", "pipe", "pipe"] }));
+        expect(stderr).toBe("");
+        expect(status).toBe(0);
+        const [userAgent, ...lines] = stdout.split("\n");
+        expect(userAgent).toMatch(/HeadlessChrome/);
+        expect(lines.join("\n")).toMatch(/^game over: (WIN|LOSE NECESSARILY|LOSE UNNECESSARILY)\nrooms listed: true\nno server: CONNECTION\ndone\n$/);
+      } finally {
+        process.kill(-browser.pid!, "SIGKILL"); // the browser and every process it started
+      }
+    }, 60_000);
   });
 });
