@@ -141,7 +141,7 @@ test("a Swiss tournament of Tractor: each entrant a team of two seats, each deal
   const crasher = cup.standings.find((line) => line.entrant === "Crash Bot")!;
   expect(crasher.points).toBe(0);
   expect(crasher.forfeits).toBe(crasher.games);
-});
+}, 120_000); // tournaments of a few games each: bounded, with room for a busy two-core machine
 
 test("a program that never answers lets its turn clock run out and forfeits every game", async () => {
   const entries = [`Ada Bot=python3 ${PLAYER} 1`, `Bea Bot=python3 ${CRASHER} silent`];
@@ -158,7 +158,7 @@ test("a program that never answers lets its turn clock run out and forfeits ever
     ["Ada Bot", 2, 0],
     ["Bea Bot", 0, 2],
   ]);
-});
+}, 120_000); // tournaments of a few games each: bounded, with room for a busy two-core machine
 
 test("an entrant without a token is bad usage, before anything is played", async () => {
   const missing = await tournamentRun([`Ada Bot=python3 ${PLAYER}`, `Bea Bot=python3 ${PLAYER}`], [], {});
