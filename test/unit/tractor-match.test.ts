@@ -27,6 +27,8 @@ const matchOptions: fc.Arbitrary<TractorMatchOptions> = fc.record({
 
 /** Figures of the property run, for the report (kept here, not printed). */
 export const figures = { games: 0, actions: 0, ms: 0 };
+/** Bot matches the replay property plays: 1,000 (`npm run test:fast` plays 200: TRACTOR_REPLAY_MATCHES). */
+const REPLAY_MATCHES = Number(process.env.TRACTOR_REPLAY_MATCHES ?? 1000);
 
 function accepted(match: TractorMatch, actor: Actor, action: Parameters<typeof tractorEngine.apply>[2]) {
   const outcome = tractorEngine.apply(match, actor, action);
@@ -35,7 +37,7 @@ function accepted(match: TractorMatch, actor: Actor, action: Parameters<typeof t
 }
 
 describe("the Tractor match engine", () => {
-  test("replaying a match from its seed and its actions gives every event and the final state again (1,000 bot matches)", () => {
+  test(`replaying a match from its seed and its actions gives every event and the final state again (${REPLAY_MATCHES.toLocaleString("en")} bot matches)`, () => {
     const started = performance.now();
     fc.assert(
       fc.property(matchOptions, fc.integer({ min: 1, max: 2_147_483_646 }), (opts, seed) => {
@@ -48,7 +50,7 @@ describe("the Tractor match engine", () => {
         figures.games++;
         figures.actions += played.actions.length;
       }),
-      { numRuns: 1000 },
+      { numRuns: REPLAY_MATCHES },
     );
     figures.ms = performance.now() - started;
   });
