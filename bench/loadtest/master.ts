@@ -3,15 +3,16 @@
  * clients against a plain ws echo server as a baseline, and reports both with the server's CPU and memory.
  */
 import { fork, type ChildProcess } from "child_process";
-import { readFileSync } from "fs";
 import * as path from "path";
 import { MultiBar, Presets } from "cli-progress";
 import { STALL_CAUSES, type AiBudgetUse, type ServerMetrics, type StallCause } from "../../server/telemetry/server-metrics";
-import { scriptedSeats, type GameName } from "./games";
+import type { GameName } from "./games";
 import type { TractorBotLevel } from "../../rooms/tractor/protocol";
 import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
 import { summarize, type LatencySummary } from "../stats";
 import { lowerThisProcess } from "../../server/runtime/thread-priority";
+import { machineLoadDuring, STEAL_BURST_PERCENT, type MachineLoad } from "./machine-load";
+import { dealToWorkers, planTables } from "./plan";
 
 export interface LoadTestOptions {
   /** The server's addresses: one process, or several processes of a cluster (tables are dealt round them). */
@@ -74,67 +75,6 @@ export interface PhaseResult {
   generatorSteadyCpuMsPerMove: number;
   /** The whole machine over the steady window (Linux only): how busy its cores were, and what the hypervisor took. */
   machine: MachineLoad | null;
-}
-
-export interface MachineLoad {
-  busyPercent: number;
-  /** CPU time stolen by the hypervisor for other guests: when it is high, every latency here is inflated. */
-  stealPercent: number;
-  /** The most stolen in any one second: theft comes in bursts that the average hides, and a burst makes a p99. */
-  stealWorstSecondPercent: number;
-  /** The seconds in which the hypervisor took more than STEAL_BURST_PERCENT. */
-  stealBurstSeconds: number;
-}
-
-/** A second in which the hypervisor took more than this share of the CPU counts as a burst of theft. */
-export const STEAL_BURST_PERCENT = 10;
-
-export interface CpuTicks {
-  busy: number;
-  idle: number;
-  steal: number;
-}
-
-/** The machine's CPU counters since boot, from /proc/stat's first line; null where there is no /proc. */
-function readCpuTicks(): CpuTicks | null {
-  try {
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal: steal ?? 0 };
-  } catch {
-    return null;
-  }
-}
-
-/** The machine's load between two moments (ms since the epoch), read every second in between. */
-async function machineLoadDuring(from: number, until: number): Promise<MachineLoad | null> {
-  const at = (time: number) => new Promise<CpuTicks | null>((resolve) => setTimeout(() => resolve(readCpuTicks()), Math.max(0, time - Date.now())));
-  const readings = [await at(from)];
-  for (let second = from + 1000; second < until; second += 1000) readings.push(await at(second));
-  readings.push(await at(until));
-  return machineLoadOver(readings);
-}
-
-/** The load over consecutive readings of the CPU counters, with the worst second of theft. */
-export function machineLoadOver(readings: readonly (CpuTicks | null)[]): MachineLoad | null {
-  if (readings.length < 2 || readings.some((reading) => reading === null)) return null;
-  const ticks = readings as CpuTicks[];
-  const whole = shares(ticks[0]!, ticks[ticks.length - 1]!);
-  if (!whole) return null;
-  const stolenPerSecond = ticks.slice(1).flatMap((after, index) => shares(ticks[index]!, after)?.stealPercent ?? []);
-  return {
-    ...whole,
-    stealWorstSecondPercent: Math.max(0, ...stolenPerSecond),
-    stealBurstSeconds: stolenPerSecond.filter((percent) => percent > STEAL_BURST_PERCENT).length,
-  };
-}
-
-function shares(before: CpuTicks, after: CpuTicks): Pick<MachineLoad, "busyPercent" | "stealPercent"> | null {
-  const busy = after.busy - before.busy;
-  const steal = after.steal - before.steal;
-  const total = busy + steal + (after.idle - before.idle);
-  if (total <= 0) return null;
-  const percent = (ticks: number) => Math.round((ticks / total) * 1000) / 10;
-  return { busyPercent: percent(busy), stealPercent: percent(steal) };
 }
 
 export type ServerFigures = {
@@ -207,88 +147,6 @@ export interface LoadTestReport {
 
 const WORKER = path.join(__dirname, "worker.js");
 const ECHO_SERVER = path.join(__dirname, "echo-server.js");
-
-/**
- * Turns the mix's weights into tables that seat exactly `clients` players: each game with tables of several seats
- * (Tractor's four) gets its share in whole tables (one at least), and the one-seat games share the rest by their
- * weights (largest remainders). Throws when the mix cannot seat that many exactly (only games of several seats).
- */
-export function planTables(clients: number, mix: Partial<Record<GameName, number>>, urls: readonly string[] = [""], tractorBots?: TractorBotLevel): TablePlan[] {
-  const seatsOf = (game: GameName) => scriptedSeats(game, tractorBots);
-  const entries = Object.entries(mix).filter(([, weight]) => (weight ?? 0) > 0) as Array<[GameName, number]>;
-  const totalWeight = entries.reduce((sum, [, weight]) => sum + weight, 0);
-  const share = (weight: number) => (clients * weight) / totalWeight;
-  const tableCounts = new Map<GameName, number>();
-  let seated = 0;
-  for (const [game, weight] of entries) {
-    const seats = seatsOf(game);
-    if (seats === 1) continue;
-    const count = Math.min(Math.max(1, Math.round(share(weight) / seats)), Math.floor((clients - seated) / seats));
-    tableCounts.set(game, count);
-    seated += count * seats;
-  }
-  const single = entries.filter(([game]) => seatsOf(game) === 1);
-  const rest = clients - seated;
-  if (rest > 0 && single.length === 0) {
-    throw new Error(`${clients} clients cannot all be seated: the mix has only tables of ${entries.map(([game]) => `${seatsOf(game)} (${game})`).join(", ")} seats`);
-  }
-  const singleWeight = single.reduce((sum, [, weight]) => sum + weight, 0);
-  const exact = single.map(([game, weight]) => ({ game, exact: (rest * weight) / singleWeight }));
-  exact.forEach(({ game, exact: players }) => tableCounts.set(game, Math.floor(players)));
-  const leftOver = rest - exact.reduce((sum, { exact: players }) => sum + Math.floor(players), 0);
-  [...exact].sort((a, b) => (b.exact % 1) - (a.exact % 1)).slice(0, leftOver).forEach(({ game }) => tableCounts.set(game, tableCounts.get(game)! + 1));
-  const tables: TablePlan[] = [];
-  for (const [game] of entries) {
-    for (let i = 0; i < (tableCounts.get(game) ?? 0); i++) tables.push({ game, players: seatsOf(game), url: "" });
-  }
-  return dealAddresses(interleave(tables), urls);
-}
-
-/**
- * Each game's tables dealt round the addresses (each game starting at another), so that every address matchmakes
- * its share of every game, whatever the number of games and of addresses.
- */
-function dealAddresses(tables: TablePlan[], urls: readonly string[]): TablePlan[] {
-  const places = dealRoundByGame(tables, urls.length);
-  return tables.map((table, index) => ({ ...table, url: urls[places[index]] }));
-}
-
-/**
- * Where each table goes among `count` places (workers, addresses): every game's tables dealt round the places
- * separately, each game starting at another place, so the games' odd tables do not all land on the first one.
- */
-function dealRoundByGame(tables: readonly TablePlan[], count: number): number[] {
-  const dealtByGame = new Map<GameName, number>();
-  const games: GameName[] = [];
-  return tables.map((table) => {
-    if (!games.includes(table.game)) games.push(table.game);
-    const dealt = dealtByGame.get(table.game) ?? 0;
-    dealtByGame.set(table.game, dealt + 1);
-    return (dealt + games.indexOf(table.game)) % count;
-  });
-}
-
-/** Mixes the games so each moment of the ramp opens some of every game. */
-function interleave(tables: TablePlan[]): TablePlan[] {
-  const byGame = new Map<string, TablePlan[]>();
-  for (const table of tables) byGame.set(table.game, [...(byGame.get(table.game) ?? []), table]);
-  const queues = [...byGame.values()];
-  const mixed: TablePlan[] = [];
-  while (queues.some((queue) => queue.length > 0)) for (const queue of queues) if (queue.length) mixed.push(queue.shift()!);
-  return mixed;
-}
-
-/**
- * Each worker's tables: every game's tables dealt round the workers separately, so each worker gets an even share
- * of every game (a game's bots cost more or less than another's) and keeps the ramp's mix. Dealing the mixed list
- * round the workers instead would give each worker a single game whenever the workers and the games are as many.
- */
-export function dealToWorkers(tables: readonly TablePlan[], workerCount: number): TablePlan[][] {
-  const shares: TablePlan[][] = Array.from({ length: workerCount }, () => []);
-  const places = dealRoundByGame(tables, workerCount);
-  tables.forEach((table, index) => shares[places[index]]!.push(table));
-  return shares;
-}
 
 function httpUrl(wsUrl: string): string {
   return wsUrl.replace(/^ws/, "http").replace(/\/$/, "");

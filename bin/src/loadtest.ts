@@ -6,7 +6,8 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import * as fs from "fs";
-import { formatReport, planTables, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
+import { formatReport, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
+import { planTables } from "../../bench/loadtest/plan";
 import { GAME_DRIVERS, type GameName } from "../../bench/loadtest/games";
 import { TRACTOR_BOT_LEVELS, type TractorBotLevel } from "../../rooms/tractor/protocol";
 import { seconds, webSocketAddresses, wholeNumber } from "./lib/arguments";

@@ -1,4 +1,6 @@
-import { addedUp, dealToWorkers, generatorStallFigures, stallLines, steadyStalls, eventLoopMaxBetween, onceSeatedLines, kbPerTable, liveHeapBetween, liveKbPerTable, machineLoadOver, memoryLines, planTables, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type CpuTicks, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
+import { addedUp, generatorStallFigures, stallLines, steadyStalls, eventLoopMaxBetween, onceSeatedLines, kbPerTable, liveHeapBetween, liveKbPerTable, memoryLines, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
+import { dealToWorkers, planTables } from "../../bench/loadtest/plan";
+import { machineLoadOver, type CpuTicks } from "../../bench/loadtest/machine-load";
 import type { ServerMetrics, StallCause } from "../../server/telemetry/server-metrics";
 import type { TablePlan } from "../../bench/loadtest/messages";
 
