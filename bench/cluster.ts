@@ -22,7 +22,8 @@ import { freePort } from "../bin/src/lib/free-port";
 import { RedisServer } from "../bin/src/lib/redis-server";
 import { exited, HOST, listening, spawnServer } from "../bin/src/lib/server-child";
 import { loadTestInChild } from "./loadtest/child";
-import { kbPerTable, type LoadTestReport, type ServerFigures } from "./loadtest/master";
+import { kbPerTable } from "./loadtest/server-figures";
+import type { LoadTestReport, ServerFigures } from "./loadtest/report-shape";
 
 const THIS_ROOT = path.resolve(__dirname, "..", "..");
 

@@ -7,7 +7,7 @@
 import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import type { LoadTestReport } from "./master";
+import type { LoadTestReport } from "./report-shape";
 
 export interface LoadTestRun {
   clients: number;

@@ -6,7 +6,8 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import * as fs from "fs";
-import { formatReport, runLoadTest, type LoadTestOptions } from "../../bench/loadtest/master";
+import { formatReport, runLoadTest } from "../../bench/loadtest/master";
+import type { LoadTestOptions } from "../../bench/loadtest/report-shape";
 import { planTables } from "../../bench/loadtest/plan";
 import { GAME_DRIVERS, type GameName } from "../../bench/loadtest/games";
 import { TRACTOR_BOT_LEVELS, type TractorBotLevel } from "../../rooms/tractor/protocol";

@@ -8,7 +8,7 @@
 import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import type { LoadTestReport } from "../../bench/loadtest/master";
+import type { LoadTestReport } from "../../bench/loadtest/report-shape";
 import { Client as ColyseusClient, type Room } from "@colyseus/sdk";
 import { LOBBY_ROOM } from "../../rooms/kit/protocol";
 import { CardhallClient, type EvenStevenPlayer, type TractorStateView } from "../../client-sdk";

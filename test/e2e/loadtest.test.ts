@@ -1,7 +1,7 @@
 import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import type { LoadTestReport, PhaseResult } from "../../bench/loadtest/master";
+import type { LoadTestReport, PhaseResult } from "../../bench/loadtest/report-shape";
 import { freePort, ServerProcess } from "./server-process";
 import { scratchDirectory } from "../setup/scratch";
 

@@ -1,4 +1,7 @@
-import { addedUp, generatorStallFigures, stallLines, steadyStalls, eventLoopMaxBetween, onceSeatedLines, kbPerTable, liveHeapBetween, liveKbPerTable, memoryLines, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove, type PhaseResult, type ServerFigures } from "../../bench/loadtest/master";
+import { addedUp, steadyStalls, eventLoopMaxBetween, kbPerTable, liveHeapBetween, liveKbPerTable, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove } from "../../bench/loadtest/server-figures";
+import { generatorStallFigures } from "../../bench/loadtest/phase-figures";
+import { stallLines, onceSeatedLines, memoryLines } from "../../bench/loadtest/master";
+import type { PhaseResult, ServerFigures } from "../../bench/loadtest/report-shape";
 import { dealToWorkers, planTables } from "../../bench/loadtest/plan";
 import { machineLoadOver, type CpuTicks } from "../../bench/loadtest/machine-load";
 import type { ServerMetrics, StallCause } from "../../server/telemetry/server-metrics";
