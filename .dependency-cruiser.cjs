@@ -77,7 +77,8 @@ module.exports = {
     },
     {
       name: "nothing-imports-main",
-      comment: "server/main.ts starts a server as it loads (what `npm start` runs): programs spawn it, never import it.",
+      comment:
+        "server/main.ts starts a server as it loads (what `npm start` runs): programs spawn it, never import it.",
       severity: "error",
       from: {},
       to: { path: "^server/main[.]ts$" },
@@ -129,7 +130,8 @@ module.exports = {
     },
     {
       name: "product-not-dev-packages",
-      comment: "Code that ships (rooms/, server/, the SDK, the page, bin/) never needs a devDependency: an install for production lacks them.",
+      comment:
+        "Code that ships (rooms/, server/, the SDK, the page, bin/) never needs a devDependency: an install for production lacks them.",
       severity: "error",
       from: { path: "^(rooms|server|client-sdk|web|bin)/" },
       to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"] },

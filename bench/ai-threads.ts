@@ -7,9 +7,9 @@
  * starts the thread and loads the worker and what it imports. It reports the time to the warm task's answer and the
  * process's RSS it added, at the answer and half a second later, medians over the rounds; the builds take turns in each round, so a noisy host slows both.
  */
-import { execFileSync } from "child_process";
-import { existsSync } from "fs";
-import * as path from "path";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import * as path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 
 const WORKERS = { fool: "fool-ai-worker.js", tractor: "tractor-ai-worker.js" } as const;
@@ -31,7 +31,12 @@ async function startOne(root: string, workerFile: string): Promise<Started> {
   const Piscina = require(require.resolve("piscina", { paths: [built] })) as typeof import("piscina").default;
   const { AI_THREAD_LIMITS } = require(path.join(built, "ai-admission")) as typeof import("../server/ai/ai-admission");
   const before = process.memoryUsage().rss;
-  const pool = new Piscina({ filename: path.join(built, workerFile), minThreads: 0, maxThreads: 1, resourceLimits: AI_THREAD_LIMITS });
+  const pool = new Piscina({
+    filename: path.join(built, workerFile),
+    minThreads: 0,
+    maxThreads: 1,
+    resourceLimits: AI_THREAD_LIMITS,
+  });
   const started = performance.now();
   await pool.run({}, { name: "warm" });
   const startMs = performance.now() - started;
@@ -71,8 +76,14 @@ function measure(roots: readonly string[], rounds: number): void {
   console.log(`An AI thread started and its worker loaded, medians of ${rounds} rounds (each in a fresh process):`);
   for (const [key, runs] of results) {
     const [root, worker] = key.split("\t");
-    const [startMs, loadedMb, settledMb] = [median(runs.map((run) => run.startMs)), median(runs.map((run) => run.loadedRssMb)), median(runs.map((run) => run.settledRssMb))];
-    console.log(`  ${path.relative(process.cwd(), root) || "."}  ${worker.padEnd(8)} start ${startMs.toFixed(1).padStart(6)} ms   RSS +${loadedMb.toFixed(1)} MB when loaded, +${settledMb.toFixed(1)} MB settled`);
+    const [startMs, loadedMb, settledMb] = [
+      median(runs.map((run) => run.startMs)),
+      median(runs.map((run) => run.loadedRssMb)),
+      median(runs.map((run) => run.settledRssMb)),
+    ];
+    console.log(
+      `  ${path.relative(process.cwd(), root) || "."}  ${worker.padEnd(8)} start ${startMs.toFixed(1).padStart(6)} ms   RSS +${loadedMb.toFixed(1)} MB when loaded, +${settledMb.toFixed(1)} MB settled`,
+    );
   }
 }
 

@@ -8,9 +8,9 @@
  *
  *   npm run bench:arena-queue       (PLAYERS, DURATION_S, TRACTOR_PLAYERS, TRACTOR_ROUNDS change the counts)
  */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { CardhallClient } from "../client-sdk";
 import { playFoolGame } from "../client-sdk/bots/fool";
 import { greedyPolicy } from "../rooms/fool/bots";
@@ -30,7 +30,8 @@ const HOUSE_AFTER_MS = process.env.HOUSE_AFTER_MS ?? "10000";
 
 async function bots(httpUrl: string, url: string, count: number, prefix: string): Promise<CardhallClient[]> {
   const tokens: string[] = [];
-  for (let index = 0; index < count; index++) tokens.push(await registerBot(httpUrl, `${prefix} Owner ${index}`, `${prefix} Bot ${index}`));
+  for (let index = 0; index < count; index++)
+    tokens.push(await registerBot(httpUrl, `${prefix} Owner ${index}`, `${prefix} Bot ${index}`));
   return tokens.map((token) => new CardhallClient(url, { token }));
 }
 
@@ -77,31 +78,48 @@ async function houseRun(client: CardhallClient, game: "fool" | "tractor"): Promi
   const pairMs: number[] = [];
   for (let round = 0; round < HOUSE_ROUNDS; round++) {
     const asked = Date.now();
-    const player = game === "fool" ? await client.playRatedFool({ waitMs: 60_000 }) : await client.playRatedTractor({ waitMs: 60_000 });
+    const player =
+      game === "fool"
+        ? await client.playRatedFool({ waitMs: 60_000 })
+        : await client.playRatedTractor({ waitMs: 60_000 });
     pairMs.push(Date.now() - asked);
     await player.leave();
   }
   return pairMs;
 }
 
-const ms = (summary: LatencySummary) => `p50 ${summary.p50.toFixed(0)} ms, p95 ${summary.p95.toFixed(0)} ms, max ${summary.max.toFixed(0)} ms`;
+const ms = (summary: LatencySummary) =>
+  `p50 ${summary.p50.toFixed(0)} ms, p95 ${summary.p95.toFixed(0)} ms, max ${summary.max.toFixed(0)} ms`;
 
 async function main(): Promise<void> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-queue-bench-"));
   const port = await freePort();
-  const server = await startServer(ROOT, port, { DATA_DIR: scratch, LOG_LEVEL: "warn", SIGNUPS_PER_HOUR: "0", TOKENS_PER_HOUR: "0", JOINS_PENDING_PER_ADDRESS: "0", HOUSE_AFTER_MS });
+  const server = await startServer(ROOT, port, {
+    DATA_DIR: scratch,
+    LOG_LEVEL: "warn",
+    SIGNUPS_PER_HOUR: "0",
+    TOKENS_PER_HOUR: "0",
+    JOINS_PENDING_PER_ADDRESS: "0",
+    HOUSE_AFTER_MS,
+  });
   const httpUrl = `http://127.0.0.1:${port}`;
   const url = `ws://127.0.0.1:${port}`;
   try {
     const fool = await foolRun(await bots(httpUrl, url, PLAYERS, "Fool"));
     const foolPairs = summarize(fool.pairMs);
-    console.log(`rated Fool, ${PLAYERS} bots queueing again after each game for ${SECONDS} s: ${fool.games} games, ${((fool.games * 60_000) / fool.ms).toFixed(1)} games a minute; time to pair (${foolPairs.count} pairings): ${ms(foolPairs)}`);
+    console.log(
+      `rated Fool, ${PLAYERS} bots queueing again after each game for ${SECONDS} s: ${fool.games} games, ${((fool.games * 60_000) / fool.ms).toFixed(1)} games a minute; time to pair (${foolPairs.count} pairings): ${ms(foolPairs)}`,
+    );
     const tractor = summarize(await tractorRun(await bots(httpUrl, url, TRACTOR_PLAYERS, "Tractor")));
-    console.log(`rated Tractor, ${TRACTOR_PLAYERS} bots queueing at once, ${TRACTOR_ROUNDS} waves: time to a table of four (${tractor.count} seats): ${ms(tractor)}`);
+    console.log(
+      `rated Tractor, ${TRACTOR_PLAYERS} bots queueing at once, ${TRACTOR_ROUNDS} waves: time to a table of four (${tractor.count} seats): ${ms(tractor)}`,
+    );
     const [lone] = await bots(httpUrl, url, 1, "Lone");
     for (const game of ["fool", "tractor"] as const) {
       const house = summarize(await houseRun(lone, game));
-      console.log(`rated ${game}, one bot alone (HOUSE_AFTER_MS ${HOUSE_AFTER_MS}), ${HOUSE_ROUNDS} times: time to a table with the house's bots: ${ms(house)}`);
+      console.log(
+        `rated ${game}, one bot alone (HOUSE_AFTER_MS ${HOUSE_AFTER_MS}), ${HOUSE_ROUNDS} times: time to a table with the house's bots: ${ms(house)}`,
+      );
     }
   } finally {
     await stopServer(server);

@@ -21,8 +21,8 @@
  *
  *   npm run bench:bots -- --deals 100 --pairs strong:normal --rules both --jobs 2
  */
-import { fork } from "child_process";
-import { readFileSync, writeFileSync } from "fs";
+import { fork } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
 import { randomInt, seededRandom, type Random } from "../rooms/kit/random";
 import { MAIN_SUITS } from "../rooms/tractor/order";
@@ -34,7 +34,15 @@ import { partnerPolicy } from "../rooms/tractor/policy-partner";
 import type { TractorBotLevel } from "../rooms/tractor/protocol";
 import { dealRound } from "../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../rooms/tractor/ruleset";
-import { declarersOf, SEATS, teamOf, type RoundResult, type RoundSetup, type Seat, type Team } from "../rooms/tractor/scoring";
+import {
+  declarersOf,
+  SEATS,
+  teamOf,
+  type RoundResult,
+  type RoundSetup,
+  type Seat,
+  type Team,
+} from "../rooms/tractor/scoring";
 import type { Rank } from "../rooms/tractor/cards";
 import { DEFAULT_SEARCH_BUDGET, DEFAULT_WIN_VALUE, type OwnPolicy, type SearchBudget } from "../rooms/tractor/search";
 import type { SeatView } from "../rooms/tractor/seat-view";
@@ -82,7 +90,8 @@ function count(text: string): number {
 function pairList(text: string): [Level, Level][] {
   return text.split(",").map((pair) => {
     const levels = pair.split(":");
-    if (levels.length !== 2 || !levels.every((level) => LEVELS.includes(level as Level))) throw new InvalidArgumentError(`expected pairs like strong:normal of ${LEVELS.join(", ")}`);
+    if (levels.length !== 2 || !levels.every((level) => LEVELS.includes(level as Level)))
+      throw new InvalidArgumentError(`expected pairs like strong:normal of ${LEVELS.join(", ")}`);
     return levels as [Level, Level];
   });
 }
@@ -94,8 +103,19 @@ function cpuMillis(): number {
 }
 
 /** A level's policy, with the wall-clock and CPU time of every decision it makes added to the side's lists. */
-function timedPolicy(level: Level, ruleset: TractorRuleset, random: Random, budget: SearchBudget, side: Side): TractorPolicy {
-  const policy = level === "random" ? randomPolicy(random) : level === "partner" ? partnerPolicy(ruleset) : levelPolicy(level, ruleset, random, budget);
+function timedPolicy(
+  level: Level,
+  ruleset: TractorRuleset,
+  random: Random,
+  budget: SearchBudget,
+  side: Side,
+): TractorPolicy {
+  const policy =
+    level === "random"
+      ? randomPolicy(random)
+      : level === "partner"
+        ? partnerPolicy(ruleset)
+        : levelPolicy(level, ruleset, random, budget);
   const timed =
     (decide: (view: SeatView) => number[]) =>
     (view: SeatView): number[] => {
@@ -134,8 +154,29 @@ function changeFor(result: RoundResult, team: Team): number {
 
 function playPair(options: Options, rules: Rules, first: Side, second: Side): PairTally {
   const ruleset = RULESETS[rules];
-  const budget: SearchBudget = { ...DEFAULT_SEARCH_BUDGET, worlds: options.worlds, candidates: options.candidates, confidence: options.confidence, winValue: options.winValue, timeMs: options.timeMs, pool: options.pool, evidence: options.evidence, surprise: options.surprise, ownPolicy: options.ownPolicy, now: cpuMillis };
-  const tally: PairTally = { rounds: 0, wins: 0, dealChanges: [], firstDefending: [], secondDefending: [], matches: 0, matchWins: 0, matchRounds: 0 };
+  const budget: SearchBudget = {
+    ...DEFAULT_SEARCH_BUDGET,
+    worlds: options.worlds,
+    candidates: options.candidates,
+    confidence: options.confidence,
+    winValue: options.winValue,
+    timeMs: options.timeMs,
+    pool: options.pool,
+    evidence: options.evidence,
+    surprise: options.surprise,
+    ownPolicy: options.ownPolicy,
+    now: cpuMillis,
+  };
+  const tally: PairTally = {
+    rounds: 0,
+    wins: 0,
+    dealChanges: [],
+    firstDefending: [],
+    secondDefending: [],
+    matches: 0,
+    matchWins: 0,
+    matchRounds: 0,
+  };
   const setups = seededRandom(`${options.seed}:setups`);
   const ours = (index: number) => options.job === undefined || index % options.jobs === options.job;
   for (let deal = 0; deal < options.firstDeal + options.deals; deal++) {
@@ -160,7 +201,12 @@ function playPair(options: Options, rules: Rules, first: Side, second: Side): Pa
     if (!ours(match)) continue;
     for (const firstTeam of [1, 2] as Team[]) {
       const dice = seededRandom(`${options.seed}:match-dice:${match}:${firstTeam}`);
-      const { winner, rounds } = playMatch(`${options.seed}:match:${match}`, ruleset, sidesFor(firstTeam, ruleset, dice, budget, first, second), options.matchFrom as Rank);
+      const { winner, rounds } = playMatch(
+        `${options.seed}:match:${match}`,
+        ruleset,
+        sidesFor(firstTeam, ruleset, dice, budget, first, second),
+        options.matchFrom as Rank,
+      );
       tally.matches++;
       tally.matchWins += winner === firstTeam ? 1 : 0;
       tally.matchRounds += rounds;
@@ -169,7 +215,14 @@ function playPair(options: Options, rules: Rules, first: Side, second: Side): Pa
   return tally;
 }
 
-function sidesFor(firstTeam: Team, ruleset: TractorRuleset, dice: Random, budget: SearchBudget, first: Side, second: Side): TractorPolicy[] {
+function sidesFor(
+  firstTeam: Team,
+  ruleset: TractorRuleset,
+  dice: Random,
+  budget: SearchBudget,
+  first: Side,
+  second: Side,
+): TractorPolicy[] {
   const policyOf = (side: Side) => timedPolicy(side.level, ruleset, dice, budget, side);
   const [firstPolicy, secondPolicy] = [policyOf(first), policyOf(second)];
   return SEATS.map((seat) => (teamOf(seat) === firstTeam ? firstPolicy : secondPolicy));
@@ -182,15 +235,28 @@ const MATCH_ROUNDS = 60;
  * A match from rank `from` (2 for a whole match; higher shortens it: both teams start there and play to pass Ace):
  * the deals and main suits come from `seed`, the same for both orientations.
  */
-function playMatch(seed: string, ruleset: TractorRuleset, policies: readonly TractorPolicy[], from: Rank): { winner: Team | undefined; rounds: number } {
+function playMatch(
+  seed: string,
+  ruleset: TractorRuleset,
+  policies: readonly TractorPolicy[],
+  from: Rank,
+): { winner: Team | undefined; rounds: number } {
   const suits = seededRandom(`${seed}:suits`);
-  let setup: RoundSetup = { mainSuit: MAIN_SUITS[randomInt(suits, MAIN_SUITS.length)], dealer: 0 as Seat, teamRanks: [from, from] };
+  let setup: RoundSetup = {
+    mainSuit: MAIN_SUITS[randomInt(suits, MAIN_SUITS.length)],
+    dealer: 0 as Seat,
+    teamRanks: [from, from],
+  };
   for (let round = 1; round <= MATCH_ROUNDS; round++) {
     const played = playRound(dealRound(setup, seededRandom(`${seed}:round:${round}`), ruleset), policies);
     if (played.phase !== "finished") throw new Error("a match round did not finish");
     const { result } = played;
     if (result.matchWinner !== undefined) return { winner: result.matchWinner, rounds: round };
-    setup = { mainSuit: MAIN_SUITS[randomInt(suits, MAIN_SUITS.length)], dealer: result.nextDealer, teamRanks: [result.teamRanks[0], result.teamRanks[1]] };
+    setup = {
+      mainSuit: MAIN_SUITS[randomInt(suits, MAIN_SUITS.length)],
+      dealer: result.nextDealer,
+      teamRanks: [result.teamRanks[0], result.teamRanks[1]],
+    };
   }
   return { winner: undefined, rounds: MATCH_ROUNDS };
 }
@@ -206,21 +272,30 @@ function meanWithInterval(values: readonly number[]): string {
 
 function times(side: Side): string {
   const [wall, cpu] = [summarize(side.millis), summarize(side.cpuMillis)];
-  const figures = (summary: typeof wall) => `p50 ${summary.p50.toFixed(2)}, p95 ${summary.p95.toFixed(1)}, max ${summary.max.toFixed(1)} ms`;
+  const figures = (summary: typeof wall) =>
+    `p50 ${summary.p50.toFixed(2)}, p95 ${summary.p95.toFixed(1)}, max ${summary.max.toFixed(1)} ms`;
   return `${side.level}: ${wall.count} decisions, wall ${figures(wall)}; CPU ${figures(cpu)}`;
 }
 
 function report(rules: Rules, first: Side, second: Side, tally: PairTally, seconds: number): void {
   const { low, high } = wilsonInterval(tally.wins, tally.rounds);
-  console.log(`${first.level} vs ${second.level}, ${rules} rules: ${tally.rounds} rounds (${tally.rounds / 2} deals × 2), ${seconds.toFixed(0)} s`);
+  console.log(
+    `${first.level} vs ${second.level}, ${rules} rules: ${tally.rounds} rounds (${tally.rounds / 2} deals × 2), ${seconds.toFixed(0)} s`,
+  );
   if (tally.rounds > 0) {
-    console.log(`  rounds won by ${first.level}: ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`);
+    console.log(
+      `  rounds won by ${first.level}: ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`,
+    );
     console.log(`  mean level change per round for ${first.level}: ${meanWithInterval(tally.dealChanges)}`);
-    console.log(`  mean defender points: ${first.level} defending ${mean(tally.firstDefending).toFixed(1)}, ${second.level} defending ${mean(tally.secondDefending).toFixed(1)}`);
+    console.log(
+      `  mean defender points: ${first.level} defending ${mean(tally.firstDefending).toFixed(1)}, ${second.level} defending ${mean(tally.secondDefending).toFixed(1)}`,
+    );
   }
   if (tally.matches > 0) {
     const matches = wilsonInterval(tally.matchWins, tally.matches);
-    console.log(`  matches won by ${first.level}: ${tally.matchWins} of ${tally.matches} = ${percent(tally.matchWins / tally.matches)} (95% CI ${percent(matches.low)} – ${percent(matches.high)}), ${(tally.matchRounds / tally.matches).toFixed(1)} rounds each`);
+    console.log(
+      `  matches won by ${first.level}: ${tally.matchWins} of ${tally.matches} = ${percent(tally.matchWins / tally.matches)} (95% CI ${percent(matches.low)} – ${percent(matches.high)}), ${(tally.matchRounds / tally.matches).toFixed(1)} rounds each`,
+    );
   }
   console.log(`  decision times: ${times(first)}; ${times(second)}`);
 }
@@ -247,7 +322,11 @@ function playAll(options: Options, each: (result: PairResult) => void): void {
 
 /** Adds one share's result to another's: counts add up, lists are joined. */
 function merged(into: PairResult, from: PairResult): PairResult {
-  const join = (a: Side, b: Side): Side => ({ level: a.level, millis: a.millis.concat(b.millis), cpuMillis: a.cpuMillis.concat(b.cpuMillis) });
+  const join = (a: Side, b: Side): Side => ({
+    level: a.level,
+    millis: a.millis.concat(b.millis),
+    cpuMillis: a.cpuMillis.concat(b.cpuMillis),
+  });
   const [t, u] = [into.tally, from.tally];
   const tally: PairTally = {
     rounds: t.rounds + u.rounds,
@@ -264,29 +343,46 @@ function merged(into: PairResult, from: PairResult): PairResult {
 
 /** Reports each pair's results, added up over the shares or chunks that played them, and keeps them if asked. */
 function reportAll(options: Options, parts: PairResult[][], seconds: number): void {
-  const all = parts[0].map((first, index) => parts.slice(1).reduce((sum, results) => merged(sum, results[index]), first));
+  const all = parts[0].map((first, index) =>
+    parts.slice(1).reduce((sum, results) => merged(sum, results[index]), first),
+  );
   all.forEach((result) => report(result.rules, result.first, result.second, result.tally, seconds));
   if (options.save) writeFileSync(options.save, JSON.stringify({ seconds, results: all }));
 }
 
 /** Adds up results kept by `--save` (the same pairs and rules in each, e.g. chunks of deals played one after another). */
 function mergeSaved(options: Options): void {
-  const saved = options.merge!.map((file) => JSON.parse(readFileSync(file, "utf8")) as { seconds: number; results: PairResult[] });
-  const shapes = saved.map(({ results }) => results.map((result) => `${result.rules}:${result.first.level}:${result.second.level}`).join(","));
-  if (new Set(shapes).size !== 1) throw new Error(`the saved results do not hold the same pairs and rules: ${[...new Set(shapes)].join(" / ")}`);
-  reportAll(options, saved.map(({ results }) => results), saved.reduce((sum, { seconds }) => sum + seconds, 0));
+  const saved = options.merge!.map(
+    (file) => JSON.parse(readFileSync(file, "utf8")) as { seconds: number; results: PairResult[] },
+  );
+  const shapes = saved.map(({ results }) =>
+    results.map((result) => `${result.rules}:${result.first.level}:${result.second.level}`).join(","),
+  );
+  if (new Set(shapes).size !== 1)
+    throw new Error(`the saved results do not hold the same pairs and rules: ${[...new Set(shapes)].join(" / ")}`);
+  reportAll(
+    options,
+    saved.map(({ results }) => results),
+    saved.reduce((sum, { seconds }) => sum + seconds, 0),
+  );
 }
 
 /** Forks one process per share with the same options, and reports each pair once every share has played it. */
 async function playInShares(options: Options): Promise<void> {
   const start = performance.now();
-  const shares = Array.from({ length: options.jobs }, (_, job) =>
-    new Promise<PairResult[]>((resolve, reject) => {
-      const child = fork(__filename, [...process.argv.slice(2), "--job", String(job)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-      const results: PairResult[] = [];
-      child.on("message", (result: PairResult) => results.push(result));
-      child.on("exit", (code) => (code === 0 ? resolve(results) : reject(new Error(`share ${job} of the deals failed (exit ${code})`))));
-    }),
+  const shares = Array.from(
+    { length: options.jobs },
+    (_, job) =>
+      new Promise<PairResult[]>((resolve, reject) => {
+        const child = fork(__filename, [...process.argv.slice(2), "--job", String(job)], {
+          stdio: ["ignore", "inherit", "inherit", "ipc"],
+        });
+        const results: PairResult[] = [];
+        child.on("message", (result: PairResult) => results.push(result));
+        child.on("exit", (code) =>
+          code === 0 ? resolve(results) : reject(new Error(`share ${job} of the deals failed (exit ${code})`)),
+        );
+      }),
   );
   const byShare = await Promise.all(shares);
   reportAll(options, byShare, (performance.now() - start) / 1000);
@@ -296,46 +392,106 @@ async function playInShares(options: Options): Promise<void> {
 function playShare(options: Options): void {
   const results: PairResult[] = [];
   playAll(options, (result) => results.push(result));
-  results.forEach((result, index) => process.send!(result, undefined, undefined, () => index === results.length - 1 && process.disconnect()));
+  results.forEach((result, index) =>
+    process.send!(result, undefined, undefined, () => index === results.length - 1 && process.disconnect()),
+  );
 }
 
 async function main(): Promise<void> {
   const options = new Command("bench-bots")
     .option("--deals <n>", "deals per pair and rules, each played twice with the teams swapped", count, 100)
     .option("--matches <n>", "whole matches per pair and rules, each played twice with the teams swapped", count, 0)
-    .option("--match-from <rank>", "the rank both teams start a match at (2: whole matches; 10 to 14 shorten them)", (text) => {
-      const rank = Number(text);
-      if (!Number.isInteger(rank) || rank < 2 || rank > 14) throw new InvalidArgumentError("expected a rank from 2 to 14 (Ace)");
-      return rank;
-    }, 2)
+    .option(
+      "--match-from <rank>",
+      "the rank both teams start a match at (2: whole matches; 10 to 14 shorten them)",
+      (text) => {
+        const rank = Number(text);
+        if (!Number.isInteger(rank) || rank < 2 || rank > 14)
+          throw new InvalidArgumentError("expected a rank from 2 to 14 (Ace)");
+        return rank;
+      },
+      2,
+    )
     .option("--seed <seed>", "seed of the deals and the dice", "bench-bots")
-    .option("--rules <rules>", "classic, checked or both", (text) => {
-      if (text === "classic" || text === "checked" || text === "both") return text;
-      throw new InvalidArgumentError("expected classic, checked or both");
-    }, "both")
-    .option("--pairs <pairs>", `level pairs, first:second, of ${LEVELS.join(", ")}`, pairList, pairList("strong:normal"))
+    .option(
+      "--rules <rules>",
+      "classic, checked or both",
+      (text) => {
+        if (text === "classic" || text === "checked" || text === "both") return text;
+        throw new InvalidArgumentError("expected classic, checked or both");
+      },
+      "both",
+    )
+    .option(
+      "--pairs <pairs>",
+      `level pairs, first:second, of ${LEVELS.join(", ")}`,
+      pairList,
+      pairList("strong:normal"),
+    )
     .option("--worlds <n>", "the strong level's most sampled deals per decision", count, DEFAULT_SEARCH_BUDGET.worlds)
-    .option("--candidates <n>", "the strong level's candidate plays per decision", count, DEFAULT_SEARCH_BUDGET.candidates)
-    .option("--confidence <n>", "how many standard errors another candidate must win by to replace the heuristic's", Number, DEFAULT_SEARCH_BUDGET.confidence ?? 1)
-    .option("--win-value <n>", "what winning a round is worth to the strong level beside its points and levels", Number, DEFAULT_WIN_VALUE)
+    .option(
+      "--candidates <n>",
+      "the strong level's candidate plays per decision",
+      count,
+      DEFAULT_SEARCH_BUDGET.candidates,
+    )
+    .option(
+      "--confidence <n>",
+      "how many standard errors another candidate must win by to replace the heuristic's",
+      Number,
+      DEFAULT_SEARCH_BUDGET.confidence ?? 1,
+    )
+    .option(
+      "--win-value <n>",
+      "what winning a round is worth to the strong level beside its points and levels",
+      Number,
+      DEFAULT_WIN_VALUE,
+    )
     .option("--time-ms <n>", "the strong level's time per decision", count, DEFAULT_SEARCH_BUDGET.timeMs ?? 0)
-    .option("--pool <n>", "deals sampled for each one the strong level plays out, drawn by how well each explains the others' plays", count, DEFAULT_SEARCH_BUDGET.pool ?? 1)
-    .option("--evidence <n>", "how many of the others' latest plays weigh a sampled deal", count, DEFAULT_SEARCH_BUDGET.evidence ?? 0)
-    .option("--surprise <x>", "what a play the heuristic would not have made multiplies a deal's weight by", Number, DEFAULT_SEARCH_BUDGET.surprise ?? 0.3)
-    .option("--own-policy <policy>", "how the strong level's own team plays in its play-outs: heuristic or partner", (text) => {
-      if (text === "heuristic" || text === "partner") return text;
-      throw new InvalidArgumentError("expected heuristic or partner");
-    }, DEFAULT_SEARCH_BUDGET.ownPolicy ?? "heuristic")
+    .option(
+      "--pool <n>",
+      "deals sampled for each one the strong level plays out, drawn by how well each explains the others' plays",
+      count,
+      DEFAULT_SEARCH_BUDGET.pool ?? 1,
+    )
+    .option(
+      "--evidence <n>",
+      "how many of the others' latest plays weigh a sampled deal",
+      count,
+      DEFAULT_SEARCH_BUDGET.evidence ?? 0,
+    )
+    .option(
+      "--surprise <x>",
+      "what a play the heuristic would not have made multiplies a deal's weight by",
+      Number,
+      DEFAULT_SEARCH_BUDGET.surprise ?? 0.3,
+    )
+    .option(
+      "--own-policy <policy>",
+      "how the strong level's own team plays in its play-outs: heuristic or partner",
+      (text) => {
+        if (text === "heuristic" || text === "partner") return text;
+        throw new InvalidArgumentError("expected heuristic or partner");
+      },
+      DEFAULT_SEARCH_BUDGET.ownPolicy ?? "heuristic",
+    )
     .option("--first-deal <k>", "the number of the first deal played (to play a long run in chunks)", count, 0)
     .option("--save <file>", "keep the raw results in this file, for --merge")
     .option("--merge <files...>", "add up results kept by --save and report them, instead of playing")
-    .option("--jobs <n>", "processes to share the deals among (one per free core)", (text) => Math.max(1, count(text)), 1)
+    .option(
+      "--jobs <n>",
+      "processes to share the deals among (one per free core)",
+      (text) => Math.max(1, count(text)),
+      1,
+    )
     .option("--job <j>", "(set by --jobs for each process it starts)", count)
     .parse(process.argv)
     .opts<Options>();
   if (options.job !== undefined) return playShare(options);
   if (options.merge) return mergeSaved(options);
-  console.log(`bench:bots: ${options.deals} deals × 2 from deal ${options.firstDeal} per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms, own team in play-outs ${options.ownPolicy}; ${options.jobs} process(es)`);
+  console.log(
+    `bench:bots: ${options.deals} deals × 2 from deal ${options.firstDeal} per pair and rules, ${options.matches} matches × 2 from rank ${options.matchFrom}, seed ${options.seed}; strong budget: ${options.worlds} deals, ${options.candidates} candidates, confidence ${options.confidence}, win value ${options.winValue}, ${options.timeMs} ms, own team in play-outs ${options.ownPolicy}; ${options.jobs} process(es)`,
+  );
   if (options.jobs > 1) return playInShares(options);
   const start = performance.now();
   const results: PairResult[] = [];

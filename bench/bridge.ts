@@ -9,10 +9,10 @@
  *
  *   npm run bench:bridge            (ROUNDS, GAMES change the counts)
  */
-import { spawn, spawnSync } from "child_process";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import { spawn, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { BRIDGE_GAMES, type BridgeGame } from "../bin/src/lib/bridge-protocol";
 import { freePort } from "../test/e2e/ports";
 import { startServer, stopServer } from "./server";
@@ -47,8 +47,26 @@ print("TURN_LINE_BYTES %d" % (total // max(lines, 1)), file=sys.stderr)
 `;
 
 /** The round trips (ms) of one bin/bridge --timing run, and the mean turn line's length when the program says it. */
-async function bridged(url: string, game: BridgeGame, seed: number, program: string[]): Promise<{ trips: number[]; lineBytes?: number }> {
-  const args = ["--url", url, "--game", game, "--seed", String(seed), "--games", String(GAMES), "--timing", ...TABLE[game], "--", ...program];
+async function bridged(
+  url: string,
+  game: BridgeGame,
+  seed: number,
+  program: string[],
+): Promise<{ trips: number[]; lineBytes?: number }> {
+  const args = [
+    "--url",
+    url,
+    "--game",
+    game,
+    "--seed",
+    String(seed),
+    "--games",
+    String(GAMES),
+    "--timing",
+    ...TABLE[game],
+    "--",
+    ...program,
+  ];
   const child = spawn(path.join(ROOT, "bin", "bridge"), args, { stdio: ["ignore", "pipe", "pipe"] });
   let [stdout, stderr] = ["", ""];
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -63,7 +81,9 @@ async function bridged(url: string, game: BridgeGame, seed: number, program: str
 /** Builds the C example player into `dir`. */
 function compileC(dir: string): string {
   const binary = path.join(dir, "evensteven_player");
-  const built = spawnSync("cc", ["-O2", "-o", binary, path.join(ROOT, "examples", "c", "evensteven_player.c")], { encoding: "utf8" });
+  const built = spawnSync("cc", ["-O2", "-o", binary, path.join(ROOT, "examples", "c", "evensteven_player.c")], {
+    encoding: "utf8",
+  });
   if (built.status !== 0) throw new Error(`cc failed: ${built.stderr}`);
   return binary;
 }

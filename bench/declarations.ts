@@ -18,7 +18,14 @@
 import { Command, InvalidArgumentError } from "commander";
 import { DEALER } from "../rooms/kit/engine";
 import { freshSeed, seededRandom } from "../rooms/kit/random";
-import { declarationCandidates, declarationMoment, declarationViewOf, declareAtOnce, DEFAULT_DECLARATION_BUDGET, searchDeclaration } from "../rooms/tractor/declaration-search";
+import {
+  declarationCandidates,
+  declarationMoment,
+  declarationViewOf,
+  declareAtOnce,
+  DEFAULT_DECLARATION_BUDGET,
+  searchDeclaration,
+} from "../rooms/tractor/declaration-search";
 import { randomSetup } from "../rooms/tractor/generate";
 import { cardName } from "../rooms/tractor/cards";
 import { tractorEngine, type TractorMatch } from "../rooms/tractor/match";
@@ -74,10 +81,26 @@ function changeFor(result: RoundResult, team: Team): number {
  * moment changes, the others as the seat bot, in seat order until none declares (as the table asks its bots),
  * card after card; then the heuristic buries and plays for everyone.
  */
-function playDeal(options: Options, ruleset: TractorRuleset, deal: number, searching: Team, budget: SearchBudget, tally: Tally): RoundResult {
+function playDeal(
+  options: Options,
+  ruleset: TractorRuleset,
+  deal: number,
+  searching: Team,
+  budget: SearchBudget,
+  tally: Tally,
+): RoundResult {
   const setup = randomSetup(seededRandom(`${options.seed}:setup:${deal}`));
-  const matchOptions = { trump: "declare" as const, mainSuit: "O" as const, dealer: setup.dealer, startRanks: setup.teamRanks, ruleset };
-  let state: TractorMatch = tractorEngine.start(matchOptions, freshSeed(seededRandom(`${options.seed}:deal:${deal}`))).state;
+  const matchOptions = {
+    trump: "declare" as const,
+    mainSuit: "O" as const,
+    dealer: setup.dealer,
+    startRanks: setup.teamRanks,
+    ruleset,
+  };
+  let state: TractorMatch = tractorEngine.start(
+    matchOptions,
+    freshSeed(seededRandom(`${options.seed}:deal:${deal}`)),
+  ).state;
   const asked = new Map<Seat, string>();
   const declaration = (seat: Seat): string[] | undefined => {
     if (state.phase !== "declaring") return undefined;
@@ -127,8 +150,22 @@ function playDeal(options: Options, ruleset: TractorRuleset, deal: number, searc
 
 function run(options: Options): void {
   const ruleset = options.rules === "checked" ? checkedThrows : classic;
-  const budget: SearchBudget = { ...DEFAULT_DECLARATION_BUDGET, worlds: options.worlds, timeMs: options.timeMs, now: cpuMillis };
-  const tally: Tally = { rounds: 0, wins: 0, dealChanges: [], setBy: { search: 0, heuristic: 0, nobody: 0 }, decisions: 0, differed: 0, waited: 0, cpuMillis: [] };
+  const budget: SearchBudget = {
+    ...DEFAULT_DECLARATION_BUDGET,
+    worlds: options.worlds,
+    timeMs: options.timeMs,
+    now: cpuMillis,
+  };
+  const tally: Tally = {
+    rounds: 0,
+    wins: 0,
+    dealChanges: [],
+    setBy: { search: 0, heuristic: 0, nobody: 0 },
+    decisions: 0,
+    differed: 0,
+    waited: 0,
+    cpuMillis: [],
+  };
   const started = performance.now();
   for (let deal = 0; deal < options.deals; deal++) {
     let change = 0;
@@ -150,13 +187,23 @@ function report(options: Options, tally: Tally, seconds: number): void {
   const { low, high } = wilsonInterval(tally.wins, tally.rounds);
   const cpu = summarize(tally.cpuMillis);
   const { search, heuristic, nobody } = tally.setBy;
-  console.log(`declarations ${options.first === "never" ? "never made" : "by search"} vs the seat bot's, ${options.rules} rules: ${tally.rounds} rounds (${options.deals} deals × 2), ${seconds.toFixed(0)} s`);
-  console.log(`  searching team won ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`);
+  console.log(
+    `declarations ${options.first === "never" ? "never made" : "by search"} vs the seat bot's, ${options.rules} rules: ${tally.rounds} rounds (${options.deals} deals × 2), ${seconds.toFixed(0)} s`,
+  );
+  console.log(
+    `  searching team won ${tally.wins} = ${percent(tally.wins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)})`,
+  );
   const change = meanInterval(tally.dealChanges);
-  console.log(`  mean level change per round for the searching team: ${signed(change.mean)} (95% CI ${signed(change.low)} to ${signed(change.high)})`);
-  console.log(`  main suit set by: the searching team ${percent(search / tally.rounds)}, the seat bots' ${percent(heuristic / tally.rounds)}, nobody ${percent(nobody / tally.rounds)}`);
+  console.log(
+    `  mean level change per round for the searching team: ${signed(change.mean)} (95% CI ${signed(change.low)} to ${signed(change.high)})`,
+  );
+  console.log(
+    `  main suit set by: the searching team ${percent(search / tally.rounds)}, the seat bots' ${percent(heuristic / tally.rounds)}, nobody ${percent(nobody / tally.rounds)}`,
+  );
   const differed = percent(tally.differed / Math.max(1, tally.decisions));
-  console.log(`  searches: ${tally.decisions}, ${differed} chose other than the seat bot (${tally.waited} of those ${tally.differed} to wait)`);
+  console.log(
+    `  searches: ${tally.decisions}, ${differed} chose other than the seat bot (${tally.waited} of those ${tally.differed} to wait)`,
+  );
   console.log(`  search CPU p50 ${cpu.p50.toFixed(0)}, p95 ${cpu.p95.toFixed(0)}, max ${cpu.max.toFixed(0)} ms`);
 }
 
@@ -170,6 +217,8 @@ const program = new Command()
   .option("--first <how>", "how the first team declares: search, or never (a yardstick)", "search");
 program.parse();
 const options = program.opts<Options>();
-if (options.rules !== "classic" && options.rules !== "checked") throw new InvalidArgumentError("--rules is classic or checked");
-if (options.first !== "search" && options.first !== "never") throw new InvalidArgumentError("--first is search or never");
+if (options.rules !== "classic" && options.rules !== "checked")
+  throw new InvalidArgumentError("--rules is classic or checked");
+if (options.first !== "search" && options.first !== "never")
+  throw new InvalidArgumentError("--first is search or never");
 run(options);

@@ -7,7 +7,7 @@
  *
  *   node dist/bench/flood.js [ROOT ...]      (default: this project; e.g. an older build's worktree beside it)
  */
-import * as path from "path";
+import * as path from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
 import { startServer, stopServer } from "./server";
 import { summarize, type LatencySummary } from "./stats";
@@ -43,7 +43,10 @@ function flood(room: Room): () => void {
 
 /** The server's CPU time so far (ms), from its /metrics.json. */
 async function serverCpuMs(port: number): Promise<number> {
-  const metrics = (await (await fetch(`http://127.0.0.1:${port}/metrics.json`)).json()) as { cpuUserMicros: number; cpuSystemMicros: number };
+  const metrics = (await (await fetch(`http://127.0.0.1:${port}/metrics.json`)).json()) as {
+    cpuUserMicros: number;
+    cpuSystemMicros: number;
+  };
   return (metrics.cpuUserMicros + metrics.cpuSystemMicros) / 1000;
 }
 
@@ -82,14 +85,18 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function main(): Promise<void> {
   const roots = process.argv.length > 2 ? process.argv.slice(2).map((root) => path.resolve(root)) : [HERE];
-  console.log(`round trips of a player in another room: ${SAMPLES} at 15/s quiet, then ${SAMPLES} during a flood of ${FLOOD_PER_SECOND}/s`);
+  console.log(
+    `round trips of a player in another room: ${SAMPLES} at 15/s quiet, then ${SAMPLES} during a flood of ${FLOOD_PER_SECOND}/s`,
+  );
   console.log("build | round | quiet: p50 / p99, server CPU | flooded: p50 / p95 / p99 / max, server CPU");
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [index, root] of roots.entries()) {
       const { quiet, flooded } = await measure(root, 2890 + index);
       const [q, f] = [quiet.latency, flooded.latency];
       const cpu = (share: number) => `${(share * 100).toFixed(0)}%`;
-      console.log(`${path.basename(root)} | ${round} | ${ms(q.p50)} / ${ms(q.p99)}, ${cpu(quiet.cpuShare)} | ${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)} / ${ms(f.max)}, ${cpu(flooded.cpuShare)}`);
+      console.log(
+        `${path.basename(root)} | ${round} | ${ms(q.p50)} / ${ms(q.p99)}, ${cpu(quiet.cpuShare)} | ${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)} / ${ms(f.max)}, ${cpu(flooded.cpuShare)}`,
+      );
     }
   }
 }

@@ -3,7 +3,7 @@
  * (rooms/fool/ai.ts `immediateMove`) against what it pays just to hand a decision to a worker thread that sleeps
  * between decisions, as the server's do. `npm run bench:fool-ai-dispatch -- --games N --seed S`.
  */
-import * as path from "path";
+import * as path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import Piscina from "piscina";
 import { seededRandom } from "../rooms/kit/random";
@@ -39,7 +39,11 @@ function millisecondsOf(work: () => void): number {
 }
 
 /** The main thread's time inside `pool.run` (the hand-over alone, not the decision), after `gapMs` of quiet. */
-async function handOverTimes(pool: Piscina<AiTask, FoolMove>, tasks: readonly AiTask[], gapMs: number): Promise<number[]> {
+async function handOverTimes(
+  pool: Piscina<AiTask, FoolMove>,
+  tasks: readonly AiTask[],
+  gapMs: number,
+): Promise<number[]> {
   const times: number[] = [];
   const answers: Promise<FoolMove>[] = [];
   for (const task of tasks) {
@@ -66,12 +70,24 @@ async function main(): Promise<void> {
   const needsNoWeighing = tasks.map(({ view, memory }) => immediateMove(view, memory) !== null);
   const immediate = tasks.filter((_, index) => needsNoWeighing[index]);
   const weighed = tasks.filter((_, index) => !needsNoWeighing[index]);
-  console.log(`${tasks.length} AI decisions in ${options.games} games: ${immediate.length} immediate, ${weighed.length} weighed`);
+  console.log(
+    `${tasks.length} AI decisions in ${options.games} games: ${immediate.length} immediate, ${weighed.length} weighed`,
+  );
   const pool = new Piscina<AiTask, FoolMove>({ filename: path.resolve(AI_WORKER_FILE), minThreads: 1, maxThreads: 1 });
   try {
     await pool.run(weighed[0] ?? tasks[0]);
-    console.log(line("immediate decision, on the main thread", summarize(immediate.map(({ view, memory }) => millisecondsOf(() => immediateMove(view, memory))))));
-    console.log(line(`hand-over to a sleeping thread (${SLEEP_GAP_MS} ms apart)`, summarize(await handOverTimes(pool, immediate, SLEEP_GAP_MS))));
+    console.log(
+      line(
+        "immediate decision, on the main thread",
+        summarize(immediate.map(({ view, memory }) => millisecondsOf(() => immediateMove(view, memory)))),
+      ),
+    );
+    console.log(
+      line(
+        `hand-over to a sleeping thread (${SLEEP_GAP_MS} ms apart)`,
+        summarize(await handOverTimes(pool, immediate, SLEEP_GAP_MS)),
+      ),
+    );
     console.log(line("queued behind a busy thread (back to back)", summarize(await handOverTimes(pool, immediate, 0))));
   } finally {
     await pool.destroy();

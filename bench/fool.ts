@@ -9,9 +9,17 @@
  *    and the AI's decision time (p50, p95). Figures only: nothing here passes or fails on time.
  */
 import { Command, InvalidArgumentError } from "commander";
-import { performance } from "perf_hooks";
+import { performance } from "node:perf_hooks";
 import { seededRandom, shuffled, type Random } from "../rooms/kit/random";
-import { aiGame, aiPolicy, DEFAULT_WEIGHTS, makeAiPolicy, STRONG_BUDGET, strongAiPolicy, type AiPolicy } from "../rooms/fool/ai";
+import {
+  aiGame,
+  aiPolicy,
+  DEFAULT_WEIGHTS,
+  makeAiPolicy,
+  STRONG_BUDGET,
+  strongAiPolicy,
+  type AiPolicy,
+} from "../rooms/fool/ai";
 import { DEFAULT_BUDGET, type OpponentModel, type PlayoutBudget } from "../rooms/fool/ai-playouts";
 import { greedyPolicy, randomPolicy, type Policy } from "../rooms/fool/bots";
 import { JOKER, NATURAL_CARDS, SKIP_CARDS, SUITS, isQueen, type Card } from "../rooms/fool/cards";
@@ -78,7 +86,9 @@ function benchSearch(random: Random): void {
   const total = timings.reduce((sum, timing) => sum + timing.ms, 0);
   const yes = timings.filter((timing) => timing.answer.startsWith("YES")).length;
   console.log(`search: ${timings.length} positions (${yes} YES), ${total.toFixed(0)} ms in all`);
-  console.log(`search slowest: ${slowest.ms.toFixed(2)} ms for hand "${slowest.hand.join(" ")}" on ${formatLaid(slowest.faceUp)}`);
+  console.log(
+    `search slowest: ${slowest.ms.toFixed(2)} ms for hand "${slowest.hand.join(" ")}" on ${formatLaid(slowest.faceUp)}`,
+  );
   console.log(`  answer: ${slowest.answer}`);
 }
 
@@ -103,7 +113,14 @@ function timed<T>(work: () => T, decisionsMs: number[]): T {
 /** The AI level under test (`--level`): today's AI, or the strong level's. */
 let testedAi: AiPolicy = aiPolicy;
 
-function playGame(start: FoolState, aiSeat: number, opponent: Policy, random: Random, cap: number, decisionsMs: number[]): number | null {
+function playGame(
+  start: FoolState,
+  aiSeat: number,
+  opponent: Policy,
+  random: Random,
+  cap: number,
+  decisionsMs: number[],
+): number | null {
   const timedAi: AiPolicy = (view, aiRandom, memory) => timed(() => testedAi(view, aiRandom, memory), decisionsMs);
   let end = start;
   for (const { after } of aiGame(start, aiSeat, opponent, random, cap, timedAi)) end = after;
@@ -114,13 +131,22 @@ function playGame(start: FoolState, aiSeat: number, opponent: Policy, random: Ra
  * One game of the AI under test against today's AI (`--opponents ai`), each with its own memory of the events as a
  * room keeps one: the seat that went out first, or null if capped.
  */
-function playAgainstTodaysAi(start: FoolState, aiSeat: number, random: Random, cap: number, decisionsMs: number[]): number | null {
+function playAgainstTodaysAi(
+  start: FoolState,
+  aiSeat: number,
+  random: Random,
+  cap: number,
+  decisionsMs: number[],
+): number | null {
   let state = start;
   let memories = [0, 1].map((seat) => startMemory(viewFor(state, seat)));
   while (state.phase !== "over" && state.moveCount < cap) {
     const seat = state.turn;
     const view = viewFor(state, seat);
-    const move = seat === aiSeat ? timed(() => testedAi(view, random, memories[seat]), decisionsMs) : aiPolicy(view, random, memories[seat]);
+    const move =
+      seat === aiSeat
+        ? timed(() => testedAi(view, random, memories[seat]), decisionsMs)
+        : aiPolicy(view, random, memories[seat]);
     const result = applyMove(state, seat, move);
     if (!result.ok) throw new Error(`seat ${seat} chose an illegal move: ${result.reason}`);
     state = result.state;
@@ -139,7 +165,10 @@ function playMatch(opponent: Opponent, pairs: number, cap: number, seed: string,
     for (const aiSeat of [0, 1]) {
       const start = newGame(seededRandom(`${seed}:deal:${pair}`));
       const dice = seededRandom(`${seed}:play:${pair}:${aiSeat}`);
-      const first = opponent === "todays-ai" ? playAgainstTodaysAi(start, aiSeat, dice, cap, decisionsMs) : playGame(start, aiSeat, opponent, dice, cap, decisionsMs);
+      const first =
+        opponent === "todays-ai"
+          ? playAgainstTodaysAi(start, aiSeat, dice, cap, decisionsMs)
+          : playGame(start, aiSeat, opponent, dice, cap, decisionsMs);
       if (first === null) {
         result.draws++;
         pairScore += 0.5;
@@ -190,12 +219,29 @@ function benchAi(pairs: number, cap: number, seed: string, opponents: readonly s
 }
 
 /** The level asked for, with any part of its budget the options change (the budget's most moves grown to fit). */
-function testedLevel(options: { level: "normal" | "strong"; worlds?: number; horizon?: number; opponentModels?: OpponentModel[] }): AiPolicy {
+function testedLevel(options: {
+  level: "normal" | "strong";
+  worlds?: number;
+  horizon?: number;
+  opponentModels?: OpponentModel[];
+}): AiPolicy {
   const level = options.level === "strong" ? STRONG_BUDGET : DEFAULT_BUDGET;
-  if (options.worlds === undefined && options.horizon === undefined && options.opponentModels === undefined) return options.level === "strong" ? strongAiPolicy : aiPolicy;
-  const budget: PlayoutBudget = { ...level, worlds: options.worlds ?? level.worlds, horizon: options.horizon ?? level.horizon, opponentModels: options.opponentModels ?? level.opponentModels };
+  if (options.worlds === undefined && options.horizon === undefined && options.opponentModels === undefined)
+    return options.level === "strong" ? strongAiPolicy : aiPolicy;
+  const budget: PlayoutBudget = {
+    ...level,
+    worlds: options.worlds ?? level.worlds,
+    horizon: options.horizon ?? level.horizon,
+    opponentModels: options.opponentModels ?? level.opponentModels,
+  };
   console.log(`budget: ${JSON.stringify(budget)}`);
-  return makeAiPolicy(DEFAULT_WEIGHTS, { ...budget, maxMoves: Math.max(budget.maxMoves, (budget.worlds * budget.horizon * budget.maxMoves) / (level.worlds * level.horizon)) });
+  return makeAiPolicy(DEFAULT_WEIGHTS, {
+    ...budget,
+    maxMoves: Math.max(
+      budget.maxMoves,
+      (budget.worlds * budget.horizon * budget.maxMoves) / (level.worlds * level.horizon),
+    ),
+  });
 }
 
 function main(): void {
@@ -204,23 +250,49 @@ function main(): void {
     .option("--pairs <n>", "deals per opponent, each played from both seats", positiveInteger, 2000)
     .option("--cap <moves>", "moves after which a game counts as a draw", positiveInteger, 1000)
     .option("--seed <seed>", "seed of the deals and the policies' choices", "fool-bench")
-    .option("--level <level>", "the AI's level: normal (today's AI) or strong", (text) => {
-      if (text === "normal" || text === "strong") return text;
-      throw new InvalidArgumentError("expected normal or strong");
-    }, "normal")
-    .option("--opponents <names>", "the opponents, of random, greedy and ai (today's AI, with its memory as in a room)", (text) => text.split(","), ["random", "greedy"])
+    .option(
+      "--level <level>",
+      "the AI's level: normal (today's AI) or strong",
+      (text) => {
+        if (text === "normal" || text === "strong") return text;
+        throw new InvalidArgumentError("expected normal or strong");
+      },
+      "normal",
+    )
+    .option(
+      "--opponents <names>",
+      "the opponents, of random, greedy and ai (today's AI, with its memory as in a room)",
+      (text) => text.split(","),
+      ["random", "greedy"],
+    )
     .option("--no-search", "leave out the winning-sequence search's timings")
     .option("--worlds <n>", "the level's sampled worlds per decision (to try another budget)", positiveInteger)
     .option("--horizon <n>", "the level's play-out length in moves (to try another budget)", positiveInteger)
-    .option("--opponent-models <models>", "how the opponent plays in the play-outs, world after world: greedy and random, e.g. greedy,random", (text) => {
-      const models = text.split(",");
-      if (models.every((model) => model === "greedy" || model === "random")) return models as OpponentModel[];
-      throw new InvalidArgumentError("expected greedy and random, comma-separated");
-    })
+    .option(
+      "--opponent-models <models>",
+      "how the opponent plays in the play-outs, world after world: greedy and random, e.g. greedy,random",
+      (text) => {
+        const models = text.split(",");
+        if (models.every((model) => model === "greedy" || model === "random")) return models as OpponentModel[];
+        throw new InvalidArgumentError("expected greedy and random, comma-separated");
+      },
+    )
     .parse(process.argv)
-    .opts<{ pairs: number; cap: number; seed: string; level: "normal" | "strong"; search: boolean; opponents: string[]; worlds?: number; horizon?: number; opponentModels?: OpponentModel[] }>();
+    .opts<{
+      pairs: number;
+      cap: number;
+      seed: string;
+      level: "normal" | "strong";
+      search: boolean;
+      opponents: string[];
+      worlds?: number;
+      horizon?: number;
+      opponentModels?: OpponentModel[];
+    }>();
   testedAi = testedLevel(options);
-  console.log(`node ${process.version}; pairs ${options.pairs}, cap ${options.cap} moves, seed "${options.seed}", AI level ${options.level}`);
+  console.log(
+    `node ${process.version}; pairs ${options.pairs}, cap ${options.cap} moves, seed "${options.seed}", AI level ${options.level}`,
+  );
   if (options.search) benchSearch(seededRandom(`${options.seed}:search`));
   benchAi(options.pairs, options.cap, options.seed, options.opponents);
 }

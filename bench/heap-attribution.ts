@@ -13,7 +13,7 @@
  * on which Colyseus shuts the server down), drive it with the load test and `kill -WINCH <pid>` once its tables are
  * open; the snapshot is written in the server's directory. BENCHMARKS.md, "Half the memory per table", used it.
  */
-import * as fs from "fs";
+import * as fs from "node:fs";
 
 interface Snapshot {
   snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
@@ -42,7 +42,15 @@ class HeapGraph {
     const { node_fields: nodeFields, edge_fields: edgeFields } = heap.snapshot.meta;
     this.nodeFieldCount = nodeFields.length;
     this.edgeFieldCount = edgeFields.length;
-    this.field = { type: nodeFields.indexOf("type"), name: nodeFields.indexOf("name"), size: nodeFields.indexOf("self_size"), edges: nodeFields.indexOf("edge_count"), edgeType: edgeFields.indexOf("type"), edgeName: edgeFields.indexOf("name_or_index"), to: edgeFields.indexOf("to_node") };
+    this.field = {
+      type: nodeFields.indexOf("type"),
+      name: nodeFields.indexOf("name"),
+      size: nodeFields.indexOf("self_size"),
+      edges: nodeFields.indexOf("edge_count"),
+      edgeType: edgeFields.indexOf("type"),
+      edgeName: edgeFields.indexOf("name_or_index"),
+      to: edgeFields.indexOf("to_node"),
+    };
     this.count = heap.nodes.length / this.nodeFieldCount;
     this.firstEdge = new Uint32Array(this.count + 1);
     for (let node = 0, edge = 0; node < this.count; node++) {
@@ -151,7 +159,12 @@ function sortedTop(totals: Map<string, number>, top: number): Array<[string, num
 }
 
 /** Per instance of `className`: what it retains, by the field that holds it (several fields at once: "held through several fields"). */
-function describeClass(graph: HeapGraph, { idom, retained }: ReturnType<typeof dominators>, className: string, instances: number[]): void {
+function describeClass(
+  graph: HeapGraph,
+  { idom, retained }: ReturnType<typeof dominators>,
+  className: string,
+  instances: number[],
+): void {
   const byField = new Map<string, number>();
   const directTargets = new Map<number, string>();
   let total = 0;
@@ -166,14 +179,24 @@ function describeClass(graph: HeapGraph, { idom, retained }: ReturnType<typeof d
     byField.set(field, (byField.get(field) ?? 0) + retained[node]);
   }
   console.log(`${className}: ${instances.length}, each ${kb(total / instances.length)}`);
-  for (const [field, bytes] of sortedTop(byField, TOP_FIELDS)) console.log(`  ${kb(bytes / instances.length).padStart(9)}  ${field}`);
+  for (const [field, bytes] of sortedTop(byField, TOP_FIELDS))
+    console.log(`  ${kb(bytes / instances.length).padStart(9)}  ${field}`);
 }
 
 /** For each room class, the objects its instances hold in `field`, described as a class of their own. */
-function describeField(graph: HeapGraph, tree: ReturnType<typeof dominators>, byClass: Map<string, number[]>, field: string): void {
+function describeField(
+  graph: HeapGraph,
+  tree: ReturnType<typeof dominators>,
+  byClass: Map<string, number[]>,
+  field: string,
+): void {
   for (const [className, instances] of [...byClass].sort((a, b) => a[0].localeCompare(b[0]))) {
     if (!className.endsWith("Room")) continue;
-    const held = instances.flatMap((instance) => [...graph.edges(instance)].filter(([name, target]) => name === field && tree.idom[target] === instance).map(([, target]) => target));
+    const held = instances.flatMap((instance) =>
+      [...graph.edges(instance)]
+        .filter(([name, target]) => name === field && tree.idom[target] === instance)
+        .map(([, target]) => target),
+    );
     if (held.length > 0) describeClass(graph, tree, `${className}.${field}`, held);
   }
 }
@@ -188,12 +211,14 @@ function main(): void {
   for (let node = 0; node < graph.count; node++) {
     const name = graph.className(node);
     const wanted = /^object:\w+Room$/.test(name) || CLIENT_CLASSES.some((each) => name === `object:${each}`);
-    if (wanted && tree.idom[node] !== -1 && !graph.isPrototype(node)) (byClass.get(name) ?? byClass.set(name, []).get(name)!).push(node);
+    if (wanted && tree.idom[node] !== -1 && !graph.isPrototype(node))
+      (byClass.get(name) ?? byClass.set(name, []).get(name)!).push(node);
   }
   let total = 0;
   for (let node = 0; node < graph.count; node++) total += graph.size(node);
   console.log(`${file}: ${mb(total)} in ${graph.count} objects`);
-  for (const [className, instances] of [...byClass].sort((a, b) => a[0].localeCompare(b[0]))) describeClass(graph, tree, className, instances);
+  for (const [className, instances] of [...byClass].sort((a, b) => a[0].localeCompare(b[0])))
+    describeClass(graph, tree, className, instances);
   // Everything else, by the first three objects of the path from the roots that holds it.
   const owners = new Set([...byClass.values()].flat());
   const byPath = new Map<string, number>();
@@ -202,7 +227,12 @@ function main(): void {
     const chain: number[] = [];
     for (let at = node; at > 0; at = tree.idom[at]) chain.unshift(at);
     if (chain.some((at) => owners.has(at))) continue;
-    const where = chain.slice(0, 3).map((at, index) => (index === 0 ? graph.className(at) : `.${graph.edgeName(chain[index - 1], at)} ${graph.className(at)}`)).join(" ");
+    const where = chain
+      .slice(0, 3)
+      .map((at, index) =>
+        index === 0 ? graph.className(at) : `.${graph.edgeName(chain[index - 1], at)} ${graph.className(at)}`,
+      )
+      .join(" ");
     byPath.set(where, (byPath.get(where) ?? 0) + graph.size(node));
   }
   console.log("the rest, by what holds it:");

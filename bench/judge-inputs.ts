@@ -2,7 +2,7 @@
  * Large judge inputs, made deterministically from a seed and written piece by piece (never held whole), for the
  * judge benchmark and the streaming tests. Nothing generated here is committed.
  */
-import { writeSync } from "fs";
+import { writeSync } from "node:fs";
 import { seededRandom, type Random } from "../rooms/kit/random";
 import { shuffledDeck } from "../rooms/patience/cards";
 import { formatDeck, END_OF_INPUT } from "../rooms/patience/notation";

@@ -8,7 +8,7 @@
  * removes a disposed room (as the room disposes, then as the matchmaker forgets it): the room caches made as
  * Colyseus makes a room's listing (initializeRoomCache), each game's metadata of its own shape.
  */
-import { performance } from "perf_hooks";
+import { performance } from "node:perf_hooks";
 import { initializeRoomCache, LocalDriver, type IRoomCache } from "@colyseus/core";
 import { seededRandom, shuffled } from "../rooms/kit/random";
 import { IndexedLocalDriver } from "../server/cluster/local-driver";
@@ -17,7 +17,16 @@ const ROUNDS = 5;
 
 async function filled(driver: LocalDriver, rooms: number): Promise<string[]> {
   const ids = Array.from({ length: rooms }, (_, index) => `room${index}`);
-  for (const roomId of ids) await driver.insert({ roomId, name: "fool", clients: 1, maxClients: 2, locked: false, processId: "p", metadata: {} } as unknown as IRoomCache);
+  for (const roomId of ids)
+    await driver.insert({
+      roomId,
+      name: "fool",
+      clients: 1,
+      maxClients: 2,
+      locked: false,
+      processId: "p",
+      metadata: {},
+    } as unknown as IRoomCache);
   return ids;
 }
 
@@ -30,8 +39,18 @@ async function perLookup(driver: LocalDriver, ids: string[], lookups: number): P
 
 /** A listing as a room of `game` has one: Colyseus's fields, then the room's metadata and a count updated. */
 function listing(roomId: string, game: number): IRoomCache {
-  const metadata = [{ phase: "playing" }, { phase: "playing", round: 1 }, { game: "fool", seats: {}, score: "" }, { game: "tractor", round: 1, trump: "declare", seats: {} }][game];
-  const cache = initializeRoomCache({ roomId, name: ["evensteven", "patience", "fool", "tractor"][game], processId: "p", publicAddress: undefined });
+  const metadata = [
+    { phase: "playing" },
+    { phase: "playing", round: 1 },
+    { game: "fool", seats: {}, score: "" },
+    { game: "tractor", round: 1, trump: "declare", seats: {} },
+  ][game];
+  const cache = initializeRoomCache({
+    roomId,
+    name: ["evensteven", "patience", "fool", "tractor"][game],
+    processId: "p",
+    publicAddress: undefined,
+  });
   return Object.assign(cache, { metadata, clients: 1 + game });
 }
 
@@ -60,7 +79,9 @@ async function lookups(counts: number[]): Promise<void> {
       times.indexed.push(await perLookup(indexed, ids, 200_000));
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    console.log(`${rooms} rooms: Colyseus's driver ${median(times.colyseus).toFixed(2)} µs a lookup, indexed ${median(times.indexed).toFixed(3)} µs (medians of ${ROUNDS} rounds)`);
+    console.log(
+      `${rooms} rooms: Colyseus's driver ${median(times.colyseus).toFixed(2)} µs a lookup, indexed ${median(times.indexed).toFixed(3)} µs (medians of ${ROUNDS} rounds)`,
+    );
   }
 }
 
@@ -72,11 +93,16 @@ async function removals(counts: number[]): Promise<void> {
       times.indexed.push(await removingAll(new IndexedLocalDriver(), rooms));
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    console.log(`${rooms} rooms removed in shuffled order: Colyseus's driver ${median(times.colyseus).toFixed(1)} ms, indexed ${median(times.indexed).toFixed(1)} ms (medians of ${ROUNDS} rounds)`);
+    console.log(
+      `${rooms} rooms removed in shuffled order: Colyseus's driver ${median(times.colyseus).toFixed(1)} ms, indexed ${median(times.indexed).toFixed(1)} ms (medians of ${ROUNDS} rounds)`,
+    );
   }
 }
 
-const counts = process.argv.slice(2).map(Number).filter((count) => count > 0);
+const counts = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((count) => count > 0);
 void (async () => {
   await lookups(counts.length ? counts : [100, 1000, 4000, 6500]);
   await removals(counts.length ? counts : [1000, 4000, 6500]);

@@ -56,7 +56,9 @@ function simulate(label: string, options: Options, runs: number, seed: string): 
       const separated = outcomes.filter((outcome) => outcome.separated).length;
       const covered = outcomes.filter((outcome) => outcome.covered).length;
       const sigma = outcomes.reduce((sum, outcome) => sum + outcome.sigma, 0) / runs;
-      console.log(`| ${chance} | ${games} | ${percent(separated, runs)} | ${percent(covered, runs)} | ${sigma.toFixed(2)} |`);
+      console.log(
+        `| ${chance} | ${games} | ${percent(separated, runs)} | ${percent(covered, runs)} | ${sigma.toFixed(2)} |`,
+      );
     }
   }
 }

@@ -8,7 +8,7 @@
  * - what replaying a step costs: the engine's `apply` again, which gives a record its steps' events when it is made.
  * Medians of several rounds, each round over every match.
  */
-import { performance } from "perf_hooks";
+import { performance } from "node:perf_hooks";
 import { playOut, replayMatch, type RecordedAction } from "../rooms/kit/engine";
 import { RECORD_ENGINES } from "../server/records/replay";
 import type { RecordedGame } from "../rooms/kit/record";
@@ -42,7 +42,10 @@ function perStep(matches: readonly Played[], run: (match: Played) => void): numb
 function measure(game: RecordedGame): string {
   const engine = RECORD_ENGINES[game];
   const options = BOT_MATCH_OPTIONS[game];
-  const matches: Played[] = Array.from({ length: MATCHES }, (_, index) => ({ seed: index + 1, ...playOut(engine, options, index + 1) }));
+  const matches: Played[] = Array.from({ length: MATCHES }, (_, index) => ({
+    seed: index + 1,
+    ...playOut(engine, options, index + 1),
+  }));
   const stepOf = (match: Played, index: number) => ({ ...match.actions[index]!, at: AT, by: "bot" });
   let withEvents = 0;
   let without = 0;
@@ -54,8 +57,12 @@ function measure(game: RecordedGame): string {
       steps++;
     });
   }
-  const writeWith = perStep(matches, (match) => match.actions.forEach((_, index) => JSON.stringify({ ...stepOf(match, index), events: match.events[index + 1] })));
-  const writeWithout = perStep(matches, (match) => match.actions.forEach((_, index) => JSON.stringify(stepOf(match, index))));
+  const writeWith = perStep(matches, (match) =>
+    match.actions.forEach((_, index) => JSON.stringify({ ...stepOf(match, index), events: match.events[index + 1] })),
+  );
+  const writeWithout = perStep(matches, (match) =>
+    match.actions.forEach((_, index) => JSON.stringify(stepOf(match, index))),
+  );
   const replay = perStep(matches, (match) => replayMatch(engine, options, match.seed, match.actions));
   return [
     `${game.padEnd(10)} ${(steps / MATCHES).toFixed(0).padStart(5)} steps a match`,

@@ -7,9 +7,9 @@
  *
  *   node dist/bench/records.js [COUNT]      (default 5000)
  */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import type { FinishedGame } from "../rooms/kit/record";
 import type { DatabaseConfig } from "../server/records/database";
 import { writerOptionsFor } from "../server/records";
@@ -32,7 +32,11 @@ function sampleGames(): FinishedGame[] {
       case 2:
         return finishedGame("patience", 1000 + index, [person(0, seat(0))], 0);
       default:
-        return tractorRound(1000 + index, [0, 1, 2, 3].map((offset) => person(offset, seat(offset))), 0);
+        return tractorRound(
+          1000 + index,
+          [0, 1, 2, 3].map((offset) => person(offset, seat(offset))),
+          0,
+        );
     }
   });
 }
@@ -65,7 +69,9 @@ async function main(): Promise<void> {
   const samples = sampleGames();
   const games = Array.from({ length: COUNT }, (_, index) => samples[index % samples.length]);
   const bytes = samples.reduce((sum, game) => sum + JSON.stringify(game).length, 0) / samples.length;
-  console.log(`${COUNT} finished games (48 distinct: Even-Steven, Fool, Patience, Tractor rounds), ${Math.round(bytes)} bytes of JSON each on average`);
+  console.log(
+    `${COUNT} finished games (48 distinct: Even-Steven, Fool, Patience, Tractor rounds), ${Math.round(bytes)} bytes of JSON each on average`,
+  );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-bench-records-"));
   const postgres = new PostgresProcess(await freePort(), true);
   try {

@@ -6,7 +6,7 @@
  * and the array buffers (the state encoders' buffers) they added, after a full garbage collection. Clients add
  * their own share on top (sockets, views): the load test's memory per room counts everything.
  */
-import * as path from "path";
+import * as path from "node:path";
 import type { Server } from "@colyseus/core";
 
 const TABLES = 400;
@@ -34,7 +34,9 @@ function collect(): NodeJS.MemoryUsage {
 
 async function measure(root: string): Promise<void> {
   const dist = path.join(root, "dist");
-  const { matchMaker } = require(require.resolve("@colyseus/core", { paths: [path.join(dist, "server")] })) as typeof import("@colyseus/core");
+  const { matchMaker } = require(
+    require.resolve("@colyseus/core", { paths: [path.join(dist, "server")] }),
+  ) as typeof import("@colyseus/core");
   const { makeServer } = require(path.join(dist, "server", "app")) as { makeServer: (options: object) => Server };
   const server = makeServer({ gracefullyShutdown: false });
   await server.listen(0, "127.0.0.1");
@@ -45,7 +47,9 @@ async function measure(root: string): Promise<void> {
     for (let table = 0; table < TABLES; table++) ids.push((await matchMaker.createRoom(game, options)).roomId);
     const after = collect();
     const kb = (bytes: number) => (bytes / TABLES / 1024).toFixed(1);
-    rows.push(`${game} ${kb(after.heapUsed - before.heapUsed)} KB heap + ${kb(after.arrayBuffers - before.arrayBuffers)} KB buffers`);
+    rows.push(
+      `${game} ${kb(after.heapUsed - before.heapUsed)} KB heap + ${kb(after.arrayBuffers - before.arrayBuffers)} KB buffers`,
+    );
     for (const id of ids) await matchMaker.getLocalRoomById(id)?.disconnect();
   }
   console.log(`${path.relative(process.cwd(), root) || "."}: a table, before anyone joins: ${rows.join("; ")}`);
@@ -55,8 +59,13 @@ async function main(): Promise<void> {
   const roots = process.argv.slice(2);
   // One build per process: two builds' rooms would share one matchmaker.
   if (roots.length > 1) {
-    const { execFileSync } = await import("child_process");
-    for (const root of roots) process.stdout.write(execFileSync(process.execPath, ["--expose-gc", __filename, root], { env: { ...process.env, LOG_LEVEL: "warn" } }));
+    const { execFileSync } = await import("node:child_process");
+    for (const root of roots)
+      process.stdout.write(
+        execFileSync(process.execPath, ["--expose-gc", __filename, root], {
+          env: { ...process.env, LOG_LEVEL: "warn" },
+        }),
+      );
     return;
   }
   await measure(path.resolve(roots[0] ?? HERE));

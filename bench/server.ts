@@ -3,8 +3,8 @@
  * 127.0.0.1, stopped by its pid. Benchmarks that set two builds side by side start one per build (each build's
  * rooms need their own matchmaker, so never two builds in one process).
  */
-import { spawn, type ChildProcess } from "child_process";
-import * as path from "path";
+import { spawn, type ChildProcess } from "node:child_process";
+import * as path from "node:path";
 
 /**
  * Starts `root`'s server on 127.0.0.1:`port` and resolves once /health answers (whatever LOG_LEVEL says). `env`
@@ -18,7 +18,9 @@ export function startServer(root: string, port: number, env: Record<string, stri
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server of ${root} did not start`)), 20_000);
     const poll = setInterval(async () => {
-      const up = await fetch(`http://127.0.0.1:${port}/health`).then((response) => response.ok).catch(() => false);
+      const up = await fetch(`http://127.0.0.1:${port}/health`)
+        .then((response) => response.ok)
+        .catch(() => false);
       if (!up) return;
       clearInterval(poll);
       clearTimeout(timer);

@@ -8,9 +8,9 @@
  * machine slows them alike. Each build writes into its own schema classes; the patch is encoded after every step,
  * as a room does, outside the timing.
  */
-import * as fs from "fs";
-import * as path from "path";
-import { performance } from "perf_hooks";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { performance } from "node:perf_hooks";
 import { playOut, SPECTATOR, type Viewer } from "../rooms/kit/engine";
 import { RECORD_ENGINES } from "../server/records/replay";
 import { BOT_MATCH_OPTIONS as OPTIONS } from "./match-options";
@@ -40,7 +40,9 @@ function loadBuild(root: string): Build {
   const dist = path.join(root, "dist");
   // The schema copy the build's states are made with (rooms/kit/schema.ts; a build from before it, the package's own).
   const ownCopy = path.join(dist, "rooms", "kit", "schema.js");
-  const schema = require(fs.existsSync(ownCopy) ? ownCopy : require.resolve("@colyseus/schema", { paths: [path.join(dist, "rooms")] })) as { Encoder: Build["Encoder"] };
+  const schema = require(
+    fs.existsSync(ownCopy) ? ownCopy : require.resolve("@colyseus/schema", { paths: [path.join(dist, "rooms")] }),
+  ) as { Encoder: Build["Encoder"] };
   const { writeView } = require(path.join(dist, "rooms", "kit", "state-writer")) as { writeView: WriteView };
   const stateClass = (game: RecordedGame) => {
     const [module, name] = STATE_CLASS[game];
@@ -99,7 +101,9 @@ function median(values: number[]): number {
 function main(): void {
   const roots = process.argv.slice(2).map((root) => path.resolve(root));
   const builds = (roots.length > 0 ? roots : [HERE]).map(loadBuild);
-  console.log(`the state views written a step (µs, median of ${ROUNDS} rounds of ${MATCHES} matches a game, the builds in turn)`);
+  console.log(
+    `the state views written a step (µs, median of ${ROUNDS} rounds of ${MATCHES} matches a game, the builds in turn)`,
+  );
   console.log(["game", "steps", ...builds.map((build) => path.basename(build.root) || build.root)].join("\t"));
   for (const game of Object.keys(OPTIONS) as RecordedGame[]) {
     const matches = viewsOfMatches(game);

@@ -12,14 +12,14 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import { seededRandom } from "../rooms/kit/random";
-import { Card } from "../rooms/tractor/cards";
+import type { Card } from "../rooms/tractor/cards";
 import { randomSetup } from "../rooms/tractor/generate";
-import { heuristicPolicy, playRound, TractorPolicy } from "../rooms/tractor/policy";
+import { heuristicPolicy, playRound, type TractorPolicy } from "../rooms/tractor/policy";
 import { randomPolicy } from "../rooms/tractor/policy-random";
 import { dealRound } from "../rooms/tractor/round";
-import { checkedThrows, classic, TractorRuleset } from "../rooms/tractor/ruleset";
-import { declarersOf, SEATS, Team, teamOf } from "../rooms/tractor/scoring";
-import { SeatView } from "../rooms/tractor/seat-view";
+import { checkedThrows, classic, type TractorRuleset } from "../rooms/tractor/ruleset";
+import { declarersOf, SEATS, type Team, teamOf } from "../rooms/tractor/scoring";
+import type { SeatView } from "../rooms/tractor/seat-view";
 import { summarize, wilsonInterval } from "./stats";
 
 interface Options {
@@ -67,13 +67,24 @@ function main(): void {
   const options = new Command("bench-tractor-bots")
     .option("--deals <n>", "deals, each played twice with the teams swapped", positiveInteger, 1000)
     .option("--seed <seed>", "seed of the deals and of the random bot", "tractor-bots")
-    .option("--rules <rules>", "classic (every throw stands) or checked (throws checked against the other hands)", rulesName, "classic")
+    .option(
+      "--rules <rules>",
+      "classic (every throw stands) or checked (throws checked against the other hands)",
+      rulesName,
+      "classic",
+    )
     .parse(process.argv)
     .opts<Options>();
   const ruleset = RULESETS[options.rules];
   const millis: number[] = [];
   const heuristic = timedPolicy(heuristicPolicy(ruleset), millis);
-  const tally: Tally = { rounds: 0, heuristicWins: 0, declaring: { rounds: 0, wins: 0 }, heuristicDefenderPoints: [], randomDefenderPoints: [] };
+  const tally: Tally = {
+    rounds: 0,
+    heuristicWins: 0,
+    declaring: { rounds: 0, wins: 0 },
+    heuristicDefenderPoints: [],
+    randomDefenderPoints: [],
+  };
   const setups = seededRandom(`${options.seed}:setups`);
   const start = process.hrtime.bigint();
   for (let deal = 0; deal < options.deals; deal++) {
@@ -89,7 +100,11 @@ function main(): void {
       const declaring = declarersOf(setup) === heuristicTeam;
       tally.rounds++;
       tally.heuristicWins += won ? 1 : 0;
-      if (declaring) [tally.declaring.rounds, tally.declaring.wins] = [tally.declaring.rounds + 1, tally.declaring.wins + (won ? 1 : 0)];
+      if (declaring)
+        [tally.declaring.rounds, tally.declaring.wins] = [
+          tally.declaring.rounds + 1,
+          tally.declaring.wins + (won ? 1 : 0),
+        ];
       (declaring ? tally.randomDefenderPoints : tally.heuristicDefenderPoints).push(result.defenderPoints);
     }
   }
@@ -109,10 +124,18 @@ function report(options: Options, tally: Tally, millis: readonly number[], secon
   const defending = { rounds: tally.rounds - tally.declaring.rounds, wins: tally.heuristicWins - tally.declaring.wins };
   const decisions = summarize(millis);
   const decisionSeconds = millis.reduce((sum, value) => sum + value, 0) / 1000;
-  console.log(`rules: ${options.rules}, deals: ${options.deals} (seed ${options.seed}), rounds: ${tally.rounds}, ${seconds.toFixed(1)} s in all`);
-  console.log(`heuristic team won ${tally.heuristicWins} of ${tally.rounds} rounds: ${percent(tally.heuristicWins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)}, Wilson)`);
-  console.log(`  declaring: ${tally.declaring.wins} of ${tally.declaring.rounds}; defending: ${defending.wins} of ${defending.rounds}`);
-  console.log(`  mean defender points: heuristic defending ${mean(tally.heuristicDefenderPoints)}, random defending ${mean(tally.randomDefenderPoints)}`);
+  console.log(
+    `rules: ${options.rules}, deals: ${options.deals} (seed ${options.seed}), rounds: ${tally.rounds}, ${seconds.toFixed(1)} s in all`,
+  );
+  console.log(
+    `heuristic team won ${tally.heuristicWins} of ${tally.rounds} rounds: ${percent(tally.heuristicWins / tally.rounds)} (95% CI ${percent(low)} – ${percent(high)}, Wilson)`,
+  );
+  console.log(
+    `  declaring: ${tally.declaring.wins} of ${tally.declaring.rounds}; defending: ${defending.wins} of ${defending.rounds}`,
+  );
+  console.log(
+    `  mean defender points: heuristic defending ${mean(tally.heuristicDefenderPoints)}, random defending ${mean(tally.randomDefenderPoints)}`,
+  );
   console.log(
     `heuristic decisions: ${decisions.count}, ${Math.round(decisions.count / decisionSeconds).toLocaleString("en-US")} per second; ` +
       `p50 ${decisions.p50.toFixed(3)} ms, p95 ${decisions.p95.toFixed(3)} ms, max ${decisions.max.toFixed(1)} ms`,

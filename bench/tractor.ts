@@ -8,7 +8,7 @@
 import { Command } from "commander";
 import { seededRandom } from "../rooms/kit/random";
 import { playRandomRound, randomSetup } from "../rooms/tractor/generate";
-import { RecordedRound, replayRound } from "../rooms/tractor/scoring";
+import { type RecordedRound, replayRound } from "../rooms/tractor/scoring";
 
 interface Options {
   rounds: number;
@@ -37,7 +37,9 @@ function main(): void {
       records.push(record);
     }
   });
-  const [winners, replaySeconds] = timed(() => records.filter((record) => replayRound(record).matchWinner !== undefined).length);
+  const [winners, replaySeconds] = timed(
+    () => records.filter((record) => replayRound(record).matchWinner !== undefined).length,
+  );
   const rate = (seconds: number) => Math.round(options.rounds / seconds).toLocaleString("en-US");
   console.log(`rounds: ${options.rounds} (seed ${options.seed}), tricks: ${tricks}, rounds won past Ace: ${winners}`);
   console.log(`play through the round engine: ${playSeconds.toFixed(2)} s, ${rate(playSeconds)} rounds/s`);

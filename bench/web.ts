@@ -7,10 +7,10 @@
  * run as processes of their own and are measured in turns, a batch each, in one run (a shared host's noise swings
  * from second to second; turns taken within a minute see the same machine).
  */
-import type { ChildProcess } from "child_process";
-import { readFileSync } from "fs";
-import * as path from "path";
-import { gzipSync } from "zlib";
+import type { ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { gzipSync } from "node:zlib";
 import { Command, InvalidArgumentError } from "commander";
 import type { Browser } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS, type TractorSpectator } from "../client-sdk";
@@ -37,8 +37,13 @@ function positiveInteger(text: string): number {
 function bundleSizes(root: string): { raw: number; gzip: number } {
   const web = path.join(root, "dist", "web");
   const html = readFileSync(path.join(web, "index.html"), "utf8");
-  const scripts = [...html.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((match) => readFileSync(path.join(web, match[1])));
-  return { raw: scripts.reduce((sum, bytes) => sum + bytes.length, 0), gzip: scripts.reduce((sum, bytes) => sum + gzipSync(bytes).length, 0) };
+  const scripts = [...html.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((match) =>
+    readFileSync(path.join(web, match[1])),
+  );
+  return {
+    raw: scripts.reduce((sum, bytes) => sum + bytes.length, 0),
+    gzip: scripts.reduce((sum, bytes) => sum + gzipSync(bytes).length, 0),
+  };
 }
 
 /**
@@ -48,7 +53,14 @@ function bundleSizes(root: string): { raw: number; gzip: number } {
 const FASTEST = "trump=fixed&mainSuit=S&botDelayMs=10&startDelayMs=0&roundPauseMs=500";
 
 function fastestTable(client: CardhallClient): Promise<TractorSpectator> {
-  return client.watchTractor({ bots: [...TRACTOR_SEATS], trump: "fixed", mainSuit: "S", botDelayMs: 0, startDelayMs: 0, roundPauseMs: 0 });
+  return client.watchTractor({
+    bots: [...TRACTOR_SEATS],
+    trump: "fixed",
+    mainSuit: "S",
+    botDelayMs: 0,
+    startDelayMs: 0,
+    roundPauseMs: 0,
+  });
 }
 
 /** Opens /watch/<id> `opens` times, each in a fresh context; the time of the "cardhall:first-table" mark each time. */
@@ -101,7 +113,9 @@ async function turn(browser: Browser, build: Build, opens: number, updates: numb
   const url = `ws://127.0.0.1:${build.port}`;
   if (build.opens.length < opens) {
     const table = await fastestTable(new CardhallClient(url));
-    build.opens.push(...(await firstTable(browser, httpUrl, table.roomId, Math.min(OPENS_PER_TURN, opens - build.opens.length))));
+    build.opens.push(
+      ...(await firstTable(browser, httpUrl, table.roomId, Math.min(OPENS_PER_TURN, opens - build.opens.length))),
+    );
     await table.leave();
   }
   if (build.updates.length < updates) {
@@ -117,14 +131,24 @@ async function main(): Promise<void> {
     .option("--base <root>", "another build's project root (with its dist/) to measure beside this one")
     .parse()
     .opts<{ opens: number; updates: number; base?: string }>();
-  const roots = options.base ? [{ name: "base", root: path.resolve(options.base) }, { name: "this build", root: THIS_ROOT }] : [{ name: "this build", root: THIS_ROOT }];
+  const roots = options.base
+    ? [
+        { name: "base", root: path.resolve(options.base) },
+        { name: "this build", root: THIS_ROOT },
+      ]
+    : [{ name: "this build", root: THIS_ROOT }];
   const builds: Build[] = [];
-  for (const { name, root } of roots) builds.push({ name, root, port: await freePort(), opens: [], updates: [], matches: 0 });
+  for (const { name, root } of roots)
+    builds.push({ name, root, port: await freePort(), opens: [], updates: [], matches: 0 });
   const browser = await launchBrowser();
   try {
     for (const build of builds) build.server = await startServer(build.root, build.port, QUIET_SERVER);
     const started = Date.now();
-    for (let round = 0; builds.some((build) => build.opens.length < options.opens || build.updates.length < options.updates); round++) {
+    for (
+      let round = 0;
+      builds.some((build) => build.opens.length < options.opens || build.updates.length < options.updates);
+      round++
+    ) {
       if (Date.now() - started > FOLLOW_LIMIT_MS * 4 * builds.length) break; // however slow the machine, a run stops
       const order = round % 2 === 0 ? builds : [...builds].reverse();
       for (const build of order) await turn(browser, build, options.opens, options.updates);
@@ -141,13 +165,16 @@ function report(build: Build, updates: number): string {
   const opens = summarize(build.opens);
   const perUpdate = summarize(build.updates.slice(0, updates));
   const ms = (value: number) => `${value.toFixed(2)} ms`;
-  const figures = (summary: LatencySummary) => `median ${ms(summary.p50)}, p95 ${ms(summary.p95)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`;
-  return [
-    `${build.name} (${path.relative(process.cwd(), build.root) || "."}):`,
-    `  JavaScript: ${(sizes.raw / 1024).toFixed(1)} KB, ${(sizes.gzip / 1024).toFixed(1)} KB gzipped`,
-    `  opening /watch/<id> to the first drawn table (${opens.count} opens): ${figures(opens)}`,
-    `  time per update following four bots 10 ms apart (${perUpdate.count} redraws over ${build.matches} whole matches): ${figures(perUpdate)}`,
-  ].join("\n") + "\n";
+  const figures = (summary: LatencySummary) =>
+    `median ${ms(summary.p50)}, p95 ${ms(summary.p95)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`;
+  return (
+    [
+      `${build.name} (${path.relative(process.cwd(), build.root) || "."}):`,
+      `  JavaScript: ${(sizes.raw / 1024).toFixed(1)} KB, ${(sizes.gzip / 1024).toFixed(1)} KB gzipped`,
+      `  opening /watch/<id> to the first drawn table (${opens.count} opens): ${figures(opens)}`,
+      `  time per update following four bots 10 ms apart (${perUpdate.count} redraws over ${build.matches} whole matches): ${figures(perUpdate)}`,
+    ].join("\n") + "\n"
+  );
 }
 
 runScript("bench:web", main);

@@ -29,7 +29,9 @@ export interface DecoderTypes {
 /** What @colyseus/sdk no longer does as client-sdk/known-types.ts relies on. */
 export class MissingSdkInternal extends Error {
   constructor(member: string, problem: string) {
-    super(`@colyseus/sdk ${Client.VERSION}: ${member} ${problem} (needed by the shared state types, client-sdk/known-types.ts; written for @colyseus/sdk ${SDK_WRITTEN_FOR}: see client-sdk/colyseus-internals.ts)`);
+    super(
+      `@colyseus/sdk ${Client.VERSION}: ${member} ${problem} (needed by the shared state types, client-sdk/known-types.ts; written for @colyseus/sdk ${SDK_WRITTEN_FOR}: see client-sdk/colyseus-internals.ts)`,
+    );
     this.name = "MissingSdkInternal";
   }
 }
@@ -44,7 +46,11 @@ export function reflectionBytes(bytes: Uint8Array, it: HandshakeIterator): Uint8
 
 /** Checks, after the SDK's own handshake, that the reflection ran to the end of `bytes` (see reflectionBytes). */
 export function checkHandshakeLayout(bytes: Uint8Array, it: HandshakeIterator): void {
-  if (it.offset !== bytes.byteLength) throw new MissingSdkInternal("SchemaSerializer#handshake(bytes, it)", `was handed ${bytes.byteLength - it.offset} bytes more than the reflection`);
+  if (it.offset !== bytes.byteLength)
+    throw new MissingSdkInternal(
+      "SchemaSerializer#handshake(bytes, it)",
+      `was handed ${bytes.byteLength - it.offset} bytes more than the reflection`,
+    );
 }
 
 /**
@@ -53,18 +59,30 @@ export function checkHandshakeLayout(bytes: Uint8Array, it: HandshakeIterator): 
  */
 export function decoderTypesOf(serializer: SchemaSerializer): DecoderTypes {
   const decoder = serializer.decoder as Decoder | undefined;
-  if (decoder === undefined || typeof decoder.constructor !== "function") throw new MissingSdkInternal("SchemaSerializer#decoder", "is missing after a handshake");
-  if (typeof decoder.context !== "object" || decoder.context === null) throw new MissingSdkInternal("Decoder#context", "is missing");
+  if (decoder === undefined || typeof decoder.constructor !== "function")
+    throw new MissingSdkInternal("SchemaSerializer#decoder", "is missing after a handshake");
+  if (typeof decoder.context !== "object" || decoder.context === null)
+    throw new MissingSdkInternal("Decoder#context", "is missing");
   const state = serializer.state as object | undefined;
-  if (typeof state !== "object" || state === null) throw new MissingSdkInternal("SchemaSerializer#state", "is missing after a handshake");
-  return { decoderClass: decoder.constructor as DecoderTypes["decoderClass"], context: decoder.context, rootClass: state.constructor as DecoderTypes["rootClass"] };
+  if (typeof state !== "object" || state === null)
+    throw new MissingSdkInternal("SchemaSerializer#state", "is missing after a handshake");
+  return {
+    decoderClass: decoder.constructor as DecoderTypes["decoderClass"],
+    context: decoder.context,
+    rootClass: state.constructor as DecoderTypes["rootClass"],
+  };
 }
 
 /**
  * Gives `serializer` a new decoder and state of `types`, as its own handshake would have made them, and moves the
  * iterator past the reflection (the SDK reads what follows from there).
  */
-export function adoptDecoderTypes(serializer: SchemaSerializer, types: DecoderTypes, bytes: Uint8Array, it: HandshakeIterator): void {
+export function adoptDecoderTypes(
+  serializer: SchemaSerializer,
+  types: DecoderTypes,
+  bytes: Uint8Array,
+  it: HandshakeIterator,
+): void {
   serializer.decoder = new types.decoderClass(new types.rootClass(), types.context);
   serializer.state = serializer.decoder.state;
   it.offset = bytes.byteLength;

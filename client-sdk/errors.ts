@@ -1,5 +1,10 @@
 import { MatchMakeError } from "@colyseus/sdk";
-import { MATCHMAKING_RETRY_AFTER_SECONDS, SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHUTDOWN_CLOSE_CODE, type ErrorReply } from "../rooms/kit/protocol";
+import {
+  MATCHMAKING_RETRY_AFTER_SECONDS,
+  SEAT_TAKEN_OVER_CLOSE_CODE,
+  SERVER_SHUTDOWN_CLOSE_CODE,
+  type ErrorReply,
+} from "../rooms/kit/protocol";
 
 /**
  * The codes the SDK itself gives, beside each room's own (NOT_IN_HAND, ILLEGAL_PLAY, ...):
@@ -13,7 +18,15 @@ import { MATCHMAKING_RETRY_AFTER_SECONDS, SEAT_TAKEN_OVER_CLOSE_CODE, SERVER_SHU
  * - SHUT_DOWN: the server shut down and closed the table (a game still under way when its drain ran out); a new
  *   join goes to another process.
  */
-export const SDK_ERROR_CODES = ["JOIN_REFUSED", "CONNECTION", "TIMEOUT", "ABORTED", "LEFT", "TAKEN_OVER", "SHUT_DOWN"] as const;
+export const SDK_ERROR_CODES = [
+  "JOIN_REFUSED",
+  "CONNECTION",
+  "TIMEOUT",
+  "ABORTED",
+  "LEFT",
+  "TAKEN_OVER",
+  "SHUT_DOWN",
+] as const;
 export type SdkErrorCode = (typeof SDK_ERROR_CODES)[number];
 
 /** Every failure the SDK reports: a room's typed error reply, a refused join, or a lost connection. */
@@ -64,7 +77,13 @@ export function toCardhallError(error: unknown): CardhallError {
   if (error instanceof CardhallError) return error;
   const reason = (error as { reason?: unknown } | null)?.reason;
   if (isErrorReply(reason)) return CardhallError.fromReply(reason);
-  if (error instanceof MatchMakeError && !isNetworkFailure(error)) return new CardhallError("JOIN_REFUSED", error.message, undefined, passes(error) ? MATCHMAKING_RETRY_AFTER_SECONDS * 1000 : undefined);
+  if (error instanceof MatchMakeError && !isNetworkFailure(error))
+    return new CardhallError(
+      "JOIN_REFUSED",
+      error.message,
+      undefined,
+      passes(error) ? MATCHMAKING_RETRY_AFTER_SECONDS * 1000 : undefined,
+    );
   return new CardhallError("CONNECTION", error instanceof Error ? error.message : String(error));
 }
 
@@ -73,8 +92,14 @@ export function sessionEnd(closeCode: number): CardhallError {
   const CONSENTED = 4000; // Colyseus's code for a leave the client asked for
   const NORMAL_CLOSURE = 1000; // leave({ keepSeat: true })
   if (closeCode === CONSENTED) return new CardhallError("LEFT", "the session has left the room");
-  if (closeCode === NORMAL_CLOSURE) return new CardhallError("LEFT", "the session has left the room, keeping its seat for the room's reconnection window");
-  if (closeCode === SEAT_TAKEN_OVER_CLOSE_CODE) return new CardhallError("TAKEN_OVER", "another connection took this seat over with its reconnection token");
-  if (closeCode === SERVER_SHUTDOWN_CLOSE_CODE) return new CardhallError("SHUT_DOWN", "the server shut down and closed the table");
+  if (closeCode === NORMAL_CLOSURE)
+    return new CardhallError(
+      "LEFT",
+      "the session has left the room, keeping its seat for the room's reconnection window",
+    );
+  if (closeCode === SEAT_TAKEN_OVER_CLOSE_CODE)
+    return new CardhallError("TAKEN_OVER", "another connection took this seat over with its reconnection token");
+  if (closeCode === SERVER_SHUTDOWN_CLOSE_CODE)
+    return new CardhallError("SHUT_DOWN", "the server shut down and closed the table");
   return new CardhallError("CONNECTION", `the connection to the room closed (code ${closeCode})`);
 }

@@ -35,7 +35,9 @@ export class EvenStevenPlayer extends EvenStevenSpectator {
     super(room);
     this.on("hand", (event) => this.learn(() => this.initialHands.set(event.game, event.cards)));
     this.on("deal", (event) => this.learn(() => this.deals.set(`${event.game}:${event.index}`, event.card)));
-    this.on("verdict", (event) => this.learn(() => this.outcomes.set(event.game, { outcome: event.outcome, seed: event.seed })));
+    this.on("verdict", (event) =>
+      this.learn(() => this.outcomes.set(event.game, { outcome: event.outcome, seed: event.seed })),
+    );
   }
 
   /** Answers the card on the table; throws a CardhallError (NOT_IN_HAND, ALREADY_PLAYED, ...) if refused. */
@@ -61,7 +63,10 @@ export class EvenStevenPlayer extends EvenStevenSpectator {
       };
       // Events normally answer at once; the state is consulted only while an answer is awaited, for what happened
       // before this session listened (e.g. while a dropped connection was being restored).
-      const stopViewing = this.onView((view) => this.learn(() => this.learnFromView(view)), (live) => this.mayAnswer(live, game, index));
+      const stopViewing = this.onView(
+        (view) => this.learn(() => this.learnFromView(view)),
+        (live) => this.mayAnswer(live, game, index),
+      );
       this.waiters.add(check);
       check();
       return () => {
@@ -89,7 +94,8 @@ export class EvenStevenPlayer extends EvenStevenSpectator {
 
   private learnFromView(view: EvenStevenStateView): void {
     const hand = view.player?.hand;
-    if (hand && view.game > 0 && !this.initialHands.has(view.game)) this.initialHands.set(view.game, [...hand, ...view.played]);
+    if (hand && view.game > 0 && !this.initialHands.has(view.game))
+      this.initialHands.set(view.game, [...hand, ...view.played]);
     if (view.toCover !== "") this.deals.set(`${view.game}:${view.dealt.length}`, view.toCover);
     if (view.phase === "over" && !this.outcomes.has(view.game)) {
       this.outcomes.set(view.game, { outcome: view.outcome as EvenStevenOutcome, seed: view.revealedSeed });

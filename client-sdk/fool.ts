@@ -108,7 +108,12 @@ export class FoolPlayer extends FoolSpectator {
    * end is reported once). Rejects with a CardhallError TIMEOUT after `timeoutMs`, or ABORTED when `signal` aborts (a program that stops waiting).
    */
   async nextTurn(timeoutMs = 60_000, signal?: AbortSignal): Promise<FoolTurn> {
-    const state = await this.waitForView((view) => this.turnIn(view) !== null, timeoutMs, (live) => this.mayBeMyTurn(live), signal);
+    const state = await this.waitForView(
+      (view) => this.turnIn(view) !== null,
+      timeoutMs,
+      (live) => this.mayBeMyTurn(live),
+      signal,
+    );
     const turn = this.turnIn(state)!;
     if (turn.kind === "over") this.reportedOver.add(turn.game);
     return turn;
@@ -132,7 +137,15 @@ export class FoolPlayer extends FoolSpectator {
       const winners = [...state.winners];
       const outcome = state.outcome as FoolOutcome;
       const fool = state.fool >= 0 ? state.fool : null;
-      return { kind: "over", game: state.game, outcome, fool, winners, seed: state.revealedSeed, won: winners.includes(seat) };
+      return {
+        kind: "over",
+        game: state.game,
+        outcome,
+        fool,
+        winners,
+        seed: state.revealedSeed,
+        won: winners.includes(seat),
+      };
     }
     if (state.phase !== "playing" || state.turn !== seat) return null;
     const moved = this.movedAt;

@@ -6,7 +6,11 @@
 import { Client, type Room } from "@colyseus/sdk";
 import type { z } from "zod";
 import type { RoomListing } from "../rooms/kit/protocol";
-import { EVENSTEVEN_ROOM, type EvenStevenJoinOptions, type evenStevenLadderOptions } from "../rooms/evensteven/protocol";
+import {
+  EVENSTEVEN_ROOM,
+  type EvenStevenJoinOptions,
+  type evenStevenLadderOptions,
+} from "../rooms/evensteven/protocol";
 import { CardhallError, toCardhallError } from "./errors";
 import { EvenStevenPlayer, EvenStevenSpectator } from "./evensteven";
 import { FOOL_ROOM, type FoolJoinOptions } from "../rooms/fool/protocol";
@@ -29,13 +33,59 @@ export type { RoomListing } from "../rooms/kit/protocol";
 export * from "../rooms/evensteven/protocol";
 export { FoolPlayer, FoolSpectator, foolViewOf, ownSeat, type FoolEvents, type FoolTurn } from "./fool";
 export * from "../rooms/fool/protocol";
-export { PatienceOwner, PatienceSpectator, type PatienceCreateOptions, type PatienceDealOptions, type PatienceDeck, type PatienceEvents } from "./patience";
+export {
+  PatienceOwner,
+  PatienceSpectator,
+  type PatienceCreateOptions,
+  type PatienceDealOptions,
+  type PatienceDeck,
+  type PatienceEvents,
+} from "./patience";
 export * from "../rooms/patience/protocol";
-export { TractorPlayer, TractorSpectator, ownTractorSeat, tractorSeatView, type TractorCardLike, type TractorEvents, type TractorTurn } from "./tractor";
+export {
+  TractorPlayer,
+  TractorSpectator,
+  ownTractorSeat,
+  tractorSeatView,
+  type TractorCardLike,
+  type TractorEvents,
+  type TractorTurn,
+} from "./tractor";
 export * from "../rooms/tractor/protocol";
-export type { GamePage, GameRecord, GameReview, GameSummary, GamesQuery, LadderStanding, LadderStandings, LadderTag, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing, Tournament, TournamentGameEntry, TournamentStanding } from "./records";
+export type {
+  GamePage,
+  GameRecord,
+  GameReview,
+  GameSummary,
+  GamesQuery,
+  LadderStanding,
+  LadderStandings,
+  LadderTag,
+  OpponentTally,
+  PlayerIdentity,
+  PlayerProfile,
+  RatingPoint,
+  RecordedEvent,
+  RecordedSeat,
+  RecordedStep,
+  Replay,
+  ReplayedDeal,
+  ReplayFrame,
+  Standing,
+  Tournament,
+  TournamentGameEntry,
+  TournamentStanding,
+} from "./records";
 export type { FoolReview, FoolReviewedMove, TractorReview, TractorReviewedMove } from "./records";
-export { commitmentText, dealCommitment, NO_SEAL, revealMatches, sealOfRecord, type DealSealView, type SealedView } from "../rooms/kit/commitment";
+export {
+  commitmentText,
+  dealCommitment,
+  NO_SEAL,
+  revealMatches,
+  sealOfRecord,
+  type DealSealView,
+  type SealedView,
+} from "../rooms/kit/commitment";
 
 /**
  * Joins, watches and lists cardhall's rooms. Every failure is a CardhallError with a stable code (SDK_ERROR_CODES
@@ -44,7 +94,10 @@ export { commitmentText, dealCommitment, NO_SEAL, revealMatches, sealOfRecord, t
  * with TAKEN_OVER (its waits reject with it, its `leave()` resolves at once).
  */
 /** A ladder table's options besides the ladder's own deal: the player's clock (Even-Steven) or the dealer's pace (Patience). */
-export type LadderTableOptions<Game extends "evensteven" | "patience"> = Omit<z.infer<Game extends "evensteven" ? typeof evenStevenLadderOptions : typeof patienceLadderOptions>, "ladder" | "name">;
+export type LadderTableOptions<Game extends "evensteven" | "patience"> = Omit<
+  z.infer<Game extends "evensteven" ? typeof evenStevenLadderOptions : typeof patienceLadderOptions>,
+  "ladder" | "name"
+>;
 
 export interface CardhallClientOptions {
   /** A bot's token (made by its owner's account: docs/arena.md); without one, a guest. */
@@ -64,7 +117,10 @@ export class CardhallClient {
     readonly url: string,
     options: CardhallClientOptions = {},
   ) {
-    this.colyseus = new Client(url, options.token === undefined ? undefined : { headers: { authorization: `Bearer ${options.token}` } });
+    this.colyseus = new Client(
+      url,
+      options.token === undefined ? undefined : { headers: { authorization: `Bearer ${options.token}` } },
+    );
   }
 
   /** The live rooms (GET /rooms), for spectators to pick one. */
@@ -76,7 +132,10 @@ export class CardhallClient {
       if (!response.ok) throw new Error(`GET /rooms answered ${response.status}`);
       rooms = (await response.json()) as RoomListing[];
     } catch (error) {
-      throw new CardhallError("CONNECTION", `the server's room list could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      throw new CardhallError(
+        "CONNECTION",
+        `the server's room list could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     return name ? rooms.filter((room) => room.name === name) : rooms;
   }
@@ -118,7 +177,9 @@ export class CardhallClient {
    * Creates a Fool room and takes a seat: against the room's AI (the default), or the first of two players
    * (`mode: "two-players"`: the game starts when the second joins with joinFool).
    */
-  async playFool(options: Omit<FoolJoinOptions, "spectate" | "mode"> & { mode?: "vs-ai" | "two-players" } = {}): Promise<FoolPlayer> {
+  async playFool(
+    options: Omit<FoolJoinOptions, "spectate" | "mode"> & { mode?: "vs-ai" | "two-players" } = {},
+  ): Promise<FoolPlayer> {
     return new FoolPlayer(await this.joining(this.colyseus.create(FOOL_ROOM, options)));
   }
 
@@ -128,7 +189,9 @@ export class CardhallClient {
   }
 
   /** Creates a Fool room where the AI plays both seats, and watches it. */
-  async watchFoolAiGame(options: Omit<FoolJoinOptions, "name" | "spectate" | "seat" | "mode"> = {}): Promise<FoolSpectator> {
+  async watchFoolAiGame(
+    options: Omit<FoolJoinOptions, "name" | "spectate" | "seat" | "mode"> = {},
+  ): Promise<FoolSpectator> {
     return new FoolSpectator(await this.joining(this.colyseus.create(FOOL_ROOM, { ...options, mode: "ai-vs-ai" })));
   }
 
@@ -171,12 +234,24 @@ export class CardhallClient {
    * rating, with a window that widens as they wait.
    */
   async playRatedFool(options: RatedQueueOptions = {}): Promise<FoolPlayer> {
-    return ratedSeat(this.colyseus, FOOL_ROOM, options, (room) => new FoolPlayer(room), (session, timeoutMs) => session.waitForView((view) => view.phase !== "waiting", timeoutMs));
+    return ratedSeat(
+      this.colyseus,
+      FOOL_ROOM,
+      options,
+      (room) => new FoolPlayer(room),
+      (session, timeoutMs) => session.waitForView((view) => view.phase !== "waiting", timeoutMs),
+    );
   }
 
   /** Queues for a rated Tractor match (four identities, two teams balanced by rating), like playRatedFool. */
   async playRatedTractor(options: RatedQueueOptions = {}): Promise<TractorPlayer> {
-    return ratedSeat(this.colyseus, TRACTOR_ROOM, options, (room) => new TractorPlayer(room), (session, timeoutMs) => session.waitForView((view) => view.phase !== "waiting", timeoutMs));
+    return ratedSeat(
+      this.colyseus,
+      TRACTOR_ROOM,
+      options,
+      (room) => new TractorPlayer(room),
+      (session, timeoutMs) => session.waitForView((view) => view.phase !== "waiting", timeoutMs),
+    );
   }
 
   /**
@@ -187,8 +262,13 @@ export class CardhallClient {
    */
   async playLadder(game: "evensteven", options?: LadderTableOptions<"evensteven">): Promise<EvenStevenPlayer>;
   async playLadder(game: "patience", options?: LadderTableOptions<"patience">): Promise<PatienceOwner>;
-  async playLadder(game: "evensteven" | "patience", options: Record<string, unknown> = {}): Promise<EvenStevenPlayer | PatienceOwner> {
-    const room = await this.joining(this.colyseus.create(game === "evensteven" ? EVENSTEVEN_ROOM : PATIENCE_ROOM, { ...options, ladder: true }));
+  async playLadder(
+    game: "evensteven" | "patience",
+    options: Record<string, unknown> = {},
+  ): Promise<EvenStevenPlayer | PatienceOwner> {
+    const room = await this.joining(
+      this.colyseus.create(game === "evensteven" ? EVENSTEVEN_ROOM : PATIENCE_ROOM, { ...options, ladder: true }),
+    );
     return game === "evensteven" ? new EvenStevenPlayer(room) : new PatienceOwner(room);
   }
 
@@ -208,7 +288,8 @@ export class CardhallClient {
     } catch (error) {
       const failure = toCardhallError(error);
       // The network's own words ("fetch failed") name no address: the program's user needs to know which.
-      if (failure.code === "CONNECTION" && !failure.message.includes(this.url)) throw new CardhallError("CONNECTION", `cannot reach ${this.url}: ${failure.message}`);
+      if (failure.code === "CONNECTION" && !failure.message.includes(this.url))
+        throw new CardhallError("CONNECTION", `cannot reach ${this.url}: ${failure.message}`);
       throw failure;
     }
   }

@@ -9,7 +9,14 @@
  * read-only once built, so sessions may share them.
  */
 import { registerSerializer, SchemaSerializer } from "@colyseus/sdk";
-import { adoptDecoderTypes, checkHandshakeLayout, decoderTypesOf, reflectionBytes, type DecoderTypes, type HandshakeIterator } from "./colyseus-internals";
+import {
+  adoptDecoderTypes,
+  checkHandshakeLayout,
+  decoderTypesOf,
+  reflectionBytes,
+  type DecoderTypes,
+  type HandshakeIterator,
+} from "./colyseus-internals";
 
 /** A server has a few kinds of room; a client that meets more than this many keeps building the rest per join. */
 const MOST_KINDS = 64;

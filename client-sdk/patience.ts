@@ -21,7 +21,8 @@ export interface PatienceDealOptions {
 }
 
 /** Room options for `createPatience`: the deal, the owner's name, the pace and the reconnection window. */
-export type PatienceCreateOptions = PatienceDealOptions & Pick<PatienceJoinOptions, "name" | "paceMs" | "reconnectSeconds">;
+export type PatienceCreateOptions = PatienceDealOptions &
+  Pick<PatienceJoinOptions, "name" | "paceMs" | "reconnectSeconds">;
 
 /** The options as the room reads them: the deck as text, and no field that is not set. */
 export function roomOptions(options: PatienceCreateOptions): Omit<PatienceJoinOptions, "spectate"> {
@@ -58,23 +59,28 @@ export class PatienceSpectator extends RoomSession<PatienceStateView, PatienceEv
    */
   dealOver(deal?: number, timeoutMs = 60_000, signal?: AbortSignal): Promise<PatienceDealOverEvent> {
     let target = deal;
-    return this.waitFor(deal === undefined ? "the end of the deal under way" : `the end of deal ${deal}`, timeoutMs, signal, (found) => {
-      const check = () => {
-        const view = this.view();
-        target ??= view?.deal;
-        if (target === undefined) return;
-        const ending = this.endings.get(target) ?? (view?.deal === target ? endingShownBy(view) : undefined);
-        if (ending !== undefined) found(ending);
-      };
-      this.waiters.add(check);
-      check();
-      // The state is decoded only while someone waits: doing it on every patch would cost every spectator.
-      const stopViewing = this.onView(check);
-      return () => {
-        stopViewing();
-        this.waiters.delete(check);
-      };
-    });
+    return this.waitFor(
+      deal === undefined ? "the end of the deal under way" : `the end of deal ${deal}`,
+      timeoutMs,
+      signal,
+      (found) => {
+        const check = () => {
+          const view = this.view();
+          target ??= view?.deal;
+          if (target === undefined) return;
+          const ending = this.endings.get(target) ?? (view?.deal === target ? endingShownBy(view) : undefined);
+          if (ending !== undefined) found(ending);
+        };
+        this.waiters.add(check);
+        check();
+        // The state is decoded only while someone waits: doing it on every patch would cost every spectator.
+        const stopViewing = this.onView(check);
+        return () => {
+          stopViewing();
+          this.waiters.delete(check);
+        };
+      },
+    );
   }
 
   /** Takes over a room whose owner has left (HAS_OWNER if it still has one); the owner's actions are then yours. */
@@ -119,7 +125,10 @@ function endingShownBy(view: PatienceStateView): PatienceDealOverEvent | undefin
   if (view.phase !== "over" || outcome.kind === "") return undefined;
   return {
     deal: view.deal,
-    outcome: outcome.kind === "finished" ? { kind: "finished", pileSizes: outcome.pileSizes } : { kind: "overflowed", cardNumber: outcome.overflowCard },
+    outcome:
+      outcome.kind === "finished"
+        ? { kind: "finished", pileSizes: outcome.pileSizes }
+        : { kind: "overflowed", cardNumber: outcome.overflowCard },
     line: outcome.line,
     seed: view.revealedSeed,
     steps: view.steps,

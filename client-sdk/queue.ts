@@ -27,7 +27,12 @@ type SeatReservation = Parameters<Client["consumeSeatReservation"]>[0];
  * The seat's session, once the queue has given one. The room is wrapped as soon as it is joined (its first events
  * may come in the same read as the join), and the queue, told, closes its side itself.
  */
-export async function seatFromQueue<S>(client: Client, game: string, options: RatedQueueOptions, wrap: (room: Room) => S): Promise<S> {
+export async function seatFromQueue<S>(
+  client: Client,
+  game: string,
+  options: RatedQueueOptions,
+  wrap: (room: Room) => S,
+): Promise<S> {
   let queue: Room;
   try {
     queue = await client.joinOrCreate(queueRoomName(game, options.admits));
@@ -35,12 +40,21 @@ export async function seatFromQueue<S>(client: Client, game: string, options: Ra
     throw toCardhallError(error);
   }
   try {
-    const reservation = await boundedWait<SeatReservation>(`a ${game} table from the queue`, options.waitMs ?? 120_000, options.signal, (found) => {
-      const counting = queue.onMessage("clients", (players: number) => options.onWaiting?.(players));
-      const seated = queue.onMessage("seat", (reservation: SeatReservation) => found(reservation));
-      return () => (counting(), seated());
-    });
-    const session = wrap(await client.consumeSeatReservation(reservation).catch((error: unknown) => Promise.reject(toCardhallError(error))));
+    const reservation = await boundedWait<SeatReservation>(
+      `a ${game} table from the queue`,
+      options.waitMs ?? 120_000,
+      options.signal,
+      (found) => {
+        const counting = queue.onMessage("clients", (players: number) => options.onWaiting?.(players));
+        const seated = queue.onMessage("seat", (reservation: SeatReservation) => found(reservation));
+        return () => (counting(), seated());
+      },
+    );
+    const session = wrap(
+      await client
+        .consumeSeatReservation(reservation)
+        .catch((error: unknown) => Promise.reject(toCardhallError(error))),
+    );
     queue.send("confirm");
     return session;
   } catch (error) {
@@ -53,7 +67,13 @@ export async function seatFromQueue<S>(client: Client, game: string, options: Ra
  * Seats the player from the queue and waits for its table to start (`started`); a table that does not start
  * within `startMs` is left and the queue joined again, a few times at most.
  */
-export async function ratedSeat<S extends { leave(): Promise<void> }>(client: Client, game: string, options: RatedQueueOptions, wrap: (room: Room) => S, started: (session: S, timeoutMs: number) => Promise<unknown>): Promise<S> {
+export async function ratedSeat<S extends { leave(): Promise<void> }>(
+  client: Client,
+  game: string,
+  options: RatedQueueOptions,
+  wrap: (room: Room) => S,
+  started: (session: S, timeoutMs: number) => Promise<unknown>,
+): Promise<S> {
   const ATTEMPTS = 5;
   for (let attempt = 1; ; attempt++) {
     const session = await seatFromQueue(client, game, options, wrap);

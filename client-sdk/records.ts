@@ -4,14 +4,40 @@
  * Failures are CardhallErrors: NOT_FOUND for an unknown game, BAD_REQUEST for a parameter the server refuses,
  * UNAVAILABLE when the server keeps no records or its database is away, CONNECTION when the server cannot be reached.
  */
-import type { GamePage, GameRecord, LadderStandings, PlayerProfile, RecordedGame, Replay, Standing } from "../rooms/kit/record";
+import type {
+  GamePage,
+  GameRecord,
+  LadderStandings,
+  PlayerProfile,
+  RecordedGame,
+  Replay,
+  Standing,
+} from "../rooms/kit/record";
 import type { Tournament } from "../rooms/kit/tournament";
 import { CardhallError } from "./errors";
 import type { TractorReview } from "../rooms/tractor/review";
 import type { FoolReview } from "../rooms/fool/review";
 
 export type { Tournament, TournamentGameEntry, TournamentStanding } from "../rooms/kit/tournament";
-export type { GamePage, GameRecord, GameSummary, LadderStanding, LadderStandings, LadderTag, OpponentTally, PlayerIdentity, PlayerProfile, RatingPoint, RecordedEvent, RecordedSeat, RecordedStep, Replay, ReplayedDeal, ReplayFrame, Standing } from "../rooms/kit/record";
+export type {
+  GamePage,
+  GameRecord,
+  GameSummary,
+  LadderStanding,
+  LadderStandings,
+  LadderTag,
+  OpponentTally,
+  PlayerIdentity,
+  PlayerProfile,
+  RatingPoint,
+  RecordedEvent,
+  RecordedSeat,
+  RecordedStep,
+  Replay,
+  ReplayedDeal,
+  ReplayFrame,
+  Standing,
+} from "../rooms/kit/record";
 
 /** GET /games's filters: a game's room name, a player's name, a page size (1–100) and the `next` of the last page. */
 export interface GamesQuery {
@@ -25,16 +51,29 @@ export type { ReviewedMove as TractorReviewedMove, TractorReview } from "../room
 export type { FoolReview, FoolReviewedMove } from "../rooms/fool/review";
 
 /** GET /games/:id/review's answer: a Tractor seat's plays against the strong AI's, or a Fool seat's against the AI's. */
-export type GameReview = { readonly id: string } & (({ readonly game: "tractor" } & TractorReview) | ({ readonly game: "fool" } & FoolReview));
+export type GameReview = { readonly id: string } & (
+  | ({ readonly game: "tractor" } & TractorReview)
+  | ({ readonly game: "fool" } & FoolReview)
+);
 
-const CODES_BY_STATUS: Record<number, string> = { 400: "BAD_REQUEST", 403: "WITHHELD", 404: "NOT_FOUND", 422: "DOES_NOT_REPLAY", 503: "UNAVAILABLE" };
+const CODES_BY_STATUS: Record<number, string> = {
+  400: "BAD_REQUEST",
+  403: "WITHHELD",
+  404: "NOT_FOUND",
+  422: "DOES_NOT_REPLAY",
+  503: "UNAVAILABLE",
+};
 
 /** The server's HTTP base for its WebSocket address (ws://host:port → http://host:port). */
 export function httpBase(url: string): string {
   return url.replace(/^ws(s?):\/\//, "http$1://").replace(/\/+$/, "");
 }
 
-export async function getJson<T>(url: string, path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
+export async function getJson<T>(
+  url: string,
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+): Promise<T> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
   const target = `${httpBase(url)}${path}${search.size > 0 ? `?${search}` : ""}`;
@@ -42,10 +81,17 @@ export async function getJson<T>(url: string, path: string, query: Record<string
   try {
     response = await fetch(target);
   } catch (error) {
-    throw new CardhallError("CONNECTION", `cannot reach ${httpBase(url)}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CardhallError(
+      "CONNECTION",
+      `cannot reach ${httpBase(url)}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const body = (await response.json().catch(() => undefined)) as (T & { error?: string }) | undefined;
-  if (!response.ok) throw new CardhallError(CODES_BY_STATUS[response.status] ?? "HTTP_ERROR", body?.error ?? `GET ${path} answered ${response.status}`);
+  if (!response.ok)
+    throw new CardhallError(
+      CODES_BY_STATUS[response.status] ?? "HTTP_ERROR",
+      body?.error ?? `GET ${path} answered ${response.status}`,
+    );
   if (body === undefined) throw new CardhallError("HTTP_ERROR", `GET ${path} answered with no JSON`);
   return body;
 }

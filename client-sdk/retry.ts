@@ -52,7 +52,11 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const aborted = () => {
       clearTimeout(timer);
-      reject(signal?.reason instanceof CardhallError ? signal.reason : new CardhallError("ABORTED", "stopped waiting to join again, as asked"));
+      reject(
+        signal?.reason instanceof CardhallError
+          ? signal.reason
+          : new CardhallError("ABORTED", "stopped waiting to join again, as asked"),
+      );
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", aborted);

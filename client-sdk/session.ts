@@ -1,5 +1,12 @@
 import type { Room } from "@colyseus/sdk";
-import { ERROR_MESSAGE, STATE_CHECK_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf, type StateCheck } from "../rooms/kit/protocol";
+import {
+  ERROR_MESSAGE,
+  STATE_CHECK_MESSAGE,
+  type ErrorReply,
+  type MessageDefinition,
+  type PayloadOf,
+  type StateCheck,
+} from "../rooms/kit/protocol";
 import { viewDigest } from "../rooms/kit/views";
 import { CLIENT_RATE_BUDGET, RateLimiter } from "../rooms/kit/rate-limit";
 import { CardhallError, sessionEnd, toCardhallError } from "./errors";
@@ -16,7 +23,12 @@ type Listener<T> = (value: T) => void;
  * returns how to stop; it is stopped once the wait ends, after the current listener returns (stopping a
  * listener from inside the room's own dispatch would upset it).
  */
-export function boundedWait<T>(what: string, timeoutMs: number, signal: AbortSignal | undefined, watch: (found: (value: T) => void) => () => void): Promise<T> {
+export function boundedWait<T>(
+  what: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  watch: (found: (value: T) => void) => () => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     let done = false;
     let stopWatching: (() => void) | undefined;
@@ -28,8 +40,18 @@ export function boundedWait<T>(what: string, timeoutMs: number, signal: AbortSig
       if (stopWatching) queueMicrotask(stopWatching);
       settle();
     };
-    const onAbort = () => finish(() => reject(signal?.reason instanceof CardhallError ? signal.reason : new CardhallError("ABORTED", `stopped waiting: ${what}, as asked`)));
-    const timer = setTimeout(() => finish(() => reject(new CardhallError("TIMEOUT", `${what} did not come within ${timeoutMs} ms`))), timeoutMs);
+    const onAbort = () =>
+      finish(() =>
+        reject(
+          signal?.reason instanceof CardhallError
+            ? signal.reason
+            : new CardhallError("ABORTED", `stopped waiting: ${what}, as asked`),
+        ),
+      );
+    const timer = setTimeout(
+      () => finish(() => reject(new CardhallError("TIMEOUT", `${what} did not come within ${timeoutMs} ms`))),
+      timeoutMs,
+    );
     if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
     const stop = watch((value) => finish(() => resolve(value)));
@@ -171,7 +193,12 @@ export class RoomSession<View, Events extends object> {
    * or ABORTED as soon as `signal` aborts). `worthALook`, given the live state, skips building views that cannot
    * satisfy the predicate.
    */
-  waitForView(predicate: (view: View) => boolean, timeoutMs = 10_000, worthALook?: (live: Partial<View>) => boolean, signal?: AbortSignal): Promise<View> {
+  waitForView(
+    predicate: (view: View) => boolean,
+    timeoutMs = 10_000,
+    worthALook?: (live: Partial<View>) => boolean,
+    signal?: AbortSignal,
+  ): Promise<View> {
     return this.waitFor("the awaited state of the room", timeoutMs, signal, (found) =>
       this.onView((view) => {
         if (predicate(view)) found(view);
@@ -188,7 +215,12 @@ export class RoomSession<View, Events extends object> {
   }
 
   /** A bounded wait (see boundedWait) that also ends, with the session's end as its error, when the session does. */
-  protected waitFor<T>(what: string, timeoutMs: number, signal: AbortSignal | undefined, watch: (found: (value: T) => void) => () => void): Promise<T> {
+  protected waitFor<T>(
+    what: string,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    watch: (found: (value: T) => void) => () => void,
+  ): Promise<T> {
     const ending = signal ? AbortSignal.any([signal, this.over.signal]) : this.over.signal;
     return boundedWait(what, timeoutMs, ending, watch);
   }

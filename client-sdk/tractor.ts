@@ -78,7 +78,11 @@ export function tractorSeatView(state: TractorStateView, seat: Seat): SeatView |
   const own = state.seats[seat];
   const dealer = seatIndex(state.dealer);
   if (phase === undefined || own?.hand === undefined || dealer === undefined || state.mainSuit === "") return undefined;
-  const tricks: TrickWon[] = state.tricks.map((trick) => ({ ...trickOf(trick), winner: seatIndex(trick.winner) as Seat, points: trick.points }));
+  const tricks: TrickWon[] = state.tricks.map((trick) => ({
+    ...trickOf(trick),
+    winner: seatIndex(trick.winner) as Seat,
+    points: trick.points,
+  }));
   const trick = state.trick.plays.length > 0 ? trickOf(state.trick) : undefined;
   const playedBy: Card[][] = TRACTOR_SEATS.map(() => []);
   for (const { leader, plays } of trick ? [...tricks, trick] : tricks) {
@@ -176,7 +180,12 @@ export class TractorPlayer extends TractorSpectator {
    * over. Rejects with a CardhallError TIMEOUT after `timeoutMs`, or ABORTED when `signal` aborts (a program that stops waiting).
    */
   async nextTurn(timeoutMs = 60_000, signal?: AbortSignal): Promise<TractorTurn> {
-    const state = await this.waitForView((view) => this.turnIn(view) !== undefined, timeoutMs, (live) => this.mayBeMyTurn(live), signal);
+    const state = await this.waitForView(
+      (view) => this.turnIn(view) !== undefined,
+      timeoutMs,
+      (live) => this.mayBeMyTurn(live),
+      signal,
+    );
     const turn = this.turnIn(state)!;
     if (turn.kind === "matchOver") this.matchOverReported = true;
     return turn;
@@ -197,7 +206,12 @@ export class TractorPlayer extends TractorSpectator {
       if (this.matchOverReported || state.winner === 0) return undefined;
       return { kind: "matchOver", winner: state.winner, teamRanks: [...(state.result?.teamRanks ?? state.teamRanks)] };
     }
-    if ((state.phase !== "burying" && state.phase !== "playing") || state.turn !== TRACTOR_SEATS[seat] || state.step <= this.actedAt) return undefined;
+    if (
+      (state.phase !== "burying" && state.phase !== "playing") ||
+      state.turn !== TRACTOR_SEATS[seat] ||
+      state.step <= this.actedAt
+    )
+      return undefined;
     const view = tractorSeatView(state, seat);
     if (view === undefined) return undefined;
     return { kind: state.phase === "burying" ? "bury" : "play", round: state.round, step: state.step, view };

@@ -38,7 +38,11 @@ export const FOOL_HOUSE_BOTS: readonly FoolHouseBot[] = [
 ];
 
 /** Tractor: the table's bot at each level; three, so a lone player's three missing seats are three different bots. */
-export const TRACTOR_HOUSE_BOTS: readonly TractorHouseBot[] = TRACTOR_BOT_LEVELS.map((level) => ({ game: "tractor", name: tractorBotName(level), level }));
+export const TRACTOR_HOUSE_BOTS: readonly TractorHouseBot[] = TRACTOR_BOT_LEVELS.map((level) => ({
+  game: "tractor",
+  name: tractorBotName(level),
+  level,
+}));
 
 export const HOUSE_BOTS: readonly HouseBot[] = [...FOOL_HOUSE_BOTS, ...TRACTOR_HOUSE_BOTS];
 

@@ -2,13 +2,24 @@
  * Headless Chromium (Debian's) driven by playwright-core: what the page's screenshots script, its benchmark and
  * its tests share; and how those scripts run.
  */
-import { spawnSync } from "child_process";
+import { spawnSync } from "node:child_process";
 import { chromium, type Browser } from "playwright-core";
 
-export const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((file) => spawnSync(file, ["--version"]).status === 0);
+export const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (file) => spawnSync(file, ["--version"]).status === 0,
+);
 
 /** The flags that work on this project's machines (root, no GPU, nothing fetched from elsewhere). */
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** Starts the browser with a fresh profile of its own (playwright makes it, and removes it on `close()`). */
 export function launchBrowser(): Promise<Browser> {

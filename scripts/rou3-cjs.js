@@ -1,8 +1,8 @@
 // Jest loads modules as CommonJS, and rou3 (required by @colyseus/core's HTTP router) ships only as ESM.
 // Node itself can require() it; Jest cannot. This writes a CommonJS copy, transpiled with the TypeScript
 // compiler we already pin, that jest.config.js maps `rou3` to. `npm test` runs it first.
-const fs = require("fs");
-const path = require("path");
+const fs = require("node:fs");
+const path = require("node:path");
 const ts = require("typescript");
 
 // rou3 does not export its package.json, so find its folder from its resolved entry point.

@@ -2,14 +2,19 @@
  * The server's composition: which rooms exist under which names, the HTTP routes, and the presence/driver.
  * The embedded default keeps everything in one process and in memory.
  */
-import type { IncomingMessage, Server as HttpServer, ServerResponse } from "http";
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
 import { leavePacer } from "./transport/leave-pacer";
-import { monitorEventLoopDelay, performance, type IntervalHistogram } from "perf_hooks";
+import { monitorEventLoopDelay, performance, type IntervalHistogram } from "node:perf_hooks";
 import { defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from "@colyseus/core";
 import { monitor } from "@colyseus/monitor";
 import type { Application } from "express";
 import basicAuth from "express-basic-auth";
-import { LOBBY_ROOM, MATCHMAKING_RETRY_AFTER_SECONDS, SERVER_SHUTDOWN_CLOSE_CODE, type RoomListing } from "../rooms/kit/protocol";
+import {
+  LOBBY_ROOM,
+  MATCHMAKING_RETRY_AFTER_SECONDS,
+  SERVER_SHUTDOWN_CLOSE_CODE,
+  type RoomListing,
+} from "../rooms/kit/protocol";
 import type { ServerMetrics } from "./telemetry/server-metrics";
 import { colyseusLogger, log } from "../rooms/kit/log";
 import { answerBeforeListeners, checkColyseusInternals } from "../rooms/kit/colyseus-internals";
@@ -88,7 +93,11 @@ function isDraining(): boolean {
 function explainRefusalsWhileDraining(httpServer: HttpServer): void {
   answerBeforeListeners(httpServer, (req: IncomingMessage, res: ServerResponse) => {
     if (!isDraining() || !req.url?.startsWith("/matchmake/")) return false;
-    res.writeHead(503, { "content-type": "application/json", "access-control-allow-origin": "*", "retry-after": String(MATCHMAKING_RETRY_AFTER_SECONDS) });
+    res.writeHead(503, {
+      "content-type": "application/json",
+      "access-control-allow-origin": "*",
+      "retry-after": String(MATCHMAKING_RETRY_AFTER_SECONDS),
+    });
     res.end(JSON.stringify({ code: 503, error: "this server is shutting down and takes no new players: try another" }));
     return true;
   });
@@ -107,11 +116,15 @@ function drainOnShutdown(server: Server, drainSeconds: number, stopWatching: () 
   server.onBeforeShutdown(async () => {
     await stopWatching();
     const rooms = matchMaker.stats.local.roomCount;
-    log.info({ event: "draining", rooms, drainSeconds }, `shutting down: ${rooms} room(s) may finish their games within ${drainSeconds} s`);
+    log.info(
+      { event: "draining", rooms, drainSeconds },
+      `shutting down: ${rooms} room(s) may finish their games within ${drainSeconds} s`,
+    );
     // Not unref'd: the drain's end must come even when nothing else keeps the process awake.
     timer = setTimeout(() => {
       const left = matchMaker.stats.local.roomCount;
-      if (left > 0) log.warn({ event: "drain_timeout", rooms: left }, `the drain timed out: closing ${left} room(s) still playing`);
+      if (left > 0)
+        log.warn({ event: "drain_timeout", rooms: left }, `the drain timed out: closing ${left} room(s) still playing`);
       void Promise.all(matchMaker.disconnectAll(SERVER_SHUTDOWN_CLOSE_CODE)).catch(() => undefined);
     }, drainSeconds * 1000);
   });
@@ -125,7 +138,12 @@ export const MONITOR_USER = "admin";
  * The rooms under their names (server/games.ts). Every table gets the records' writer among its create options
  * (where it hands finished games), and the services its game's entry names (the Fool rooms: the server's AI pool).
  */
-export function roomDefinitions(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads = new TractorAiThreads(), queueTiming: QueueTiming = DEFAULT_QUEUE_TIMING) {
+export function roomDefinitions(
+  aiThreads: AiThreads,
+  records: Records | null = null,
+  tractorAi: TractorAiThreads = new TractorAiThreads(),
+  queueTiming: QueueTiming = DEFAULT_QUEUE_TIMING,
+) {
   const services = records === null ? {} : { records: records.writer };
   const offered = { aiThreads, tractorAi };
   const games = SERVER_ROOMS.map(({ game, room, services: taken }) => {
@@ -133,7 +151,12 @@ export function roomDefinitions(aiThreads: AiThreads, records: Records | null = 
     return [game.name, defineRoom(room, options).enableRealtimeListing()] as const;
   });
   // Rated queues rank players by the records' ratings: a server that keeps no records has none.
-  const queues = records === null ? [] : ratedQueueRooms((game, name) => records.store.ordinalOf(game, name), queueTiming).map(({ name, room, options }) => [name, defineRoom(room, options)] as const);
+  const queues =
+    records === null
+      ? []
+      : ratedQueueRooms((game, name) => records.store.ordinalOf(game, name), queueTiming).map(
+          ({ name, room, options }) => [name, defineRoom(room, options)] as const,
+        );
   return { ...Object.fromEntries(games), ...Object.fromEntries(queues), [LOBBY_ROOM]: defineRoom(LobbyRoom) };
 }
 
@@ -191,9 +214,13 @@ function eventLoopMaxBySecond(): Array<{ at: number; maxMs: number }> {
   return lagBySecond;
 }
 
-
 /** GET /metrics.json. What the load test and the benchmarks read: this process's CPU time and memory, and the rooms and clients it hosts. */
-export async function serverMetrics(aiThreads: AiThreads, records: Records | null = null, tractorAi: TractorAiThreads | null = null, busyGuard: BusyGuard | null = null): Promise<ServerMetrics> {
+export async function serverMetrics(
+  aiThreads: AiThreads,
+  records: Records | null = null,
+  tractorAi: TractorAiThreads | null = null,
+  busyGuard: BusyGuard | null = null,
+): Promise<ServerMetrics> {
   // The threads' heaps first (each thread is asked, and answers within a millisecond or two): the figures below are
   // then read together, in one turn of the event loop.
   const [foolHeaps, tractorHeaps] = await Promise.all([aiThreads.heaps(), tractorAi?.heaps() ?? threadHeaps(null)]);
@@ -221,7 +248,9 @@ export async function serverMetrics(aiThreads: AiThreads, records: Records | nul
     heapGrowthPercent: heapGrowthPercent(),
     foolAiDecisions: { ...aiThreads.decisions },
     foolAiBudgets: aiThreads.admission.use(),
-    ...(tractorAi === null ? {} : { tractorAiDecisions: { ...tractorAi.decisions }, tractorAiBudgets: tractorAi.admission.use() }),
+    ...(tractorAi === null
+      ? {}
+      : { tractorAiDecisions: { ...tractorAi.decisions }, tractorAiBudgets: tractorAi.admission.use() }),
     aiThreadHeaps: { fool: foolHeaps, tractor: tractorHeaps },
     records: records?.writer.metrics() ?? null,
     leaves: leavePacer.counts(),
@@ -234,17 +263,23 @@ export function makeServer(options: AppOptions = {}): Server {
   // Every private Colyseus member the server relies on is there, or the server says which is not, and stops.
   checkColyseusInternals();
   eventLoopStalls(); // from the start: a stall before the first scrape is counted too
-  const aiThreads = options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
+  const aiThreads =
+    options.aiThreads === undefined ? new AiThreads() : new AiThreads(AI_WORKER_FILE, options.aiThreads);
   const tractorAi = new TractorAiThreads();
   const records = options.records ?? null;
   const busyGuard = options.busyGuard ?? null;
   const metrics = new PrometheusMetrics(aiThreads, records, tractorAi, busyGuard);
   reportTableMetricsTo(metrics);
   checkStatesOfOneClientIn(options.stateCheckEvery ?? 0);
-  setClientAddressRules({ pendingJoinsPerAddress: DEFAULT_PENDING_JOINS_PER_ADDRESS, trustedProxies: [], ...options.clientAddresses });
+  setClientAddressRules({
+    pendingJoinsPerAddress: DEFAULT_PENDING_JOINS_PER_ADDRESS,
+    trustedProxies: [],
+    ...options.clientAddresses,
+  });
   setIdentities(records?.identities ?? null);
   setBusyGuard(busyGuard);
-  const ladders = records === null ? null : new Ladders(records.store.ladders(), options.ladder ?? ladderConfig({}, false));
+  const ladders =
+    records === null ? null : new Ladders(records.store.ladders(), options.ladder ?? ladderConfig({}, false));
   setLadders(ladders);
   const cluster = options.cluster ?? null;
   const transport = new CardhallTransport();
@@ -254,7 +289,9 @@ export function makeServer(options: AppOptions = {}): Server {
     ...(webSocketPort === null ? {} : { publicAddress: webSocketPort.publicAddress }),
     rooms: roomDefinitions(aiThreads, records, tractorAi, { ...DEFAULT_QUEUE_TIMING, ...options.queueTiming }),
     transport,
-    ...(cluster === null ? { driver: new IndexedLocalDriver() } : { ...clusterServices(cluster), selectProcessIdToCreateRoom: placeNewTable }),
+    ...(cluster === null
+      ? { driver: new IndexedLocalDriver() }
+      : { ...clusterServices(cluster), selectProcessIdToCreateRoom: placeNewTable }),
     gracefullyShutdown: options.gracefullyShutdown ?? true,
     greet: false,
     logger: colyseusLogger,
@@ -272,7 +309,13 @@ export function makeServer(options: AppOptions = {}): Server {
       app.get("/metrics.json", async (_req, res) => {
         res.json(await serverMetrics(aiThreads, records, tractorAi, busyGuard));
       });
-      recordRoutes(app, records, (record, seat) => (record.game === "fool" ? aiThreads.review(record, seat) : tractorAi.review(record, seat as Seat)), async (roomId) => (await matchMaker.query({ roomId })).length > 0);
+      recordRoutes(
+        app,
+        records,
+        (record, seat) =>
+          record.game === "fool" ? aiThreads.review(record, seat) : tractorAi.review(record, seat as Seat),
+        async (roomId) => (await matchMaker.query({ roomId })).length > 0,
+      );
       identityRoutes(app, records, options.identityLimits);
       ladderRoutes(app, ladders);
       tournamentRoutes(app, records, options.tournamentSecret ?? null);

@@ -23,7 +23,11 @@ export interface ServerRoom<Game extends GameDefinition = GameDefinition> {
   readonly services: readonly ServerService[];
 }
 
-const served = <Game extends GameDefinition>(game: Game, room: new () => Room, services: readonly ServerService[] = []): ServerRoom<Game> => ({ game, room, services });
+const served = <Game extends GameDefinition>(
+  game: Game,
+  room: new () => Room,
+  services: readonly ServerService[] = [],
+): ServerRoom<Game> => ({ game, room, services });
 
 export const SERVER_ROOMS = [
   served(evenStevenGame, EvenStevenRoom),

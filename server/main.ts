@@ -66,40 +66,109 @@ async function main(): Promise<void> {
   const aiThreadScheduling = aiThreadSchedulingFromEnvironment(process.env);
   const host = process.env.HOST || DEFAULT_HOST;
   const port = Number(process.env.PORT || DEFAULT_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
   const drainSeconds = nonNegativeNumber("DRAIN_TIMEOUT", DEFAULT_DRAIN_SECONDS);
-  const aiThreads = process.env.FOOL_AI_THREADS ? Math.max(1, Math.round(nonNegativeNumber("FOOL_AI_THREADS", 1))) : undefined;
+  const aiThreads = process.env.FOOL_AI_THREADS
+    ? Math.max(1, Math.round(nonNegativeNumber("FOOL_AI_THREADS", 1)))
+    : undefined;
   const webSocketPort = webSocketPortConfig(process.env, host, port);
   // In a cluster, clients are sent to the process's WebSocket port when it has one.
   const cluster = clusterConfig(process.env, webSocketPort?.publicAddress ?? `${host}:${port}`);
   const clientAddresses = {
-    pendingJoinsPerAddress: Math.round(nonNegativeNumber("JOINS_PENDING_PER_ADDRESS", DEFAULT_PENDING_JOINS_PER_ADDRESS)),
-    trustedProxies: (process.env.TRUSTED_PROXIES ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== ""),
+    pendingJoinsPerAddress: Math.round(
+      nonNegativeNumber("JOINS_PENDING_PER_ADDRESS", DEFAULT_PENDING_JOINS_PER_ADDRESS),
+    ),
+    trustedProxies: (process.env.TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ""),
   };
   const config = recordsConfig(process.env);
   const records = config === null ? null : await Records.open(config);
   const stateCheckEvery = Math.round(nonNegativeNumber("STATE_CHECK_EVERY", 0));
-  const identityLimits = { loginsPerMinute: Math.round(nonNegativeNumber("LOGINS_PER_MINUTE", DEFAULT_IDENTITY_LIMITS.loginsPerMinute)), signupsPerHour: Math.round(nonNegativeNumber("SIGNUPS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.signupsPerHour)), tokensPerHour: Math.round(nonNegativeNumber("TOKENS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.tokensPerHour)) };
-  const queueTiming = { cycleMs: Math.max(10, nonNegativeNumber("QUEUE_CYCLE_MS", DEFAULT_QUEUE_TIMING.cycleMs)), houseAfterMs: nonNegativeNumber("HOUSE_AFTER_MS", DEFAULT_QUEUE_TIMING.houseAfterMs) };
+  const identityLimits = {
+    loginsPerMinute: Math.round(nonNegativeNumber("LOGINS_PER_MINUTE", DEFAULT_IDENTITY_LIMITS.loginsPerMinute)),
+    signupsPerHour: Math.round(nonNegativeNumber("SIGNUPS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.signupsPerHour)),
+    tokensPerHour: Math.round(nonNegativeNumber("TOKENS_PER_HOUR", DEFAULT_IDENTITY_LIMITS.tokensPerHour)),
+  };
+  const queueTiming = {
+    cycleMs: Math.max(10, nonNegativeNumber("QUEUE_CYCLE_MS", DEFAULT_QUEUE_TIMING.cycleMs)),
+    houseAfterMs: nonNegativeNumber("HOUSE_AFTER_MS", DEFAULT_QUEUE_TIMING.houseAfterMs),
+  };
   const { warning: ladderWarning, ...ladder } = ladderConfig(process.env, cluster !== null);
   const busyGuard = busyGuardFromEnvironment(process.env);
   stopPm2AgentOutsidePm2();
-  const server = makeServer({ records, cluster, drainSeconds, aiThreads, monitorPassword: process.env.MONITOR_PASSWORD || null, clientAddresses, stateCheckEvery, identityLimits, queueTiming, ladder, tournamentSecret: process.env.TOURNAMENT_SECRET || null, busyGuard, webSocketPort });
+  const server = makeServer({
+    records,
+    cluster,
+    drainSeconds,
+    aiThreads,
+    monitorPassword: process.env.MONITOR_PASSWORD || null,
+    clientAddresses,
+    stateCheckEvery,
+    identityLimits,
+    queueTiming,
+    ladder,
+    tournamentSecret: process.env.TOURNAMENT_SECRET || null,
+    busyGuard,
+    webSocketPort,
+  });
   await server.listen(port, host, LISTEN_BACKLOG);
   busyGuard?.watchMainThread();
   logShutdown();
-  log.info({ event: "listening", address: `${host}:${port}` }, `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`);
-  if (webSocketPort !== null) log.info({ event: "websocket_port", address: `${webSocketPort.host}:${webSocketPort.port}`, publicAddress: webSocketPort.publicAddress }, `clients' WebSocket connections on ws://${webSocketPort.host}:${webSocketPort.port} (uWebSockets.js; seat reservations name ${webSocketPort.publicAddress})`);
-  if (cluster !== null) log.info({ event: "cluster", publicAddress: cluster.publicAddress }, `one process of a cluster on Redis, reached at ${cluster.publicAddress}`);
-  log.info({ event: "records", where: records?.where ?? null }, records === null ? "records are off" : `records in ${records.where} (games: /games)`);
+  log.info(
+    { event: "listening", address: `${host}:${port}` },
+    `cardhall listening on ws://${host}:${port} (health: /health, rooms: /rooms)`,
+  );
+  if (webSocketPort !== null)
+    log.info(
+      {
+        event: "websocket_port",
+        address: `${webSocketPort.host}:${webSocketPort.port}`,
+        publicAddress: webSocketPort.publicAddress,
+      },
+      `clients' WebSocket connections on ws://${webSocketPort.host}:${webSocketPort.port} (uWebSockets.js; seat reservations name ${webSocketPort.publicAddress})`,
+    );
+  if (cluster !== null)
+    log.info(
+      { event: "cluster", publicAddress: cluster.publicAddress },
+      `one process of a cluster on Redis, reached at ${cluster.publicAddress}`,
+    );
+  log.info(
+    { event: "records", where: records?.where ?? null },
+    records === null ? "records are off" : `records in ${records.where} (games: /games)`,
+  );
   if (ladderWarning !== undefined) log.warn({ event: "ladders_off" }, ladderWarning);
-  if (busyGuard !== null) log.info({ event: "busy_guard", refuseAt: busyGuard.refuseAt }, `new tables and spectators are refused while the main thread is ${Math.round(busyGuard.refuseAt * 100)}% busy or more (BUSY_REFUSE_AT)`);
-  log.info({ event: "heap_growth", percent: heapGrowth }, heapGrowth === 0 ? "V8 chooses how far the heap grows between major collections (HEAP_GROWTH_PERCENT=0)" : `the heap grows at most ${heapGrowth}% past what a major collection leaves live (HEAP_GROWTH_PERCENT)`);
-  log.info({ event: "ai_thread_scheduling", scheduling: aiThreadScheduling }, aiThreadScheduling === "batch" ? "the AI threads run as batch work: they never take a core from the main thread as they wake (AI_THREAD_SCHEDULING)" : "the AI threads run as the kernel's normal work (AI_THREAD_SCHEDULING)");
-  log.info({ event: "monitor", on: Boolean(process.env.MONITOR_PASSWORD) }, process.env.MONITOR_PASSWORD ? "monitor at /monitor (user admin, MONITOR_PASSWORD)" : "monitor off (set MONITOR_PASSWORD to serve it at /monitor)");
+  if (busyGuard !== null)
+    log.info(
+      { event: "busy_guard", refuseAt: busyGuard.refuseAt },
+      `new tables and spectators are refused while the main thread is ${Math.round(busyGuard.refuseAt * 100)}% busy or more (BUSY_REFUSE_AT)`,
+    );
+  log.info(
+    { event: "heap_growth", percent: heapGrowth },
+    heapGrowth === 0
+      ? "V8 chooses how far the heap grows between major collections (HEAP_GROWTH_PERCENT=0)"
+      : `the heap grows at most ${heapGrowth}% past what a major collection leaves live (HEAP_GROWTH_PERCENT)`,
+  );
+  log.info(
+    { event: "ai_thread_scheduling", scheduling: aiThreadScheduling },
+    aiThreadScheduling === "batch"
+      ? "the AI threads run as batch work: they never take a core from the main thread as they wake (AI_THREAD_SCHEDULING)"
+      : "the AI threads run as the kernel's normal work (AI_THREAD_SCHEDULING)",
+  );
+  log.info(
+    { event: "monitor", on: Boolean(process.env.MONITOR_PASSWORD) },
+    process.env.MONITOR_PASSWORD
+      ? "monitor at /monitor (user admin, MONITOR_PASSWORD)"
+      : "monitor off (set MONITOR_PASSWORD to serve it at /monitor)",
+  );
 }
 
 main().catch((error: unknown) => {
-  log.fatal({ event: "start_failed" }, `cardhall could not start: ${error instanceof Error ? error.message : String(error)}`);
+  log.fatal(
+    { event: "start_failed" },
+    `cardhall could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

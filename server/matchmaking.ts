@@ -9,8 +9,8 @@
  *   table would refuse is refused with the table's reason before any seat is reserved.
  * The matchmaker itself (matchMaker.create, joinById, reconnect...) is Colyseus's, unchanged.
  */
-import type { IncomingMessage, ServerResponse } from "http";
-import { ErrorCode, matchMaker, ServerError, type AuthContext } from "@colyseus/core";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ErrorCode, matchMaker, type AuthContext } from "@colyseus/core";
 import { TableRoom } from "../rooms/kit/table";
 import { pendingJoins } from "../rooms/kit/reservations";
 import { log } from "../rooms/kit/log";
@@ -64,7 +64,10 @@ export function clientAddressOf(req: IncomingMessage): string | null {
   if (peer === undefined) return null;
   let address = canonicalAddress(peer);
   const header = req.headers["x-forwarded-for"];
-  const chain = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").map(canonicalAddress).filter((entry) => entry !== "");
+  const chain = (Array.isArray(header) ? header.join(",") : (header ?? ""))
+    .split(",")
+    .map(canonicalAddress)
+    .filter((entry) => entry !== "");
   while (trustedProxies.has(address) && chain.length > 0) address = chain.pop() as string;
   return address;
 }
@@ -112,7 +115,8 @@ export function parseOptions(body: string): Record<string, unknown> {
   } catch {
     throw new HttpRefusal(400, "the request body is not JSON");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new HttpRefusal(400, "the request body must be a JSON object of options");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new HttpRefusal(400, "the request body must be a JSON object of options");
   return parsed as Record<string, unknown>;
 }
 
@@ -144,19 +148,25 @@ export function statusOf(error: unknown): number {
  * the room is full, or the table refused the place asked for.
  */
 function isRoomFull(error: unknown): boolean {
-  return error instanceof Error && (error as { code?: unknown }).code === undefined && /is already full\.$/.test(error.message);
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === undefined &&
+    /is already full\.$/.test(error.message)
+  );
 }
 
 function messageOf(error: unknown, status: number): string {
   if (error instanceof HttpRefusal) return error.message;
-  if (isRoomFull(error)) return "the room has no place for this join now (its seats are taken or promised to clients on their way)";
+  if (isRoomFull(error))
+    return "the room has no place for this join now (its seats are taken or promised to clients on their way)";
   if (status >= 500) return "the server could not do this matchmaking; try again";
   return error instanceof Error ? error.message : String(error);
 }
 
 /** Methods of Colyseus's matchmaker a client may call (the ones Colyseus's own route exposes). */
 function matchmakeMethod(method: string): MatchmakeMethod {
-  if (!matchMaker.controller.exposedMethods.includes(method)) throw new HttpRefusal(404, `there is no matchmaking method "${method}"`);
+  if (!matchMaker.controller.exposedMethods.includes(method))
+    throw new HttpRefusal(404, `there is no matchmaking method "${method}"`);
   return matchMakerMethod(method);
 }
 
@@ -169,7 +179,12 @@ let busyGuard: BusyGuard | null = null;
  * refused its last seat would never start. The lobby is taken too: it is one room for everyone, and a person
  * refused a table must still see the hall.
  */
-async function refusedAtCapacity(guard: BusyGuard, method: string, target: string, options: Record<string, unknown>): Promise<boolean> {
+async function refusedAtCapacity(
+  guard: BusyGuard,
+  method: string,
+  target: string,
+  options: Record<string, unknown>,
+): Promise<boolean> {
   if (target === LOBBY_ROOM) return false;
   if (method === "create" || method === "joinOrCreate") return guard.refusing;
   if (options.spectate !== true || (!guard.busy && !guard.anyOtherBusy)) return false;
@@ -184,16 +199,29 @@ export function setBusyGuard(guard: BusyGuard | null): void {
 }
 
 /** Says why the table would refuse this join, before a seat is reserved (only for a room in this process). */
-async function refuseEarly(method: string, target: string, options: Record<string, unknown>, address: string | null): Promise<void> {
+async function refuseEarly(
+  method: string,
+  target: string,
+  options: Record<string, unknown>,
+  address: string | null,
+): Promise<void> {
   if (method === "reconnect") {
-    if (typeof options.reconnectionToken !== "string" || options.reconnectionToken === "") throw new HttpRefusal(400, "a reconnection needs its reconnectionToken");
+    if (typeof options.reconnectionToken !== "string" || options.reconnectionToken === "")
+      throw new HttpRefusal(400, "a reconnection needs its reconnectionToken");
     return;
   }
   if (busyGuard !== null && (await refusedAtCapacity(busyGuard, method, target, options))) {
     busyGuard.countRefusal();
-    throw new HttpRefusal(503, "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace");
+    throw new HttpRefusal(
+      503,
+      "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace",
+    );
   }
-  if (pendingJoins.isFull(address)) throw new HttpRefusal(429, "too many joins from your address are waiting for their connections; connect them first");
+  if (pendingJoins.isFull(address))
+    throw new HttpRefusal(
+      429,
+      "too many joins from your address are waiting for their connections; connect them first",
+    );
   if (method !== "joinById") return;
   const room = matchMaker.getLocalRoomById(target);
   const refusal = room instanceof TableRoom ? room.refusalFor(options, address) : null;
@@ -204,10 +232,22 @@ async function refuseEarly(method: string, target: string, options: Record<strin
  * The auth context of a matchmaking request: the peer's address (not a forwarding header a client can set) and
  * the identity the request speaks for, which the table kit's onAuth hands to the seat (rooms/kit/table.ts).
  */
-function contextOf(req: IncomingMessage, address: string | null, identity: SeatIdentity, ladderDeal: LadderDeal | undefined): AuthContext & { identity: SeatIdentity; ladderDeal?: LadderDeal } {
+function contextOf(
+  req: IncomingMessage,
+  address: string | null,
+  identity: SeatIdentity,
+  ladderDeal: LadderDeal | undefined,
+): AuthContext & { identity: SeatIdentity; ladderDeal?: LadderDeal } {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && name !== "authorization" && name !== "cookie") headers.set(name, value);
-  return { ip: address ?? undefined, headers, token: undefined, identity, ...(ladderDeal === undefined ? {} : { ladderDeal }) };
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === "string" && name !== "authorization" && name !== "cookie") headers.set(name, value);
+  return {
+    ip: address ?? undefined,
+    headers,
+    token: undefined,
+    identity,
+    ...(ladderDeal === undefined ? {} : { ladderDeal }),
+  };
 }
 
 let ladders: Ladders | null = null;
@@ -222,7 +262,12 @@ export function setLadders(given: Ladders | null): void {
  * table is made: so a join that asks for a ladder table with options it may not have, or as a guest, or with no
  * deal left, is refused with a sentence and nothing is given. Undefined for any other join.
  */
-async function ladderDealFor(method: string, target: string, options: Record<string, unknown>, identity: SeatIdentity): Promise<LadderDeal | undefined> {
+async function ladderDealFor(
+  method: string,
+  target: string,
+  options: Record<string, unknown>,
+  identity: SeatIdentity,
+): Promise<LadderDeal | undefined> {
   if (options.ladder === undefined) return undefined;
   if (!isLadderGame(target)) throw new HttpRefusal(400, `only ${LADDER_GAMES.join(" and ")} have ladders`);
   if (method !== "create") throw new HttpRefusal(400, "a ladder table is made with create: nobody joins another's");
@@ -267,12 +312,17 @@ function bearerToken(header: string | undefined): string | undefined {
  * unknown or revoked is refused), else the account the page's login cookie names, else a guest — who may not
  * take a seat under a registered name. A reconnection keeps the identity its seat had.
  */
-async function joinerIdentity(req: IncomingMessage, method: string, options: Record<string, unknown>): Promise<SeatIdentity> {
+async function joinerIdentity(
+  req: IncomingMessage,
+  method: string,
+  options: Record<string, unknown>,
+): Promise<SeatIdentity> {
   if (method === "reconnect") return GUEST;
   try {
     const token = bearerToken(req.headers.authorization);
     if (token !== undefined) {
-      if (identities === null) throw new HttpRefusal(401, "this server keeps no accounts, so it takes no tokens: join without one");
+      if (identities === null)
+        throw new HttpRefusal(401, "this server keeps no accounts, so it takes no tokens: join without one");
       const bot = await identities.identityOfToken(token);
       if (bot === null) throw new HttpRefusal(401, "the token is not valid: it is unknown or was revoked");
       return bot;
@@ -283,7 +333,10 @@ async function joinerIdentity(req: IncomingMessage, method: string, options: Rec
     if (account !== null) return { kind: "account", name: account.name };
     const name = typeof options.name === "string" ? options.name : "";
     if (options.spectate !== true && name !== "" && (await nameIsRegistered(identities, name))) {
-      throw new HttpRefusal(403, `the name ${name} is registered: log in, or use its bot's token, to play under it; or choose another name`);
+      throw new HttpRefusal(
+        403,
+        `the name ${name} is registered: log in, or use its bot's token, to play under it; or choose another name`,
+      );
     }
     return GUEST;
   } catch (error) {
@@ -295,9 +348,17 @@ async function joinerIdentity(req: IncomingMessage, method: string, options: Rec
 /** A 503 is always a refusal that passes (at capacity, a database away), so it says when to try again; a failure of the server's own is a 500. */
 function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
   const json = JSON.stringify(body);
-  const cors = { ...matchMaker.controller.DEFAULT_CORS_HEADERS, ...matchMaker.controller.getCorsHeaders(new Headers(req.headers as Record<string, string>)) };
+  const cors = {
+    ...matchMaker.controller.DEFAULT_CORS_HEADERS,
+    ...matchMaker.controller.getCorsHeaders(new Headers(req.headers as Record<string, string>)),
+  };
   const retry = status === 503 ? { "retry-after": String(MATCHMAKING_RETRY_AFTER_SECONDS) } : {};
-  res.writeHead(status, { ...cors, ...retry, "content-type": "application/json", "content-length": Buffer.byteLength(json) });
+  res.writeHead(status, {
+    ...cors,
+    ...retry,
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(json),
+  });
   res.end(json);
 }
 
@@ -323,7 +384,8 @@ export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse
   try {
     const path = MATCHMAKE_PATH.exec((req.url ?? "").split("?", 1)[0]);
     const body = await readBoundedBody(req, MATCHMAKE_BODY_LIMIT);
-    if (path === null) throw new HttpRefusal(404, "a matchmaking request is POST /matchmake/<method>/<room name or id>");
+    if (path === null)
+      throw new HttpRefusal(404, "a matchmaking request is POST /matchmake/<method>/<room name or id>");
     const [, method, target] = path;
     const call = matchmakeMethod(method);
     const options = parseOptions(body);
@@ -334,7 +396,11 @@ export async function serveMatchmaking(req: IncomingMessage, res: ServerResponse
   } catch (error) {
     const status = statusOf(error);
     // A refusal the server chose to make (at capacity, a database away: each says so) is not a failure.
-    if (status >= 500 && !(error instanceof HttpRefusal)) log.error({ event: "matchmaking_failed", kind: error instanceof Error ? error.name : typeof error }, "a matchmaking request failed");
+    if (status >= 500 && !(error instanceof HttpRefusal))
+      log.error(
+        { event: "matchmaking_failed", kind: error instanceof Error ? error.name : typeof error },
+        "a matchmaking request failed",
+      );
     send(req, res, status, { code: status, error: messageOf(error, status) });
     if (status === 413) closeAfterAnswer(req, res);
   }

@@ -4,8 +4,8 @@
  * `/tournaments/<id>` when a browser asks for a page there rather than the JSON) so that a link or a reload opens
  * the right page.
  */
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import express, { type Application, type Response } from "express";
 
 /** Where the built page is: dist/web beside the compiled server, or under dist/ when the server runs from source. */
@@ -15,12 +15,21 @@ export function webDirectory(): string {
 }
 
 /** The page's own paths: each answers with the page, which reads the path itself. */
-export const PAGE_ROUTES = ["/watch/:roomId", "/play/:game", "/replay/:id", "/rules/:game", "/players/:name", "/account", "/tournaments/:id"];
+export const PAGE_ROUTES = [
+  "/watch/:roomId",
+  "/play/:game",
+  "/replay/:id",
+  "/rules/:game",
+  "/players/:name",
+  "/account",
+  "/tournaments/:id",
+];
 
 export function serveWebClient(app: Application, directory = webDirectory()): void {
   const index = path.join(directory, "index.html");
   const sendPage = (res: Response) => {
-    if (!fs.existsSync(index)) return void res.status(503).type("text").send("The web page is not built: run `npm run build`.\n");
+    if (!fs.existsSync(index))
+      return void res.status(503).type("text").send("The web page is not built: run `npm run build`.\n");
     res.setHeader("cache-control", "no-cache");
     res.sendFile(index);
   };

@@ -1,5 +1,5 @@
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { CardhallError } from "../client-sdk/errors";
 import { takeConsole } from "./setup/console";
@@ -37,7 +37,11 @@ export function sleep(ms: number): Promise<void> {
  */
 export async function expectConsole(pattern: RegExp, count = 1): Promise<string[]> {
   const taken: string[] = [];
-  await waitUntil(() => (taken.push(...takeConsole(pattern)), taken.length >= count), 5000, `console output ${pattern}`);
+  await waitUntil(
+    () => (taken.push(...takeConsole(pattern)), taken.length >= count),
+    5000,
+    `console output ${pattern}`,
+  );
   expect(taken).toHaveLength(count);
   return taken;
 }
@@ -86,7 +90,8 @@ export class Received {
 
   constructor(room: ClientRoom) {
     room.onMessage("*", (type: string | number, payload: unknown) => this.messages.push({ type, payload }));
-    const snapshot = () => this.snapshots.push(JSON.parse(JSON.stringify((room.state as { toJSON(): unknown }).toJSON())));
+    const snapshot = () =>
+      this.snapshots.push(JSON.parse(JSON.stringify((room.state as { toJSON(): unknown }).toJSON())));
     if (room.state) snapshot();
     room.onStateChange(snapshot);
   }
@@ -102,7 +107,8 @@ export class Received {
     const visit = (value: unknown): void => {
       if (typeof value === "string" || typeof value === "number") tokens.add(String(value));
       else if (Array.isArray(value)) value.forEach(visit);
-      else if (value && typeof value === "object") Object.entries(value).forEach(([key, inner]) => (tokens.add(key), visit(inner)));
+      else if (value && typeof value === "object")
+        Object.entries(value).forEach(([key, inner]) => (tokens.add(key), visit(inner)));
     };
     visit(this.messages);
     visit(this.snapshots);
@@ -116,7 +122,10 @@ export class Received {
  */
 export function limitsReportingWorker(): string {
   const file = path.join(scratchDirectory("cardhall-limits-"), "limits-worker.js");
-  fs.writeFileSync(file, `module.exports = function decide() {};\nmodule.exports.review = () => require("worker_threads").resourceLimits;\n`);
+  fs.writeFileSync(
+    file,
+    `module.exports = function decide() {};\nmodule.exports.review = () => require("worker_threads").resourceLimits;\n`,
+  );
   return file;
 }
 

@@ -1,7 +1,3 @@
-// The page's build: web/ → dist/web/, which the server serves at / (server/app.ts). Everything the page needs is
-// bundled (the SDK included); nothing is fetched from elsewhere. `modules.json` lists every module in the bundle,
-// so a test can prove that no server code is among them.
-import { writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
@@ -17,7 +13,8 @@ function moduleList() {
     generateBundle(_options, bundle) {
       const modules = new Set();
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === "chunk") for (const id of Object.keys(chunk.modules)) modules.add(relative(root, id.replace(/^\0/, "")));
+        if (chunk.type === "chunk")
+          for (const id of Object.keys(chunk.modules)) modules.add(relative(root, id.replace(/^\0/, "")));
       }
       this.emitFile({ type: "asset", fileName: "modules.json", source: JSON.stringify([...modules].sort(), null, 1) });
     },

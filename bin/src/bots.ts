@@ -14,7 +14,8 @@ const DEFAULT_GAMES = 3;
 const JOIN_PATIENCE_MS = 5 * 60_000;
 
 function game(text: string): BotGame {
-  if (!(text in BOT_TABLES)) throw new InvalidArgumentError(`unknown game (known: ${Object.keys(BOT_TABLES).join(", ")})`);
+  if (!(text in BOT_TABLES))
+    throw new InvalidArgumentError(`unknown game (known: ${Object.keys(BOT_TABLES).join(", ")})`);
   return text as BotGame;
 }
 
@@ -23,7 +24,11 @@ usageErrorsAreBadInput(new Command("bots"))
   .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567", webSocketAddress)
   .requiredOption("--game <name>", `the game: ${Object.keys(BOT_TABLES).join(", ")}`, game)
   .option("--tables <n>", "how many tables", wholeNumber(1, 10_000), 1)
-  .option("--games <k>", `games per table (default ${DEFAULT_GAMES}); for tractor, rounds at most (default: the whole match)`, wholeNumber(1, 10_000))
+  .option(
+    "--games <k>",
+    `games per table (default ${DEFAULT_GAMES}); for tractor, rounds at most (default: the whole match)`,
+    wholeNumber(1, 10_000),
+  )
   .option("--think-ms <ms>", "mean think time before each move", wholeNumber(0, 60_000), 0)
   .action(async (options: { url: string; game: BotGame; tables: number; games?: number; thinkMs: number }) => {
     const table = BOT_TABLES[options.game];
@@ -33,9 +38,12 @@ usageErrorsAreBadInput(new Command("bots"))
     const playPatiently = (index: number) =>
       joinWhenTaken(() => table.play({ url: options.url, games, thinkMs: options.thinkMs }), {
         withinMs: JOIN_PATIENCE_MS,
-        onWait: (refusal, _attempt, waitMs) => console.error(`bots: table ${index + 1}: ${refusal.message}; asking again in ${Math.ceil(waitMs / 1000)} s`),
+        onWait: (refusal, _attempt, waitMs) =>
+          console.error(`bots: table ${index + 1}: ${refusal.message}; asking again in ${Math.ceil(waitMs / 1000)} s`),
       });
-    const results = await Promise.allSettled(Array.from({ length: options.tables }, (_, index) => playPatiently(index)));
+    const results = await Promise.allSettled(
+      Array.from({ length: options.tables }, (_, index) => playPatiently(index)),
+    );
     let failures = 0;
     results.forEach((result, index) => {
       if (result.status === "fulfilled") {
@@ -43,7 +51,9 @@ usageErrorsAreBadInput(new Command("bots"))
         for (const line of result.value.lines) console.log(`  ${line}`);
       } else {
         failures++;
-        console.error(`bots: table ${index + 1}: failed: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`);
+        console.error(
+          `bots: table ${index + 1}: failed: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`,
+        );
       }
     });
     process.exitCode = failures > 0 ? EXIT_FAILED : EXIT_DONE;

@@ -6,7 +6,7 @@
  * legal actions and the bot's suggestion, makes the program's answers, and prints each game's result as
  * bin/bots does. A program that misbehaves never stalls the table: see `playTurn` and docs/bridge.md.
  */
-import * as path from "path";
+import * as path from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { FOOL_AI_POLICIES } from "../../rooms/fool/protocol";
 import { TRACTOR_SEATS, type TractorSeatName } from "../../rooms/tractor/protocol";
@@ -14,7 +14,14 @@ import { parseRank, rankLetter } from "../../rooms/tractor/cards";
 import { choice, webSocketAddress, wholeNumber } from "./lib/arguments";
 import { BRIDGE_GAMES, type BridgeGame } from "./lib/bridge-protocol";
 import { Bridge, type BridgeRunOptions } from "./lib/bridge-run";
-import { BRIDGE_SEATS, tableRules, takeSeat, type BridgedSeat, type TableOption, type TableRequest } from "./lib/bridge-seats";
+import {
+  BRIDGE_SEATS,
+  tableRules,
+  takeSeat,
+  type BridgedSeat,
+  type TableOption,
+  type TableRequest,
+} from "./lib/bridge-seats";
 import { EXIT_BAD_INPUT, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 import { JsonLinesProgram } from "./lib/json-lines-program";
 
@@ -42,7 +49,9 @@ const MAX_NAME = 40;
 
 /** Which games take which table options (each game's bridge seat says); the others are refused as bad usage. */
 const TABLE_OPTIONS: readonly TableOption[] = ["room", "seat", "n", "ai", "mainSuit", "bots", "startRanks", "queue"];
-const OPTIONS_FOR = Object.fromEntries(TABLE_OPTIONS.map((option) => [option, BRIDGE_GAMES.filter((game) => BRIDGE_SEATS[game].options.includes(option))]));
+const OPTIONS_FOR = Object.fromEntries(
+  TABLE_OPTIONS.map((option) => [option, BRIDGE_GAMES.filter((game) => BRIDGE_SEATS[game].options.includes(option))]),
+);
 
 function say(line: string): void {
   process.stderr.write(`bridge: ${line}\n`);
@@ -55,16 +64,23 @@ function usageProblem(options: BridgeOptions): string | undefined {
     }
   }
   if (options.bots?.includes(options.seat ?? "Alice")) return "--bots names the program's own seat";
-  if (options.queue && !options.token) return "--queue plays rated games and ladders: it needs a bot's token (--token, or CARDHALL_TOKEN)";
+  if (options.queue && !options.token)
+    return "--queue plays rated games and ladders: it needs a bot's token (--token, or CARDHALL_TOKEN)";
   if (options.queue && options.room !== undefined) return "--queue and --room are two ways to a table: give one";
-  if (options.queue && (options.game === "evensteven" || options.game === "patience") && (options.n !== undefined || options.seed !== undefined)) return "--queue plays the ladder's deals, which have their own seeds: give no --n or --seed";
+  if (
+    options.queue &&
+    (options.game === "evensteven" || options.game === "patience") &&
+    (options.n !== undefined || options.seed !== undefined)
+  )
+    return "--queue plays the ladder's deals, which have their own seeds: give no --n or --seed";
   return undefined;
 }
 
 /** `A,A` or `10,J`: the two teams' ranks as the statement writes them (10 for T). */
 function rankPair(text: string): [string, string] {
   const ranks = text.split(",").map((rank) => parseRank(rank.trim().toUpperCase()));
-  if (ranks.length !== 2 || ranks.some((rank) => rank === undefined)) throw new InvalidArgumentError("expected two ranks, team 1's then team 2's, e.g. A,A or 10,J");
+  if (ranks.length !== 2 || ranks.some((rank) => rank === undefined))
+    throw new InvalidArgumentError("expected two ranks, team 1's then team 2's, e.g. A,A or 10,J");
   return [rankLetter(ranks[0]!), rankLetter(ranks[1]!)];
 }
 
@@ -114,25 +130,66 @@ async function runBridge(command: string, args: string[], options: BridgeOptions
 
 function main(): void {
   usageErrorsAreBadInput(new Command("bridge"))
-    .description("Plays one seat of a cardhall game for a PROGRAM in any language that speaks JSON lines (docs/bridge.md).")
+    .description(
+      "Plays one seat of a cardhall game for a PROGRAM in any language that speaks JSON lines (docs/bridge.md).",
+    )
     .requiredOption("--url <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567", webSocketAddress)
     .requiredOption("--game <name>", `the game: ${BRIDGE_GAMES.join(", ")}`, choice(BRIDGE_GAMES))
-    .option("--games <k>", `games to play (default ${DEFAULT_GAMES}); for tractor, rounds at most`, wholeNumber(1, 10_000))
-    .option("--room <id>", "join this live room instead of creating one (fool: a two-player room's free seat; tractor: --seat's)")
-    .addOption(new Option("--seat <name>", "tractor: the seat to take (default Alice; a bot's seat is taken over)").argParser(choice(TRACTOR_SEATS)))
+    .option(
+      "--games <k>",
+      `games to play (default ${DEFAULT_GAMES}); for tractor, rounds at most`,
+      wholeNumber(1, 10_000),
+    )
+    .option(
+      "--room <id>",
+      "join this live room instead of creating one (fool: a two-player room's free seat; tractor: --seat's)",
+    )
+    .addOption(
+      new Option("--seat <name>", "tractor: the seat to take (default Alice; a bot's seat is taken over)").argParser(
+        choice(TRACTOR_SEATS),
+      ),
+    )
     .option("--name <name>", "the name the program plays as and is recorded under (default: the program's file name)")
     .option("--seed <seed>", "the first game's seed (tractor: the match's)", wholeNumber(1, 2147483646))
     .option("--n <cards>", "evensteven: cards in each hand (1..13)", wholeNumber(1, 13))
     .addOption(new Option("--ai <policy>", "fool: the room's AI opponent").argParser(choice(FOOL_AI_POLICIES)))
-    .addOption(new Option("--main-suit <suit>", "tractor: the fixed main suit (default H; O for none)").argParser(choice(["H", "S", "C", "D", "O"] as const)))
+    .addOption(
+      new Option("--main-suit <suit>", "tractor: the fixed main suit (default H; O for none)").argParser(
+        choice(["H", "S", "C", "D", "O"] as const),
+      ),
+    )
     .option("--bots <seats>", "tractor: the seats bots hold, comma-separated (default: every other seat)", seatList)
-    .option("--start-ranks <ranks>", "tractor: the teams' ranks at the start, e.g. A,A or 10,J for a short match (default 2,2)", rankPair)
-    .option("--turn-time-ms <ms>", "the room's turn clock for the program's seat, within the room's range (patience: the bridge's own)", wholeNumber(50, 3_600_000))
+    .option(
+      "--start-ranks <ranks>",
+      "tractor: the teams' ranks at the start, e.g. A,A or 10,J for a short match (default 2,2)",
+      rankPair,
+    )
+    .option(
+      "--turn-time-ms <ms>",
+      "the room's turn clock for the program's seat, within the room's range (patience: the bridge's own)",
+      wholeNumber(50, 3_600_000),
+    )
     .option("--max-errors <n>", "refused answers to one turn before the seat's bot plays it", wholeNumber(1, 1_000), 3)
-    .option("--max-line-bytes <n>", "the longest answer line read; longer lines are refused unread", wholeNumber(64, 16 * 1024 * 1024), 65_536)
-    .addOption(new Option("--token <token>", "a bot's token (docs/arena.md): the seat is the bot's, under its name").env("CARDHALL_TOKEN"))
-    .option("--queue", "fool, tractor: play rated games from the game's queue, a table each; evensteven, patience: play the solo ladder's deals, a table each (needs --token)")
-    .option("--timing", "print, last, each answer's round trip: ms from the turn line written to the answer read and checked", false)
+    .option(
+      "--max-line-bytes <n>",
+      "the longest answer line read; longer lines are refused unread",
+      wholeNumber(64, 16 * 1024 * 1024),
+      65_536,
+    )
+    .addOption(
+      new Option("--token <token>", "a bot's token (docs/arena.md): the seat is the bot's, under its name").env(
+        "CARDHALL_TOKEN",
+      ),
+    )
+    .option(
+      "--queue",
+      "fool, tractor: play rated games from the game's queue, a table each; evensteven, patience: play the solo ladder's deals, a table each (needs --token)",
+    )
+    .option(
+      "--timing",
+      "print, last, each answer's round trip: ms from the turn line written to the answer read and checked",
+      false,
+    )
     .argument("<program>", "the player program to run")
     .argument("[args...]", "arguments passed to the program")
     .passThroughOptions()

@@ -13,8 +13,8 @@
  * process read while one writes, and `bin/replay ID` and a later `npm start` find the cluster's games where they
  * find their own, with nothing more to install.
  */
-import type { ChildProcess } from "child_process";
-import * as os from "os";
+import type { ChildProcess } from "node:child_process";
+import * as os from "node:os";
 import { Command } from "commander";
 import { wholeNumber } from "./lib/arguments";
 import { EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
@@ -39,13 +39,23 @@ interface ProcessPorts {
 }
 
 /** Each process's ports, consecutive from the first ones; an error when the two ranges overlap or run past 65535. */
-function processPorts({ processes, port, webSocketPort }: Pick<ClusterOptions, "processes" | "port" | "webSocketPort">): ProcessPorts[] {
+function processPorts({
+  processes,
+  port,
+  webSocketPort,
+}: Pick<ClusterOptions, "processes" | "port" | "webSocketPort">): ProcessPorts[] {
   const last = (first: number) => first + processes - 1;
-  for (const first of [port, webSocketPort ?? port]) if (last(first) > 65535) throw new Error(`${processes} processes from port ${first} run past 65535`);
+  for (const first of [port, webSocketPort ?? port])
+    if (last(first) > 65535) throw new Error(`${processes} processes from port ${first} run past 65535`);
   if (webSocketPort !== undefined && webSocketPort <= last(port) && port <= last(webSocketPort)) {
-    throw new Error(`the WebSocket ports ${webSocketPort}–${last(webSocketPort)} overlap the processes' ports ${port}–${last(port)}`);
+    throw new Error(
+      `the WebSocket ports ${webSocketPort}–${last(webSocketPort)} overlap the processes' ports ${port}–${last(port)}`,
+    );
   }
-  return Array.from({ length: processes }, (_, index) => ({ port: port + index, ...(webSocketPort === undefined ? {} : { webSocketPort: webSocketPort + index }) }));
+  return Array.from({ length: processes }, (_, index) => ({
+    port: port + index,
+    ...(webSocketPort === undefined ? {} : { webSocketPort: webSocketPort + index }),
+  }));
 }
 
 /** Each process's Fool AI threads: its share of the CPUs, less its own main thread, at least one. */
@@ -129,7 +139,9 @@ async function runCluster(options: ClusterOptions): Promise<void> {
   }
   console.log(`cluster: redis on ${redis.url}; ${options.processes} process(es), ${aiThreads} Fool AI thread(s) each:`);
   for (const { port, webSocketPort } of ports) {
-    console.log(`cluster:   ws://${HOST}:${port}${webSocketPort === undefined ? "" : ` (its clients' WebSockets on ${webSocketPort})`}`);
+    console.log(
+      `cluster:   ws://${HOST}:${port}${webSocketPort === undefined ? "" : ` (its clients' WebSockets on ${webSocketPort})`}`,
+    );
   }
   console.log("cluster: Ctrl-C stops them all");
 }
@@ -138,10 +150,16 @@ usageErrorsAreBadInput(new Command("cluster"))
   .description("Starts redis-server and N cardhall processes on consecutive ports on 127.0.0.1; Ctrl-C stops them all.")
   .option("--processes <n>", "how many server processes", wholeNumber(1, 64), 2)
   .option("--port <port>", "the first process's port; the others follow", wholeNumber(1, 65535), 2567)
-  .option("--websocket-port <port>", "the first process's WebSocket port (WEBSOCKET_PORT); the others follow", wholeNumber(1, 65535))
+  .option(
+    "--websocket-port <port>",
+    "the first process's WebSocket port (WEBSOCKET_PORT); the others follow",
+    wholeNumber(1, 65535),
+  )
   .option("--redis-port <port>", "Redis's port (default: a free one)", wholeNumber(1, 65535))
   // commander names the option `websocketPort`.
-  .action(({ websocketPort, ...options }: Omit<ClusterOptions, "webSocketPort"> & { websocketPort?: number }) => runCluster({ ...options, webSocketPort: websocketPort }))
+  .action(({ websocketPort, ...options }: Omit<ClusterOptions, "webSocketPort"> & { websocketPort?: number }) =>
+    runCluster({ ...options, webSocketPort: websocketPort }),
+  )
   .parseAsync(process.argv)
   .catch((error: unknown) => {
     console.error(`cluster: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,7 +5,15 @@
  */
 import { Command } from "commander";
 import { covers } from "../../rooms/evensteven/cards";
-import { cardToCover, describeFault, initialHand, newGame, playCard, verdictLine, type Game } from "../../rooms/evensteven/engine";
+import {
+  cardToCover,
+  describeFault,
+  initialHand,
+  newGame,
+  playCard,
+  verdictLine,
+  type Game,
+} from "../../rooms/evensteven/engine";
 import { seconds } from "./lib/arguments";
 import { EXIT_BAD_INPUT, EXIT_DONE, EXIT_FAILED, usageErrorsAreBadInput } from "./lib/exit-status";
 import { gameLines } from "./lib/game-lines";
@@ -29,7 +37,8 @@ async function playGame(player: PlayerProcess, start: Game, timeoutMs: number): 
     player.send(dealt);
     const answer = await player.answer(timeoutMs, dealt);
     const result = playCard(game, answer);
-    if (!result.ok) throw new PlayerFault(`the player answered ${dealt} with "${answer}": ${describeFault(result.fault)}`);
+    if (!result.ok)
+      throw new PlayerFault(`the player answered ${dealt} with "${answer}": ${describeFault(result.fault)}`);
     game = result.game;
     if (!covers(answer, dealt) || game.verdict === "WIN") player.send(game.verdict === "WIN" ? "YOU WIN" : "YOU LOSE");
   }
@@ -72,7 +81,12 @@ async function runDealer(command: string, args: string[], options: DealerOptions
 function main(): void {
   const program = usageErrorsAreBadInput(new Command("dealer"))
     .description("The Even-Steven dealer: reads `N seed` lines, plays each game with PROGRAM, prints the verdicts.")
-    .option("-t, --timeout <seconds>", "how long the player may take to answer a card", seconds(3600), DEFAULT_TIMEOUT_SECONDS)
+    .option(
+      "-t, --timeout <seconds>",
+      "how long the player may take to answer a card",
+      seconds(3600),
+      DEFAULT_TIMEOUT_SECONDS,
+    )
     .argument("<program>", "the player program to run")
     .argument("[args...]", "arguments passed to the player program")
     .passThroughOptions()

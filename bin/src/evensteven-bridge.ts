@@ -35,7 +35,10 @@ function out(line: string): void {
  */
 async function gameRequests(options: BridgeOptions): Promise<GameRequest[] | string> {
   if (!options.fromStdin) {
-    return Array.from({ length: options.games }, (_, i) => ({ n: options.n, seed: i === 0 ? options.seed : undefined }));
+    return Array.from({ length: options.games }, (_, i) => ({
+      n: options.n,
+      seed: i === 0 ? options.seed : undefined,
+    }));
   }
   const requests: GameRequest[] = [];
   for await (const line of gameLines(process.stdin)) {
@@ -46,7 +49,12 @@ async function gameRequests(options: BridgeOptions): Promise<GameRequest[] | str
 }
 
 /** Plays the room's current game `game` with the program; returns the outcome. */
-async function bridgeGame(session: EvenStevenPlayer, player: PlayerProcess, game: number, timeoutMs: number): Promise<string> {
+async function bridgeGame(
+  session: EvenStevenPlayer,
+  player: PlayerProcess,
+  game: number,
+  timeoutMs: number,
+): Promise<string> {
   for (let index = 1; ; index++) {
     const turn = await session.nextTurn(game, index);
     if (turn.kind === "over") {
@@ -59,7 +67,8 @@ async function bridgeGame(session: EvenStevenPlayer, player: PlayerProcess, game
     try {
       await session.play(answer);
     } catch (error) {
-      if (error instanceof CardhallError) throw new PlayerFault(`the player answered ${turn.card} with "${answer}": ${error.message}`);
+      if (error instanceof CardhallError)
+        throw new PlayerFault(`the player answered ${turn.card} with "${answer}": ${error.message}`);
       throw error;
     }
   }

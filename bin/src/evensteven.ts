@@ -2,7 +2,7 @@
  * bin/evensteven: the optimal Even-Steven player for bin/dealer (the statement's protocol on stdin/stdout).
  * It never loses unnecessarily: see rooms/evensteven/strategy.ts.
  */
-import * as readline from "readline";
+import * as readline from "node:readline";
 import { isCard } from "../../rooms/evensteven/cards";
 import { optimalPlay } from "../../rooms/evensteven/strategy";
 

@@ -3,7 +3,7 @@
  * (from FILE, or stdin) in the statement's format and prints YES and a winning sequence, or NO.
  * Malformed input gets one line on stderr and exit status 2.
  */
-import * as fs from "fs";
+import * as fs from "node:fs";
 import { formatSequence, parsePosition } from "../../rooms/fool/notation";
 import { findWinningSequence } from "../../rooms/fool/search";
 import { ChunkedOutput } from "./lib/judge-io";

@@ -89,6 +89,7 @@ try {
 } catch (error) {
   // A reader that stops early (`bin/patience | head -1`) closes the pipe: not worth a stack trace.
   if (isClosedPipe(error)) process.exitCode = EXIT_DONE;
-  else if ((error as NodeJS.ErrnoException).syscall === "write") process.exitCode = fail(`cannot write the results: ${describe(error)}`);
+  else if ((error as NodeJS.ErrnoException).syscall === "write")
+    process.exitCode = fail(`cannot write the results: ${describe(error)}`);
   else process.exitCode = fail(`internal error: ${describe(error)}`);
 }

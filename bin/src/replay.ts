@@ -14,7 +14,7 @@
  * match, is named on stderr); 1 when the record cannot be found or read.
  */
 import { Command } from "commander";
-import * as fs from "fs";
+import * as fs from "node:fs";
 import type { GameRecord, RecordedEvent, RecordedSeat, Replay } from "../../rooms/kit/record";
 import { RecordsApi } from "../../client-sdk/records";
 import { isPostgresUrl, type DatabaseConfig } from "../../server/records/database";
@@ -33,16 +33,19 @@ class NotFound extends Error {}
 
 async function fetchRecord(source: string, options: { url?: string; db?: string }): Promise<GameRecord> {
   if (fs.existsSync(source)) return JSON.parse(fs.readFileSync(source, "utf8")) as GameRecord;
-  if (options.db !== undefined) return fromDatabase(source, isPostgresUrl(options.db) ? { url: options.db } : { file: options.db });
+  if (options.db !== undefined)
+    return fromDatabase(source, isPostgresUrl(options.db) ? { url: options.db } : { file: options.db });
   // The SDK's reader: the same URL handling and the server's own error messages ("no such game").
   if (options.url !== undefined) return new RecordsApi(options.url).game(source);
   const local = recordsConfig(process.env);
-  if (local === null) throw new NotFound("records are off here (RECORDS=off): name a server with --url or a database with --db");
+  if (local === null)
+    throw new NotFound("records are off here (RECORDS=off): name a server with --url or a database with --db");
   return fromDatabase(source, local, " (the local record store; --url reads a server's)");
 }
 
 async function fromDatabase(id: string, database: DatabaseConfig, which = ""): Promise<GameRecord> {
-  if (database.file !== undefined && !fs.existsSync(database.file)) throw new NotFound(`no database file ${database.file}${which}`);
+  if (database.file !== undefined && !fs.existsSync(database.file))
+    throw new NotFound(`no database file ${database.file}${which}`);
   const store = await RecordStore.open(database);
   try {
     const record = await store.get(id);
@@ -56,7 +59,7 @@ async function fromDatabase(id: string, database: DatabaseConfig, which = ""): P
 function seatLabel(seats: readonly RecordedSeat[], actor: number | string): string {
   if (typeof actor !== "number") return "dealer";
   const seat = seats[actor];
-  return seat && seat.name ? `seat ${actor} (${seat.name}, ${seat.kind})` : describeActor(actor);
+  return seat?.name ? `seat ${actor} (${seat.name}, ${seat.kind})` : describeActor(actor);
 }
 
 function short(value: unknown): string {
@@ -65,7 +68,9 @@ function short(value: unknown): string {
 }
 
 function eventLines(events: readonly RecordedEvent[]): string[] {
-  return events.map((event) => `      ${event.name}${event.to === undefined ? "" : ` (to seat ${event.to})`} ${short(event.payload)}`);
+  return events.map(
+    (event) => `      ${event.name}${event.to === undefined ? "" : ` (to seat ${event.to})`} ${short(event.payload)}`,
+  );
 }
 
 /**
@@ -74,7 +79,9 @@ function eventLines(events: readonly RecordedEvent[]): string[] {
  */
 function seedLine(record: GameRecord): string {
   const named = (record.result as { seed?: unknown } | null)?.seed;
-  return typeof named === "number" && named !== record.seed ? `seed ${named} (the match's ${record.seed})` : `seed ${record.seed}`;
+  return typeof named === "number" && named !== record.seed
+    ? `seed ${named} (the match's ${record.seed})`
+    : `seed ${record.seed}`;
 }
 
 /** The record as lines: a heading, the start's events, each action with its events, the result. */
@@ -88,7 +95,9 @@ export function describeRecord(record: GameRecord): string[] {
   ];
   record.actions.forEach((step, index) => {
     const at = new Date(step.at).toISOString().slice(11, 23);
-    lines.push(`  ${String(index + 1).padStart(4)}  ${at}  ${seatLabel(record.seats, step.actor)} [${step.by}] ${short(step.action)}`);
+    lines.push(
+      `  ${String(index + 1).padStart(4)}  ${at}  ${seatLabel(record.seats, step.actor)} [${step.by}] ${short(step.action)}`,
+    );
     lines.push(...eventLines(step.events));
   });
   lines.push(`  result ${JSON.stringify(record.result)}`);
@@ -101,7 +110,10 @@ async function main(argv: readonly string[]): Promise<number> {
     .argument("<id-or-file>", "a record id, or a file holding a record (JSON, as GET /games/:id gives it)")
     .option("--url <url>", "the server whose HTTP API has the record, e.g. http://127.0.0.1:2567")
     .option("--db <path-or-url>", "read the record from this records database (an SQLite file or a postgres:// URL)")
-    .addHelpText("after", "\nWith an id alone, the record is read from the local record store, as a server started here keeps it:\nDATA_DIR's cardhall.sqlite (data/ by default), or DATABASE_URL's PostgreSQL.")
+    .addHelpText(
+      "after",
+      "\nWith an id alone, the record is read from the local record store, as a server started here keeps it:\nDATA_DIR's cardhall.sqlite (data/ by default), or DATABASE_URL's PostgreSQL.",
+    )
     .option("--quiet", "print only the verdict")
     .showHelpAfterError()
     .parse(argv);
@@ -116,7 +128,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (!options.quiet) process.stdout.write(describeRecord(record).join("\n") + "\n");
   if (record.seedWithheld) {
-    process.stderr.write(`replay: ${record.id ?? source} is a round of a match still being played: the server shows its match's seed, which every later deal follows from, once the match is over (GET /games/${record.id}/replay replays it on the server now)\n`);
+    process.stderr.write(
+      `replay: ${record.id ?? source} is a round of a match still being played: the server shows its match's seed, which every later deal follows from, once the match is over (GET /games/${record.id}/replay replays it on the server now)\n`,
+    );
     return NOT_FOUND;
   }
   let replay: Replay;
@@ -132,8 +146,14 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`replay: ${record.id ?? source}: ${sealed.reason}\n`);
     return DOES_NOT_REPLAY;
   }
-  process.stdout.write(`verified: the engine reproduces all ${record.actions.length} actions, their events and the result\n`);
-  process.stdout.write(sealed.verdict === "verified" ? `deal verified: the seed ${sealed.seed} matches its commitment ${sealed.commitment}, and the deal follows from the seed\n` : "no commitment recorded: the deal cannot be checked against one\n");
+  process.stdout.write(
+    `verified: the engine reproduces all ${record.actions.length} actions, their events and the result\n`,
+  );
+  process.stdout.write(
+    sealed.verdict === "verified"
+      ? `deal verified: the seed ${sealed.seed} matches its commitment ${sealed.commitment}, and the deal follows from the seed\n`
+      : "no commitment recorded: the deal cannot be checked against one\n",
+  );
   return EXIT_DONE;
 }
 

@@ -169,7 +169,8 @@ function entriesOf(options: TournamentOptions): Entry[] | string {
   const entries: Entry[] = [];
   for (const { name, words } of options.entry) {
     const token = options.entryToken.find((given) => given.name === name)?.token ?? process.env[tokenVariable(name)];
-    if (!token) return `${name} has no token: give --entry-token ${name}=TOKEN or set ${tokenVariable(name)} (tournaments are between identities)`;
+    if (!token)
+      return `${name} has no token: give --entry-token ${name}=TOKEN or set ${tokenVariable(name)} (tournaments are between identities)`;
     entries.push({ name, command: words[0], args: words.slice(1), token });
   }
   return entries;
@@ -182,8 +183,15 @@ function dealSeeds(seed: number, deals: number): number[] {
 }
 
 /** A pairing's games: each deal twice, `a` first and then `b`, so both play both sides of every deal. */
-function gamesOf(game: TournamentGame, pairing: Pairing, round: number, seeds: readonly number[], entries: ReadonlyMap<string, Entry>): PlannedGame[] {
-  const seated = (first: string, second: string) => TOURNAMENT_TABLES[game].arrangement(first, second).map((name) => entries.get(name)!);
+function gamesOf(
+  game: TournamentGame,
+  pairing: Pairing,
+  round: number,
+  seeds: readonly number[],
+  entries: ReadonlyMap<string, Entry>,
+): PlannedGame[] {
+  const seated = (first: string, second: string) =>
+    TOURNAMENT_TABLES[game].arrangement(first, second).map((name) => entries.get(name)!);
   return seeds.flatMap((seed, index) => [
     { round, deal: index + 1, seed, seats: seated(pairing.a, pairing.b) },
     { round, deal: index + 1, seed, seats: seated(pairing.b, pairing.a) },
@@ -199,7 +207,12 @@ class TournamentRunner {
   private readonly bridgeOptions: BridgeRunOptions;
 
   constructor(private readonly options: TournamentOptions) {
-    this.bridgeOptions = { game: options.game, maxErrors: options.maxErrors, maxLineBytes: options.maxLineBytes, timing: false };
+    this.bridgeOptions = {
+      game: options.game,
+      maxErrors: options.maxErrors,
+      maxLineBytes: options.maxLineBytes,
+      timing: false,
+    };
   }
 
   /** One game: every seat's program started, the seats taken (seat 0's makes the table with the deal's seed), played out. */
@@ -216,7 +229,10 @@ class TournamentRunner {
       seed,
       turnTimeMs: this.options.turnTimeMs,
       ...kind.seatRequest(seat, room),
-      onWaitToJoin: (reason, waitMs) => say(`round ${planned.round}, deal ${planned.deal}, seat ${seat}: ${reason}; asking again in ${Math.ceil(waitMs / 1000)} s`),
+      onWaitToJoin: (reason, waitMs) =>
+        say(
+          `round ${planned.round}, deal ${planned.deal}, seat ${seat}: ${reason}; asking again in ${Math.ceil(waitMs / 1000)} s`,
+        ),
       onEvent: (name, payload) => {
         if (name === kind.endEvent) ended ??= payload;
         bridges[seat].send({ type: "event", name, payload });
@@ -225,7 +241,8 @@ class TournamentRunner {
     const taken: BridgedSeat[] = [];
     try {
       taken.push(await this.seat(request(0)));
-      for (let seat = 1; seat < seats.length; seat++) taken.push(await this.seat(request(seat, taken[0].session.roomId)));
+      for (let seat = 1; seat < seats.length; seat++)
+        taken.push(await this.seat(request(seat, taken[0].session.roomId)));
       await Promise.all(bridges.map((bridge, seat) => bridge.run(taken[seat], seats[seat].name, 1)));
     } catch (error) {
       for (const program of programs) program.kill();
@@ -236,7 +253,14 @@ class TournamentRunner {
     if (ended === undefined) throw new Error(`the game in room ${taken[0].session.roomId} ended without its result`);
     const names = seats.map((entry) => entry.name);
     const forfeits = forfeitsOf(bridges, names, this.options.maxTimeouts);
-    const report: TournamentGameReport = { round: planned.round, deal: planned.deal, seed, seats: names, roomId: taken[0].session.roomId, forfeits };
+    const report: TournamentGameReport = {
+      round: planned.round,
+      deal: planned.deal,
+      seed,
+      seats: names,
+      roomId: taken[0].session.roomId,
+      forfeits,
+    };
     return { report, points: pointsAfterForfeits(kind.points(ended, seats.length), names, forfeits) };
   }
 
@@ -252,7 +276,8 @@ function forfeitsOf(bridges: readonly Bridge[], names: readonly string[], maxTim
   const forfeits: Forfeit[] = [];
   bridges.forEach((bridge, seat) => {
     const reason = forfeitReason(bridge, maxTimeouts);
-    if (reason !== null && !forfeits.some((forfeit) => forfeit.entrant === names[seat])) forfeits.push({ entrant: names[seat], reason });
+    if (reason !== null && !forfeits.some((forfeit) => forfeit.entrant === names[seat]))
+      forfeits.push({ entrant: names[seat], reason });
   });
   return forfeits;
 }
@@ -264,16 +289,19 @@ function forfeitsOf(bridges: readonly Bridge[], names: readonly string[], maxTim
 function forfeitReason(bridge: Bridge, maxTimeouts: number): string | null {
   const { programEnded, tally } = bridge.verdict();
   if (programEnded !== null) return `${programEnded} during the game`;
-  if (tally.timedOut >= maxTimeouts) return `the program let its turn clock run out ${tally.timedOut === 1 ? "once" : `${tally.timedOut} times`}`;
+  if (tally.timedOut >= maxTimeouts)
+    return `the program let its turn clock run out ${tally.timedOut === 1 ? "once" : `${tally.timedOut} times`}`;
   return null;
 }
 
 function gameLine(played: PlayedGame): string {
   const { round, deal, seed, seats, forfeits } = played.report;
-  const result = played.points[0] === played.points[1] ? "drawn" : `${seats[played.points[0] > played.points[1] ? 0 : 1]} won`;
+  const result =
+    played.points[0] === played.points[1] ? "drawn" : `${seats[played.points[0] > played.points[1] ? 0 : 1]} won`;
   const forfeited = forfeits.map((forfeit) => `; ${forfeit.entrant} forfeits (${forfeit.reason})`).join("");
   const seatsOf = (name: string) => seats.flatMap((sitting, seat) => (sitting === name ? [seat] : []));
-  const side = (name: string) => `${name} (${seatsOf(name).length === 1 ? "seat" : "seats"} ${seatsOf(name).join(" and ")})`;
+  const side = (name: string) =>
+    `${name} (${seatsOf(name).length === 1 ? "seat" : "seats"} ${seatsOf(name).join(" and ")})`;
   return `round ${round}, deal ${deal} (seed ${seed}): ${side(seats[0])} v ${side(seats[1])}: ${result}${forfeited}`;
 }
 
@@ -282,7 +310,8 @@ async function playRounds(options: TournamentOptions, entries: Entry[], seeds: n
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const names = entries.map((entry) => entry.name);
   const runner = new TournamentRunner(options);
-  const rounds = options.format === "round-robin" ? roundRobin(names).length : (options.rounds ?? swissRounds(names.length));
+  const rounds =
+    options.format === "round-robin" ? roundRobin(names).length : (options.rounds ?? swissRounds(names.length));
   const fixed = options.format === "round-robin" ? roundRobin(names) : null;
   const played: PlayedGame[] = [];
   const points = new Map<string, number>();
@@ -319,10 +348,17 @@ async function report(options: TournamentOptions, body: TournamentReport): Promi
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (options.secret) headers.authorization = `Bearer ${options.secret}`;
   for (let attempt = 1; ; attempt++) {
-    const response = await fetch(`${httpBase(options.server)}/tournaments`, { method: "POST", headers, body: JSON.stringify(body) });
+    const response = await fetch(`${httpBase(options.server)}/tournaments`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    });
     const answer = (await response.json().catch(() => ({}))) as { id?: string; error?: string };
     if (response.status === 201 && answer.id) return answer.id;
-    if (response.status !== 409 || attempt >= REPORT_TRIES) throw new Error(`the server did not keep the tournament (${response.status}): ${answer.error ?? "no reason given"}`);
+    if (response.status !== 409 || attempt >= REPORT_TRIES)
+      throw new Error(
+        `the server did not keep the tournament (${response.status}): ${answer.error ?? "no reason given"}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, REPORT_RETRY_MS));
   }
 }
@@ -353,8 +389,16 @@ async function runTournament(options: TournamentOptions): Promise<number> {
   const played = await playRounds(options, entries, dealSeeds(seed, options.deals));
   const seconds = (performance.now() - startedAt) / 1000;
   process.stdout.write(`${played.length} games in ${seconds.toFixed(1)} s; the deals came from seed ${seed}\n`);
-  const name = options.name ?? `${options.game} ${options.format}, ${new Date().toISOString().slice(0, 16).replace("T", " ")}`;
-  const body: TournamentReport = { name, game: options.game, format: options.format, deals: options.deals, entrants: entries.map((entry) => entry.name), games: played.map((game) => game.report) };
+  const name =
+    options.name ?? `${options.game} ${options.format}, ${new Date().toISOString().slice(0, 16).replace("T", " ")}`;
+  const body: TournamentReport = {
+    name,
+    game: options.game,
+    format: options.format,
+    deals: options.deals,
+    entrants: entries.map((entry) => entry.name),
+    games: played.map((game) => game.report),
+  };
   const id = await report(options, body);
   const tournament = (await (await fetch(`${httpBase(options.server)}/tournaments/${id}`)).json()) as Tournament;
   for (const line of standingsLines(tournament)) process.stdout.write(line + "\n");
@@ -364,21 +408,64 @@ async function runTournament(options: TournamentOptions): Promise<number> {
 
 function main(): void {
   usageErrorsAreBadInput(new Command("tournament"))
-    .description("Runs a tournament on duplicate deals between named identities' programs and reports it to the server (docs/arena.md).")
+    .description(
+      "Runs a tournament on duplicate deals between named identities' programs and reports it to the server (docs/arena.md).",
+    )
     .requiredOption("--server <url>", "the server's WebSocket address, e.g. ws://127.0.0.1:2567", webSocketAddress)
-    .addOption(new Option("--game <name>", `the game: ${TOURNAMENT_GAMES.join(", ")}`).argParser(choice(TOURNAMENT_GAMES)).default("fool"))
-    .addOption(new Option("--format <format>", `${TOURNAMENT_FORMATS.join(" or ")}`).argParser(choice(TOURNAMENT_FORMATS)).default("round-robin"))
-    .requiredOption("--deals <n>", "deals every pairing plays, each twice with the seats swapped", wholeNumber(1, 1_000))
+    .addOption(
+      new Option("--game <name>", `the game: ${TOURNAMENT_GAMES.join(", ")}`)
+        .argParser(choice(TOURNAMENT_GAMES))
+        .default("fool"),
+    )
+    .addOption(
+      new Option("--format <format>", `${TOURNAMENT_FORMATS.join(" or ")}`)
+        .argParser(choice(TOURNAMENT_FORMATS))
+        .default("round-robin"),
+    )
+    .requiredOption(
+      "--deals <n>",
+      "deals every pairing plays, each twice with the seats swapped",
+      wholeNumber(1, 1_000),
+    )
     .option("--rounds <n>", "swiss: rounds to play (default ⌈log2 entrants⌉)", wholeNumber(1, 1_000))
-    .option("--seed <seed>", "the seed the deals are drawn from (default: a fresh one, printed at the end)", wholeNumber(1, 2147483646))
+    .option(
+      "--seed <seed>",
+      "the seed the deals are drawn from (default: a fresh one, printed at the end)",
+      wholeNumber(1, 2147483646),
+    )
     .option("--name <name>", "the tournament's name on its page")
-    .option("--entry <NAME=COMMAND>", "an entrant: its bot's name and its program's command line (quotes group words; no shell)", entryOption, [])
-    .option("--entry-token <NAME=TOKEN>", "an entrant's bot token (or CARDHALL_TOKEN_<NAME>, upper case, _ for other characters)", tokenOption, [])
-    .option("--turn-time-ms <ms>", "each seat's turn clock (the room plays for a seat whose clock runs out)", wholeNumber(100, 600_000), 10_000)
-    .option("--max-timeouts <n>", "turns a program may let its clock run out in a game before it forfeits the game", wholeNumber(1, 1_000), 3)
+    .option(
+      "--entry <NAME=COMMAND>",
+      "an entrant: its bot's name and its program's command line (quotes group words; no shell)",
+      entryOption,
+      [],
+    )
+    .option(
+      "--entry-token <NAME=TOKEN>",
+      "an entrant's bot token (or CARDHALL_TOKEN_<NAME>, upper case, _ for other characters)",
+      tokenOption,
+      [],
+    )
+    .option(
+      "--turn-time-ms <ms>",
+      "each seat's turn clock (the room plays for a seat whose clock runs out)",
+      wholeNumber(100, 600_000),
+      10_000,
+    )
+    .option(
+      "--max-timeouts <n>",
+      "turns a program may let its clock run out in a game before it forfeits the game",
+      wholeNumber(1, 1_000),
+      3,
+    )
     .option("--max-errors <n>", "refused answers to one turn before the seat's bot plays it", wholeNumber(1, 1_000), 3)
     .option("--max-line-bytes <n>", "the longest answer line read", wholeNumber(64, 16 * 1024 * 1024), 65_536)
-    .addOption(new Option("--secret <secret>", "the operator's secret, when the server asks for one (TOURNAMENT_SECRET there)").env("CARDHALL_TOURNAMENT_SECRET"))
+    .addOption(
+      new Option(
+        "--secret <secret>",
+        "the operator's secret, when the server asks for one (TOURNAMENT_SECRET there)",
+      ).env("CARDHALL_TOURNAMENT_SECRET"),
+    )
     .action(async (options: TournamentOptions) => {
       process.exitCode = await runTournament(options);
     })

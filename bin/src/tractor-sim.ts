@@ -22,7 +22,11 @@ function rulesetOf(args: readonly string[]): TractorRuleset {
   const { Command } = loadCommander();
   const options = usageErrorsAreBadInput(new Command("tractor-sim"))
     .description("Simulate recorded rounds of Tractor (Shengji): input on stdin in the 'Game Simulator' format.")
-    .option("--rules <json>", "rule options as JSON: hiddenMultiplier (longest-component, lead-cards, double), overplayedCards (leave-none-hidden, reject)", rulesArgument)
+    .option(
+      "--rules <json>",
+      "rule options as JSON: hiddenMultiplier (longest-component, lead-cards, double), overplayedCards (leave-none-hidden, reject)",
+      rulesArgument,
+    )
     .parse(["node", "tractor-sim", ...args])
     .opts<{ rules?: TractorRuleset }>();
   return options.rules ?? classic;
@@ -32,7 +36,8 @@ function rulesetOf(args: readonly string[]): TractorRuleset {
 function rulesArgument(text: string): TractorRuleset {
   const { InvalidArgumentError } = loadCommander();
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- zod is loaded only for --rules
-  const { tractorRulesOption } = require("../../rooms/tractor/rules-option") as typeof import("../../rooms/tractor/rules-option");
+  const { tractorRulesOption } =
+    require("../../rooms/tractor/rules-option") as typeof import("../../rooms/tractor/rules-option");
   const { tractorRuleset } = require("../../rooms/tractor/ruleset") as typeof import("../../rooms/tractor/ruleset");
   let json: unknown;
   try {
@@ -41,7 +46,10 @@ function rulesArgument(text: string): TractorRuleset {
     throw new InvalidArgumentError('expected JSON, e.g. {"hiddenMultiplier":"lead-cards"}');
   }
   const parsed = tractorRulesOption.safeParse(json);
-  if (!parsed.success) throw new InvalidArgumentError(parsed.error.issues.map((issue) => `${issue.path.join(".") || "rules"}: ${issue.message}`).join("; "));
+  if (!parsed.success)
+    throw new InvalidArgumentError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "rules"}: ${issue.message}`).join("; "),
+    );
   return tractorRuleset(parsed.data);
 }
 
@@ -49,7 +57,10 @@ function rulesArgument(text: string): TractorRuleset {
 function checkOverplayed(round: RecordedRound, caseNumber: number, ruleset: TractorRuleset): void {
   if (ruleset.overplayedCards !== "reject") return;
   const overplayed = overplayedCards(round);
-  if (overplayed.length > 0) throw new StatementInputError(`case ${caseNumber} plays ${cardsName(overplayed)} more often than the two decks hold`);
+  if (overplayed.length > 0)
+    throw new StatementInputError(
+      `case ${caseNumber} plays ${cardsName(overplayed)} more often than the two decks hold`,
+    );
 }
 
 /** Replays every case as it is read; the last result is held back until the input is known to end there. */

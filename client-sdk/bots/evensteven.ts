@@ -43,7 +43,11 @@ interface GameOptions {
 }
 
 /** Plays one game that has started in the session, to its end. */
-export async function playOneGame(session: EvenStevenPlayer, game: number, options: GameOptions = {}): Promise<EvenStevenGameResult> {
+export async function playOneGame(
+  session: EvenStevenPlayer,
+  game: number,
+  options: GameOptions = {},
+): Promise<EvenStevenGameResult> {
   const probe = options.probe ?? NO_PROBE;
   const mine: string[] = [];
   for (let index = 1; ; index++) {
@@ -62,12 +66,18 @@ export async function playOneGame(session: EvenStevenPlayer, game: number, optio
 }
 
 /** The server's record of the game (its verdict) and the client's state view must both match the bot's own plays. */
-async function checkAgreement(session: EvenStevenPlayer, game: number, mine: string[], probe: MoveProbe): Promise<void> {
+async function checkAgreement(
+  session: EvenStevenPlayer,
+  game: number,
+  mine: string[],
+  probe: MoveProbe,
+): Promise<void> {
   if (probe === NO_PROBE) return;
   const over = (v: Partial<EvenStevenStateView>) => v.game === game && v.phase === "over";
   const view = await session.waitForView(over, 10_000, over).catch(() => undefined);
   if (!view) return probe.desync(`game ${game}: the state never showed the verdict`);
-  if (view.played.join(" ") !== mine.join(" ")) probe.desync(`game ${game}: state shows ${view.played.join(" ")}, played ${mine.join(" ")}`);
+  if (view.played.join(" ") !== mine.join(" "))
+    probe.desync(`game ${game}: state shows ${view.played.join(" ")}, played ${mine.join(" ")}`);
 }
 
 /** Plays games in a new room and returns each game's outcome with its revealed seed. */
@@ -75,7 +85,11 @@ export async function playEvenStevenBot(
   client: CardhallClient,
   options: EvenStevenBotOptions,
 ): Promise<{ roomId: string; results: EvenStevenGameResult[] }> {
-  const session = await client.playEvenSteven({ n: options.n, seed: options.seed, name: options.name ?? "optimal-bot" });
+  const session = await client.playEvenSteven({
+    n: options.n,
+    seed: options.seed,
+    name: options.name ?? "optimal-bot",
+  });
   options.onJoined?.(session);
   const probe = options.probe ?? NO_PROBE;
   session.on("played", (event) => probe.seen(`${event.game}:${event.card}`));

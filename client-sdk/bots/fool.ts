@@ -58,7 +58,12 @@ export interface FoolGameResult {
 }
 
 /** Plays the session's current (or next) game to its end with `policy`. */
-export async function playFoolGame(session: FoolPlayer, policy: Policy, random: Random, options: FoolGameOptions = {}): Promise<FoolGameResult> {
+export async function playFoolGame(
+  session: FoolPlayer,
+  policy: Policy,
+  random: Random,
+  options: FoolGameOptions = {},
+): Promise<FoolGameResult> {
   const probe = options.probe ?? NO_PROBE;
   let moves = 0;
   for (let turns = 0; turns < MAX_TURNS_PER_GAME; turns++) {
@@ -87,7 +92,10 @@ async function moveUnlessOvertaken(session: FoolPlayer, move: FoolMove): Promise
 }
 
 /** Seats a random or greedy bot against the room's AI in a new room and plays games; returns each game's result. */
-export async function playFoolBot(client: CardhallClient, options: FoolBotOptions): Promise<{ roomId: string; results: FoolGameResult[] }> {
+export async function playFoolBot(
+  client: CardhallClient,
+  options: FoolBotOptions,
+): Promise<{ roomId: string; results: FoolGameResult[] }> {
   const session = await client.playFool({
     name: options.name ?? `${options.policy}-bot`,
     seed: options.seed,

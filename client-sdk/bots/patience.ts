@@ -48,11 +48,20 @@ export interface PatienceWatchResult {
 const MAX_STEPS = 200;
 
 /** Watches one deal of Shuffling Patience to its end. */
-export async function watchPatienceDeal(client: CardhallClient, options: PatienceWatchOptions = {}): Promise<PatienceWatchResult> {
+export async function watchPatienceDeal(
+  client: CardhallClient,
+  options: PatienceWatchOptions = {},
+): Promise<PatienceWatchResult> {
   const owning = options.roomId === undefined;
   const stepByStep = owning && (options.stepByStep ?? false);
   const owner = owning
-    ? await client.createPatience({ seed: options.seed, deck: options.deck, paceMs: options.paceMs, paused: stepByStep, name: options.name ?? "patience-bot" })
+    ? await client.createPatience({
+        seed: options.seed,
+        deck: options.deck,
+        paceMs: options.paceMs,
+        paused: stepByStep,
+        name: options.name ?? "patience-bot",
+      })
     : null;
   const session: PatienceSpectator = owner ?? (await client.spectatePatience(options.roomId!, { name: options.name }));
   const probe = options.probe ?? NO_PROBE;
@@ -77,7 +86,13 @@ export async function watchPatienceDeal(client: CardhallClient, options: Patienc
 }
 
 /** As the owner of a paused deal: one `step` request after another until the deal is over. */
-async function stepToTheEnd(owner: PatienceOwner, isOver: () => boolean, thinkMs: number, probe: MoveProbe, stopNow?: () => boolean): Promise<void> {
+async function stepToTheEnd(
+  owner: PatienceOwner,
+  isOver: () => boolean,
+  thinkMs: number,
+  probe: MoveProbe,
+  stopNow?: () => boolean,
+): Promise<void> {
   for (let step = 1; step <= MAX_STEPS && !isOver(); step++) {
     await think(thinkMs);
     if (stopNow?.() && !isOver()) throw new StoppedEarly();
@@ -93,9 +108,16 @@ async function stepToTheEnd(owner: PatienceOwner, isOver: () => boolean, thinkMs
 }
 
 /** The grid the bot rebuilt from the moves must be the grid the room's final state shows. */
-async function checkAgreement(session: PatienceSpectator, deal: number, moves: PatienceMoveEvent[], probe: MoveProbe): Promise<void> {
+async function checkAgreement(
+  session: PatienceSpectator,
+  deal: number,
+  moves: PatienceMoveEvent[],
+  probe: MoveProbe,
+): Promise<void> {
   if (probe === NO_PROBE || moves[0]?.step !== 1) return; // a late joiner cannot rebuild the grid
-  const view = await session.waitForView((v: PatienceStateView) => v.deal === deal && v.phase === "over").catch(() => undefined);
+  const view = await session
+    .waitForView((v: PatienceStateView) => v.deal === deal && v.phase === "over")
+    .catch(() => undefined);
   if (!view) return probe.desync(`deal ${deal}: the state never showed the deal's end`);
   const rebuilt = JSON.stringify(gridFrom(moves));
   const shown = JSON.stringify({ tops: view.tops, counts: view.counts });

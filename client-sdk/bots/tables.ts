@@ -12,7 +12,14 @@ import { playTractorBot } from "./tractor";
 import type { TractorPlayer } from "../tractor";
 import { NO_PROBE, StoppedEarly, type MoveProbe } from "./probe";
 import { cardName } from "../../rooms/tractor/cards";
-import { TRACTOR_SEATS, tractorRankName, type TractorBotLevel, type TractorRoundEndEvent, type TractorSeatName, type TractorStateView } from "../../rooms/tractor/protocol";
+import {
+  TRACTOR_SEATS,
+  tractorRankName,
+  type TractorBotLevel,
+  type TractorRoundEndEvent,
+  type TractorSeatName,
+  type TractorStateView,
+} from "../../rooms/tractor/protocol";
 import type { GameName } from "../../rooms/games";
 
 export interface TableOptions {
@@ -100,7 +107,10 @@ const evensteven: BotTable = {
  * of its input, `1:` for a deck given alone, which would read as the first deal whatever the deal).
  */
 export function patienceDealLine(deal: number, seed: number, outcome: PatienceOutcomeData): string {
-  const result = outcome.kind === "finished" ? `piles ${outcome.pileSizes.join(" ")}` : `overflowed on card no ${outcome.cardNumber}`;
+  const result =
+    outcome.kind === "finished"
+      ? `piles ${outcome.pileSizes.join(" ")}`
+      : `overflowed on card no ${outcome.cardNumber}`;
   return `deal ${deal} (seed ${seed}): ${result}`;
 }
 
@@ -184,7 +194,8 @@ function tractorRanks(teamRanks: readonly number[]): string {
 /** One round's result for people: the defenders' points, who went up and by how much, and the ranks after it. */
 export function tractorRoundLine(end: TractorRoundEndEvent): string {
   const points = `defenders ${end.defenderPoints} points${end.hiddenBonus > 0 ? ` (${end.hiddenBonus} from the hidden cards)` : ""}`;
-  const change = end.levels === 0 ? "nobody goes up" : `team ${end.team} up ${end.levels}${end.make ? "" : ", the teams swap"}`;
+  const change =
+    end.levels === 0 ? "nobody goes up" : `team ${end.team} up ${end.levels}${end.make ? "" : ", the teams swap"}`;
   return `round ${end.round} (seed ${end.seed}): ${points}; ${change}; ${tractorRanks(end.teamRanks)}`;
 }
 
@@ -193,7 +204,8 @@ export function tractorOutcomeLine(rounds: readonly TractorRoundEndEvent[]): str
   const last = rounds[rounds.length - 1];
   if (last === undefined) return "no round finished";
   const played = `${rounds.length} round${rounds.length === 1 ? "" : "s"}`;
-  if (last.matchWinner !== 0) return `match over after ${played}: team ${last.matchWinner} won; final ${tractorRanks(last.teamRanks)}`;
+  if (last.matchWinner !== 0)
+    return `match over after ${played}: team ${last.matchWinner} won; final ${tractorRanks(last.teamRanks)}`;
   return `stopped after ${played} with no winner yet; ${tractorRanks(last.teamRanks)}`;
 }
 
@@ -206,25 +218,50 @@ const tractor: BotTable = {
   seats: 4,
   async play(options) {
     const client = new CardhallClient(options.url);
-    const roomBots = options.tractorBots === undefined ? {} : {
-      bots: [...TRACTOR_BOT_SEATS],
-      botLevels: Object.fromEntries(TRACTOR_BOT_SEATS.map((seat) => [seat, options.tractorBots])) as Partial<Record<TractorSeatName, TractorBotLevel>>,
-      botDelayMs: options.thinkMs ?? 0,
-    };
-    const scripted = TRACTOR_SEATS.filter((seat) => options.tractorBots === undefined || !TRACTOR_BOT_SEATS.includes(seat));
-    const first = await client.playTractor({ seat: scripted[0], trump: "fixed", mainSuit: "H", seed: options.seed, startDelayMs: 100, roundPauseMs: 0, ...roomBots });
-    const others = await Promise.all(scripted.slice(1).map((seat) => new CardhallClient(options.url).joinTractor(first.roomId, { seat })));
+    const roomBots =
+      options.tractorBots === undefined
+        ? {}
+        : {
+            bots: [...TRACTOR_BOT_SEATS],
+            botLevels: Object.fromEntries(TRACTOR_BOT_SEATS.map((seat) => [seat, options.tractorBots])) as Partial<
+              Record<TractorSeatName, TractorBotLevel>
+            >,
+            botDelayMs: options.thinkMs ?? 0,
+          };
+    const scripted = TRACTOR_SEATS.filter(
+      (seat) => options.tractorBots === undefined || !TRACTOR_BOT_SEATS.includes(seat),
+    );
+    const first = await client.playTractor({
+      seat: scripted[0],
+      trump: "fixed",
+      mainSuit: "H",
+      seed: options.seed,
+      startDelayMs: 100,
+      roundPauseMs: 0,
+      ...roomBots,
+    });
+    const others = await Promise.all(
+      scripted.slice(1).map((seat) => new CardhallClient(options.url).joinTractor(first.roomId, { seat })),
+    );
     const players = [first, ...others];
     players.forEach(() => options.joined?.());
     const rounds: TractorRoundEndEvent[] = [];
     first.on("roundEnd", (end) => rounds.push(end));
     // The room sends matchEnd after the last roundEnd; the bots may see the match over in the state before either.
     const matchEnded = new Promise<void>((resolve) => first.on("matchEnd", () => resolve()));
-    const keepPlaying = () => rounds.length < (options.games ?? Number.MAX_SAFE_INTEGER) && (options.keepPlaying?.() ?? true);
+    const keepPlaying = () =>
+      rounds.length < (options.games ?? Number.MAX_SAFE_INTEGER) && (options.keepPlaying?.() ?? true);
     try {
       const seats = players.map((player, index) => probedTractorSeat(player, options.probes?.[index] ?? NO_PROBE));
       const results = await Promise.all(
-        seats.map(({ seat }, index) => playTractorBot(seat, "heuristic", { thinkMs: options.thinkMs, keepPlaying, botSeed: index, timeoutMs: 60_000 })),
+        seats.map(({ seat }, index) =>
+          playTractorBot(seat, "heuristic", {
+            thinkMs: options.thinkMs,
+            keepPlaying,
+            botSeed: index,
+            timeoutMs: 60_000,
+          }),
+        ),
       );
       await Promise.all(seats.map((seat) => seat.checkAgreement()));
       if (results.some((result) => result.matchWinner !== undefined)) await withinMs(matchEnded, EVENT_GRACE_MS);
@@ -240,22 +277,27 @@ const fool: BotTable = {
   seats: 1,
   async play(options) {
     let roomId = "";
-    const finished = await untilStopped(playFoolBot(new CardhallClient(options.url), {
-      policy: "greedy",
-      games: options.games ?? Number.MAX_SAFE_INTEGER,
-      seed: options.seed,
-      aiDelayMs: 0,
-      thinkMs: options.thinkMs,
-      keepPlaying: options.keepPlaying,
-      probe: options.probes?.[0],
-      onJoined: (session) => {
-        roomId = session.roomId;
-        options.joined?.();
-      },
-      stopNow: stopNow(options),
-    }));
+    const finished = await untilStopped(
+      playFoolBot(new CardhallClient(options.url), {
+        policy: "greedy",
+        games: options.games ?? Number.MAX_SAFE_INTEGER,
+        seed: options.seed,
+        aiDelayMs: 0,
+        thinkMs: options.thinkMs,
+        keepPlaying: options.keepPlaying,
+        probe: options.probes?.[0],
+        onJoined: (session) => {
+          roomId = session.roomId;
+          options.joined?.();
+        },
+        stopNow: stopNow(options),
+      }),
+    );
     const results = finished?.results ?? [];
-    const lines = results.map((r) => `game ${r.game} (seed ${r.seed}): ${r.won ? "won" : r.outcome === "capped" ? "capped" : "lost"} in ${r.moves} moves`);
+    const lines = results.map(
+      (r) =>
+        `game ${r.game} (seed ${r.seed}): ${r.won ? "won" : r.outcome === "capped" ? "capped" : "lost"} in ${r.moves} moves`,
+    );
     return { roomId, lines: finished ? lines : [...lines, "stopped in the middle of a game"] };
   },
 };

@@ -42,7 +42,10 @@ const MAX_TURNS = 100_000;
 const DEFAULT_TURN_TIMEOUT_MS = 10 * 60_000;
 
 /** The policy a named bot plays. */
-export function tractorBotPolicy(kind: TractorBotPolicy, options: Pick<TractorBotOptions, "botSeed" | "ruleset"> = {}): TractorPolicy {
+export function tractorBotPolicy(
+  kind: TractorBotPolicy,
+  options: Pick<TractorBotOptions, "botSeed" | "ruleset"> = {},
+): TractorPolicy {
   if (kind === "heuristic") return heuristicPolicy(options.ruleset ?? classic);
   return randomPolicy(seededRandom(`${options.botSeed ?? "tractor-bot"}:policy`));
 }
@@ -78,7 +81,11 @@ async function awaitTurn(seat: TractorSeat, options: TractorBotOptions): Promise
  * `keepPlaying` says stop: each burial and play is the policy's choice from the turn's SeatView.
  * Rejects with the SDK's CardhallError when a turn does not come in time or the room refuses a choice.
  */
-export async function playTractorBot(seat: TractorSeat, policy: TractorPolicy | TractorBotPolicy, options: TractorBotOptions = {}): Promise<TractorBotResult> {
+export async function playTractorBot(
+  seat: TractorSeat,
+  policy: TractorPolicy | TractorBotPolicy,
+  options: TractorBotOptions = {},
+): Promise<TractorBotResult> {
   const decide = typeof policy === "string" ? tractorBotPolicy(policy, options) : policy;
   const random: Random = seededRandom(options.botSeed ?? "tractor-bot");
   let actions = 0;

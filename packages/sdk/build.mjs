@@ -20,11 +20,32 @@ const runtimeDependencies = ["@colyseus/sdk", "zod"];
 rmSync(out, { recursive: true, force: true });
 
 const common = { entryPoints: [entry], bundle: true, target: "es2022", sourcemap: false, logLevel: "warning" };
-await build({ ...common, platform: "node", format: "esm", external: runtimeDependencies, outfile: join(out, "index.mjs") });
-await build({ ...common, platform: "node", format: "cjs", external: runtimeDependencies, outfile: join(out, "index.cjs") });
+await build({
+  ...common,
+  platform: "node",
+  format: "esm",
+  external: runtimeDependencies,
+  outfile: join(out, "index.mjs"),
+});
+await build({
+  ...common,
+  platform: "node",
+  format: "cjs",
+  external: runtimeDependencies,
+  outfile: join(out, "index.cjs"),
+});
 // A browser has no Node built-ins: platform "browser" fails the build if anything bundled reaches for one.
-const browser = await build({ ...common, platform: "browser", format: "esm", minify: true, metafile: true, outfile: join(out, "browser.mjs") });
+const browser = await build({
+  ...common,
+  platform: "browser",
+  format: "esm",
+  minify: true,
+  metafile: true,
+  outfile: join(out, "browser.mjs"),
+});
 writeFileSync(join(out, "browser-meta.json"), JSON.stringify(browser.metafile));
 
 const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-execFileSync(process.execPath, [tsc, "-p", join(here, "tsconfig.json"), "--outDir", join(out, "types")], { stdio: "inherit" });
+execFileSync(process.execPath, [tsc, "-p", join(here, "tsconfig.json"), "--outDir", join(out, "types")], {
+  stdio: "inherit",
+});

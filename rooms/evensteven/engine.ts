@@ -34,7 +34,8 @@ export function shuffledDeck(seed: number): Card[] {
 
 /** A reason why `N seed` cannot start a game, or null when it can. */
 export function gameParametersProblem(n: number, seed: number): string | null {
-  if (!Number.isInteger(n) || n < MIN_HAND || n > MAX_HAND) return `N must be a whole number from ${MIN_HAND} to ${MAX_HAND}`;
+  if (!Number.isInteger(n) || n < MIN_HAND || n > MAX_HAND)
+    return `N must be a whole number from ${MIN_HAND} to ${MAX_HAND}`;
   if (!Number.isInteger(seed) || seed < MIN_SEED || seed > MAX_SEED) {
     return `seed must be a whole number from ${MIN_SEED} to ${MAX_SEED}`;
   }
@@ -98,9 +99,7 @@ export type PlayFault =
   | { kind: "played-twice"; card: Card }
   | { kind: "game-over" };
 
-export type PlayResult =
-  | { ok: true; game: Game; dealt: Card; covered: boolean }
-  | { ok: false; fault: PlayFault };
+export type PlayResult = { ok: true; game: Game; dealt: Card; covered: boolean } | { ok: false; fault: PlayFault };
 
 /** Plays one card against the card on the table; a fault leaves the game as it was. */
 export function playCard(game: Game, text: string): PlayResult {

@@ -1,6 +1,13 @@
 /** Even-Steven as every side knows it (rooms/kit/game.ts): its room's name, its name for people, its protocol. */
 import { defineGame } from "../kit/game";
-import { EVENSTEVEN_ROOM, evenStevenEvents, evenStevenJoinOptions, evenStevenMessages, type EvenStevenEvents, type EvenStevenStateView } from "./protocol";
+import {
+  EVENSTEVEN_ROOM,
+  evenStevenEvents,
+  evenStevenJoinOptions,
+  evenStevenMessages,
+  type EvenStevenEvents,
+  type EvenStevenStateView,
+} from "./protocol";
 
 export const evenStevenGame = defineGame<EvenStevenStateView, EvenStevenEvents>()({
   name: EVENSTEVEN_ROOM,

@@ -3,7 +3,16 @@
  * The player answers each dealt card; the dealer calls time on a silent player (a forfeit, as the original dealer
  * aborts). Pure: the game is the original shuffle of its seed.
  */
-import { DEALER, refuse, SPECTATOR, type Actor, type GameEvent, type MatchEngine, type Outcome, type Viewer } from "../kit/engine";
+import {
+  DEALER,
+  refuse,
+  SPECTATOR,
+  type Actor,
+  type GameEvent,
+  type MatchEngine,
+  type Outcome,
+  type Viewer,
+} from "../kit/engine";
 import { cardsToCover, cardToCover, describeFault, newGame, playCard, type Game, type PlayFault } from "./engine";
 import type { EvenStevenErrorCode, EvenStevenOutcome, EvenStevenPositionView } from "./protocol";
 import { optimalPlay } from "./strategy";
@@ -38,7 +47,6 @@ export interface EvenStevenResult {
   played: string[];
 }
 
-
 const FAULT_CODES: Record<PlayFault["kind"], EvenStevenErrorCode> = {
   "not-a-card": "NOT_A_CARD",
   "not-in-hand": "NOT_IN_HAND",
@@ -58,7 +66,10 @@ function dealEvent(game: Game): EvenStevenEngineEvent[] {
   return card === null ? [] : [{ name: "deal", payload: { card, index: game.played.length + 1 } }];
 }
 
-function finish(match: EvenStevenMatch, outcome: EvenStevenOutcome): { match: EvenStevenMatch; event: EvenStevenEngineEvent } {
+function finish(
+  match: EvenStevenMatch,
+  outcome: EvenStevenOutcome,
+): { match: EvenStevenMatch; event: EvenStevenEngineEvent } {
   const over = { ...match, outcome };
   return { match: over, event: { name: "verdict", payload: resultOf(over)! } };
 }
@@ -69,12 +80,18 @@ function resultOf(match: EvenStevenMatch): EvenStevenResult | undefined {
   return { outcome, n: game.n, seed: game.seed, dealt: dealtCards(match), played: [...game.played] };
 }
 
-function play(match: EvenStevenMatch, card: string): Outcome<EvenStevenMatch, EvenStevenEngineEvent, EvenStevenErrorCode> {
-  if (match.outcome !== null) return refuse("NO_CARD_TO_COVER", "no card is waiting to be covered; send newGame to play again");
+function play(
+  match: EvenStevenMatch,
+  card: string,
+): Outcome<EvenStevenMatch, EvenStevenEngineEvent, EvenStevenErrorCode> {
+  if (match.outcome !== null)
+    return refuse("NO_CARD_TO_COVER", "no card is waiting to be covered; send newGame to play again");
   const played = playCard(match.game, card);
   if (!played.ok) return refuse(FAULT_CODES[played.fault.kind], describeFault(played.fault));
   const next: EvenStevenMatch = { game: played.game, outcome: null };
-  const events: EvenStevenEngineEvent[] = [{ name: "played", payload: { card, dealt: played.dealt, covered: played.covered } }];
+  const events: EvenStevenEngineEvent[] = [
+    { name: "played", payload: { card, dealt: played.dealt, covered: played.covered } },
+  ];
   if (played.game.verdict === null) return { ok: true, state: next, events: [...events, ...dealEvent(played.game)] };
   const over = finish(next, played.game.verdict);
   return { ok: true, state: over.match, events: [...events, over.event] };
@@ -109,12 +126,16 @@ export const evenStevenEngine: MatchEngine<
 
   start(options, seed) {
     const game = newGame(options.n, seed);
-    const events: EvenStevenEngineEvent[] = [{ name: "hand", payload: { cards: [...game.hand] }, to: PLAYER_SEAT }, ...dealEvent(game)];
+    const events: EvenStevenEngineEvent[] = [
+      { name: "hand", payload: { cards: [...game.hand] }, to: PLAYER_SEAT },
+      ...dealEvent(game),
+    ];
     return { ok: true, state: { game, outcome: null }, events };
   },
 
   apply(match, actor: Actor, action) {
-    if (action.type === "timeout") return actor === DEALER ? timeout(match) : refuse("NOT_YOUR_TURN", "only the dealer calls time");
+    if (action.type === "timeout")
+      return actor === DEALER ? timeout(match) : refuse("NOT_YOUR_TURN", "only the dealer calls time");
     if (actor !== PLAYER_SEAT) return refuse("NOT_A_PLAYER", "only the player plays");
     return play(match, action.card);
   },

@@ -150,6 +150,9 @@ export interface EvenStevenTableView {
 }
 
 /** The state every client decodes: the position as it may see it with the table's fields. */
-export interface EvenStevenStateView extends Omit<EvenStevenPositionView, "player">, Omit<EvenStevenTableView, "player">, SealedView {
+export interface EvenStevenStateView
+  extends Omit<EvenStevenPositionView, "player">,
+    Omit<EvenStevenTableView, "player">,
+    SealedView {
   player?: { name: string; connected: boolean; hand?: string[] };
 }

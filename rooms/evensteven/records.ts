@@ -10,7 +10,20 @@ function evenStevenStanding(record: RecordOutcome): GameEffect {
   const player = record.seats[0];
   if (!standingSeat(player)) return { counts: [] };
   const { outcome } = record.result as EvenStevenResult;
-  return { counts: [{ name: player.name, win: outcome === "WIN", loss: outcome !== "WIN", unnecessaryLoss: outcome === "LOSE UNNECESSARILY" }] };
+  return {
+    counts: [
+      {
+        name: player.name,
+        win: outcome === "WIN",
+        loss: outcome !== "WIN",
+        unnecessaryLoss: outcome === "LOSE UNNECESSARILY",
+      },
+    ],
+  };
 }
 
-export const evenStevenRecords = defineRecordedGame({ game: evenStevenGame, engine: evenStevenEngine, standing: evenStevenStanding });
+export const evenStevenRecords = defineRecordedGame({
+  game: evenStevenGame,
+  engine: evenStevenEngine,
+  standing: evenStevenStanding,
+});

@@ -5,7 +5,14 @@
  */
 import { parseRoomOptions, Rejection } from "../kit/room-kit";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
-import { evenStevenEngine, PLAYER_SEAT, type EvenStevenAction, type EvenStevenEngineEvent, type EvenStevenMatch, type EvenStevenOptions } from "./match";
+import {
+  evenStevenEngine,
+  PLAYER_SEAT,
+  type EvenStevenAction,
+  type EvenStevenEngineEvent,
+  type EvenStevenMatch,
+  type EvenStevenOptions,
+} from "./match";
 import {
   DEFAULT_CARD_TIME_LIMIT_MS,
   DEFAULT_HAND_SIZE,
@@ -40,7 +47,13 @@ export class EvenStevenRoom extends TableRoom<
   override readonly joinOptions = evenStevenJoinOptions;
   protected override readonly stateMatchesView = stateMatchesView;
   /** The games before the current one, counted by outcome. */
-  private scoreBefore: EvenStevenScoreView = { games: 0, wins: 0, necessaryLosses: 0, unnecessaryLosses: 0, timeOuts: 0 };
+  private scoreBefore: EvenStevenScoreView = {
+    games: 0,
+    wins: 0,
+    necessaryLosses: 0,
+    unnecessaryLosses: 0,
+    timeOuts: 0,
+  };
 
   /** A ladder table (docs/arena.md, "Solo ladders"): its player's one deal of the period, nobody watching. */
   private ladderTable = false;
@@ -64,8 +77,13 @@ export class EvenStevenRoom extends TableRoom<
     this.onActionMessage(evenStevenMessages.play, ({ card }) => ({ type: "play", card }));
     this.onSeatMessage(evenStevenMessages.newGame, (_seat, { n, seed }) => {
       const shown = this.shownView();
-      if (this.ladderTable) throw new Rejection("LADDER_TABLE", "a ladder table plays its one deal: ask the ladder again for your next deal");
-      if (shown.phase === "playing") throw new Rejection("GAME_IN_PROGRESS", "finish this game before starting another");
+      if (this.ladderTable)
+        throw new Rejection(
+          "LADDER_TABLE",
+          "a ladder table plays its one deal: ask the ladder again for your next deal",
+        );
+      if (shown.phase === "playing")
+        throw new Rejection("GAME_IN_PROGRESS", "finish this game before starting another");
       this.deal(n ?? shown.handSize, seed);
     });
   }
@@ -124,7 +142,18 @@ export class EvenStevenRoom extends TableRoom<
   }
 
   override viewBeforeMatch(): EvenStevenPositionView {
-    return { phase: "waiting", handSize: 0, cardsInHand: 0, toCover: "", dealt: [], played: [], outcome: "", revealedSeed: 0, undealt: [], unplayed: [] };
+    return {
+      phase: "waiting",
+      handSize: 0,
+      cardsInHand: 0,
+      toCover: "",
+      dealt: [],
+      played: [],
+      outcome: "",
+      revealedSeed: 0,
+      undealt: [],
+      unplayed: [],
+    };
   }
 
   /** A new game; the last one's outcome joins the score before it. */
@@ -137,7 +166,13 @@ export class EvenStevenRoom extends TableRoom<
     if (this.roster === undefined) return { game: "evensteven", player: "", phase: "waiting", score: "0 won of 0" };
     const { phase, score } = this.shownView();
     const ladder = this.ladderTable ? { ladder: true } : {}; // the lobby offers no Watch on a ladder table
-    return { game: "evensteven", player: this.roster.seats[PLAYER_SEAT].name, phase, score: `${score.wins} won of ${score.games}`, ...ladder };
+    return {
+      game: "evensteven",
+      player: this.roster.seats[PLAYER_SEAT].name,
+      phase,
+      score: `${score.wins} won of ${score.games}`,
+      ...ladder,
+    };
   }
 }
 

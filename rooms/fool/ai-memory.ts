@@ -14,7 +14,20 @@
  * every move applied in the game (anyone's, in order, with the events that move produced). The split of events into
  * moves matters: a draw followed by a pass within one move means "nothing covered", in two moves "a joker was kept".
  */
-import { fullDeck, isJoker, isQueen, RANKS, rankOf, SUITS, suitOf, JOKER, type Card, type NaturalCard, type Rank, type Suit } from "./cards";
+import {
+  fullDeck,
+  isJoker,
+  isQueen,
+  RANKS,
+  rankOf,
+  SUITS,
+  suitOf,
+  JOKER,
+  type Card,
+  type NaturalCard,
+  type Rank,
+  type Suit,
+} from "./cards";
 import { covers, withoutOne, type FaceUp, type FoolEvent, type FoolView } from "./rules";
 
 /**
@@ -97,7 +110,12 @@ export function remember(memory: FoolMemory, events: readonly FoolEvent[]): Fool
 function rememberEvent(memory: FoolMemory, event: FoolEvent): FoolMemory {
   switch (event.type) {
     case "played": {
-      const laid = { ...memory, faceUp: event.faceUp, deckKnown: [...memory.deckKnown, event.faceUp.card], drewThisTurn: null };
+      const laid = {
+        ...memory,
+        faceUp: event.faceUp,
+        deckKnown: [...memory.deckKnown, event.faceUp.card],
+        drewThisTurn: null,
+      };
       return updateHand(laid, event.seat, (hand) => withoutCard(hand, event.faceUp.card));
     }
     case "drew": {
@@ -132,7 +150,11 @@ function updateHand(memory: FoolMemory, seat: number, change: (hand: RememberedH
 function drawCards(memory: FoolMemory, seat: number, count: number): FoolMemory {
   const fromUnseen = Math.min(count, memory.deckUnseen);
   const fromKnown = memory.deckKnown.slice(0, count - fromUnseen);
-  const drawn = { ...memory, deckUnseen: memory.deckUnseen - fromUnseen, deckKnown: memory.deckKnown.slice(fromKnown.length) };
+  const drawn = {
+    ...memory,
+    deckUnseen: memory.deckUnseen - fromUnseen,
+    deckKnown: memory.deckKnown.slice(fromKnown.length),
+  };
   return updateHand(drawn, seat, (hand) => ({
     named: [...hand.named, ...fromKnown],
     unseen: [...hand.unseen, ...Array.from({ length: fromUnseen }, () => NO_LACK)],
@@ -141,7 +163,10 @@ function drawCards(memory: FoolMemory, seat: number, count: number): FoolMemory 
 
 /** Every card `seat` holds now cannot cover `top` (nor be a joker, when `noJoker`). */
 function lack(memory: FoolMemory, seat: number, top: FaceUp, noJoker: boolean): FoolMemory {
-  const learnt = notSuit(top.namedSuit ?? suitOf(top.as)) | (isQueen(top.as) ? 0 : notRank(rankOf(top.as))) | (noJoker ? NOT_A_JOKER : 0);
+  const learnt =
+    notSuit(top.namedSuit ?? suitOf(top.as)) |
+    (isQueen(top.as) ? 0 : notRank(rankOf(top.as))) |
+    (noJoker ? NOT_A_JOKER : 0);
   return updateHand(memory, seat, (hand) => ({ named: hand.named, unseen: hand.unseen.map((card) => card | learnt) }));
 }
 
@@ -156,7 +181,11 @@ export function spelledOut(memory: FoolMemory): object {
 }
 
 function spelledOutCard(card: UnseenCard): { notSuits: number; notRanks: number; notJoker: boolean } {
-  return { notSuits: card & SUIT_BITS, notRanks: (card >> RANK_BITS_FROM) & RANK_BITS, notJoker: (card & NOT_A_JOKER) !== 0 };
+  return {
+    notSuits: card & SUIT_BITS,
+    notRanks: (card >> RANK_BITS_FROM) & RANK_BITS,
+    notJoker: (card & NOT_A_JOKER) !== 0,
+  };
 }
 
 export function mayBe(unseen: UnseenCard, card: Card): boolean {
@@ -208,7 +237,12 @@ export function unseenPool(memory: FoolMemory, ownHand: readonly Card[]): Map<Ca
  * The chance that `seat` holds nothing that covers `top` (no natural cover and no joker), taking each unseen card
  * as drawn at random from the pool among the cards its memory allows, independently.
  */
-export function chanceCannotCover(memory: FoolMemory, pool: ReadonlyMap<Card, number>, seat: number, top: FaceUp): number {
+export function chanceCannotCover(
+  memory: FoolMemory,
+  pool: ReadonlyMap<Card, number>,
+  seat: number,
+  top: FaceUp,
+): number {
   const hand = memory.hands[seat];
   if (hand.named.some((card) => isJoker(card) || covers(top, card))) return 0;
   let chance = 1;

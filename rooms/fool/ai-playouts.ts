@@ -57,7 +57,11 @@ export function playoutScore(state: FoolState, seat: number): number {
   if (state.phase === "over") return state.finished[0] === seat ? 1000 : -1000;
   const mine = state.hands[seat];
   const theirs = state.hands[1 - seat];
-  return 10 * (theirs.length - mine.length) + 10 * (jokers(mine) - jokers(theirs)) + 4 * (skipCards(mine) - skipCards(theirs));
+  return (
+    10 * (theirs.length - mine.length) +
+    10 * (jokers(mine) - jokers(theirs)) +
+    4 * (skipCards(mine) - skipCards(theirs))
+  );
 }
 
 function jokers(hand: readonly Card[]): number {

@@ -4,9 +4,9 @@
  * everything it remembers (ai-memory.ts). The AI plays its candidate moves out on such worlds.
  */
 import { shuffled, type Random } from "../kit/random";
-import { type Card } from "./cards";
+import type { Card } from "./cards";
 import { mayBe, unseenPool, type FoolMemory } from "./ai-memory";
-import { type FoolState, type FoolView } from "./rules";
+import type { FoolState, FoolView } from "./rules";
 
 /**
  * A two-player position consistent with `memory` as seen in `view` (the seat to move is the view's seat).

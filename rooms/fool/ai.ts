@@ -18,7 +18,7 @@
  * ask `aiPolicy(viewFor(state, seat), random, memory)`. Without a memory it starts one from the view, and plays
  * from the view alone.
  */
-import { type Random } from "../kit/random";
+import type { Random } from "../kit/random";
 import {
   isEight,
   isJoker,
@@ -33,7 +33,17 @@ import {
   type NaturalCard,
 } from "./cards";
 import { commonestSuit, drawOrPass, identityOf, immediateDamage, playsIn, type PlayMove, type Policy } from "./bots";
-import { applyMove, covers, legalMovesInView, viewFor, withoutOne, type FaceUp, type FoolMove, type FoolState, type FoolView } from "./rules";
+import {
+  applyMove,
+  covers,
+  legalMovesInView,
+  viewFor,
+  withoutOne,
+  type FaceUp,
+  type FoolMove,
+  type FoolState,
+  type FoolView,
+} from "./rules";
 import { findWinningSequence } from "./search";
 import { chanceCannotCover, remember, startMemory, unseenPool, type FoolMemory } from "./ai-memory";
 import { bestByPlayouts, DEFAULT_BUDGET, type PlayoutBudget } from "./ai-playouts";
@@ -138,7 +148,14 @@ export interface AiGameMove {
  * A game with the AI at `aiSeat`, remembering every move's events as a room does, and `opponent` in the other
  * seats, move by move until it ends or `maxMoves` moves were made. `decide` stands in for the AI (to time it).
  */
-export function* aiGame(start: FoolState, aiSeat: number, opponent: Policy, random: Random, maxMoves: number, decide: AiPolicy = aiPolicy): Generator<AiGameMove> {
+export function* aiGame(
+  start: FoolState,
+  aiSeat: number,
+  opponent: Policy,
+  random: Random,
+  maxMoves: number,
+  decide: AiPolicy = aiPolicy,
+): Generator<AiGameMove> {
   let state = start;
   let memory = startMemory(viewFor(state, aiSeat));
   while (state.phase !== "over" && state.moveCount < maxMoves) {
@@ -181,7 +198,13 @@ function opponentCounts(view: FoolView): number[] {
  * With more players: the end-of-turn evaluation below, looking three cards ahead through its own turn, with the
  * chance that the next player cannot cover estimated from what this seat remembers of their cards.
  */
-function lookaheadMove(view: FoolView, weights: AiWeights, memory: FoolMemory, moves: readonly FoolMove[], plays: readonly PlayMove[]): FoolMove {
+function lookaheadMove(
+  view: FoolView,
+  weights: AiWeights,
+  memory: FoolMemory,
+  moves: readonly FoolMove[],
+  plays: readonly PlayMove[],
+): FoolMove {
   const opponents = opponentCounts(view);
   const headsUp = opponents.length === 1;
   const outlook = rememberedOutlook(memory, view.hand, nextToMove(view));
@@ -198,7 +221,9 @@ function lookaheadMove(view: FoolView, weights: AiWeights, memory: FoolMemory, m
 }
 
 function moveOf(laid: FaceUp): FoolMove {
-  const base = isJoker(laid.card) ? { kind: "play" as const, card: laid.card, as: laid.as } : { kind: "play" as const, card: laid.card };
+  const base = isJoker(laid.card)
+    ? { kind: "play" as const, card: laid.card, as: laid.as }
+    : { kind: "play" as const, card: laid.card };
   return laid.namedSuit === null ? base : { ...base, namedSuit: laid.namedSuit };
 }
 
@@ -210,7 +235,8 @@ function playoutCandidates(plays: readonly PlayMove[], moves: readonly FoolMove[
   const seen = new Set<string>();
   const candidates: FoolMove[] = candidatePlays(plays).filter((move) => {
     const identity = identityOf(move);
-    const effect = isJoker(move.card) && isQueen(identity) ? `*Q${move.namedSuit}` : `${move.card}${identity}${move.namedSuit}`;
+    const effect =
+      isJoker(move.card) && isQueen(identity) ? `*Q${move.namedSuit}` : `${move.card}${identity}${move.namedSuit}`;
     if (seen.has(effect)) return false;
     seen.add(effect);
     return true;
@@ -306,7 +332,10 @@ function rememberedOutlook(memory: FoolMemory, hand: readonly Card[], next: numb
   return (top) => {
     let covering = 0;
     for (const [card, count] of pool) if (isJoker(card) || covers(top, card)) covering += count;
-    return { stuckChance: chanceCannotCover(memory, pool, next, top), coverFraction: Math.max(0.02, covering / Math.max(1, unseen)) };
+    return {
+      stuckChance: chanceCannotCover(memory, pool, next, top),
+      coverFraction: Math.max(0.02, covering / Math.max(1, unseen)),
+    };
   };
 }
 
@@ -317,9 +346,12 @@ function chainPlays(hand: readonly Card[], top: FaceUp): PlayMove[] {
     if (isJoker(card)) {
       for (const as of SKIP_CARDS) if (covers(top, as)) plays.push({ kind: "play", card, as });
     } else if (covers(top, card)) {
-      plays.push(isQueen(card) ? { kind: "play", card, namedSuit: commonestSuit(withoutOne(hand, card)) } : { kind: "play", card });
+      plays.push(
+        isQueen(card)
+          ? { kind: "play", card, namedSuit: commonestSuit(withoutOne(hand, card)) }
+          : { kind: "play", card },
+      );
     }
   }
   return plays;
 }
-

@@ -3,8 +3,26 @@
  * They are the baselines the AI is measured against and the stand-ins a room can seat for absent players.
  */
 import { randomInt, type Random } from "../kit/random";
-import { isJoker, isQueen, KING_OF_SPADES, rankOf, SUITS, suitOf, type Card, type NaturalCard, type Suit } from "./cards";
-import { applyMove, legalMovesInView, viewFor, withoutOne, type FoolMove, type FoolState, type FoolView } from "./rules";
+import {
+  isJoker,
+  isQueen,
+  KING_OF_SPADES,
+  rankOf,
+  SUITS,
+  suitOf,
+  type Card,
+  type NaturalCard,
+  type Suit,
+} from "./cards";
+import {
+  applyMove,
+  legalMovesInView,
+  viewFor,
+  withoutOne,
+  type FoolMove,
+  type FoolState,
+  type FoolView,
+} from "./rules";
 
 /** Chooses a move for the seat whose view it is; it is only asked on that seat's turn. */
 export type Policy = (view: FoolView, random: Random) => FoolMove;

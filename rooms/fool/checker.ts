@@ -36,7 +36,10 @@ export function checkWinningLine(handLine: string, faceUpLine: string, sequenceL
   for (const card of handLine.trim().toUpperCase().split(/\s+/)) unlaid.set(card, (unlaid.get(card) ?? 0) + 1);
   let top = read(faceUpLine.trim().toUpperCase());
   if (top === null) return `cannot read the face-up card "${faceUpLine.trim()}"`;
-  const tokens = sequenceLine.trim().split(/\s+/).filter((token) => token.length > 0);
+  const tokens = sequenceLine
+    .trim()
+    .split(/\s+/)
+    .filter((token) => token.length > 0);
   for (let i = 0; i < tokens.length; i++) {
     const card = read(tokens[i]);
     if (card === null) return `"${tokens[i]}" is not a laid card`;

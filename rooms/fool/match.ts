@@ -5,12 +5,38 @@
  * events' data (protocol.ts); the room adds what only the table knows (the room's game number, who moved, the
  * turn's deadline, the seats' names and wins).
  */
-import { DEALER, refuse, SPECTATOR, type Actor, type GameEvent, type MatchEngine, type Outcome, type Viewer } from "../kit/engine";
+import {
+  DEALER,
+  refuse,
+  SPECTATOR,
+  type Actor,
+  type GameEvent,
+  type MatchEngine,
+  type Outcome,
+  type Viewer,
+} from "../kit/engine";
 import { seededRandom } from "../kit/random";
 import { greedyPolicy } from "./bots";
-import { isJoker, type Card } from "./cards";
-import type { FoolErrorCode, FoolMoveEvent, FoolOutcome, FoolOverEvent, FoolPositionView, FoolStartEvent } from "./protocol";
-import { applyMove, formatLaid, legalMoves, newGame, viewFor, type FaceUp, type FoolEvent, type FoolMove, type FoolState, type FoolView, type Phase } from "./rules";
+import { isJoker } from "./cards";
+import type {
+  FoolErrorCode,
+  FoolMoveEvent,
+  FoolOutcome,
+  FoolOverEvent,
+  FoolPositionView,
+  FoolStartEvent,
+} from "./protocol";
+import {
+  applyMove,
+  formatLaid,
+  legalMoves,
+  newGame,
+  viewFor,
+  type FoolEvent,
+  type FoolMove,
+  type FoolState,
+  type FoolView,
+} from "./rules";
 
 export const FOOL_SEATS = 2;
 
@@ -37,17 +63,24 @@ export type FoolStartData = Omit<FoolStartEvent, "game" | "seats" | "deadline">;
 export type FoolMoveData = Omit<FoolMoveEvent, "game" | "by" | "deadline">;
 export type FoolOverData = Omit<FoolOverEvent, "game" | "wins">;
 
-export type FoolEngineEvent = GameEvent<"start", FoolStartData> | GameEvent<"move", FoolMoveData> | GameEvent<"over", FoolOverData>;
+export type FoolEngineEvent =
+  | GameEvent<"start", FoolStartData>
+  | GameEvent<"move", FoolMoveData>
+  | GameEvent<"over", FoolOverData>;
 
 export type FoolResult = FoolOverData;
-
 
 function seatsOf(options: FoolOptions): number {
   return options.seats ?? FOOL_SEATS;
 }
 
 function position(game: FoolState): Pick<FoolMoveData, "faceUpText" | "handCounts" | "deckCount" | "turn"> {
-  return { faceUpText: formatLaid(game.faceUp), handCounts: game.hands.map((hand) => hand.length), deckCount: game.deck.length, turn: game.turn };
+  return {
+    faceUpText: formatLaid(game.faceUp),
+    handCounts: game.hands.map((hand) => hand.length),
+    deckCount: game.deck.length,
+    turn: game.turn,
+  };
 }
 
 /** The move as the rules recorded it (a play rebuilt from its `played` event, so nothing the sender added is echoed). */
@@ -78,15 +111,23 @@ function resultOf(match: FoolMatch): FoolResult | undefined {
 
 function move(match: FoolMatch, seat: number, action: FoolMove): Outcome<FoolMatch, FoolEngineEvent, FoolErrorCode> {
   const { game } = match;
-  if (typeof action !== "object" || action === null) return refuse("ILLEGAL_MOVE", "Unknown move: play a card, draw or pass.");
+  if (typeof action !== "object" || action === null)
+    return refuse("ILLEGAL_MOVE", "Unknown move: play a card, draw or pass.");
   const applied = applyMove(game, seat, action);
   if (!applied.ok) return refuse(seat === game.turn ? "ILLEGAL_MOVE" : "NOT_YOUR_TURN", applied.reason);
   const next = applied.state;
-  const outcome: FoolOutcome | null = next.phase === "over" ? "fool" : next.moveCount >= match.maxMoves ? "capped" : null;
+  const outcome: FoolOutcome | null =
+    next.phase === "over" ? "fool" : next.moveCount >= match.maxMoves ? "capped" : null;
   const state: FoolMatch = { ...match, game: next, outcome };
   const moved: FoolEngineEvent = {
     name: "move",
-    payload: { number: next.moveCount, seat, move: moveMade(applied.events), events: [...applied.events], ...position(next) },
+    payload: {
+      number: next.moveCount,
+      seat,
+      move: moveMade(applied.events),
+      events: [...applied.events],
+      ...position(next),
+    },
   };
   if (outcome === null) return { ok: true, state, events: [moved] };
   return { ok: true, state, events: [moved, { name: "over", payload: resultOf(state)! }] };
@@ -106,7 +147,15 @@ export function greedyMoveInView(view: FoolView, moveCount: number): FoolMove {
   return greedyPolicy(view, seededRandom(`${view.hand.join(" ")}|${moveCount}`));
 }
 
-export const foolEngine: MatchEngine<FoolOptions, FoolMatch, FoolMove, FoolEngineEvent, FoolPositionView, FoolResult, FoolErrorCode> = {
+export const foolEngine: MatchEngine<
+  FoolOptions,
+  FoolMatch,
+  FoolMove,
+  FoolEngineEvent,
+  FoolPositionView,
+  FoolResult,
+  FoolErrorCode
+> = {
   seatCount: seatsOf,
 
   start(options, seed) {
@@ -136,9 +185,22 @@ export const foolEngine: MatchEngine<FoolOptions, FoolMatch, FoolMove, FoolEngin
       // Every hand is shown to everyone once the game is over (the Fool's cards, the AI's).
       seats: game.hands.map((hand, index) => {
         const revealed = over ? [...hand] : [];
-        return index === seat ? { handCount: hand.length, revealed, hand: [...hand], canDraw: seen?.canDraw ?? false, canPass: seen?.canPass ?? false } : { handCount: hand.length, revealed };
+        return index === seat
+          ? {
+              handCount: hand.length,
+              revealed,
+              hand: [...hand],
+              canDraw: seen?.canDraw ?? false,
+              canPass: seen?.canPass ?? false,
+            }
+          : { handCount: hand.length, revealed };
       }),
-      faceUp: { card: game.faceUp.card, as: game.faceUp.as, namedSuit: game.faceUp.namedSuit ?? "", text: formatLaid(game.faceUp) },
+      faceUp: {
+        card: game.faceUp.card,
+        as: game.faceUp.as,
+        namedSuit: game.faceUp.namedSuit ?? "",
+        text: formatLaid(game.faceUp),
+      },
       deckCount: game.deck.length,
       turn: game.turn,
       turnPhase: over ? "over" : game.phase,
@@ -161,7 +223,10 @@ export const foolEngine: MatchEngine<FoolOptions, FoolMatch, FoolMove, FoolEngin
 
   botAction: greedyMove,
 
-  timedOut: (match, seat) => ({ actor: seat, action: greedyMove(match, seat) ?? legalMoves(match.game, seat)[0] ?? { kind: "pass" } }),
+  timedOut: (match, seat) => ({
+    actor: seat,
+    action: greedyMove(match, seat) ?? legalMoves(match.game, seat)[0] ?? { kind: "pass" },
+  }),
 
   result: resultOf,
 };

@@ -16,12 +16,16 @@ export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok
 const CARD_FORMAT = "a value (2-9, T, J, Q, K, A) then a suit (S, C, D, H), or * for a joker";
 
 export function parseHand(line: string): Parsed<Card[]> {
-  const tokens = line.trim().split(/\s+/).filter((token) => token.length > 0);
+  const tokens = line
+    .trim()
+    .split(/\s+/)
+    .filter((token) => token.length > 0);
   if (tokens.length === 0) return { ok: false, problem: "the hand (first line) is empty" };
   const hand: Card[] = [];
   for (const token of tokens) {
     const card = token.toUpperCase();
-    if (card !== JOKER && !isNaturalCard(card)) return { ok: false, problem: `"${token}" is not a card: expected ${CARD_FORMAT}` };
+    if (card !== JOKER && !isNaturalCard(card))
+      return { ok: false, problem: `"${token}" is not a card: expected ${CARD_FORMAT}` };
     if (!isJoker(card) && hand.includes(card)) return { ok: false, problem: `the hand holds ${card} twice` };
     hand.push(card);
   }
@@ -40,9 +44,13 @@ export function parseFaceUp(line: string): Parsed<FaceUp> {
     return { ok: false, problem: `"${line.trim()}" is not a face-up card: ${what}` };
   }
   if (isQueen(as) && !(rest.length === 1 && isSuit(rest))) {
-    return { ok: false, problem: `the face-up Queen "${line.trim()}" must be followed by its named suit (S, C, D or H)` };
+    return {
+      ok: false,
+      problem: `the face-up Queen "${line.trim()}" must be followed by its named suit (S, C, D or H)`,
+    };
   }
-  if (!isQueen(as) && rest.length > 0) return { ok: false, problem: `unexpected "${rest}" after the face-up card ${as}` };
+  if (!isQueen(as) && rest.length > 0)
+    return { ok: false, problem: `unexpected "${rest}" after the face-up card ${as}` };
   const namedSuit = isSuit(rest) ? rest : null;
   return { ok: true, value: { card: joker ? JOKER : as, as, namedSuit } };
 }

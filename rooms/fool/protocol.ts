@@ -32,7 +32,11 @@ export const foolMessages = {
   /** A move on the sender's turn: the engine's move, `{ kind: "play", card, as?, namedSuit? }`, `{ kind: "draw" }` or `{ kind: "pass" }`. */
   move: defineMessage(
     "move",
-    z.discriminatedUnion("kind", [playMove, z.strictObject({ kind: z.literal("draw") }), z.strictObject({ kind: z.literal("pass") })]),
+    z.discriminatedUnion("kind", [
+      playMove,
+      z.strictObject({ kind: z.literal("draw") }),
+      z.strictObject({ kind: z.literal("pass") }),
+    ]),
   ),
   /** Start the next game once the last one is over; without a seed the room picks one. */
   newGame: defineMessage("newGame", z.strictObject({ seed: seed.optional() })),

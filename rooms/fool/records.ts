@@ -18,7 +18,9 @@ function loserOf(record: RecordOutcome): number | null {
 function foolStanding(record: RecordOutcome): GameEffect {
   const loser = loserOf(record);
   const seats = record.seats.filter(standingSeat);
-  const counts = seats.map(({ seat, name }) => (loser === null ? { name, draw: true } : { name, win: seat !== loser, loss: seat === loser }));
+  const counts = seats.map(({ seat, name }) =>
+    loser === null ? { name, draw: true } : { name, win: seat !== loser, loss: seat === loser },
+  );
   // A guest's game is no contest: the ladder's ratings move only between identities and the house's AI.
   if (seats.length < 2 || seats[0].name === seats[1].name || record.seats.some(guestSeat)) return { counts };
   const ranks = seats.map(({ seat }) => (loser === null || seat !== loser ? 1 : 2));

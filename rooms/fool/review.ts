@@ -59,7 +59,13 @@ export function moveWords(move: FoolMove): string {
 const sameMove = (a: FoolMove, b: FoolMove) => moveWords(a) === moveWords(b);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-export function reviewFool(record: ReviewedFoolRecord, seat: number, worlds = FOOL_REVIEW_WORLDS, now?: () => number, timeMs?: number): FoolReview {
+export function reviewFool(
+  record: ReviewedFoolRecord,
+  seat: number,
+  worlds = FOOL_REVIEW_WORLDS,
+  now?: () => number,
+  timeMs?: number,
+): FoolReview {
   let game: FoolState = foolEngine.start(record.options as FoolOptions, record.seed).state.game;
   let memory: FoolMemory = startMemory(viewFor(game, seat));
   const moves: FoolReviewedMove[] = [];
@@ -88,7 +94,14 @@ export function reviewFool(record: ReviewedFoolRecord, seat: number, worlds = FO
   return { seat, moves, summary, complete };
 }
 
-function reviewMove(game: FoolState, memory: FoolMemory, seat: number, played: FoolMove, step: number, worlds: number): FoolReviewedMove {
+function reviewMove(
+  game: FoolState,
+  memory: FoolMemory,
+  seat: number,
+  played: FoolMove,
+  step: number,
+  worlds: number,
+): FoolReviewedMove {
   const view = viewFor(game, seat);
   const choice = aiPolicy(view, seededRandom("unused"), memory);
   const base = { step, played: moveWords(played), aiChoice: moveWords(choice) };

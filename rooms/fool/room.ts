@@ -12,8 +12,23 @@ import type { Viewer } from "../kit/engine";
 import { TableRoom, type Made, type Mover, type SeatRequest } from "../kit/table";
 import type { FoolAiDecider } from "./ai";
 import { FOOL_SEATS, foolEngine, type FoolEngineEvent, type FoolMatch, type FoolOptions } from "./match";
-import { FOOL_DEFAULTS, foolAiName, foolJoinOptions, foolMessages, foolRoomSettings, type FoolErrorCode, type FoolJoinOptions } from "./protocol";
-import type { FoolMover, FoolPositionView, FoolRoomSettings, FoolSeatController, FoolStateView, FoolTableView } from "./protocol";
+import {
+  FOOL_DEFAULTS,
+  foolAiName,
+  foolJoinOptions,
+  foolMessages,
+  foolRoomSettings,
+  type FoolErrorCode,
+  type FoolJoinOptions,
+} from "./protocol";
+import type {
+  FoolMover,
+  FoolPositionView,
+  FoolRoomSettings,
+  FoolSeatController,
+  FoolStateView,
+  FoolTableView,
+} from "./protocol";
 import type { FoolMove } from "./rules";
 import { FoolRoomState, type FoolSeat, stateMatchesView } from "./state";
 import { FoolTablePlayers } from "./table-players";
@@ -25,7 +40,16 @@ const CONTROLLERS: Record<SeatHolder, FoolSeatController> = { open: "open", bot:
 /** Fool has no dealer's actions: "dealer" never makes a move. */
 const MOVERS: Record<Mover, FoolMover> = { person: "player", bot: "ai", clock: "clock", dealer: "ai" };
 
-export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOptions, FoolMatch, FoolMove, FoolEngineEvent, FoolErrorCode, FoolStateView> {
+export class FoolRoom extends TableRoom<
+  FoolRoomState,
+  FoolJoinOptions,
+  FoolOptions,
+  FoolMatch,
+  FoolMove,
+  FoolEngineEvent,
+  FoolErrorCode,
+  FoolStateView
+> {
   override state = new FoolRoomState();
   override readonly engine = foolEngine;
   override readonly joinOptions = foolJoinOptions;
@@ -50,17 +74,24 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     this.openTable({
       seats: FOOL_SEATS,
       maxSpectators: MAX_SPECTATORS,
-      timings: { turnTimeMs: settings.turnTimeMs, botDelayMs: settings.aiDelayMs, reconnectSeconds: settings.reconnectSeconds, paces: {} },
+      timings: {
+        turnTimeMs: settings.turnTimeMs,
+        botDelayMs: settings.aiDelayMs,
+        reconnectSeconds: settings.reconnectSeconds,
+        paces: {},
+      },
       messages: Object.values(foolMessages),
     });
     for (let seat = 0; seat < FOOL_SEATS; seat++) {
-      if (settings.mode === "ai-vs-ai" || (settings.mode === "vs-ai" && seat !== (options.seat ?? 0))) this.roster.seatBot(seat, foolAiName(settings));
+      if (settings.mode === "ai-vs-ai" || (settings.mode === "vs-ai" && seat !== (options.seat ?? 0)))
+        this.roster.seatBot(seat, foolAiName(settings));
     }
     this.showChanges();
     this.metadata = { game: "fool", mode: settings.mode, players: [], phase: "waiting" };
     this.onActionMessage(foolMessages.move, (move) => move as FoolMove);
     this.onSeatMessage(foolMessages.newGame, (_seat, { seed }) => {
-      if (this.requireMatch("newGame").state.outcome === null) throw new Rejection("GAME_IN_PROGRESS", "finish this game before starting another");
+      if (this.requireMatch("newGame").state.outcome === null)
+        throw new Rejection("GAME_IN_PROGRESS", "finish this game before starting another");
       this.startGame(seed);
     });
   }
@@ -68,7 +99,8 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   override seatRequest(options: FoolJoinOptions): SeatRequest {
     if (options.spectate === true || this.settings.mode === "ai-vs-ai") return { watch: true };
     // Only an open seat (the kit would let a person take over the AI's).
-    if (options.seat !== undefined && this.roster.seats[options.seat].holder !== "open") throw new ServerError(4403, this.noSeatReason(options.seat));
+    if (options.seat !== undefined && this.roster.seats[options.seat].holder !== "open")
+      throw new ServerError(4403, this.noSeatReason(options.seat));
     return { watch: false, seat: options.seat };
   }
 
@@ -83,7 +115,10 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   /** Deals the first game from a timer, so that the client whose join completed the table receives the start event. */
   override onTableFull(): void {
     if (this.match !== null || this.dealTimer.isPending) return;
-    this.dealTimer.start(0, () => this.match === null && this.roster.everySeatTaken() && this.startGame(this.firstSeed));
+    this.dealTimer.start(
+      0,
+      () => this.match === null && this.roster.everySeatTaken() && this.startGame(this.firstSeed),
+    );
   }
 
   /**
@@ -106,7 +141,9 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     const recorded = super.recordedSeat(seat);
     if (recorded.kind !== "bot") return recorded;
     const houseName = foolAiName(this.settings);
-    return recorded.name === houseName ? { ...recorded, kind: "ai", identity: { kind: "house", name: houseName } } : { ...recorded, kind: "ai" };
+    return recorded.name === houseName
+      ? { ...recorded, kind: "ai", identity: { kind: "house", name: houseName } }
+      : { ...recorded, kind: "ai" };
   }
 
   /** With nobody seated to ask for it, the room deals the next game itself after a pause. */
@@ -163,7 +200,12 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
     return {
       mode: this.settings.mode,
       game: match?.number ?? 0,
-      seats: this.roster.seats.map(({ name, holder, connected }, seat) => ({ name, controller: CONTROLLERS[holder], connected, wins: this.winsBefore[seat]! + (over && this.wonThisGame(seat) ? 1 : 0) })),
+      seats: this.roster.seats.map(({ name, holder, connected }, seat) => ({
+        name,
+        controller: CONTROLLERS[holder],
+        connected,
+        wins: this.winsBefore[seat]! + (over && this.wonThisGame(seat) ? 1 : 0),
+      })),
       deadline: this.turnDeadline,
       spectators: this.roster.spectators,
     };
@@ -176,9 +218,26 @@ export class FoolRoom extends TableRoom<FoolRoomState, FoolJoinOptions, FoolOpti
   }
 
   override viewBeforeMatch(viewer: Viewer): FoolPositionView {
-    const seats = Array.from({ length: FOOL_SEATS }, (_, seat) => (seat === viewer ? { handCount: 0, revealed: [], hand: [], canDraw: false, canPass: false } : { handCount: 0, revealed: [] }));
+    const seats = Array.from({ length: FOOL_SEATS }, (_, seat) =>
+      seat === viewer
+        ? { handCount: 0, revealed: [], hand: [], canDraw: false, canPass: false }
+        : { handCount: 0, revealed: [] },
+    );
     const faceUp = { card: "", as: "", namedSuit: "", text: "" };
-    return { phase: "waiting", dealer: 0, seats, faceUp, deckCount: 0, turn: -1, turnPhase: "", moveCount: 0, winners: [], fool: -1, outcome: "", revealedSeed: 0 };
+    return {
+      phase: "waiting",
+      dealer: 0,
+      seats,
+      faceUp,
+      deckCount: 0,
+      turn: -1,
+      turnPhase: "",
+      moveCount: 0,
+      winners: [],
+      fool: -1,
+      outcome: "",
+      revealedSeed: 0,
+    };
   }
 
   override listing(): Record<string, unknown> {

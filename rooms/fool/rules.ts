@@ -165,7 +165,12 @@ export function newGame(random: Random, players = MIN_PLAYERS, dealer = players 
  * A position in the middle of a game, for puzzles and tests: the hands, the face-up card and the deck below it
  * (top first; the face-up card is put at its bottom), with `turn` to move in an ordinary turn.
  */
-export function positionOf(hands: readonly (readonly Card[])[], faceUp: FaceUp, deck: readonly Card[], turn = 0): FoolState {
+export function positionOf(
+  hands: readonly (readonly Card[])[],
+  faceUp: FaceUp,
+  deck: readonly Card[],
+  turn = 0,
+): FoolState {
   return {
     players: hands.length,
     dealer: (turn + hands.length - 1) % hands.length,
@@ -210,7 +215,11 @@ export function legalMovesInView(view: FoolView): FoolMove[] {
 
 /** Every legal way to lay `card` on `faceUp`: each covering name for a joker, each named suit for a Queen. */
 export function playsOf(card: Card, faceUp: FaceUp): FoolMove[] {
-  const identities = isJoker(card) ? NATURAL_CARDS.filter((as) => covers(faceUp, as)) : covers(faceUp, card) ? [card] : [];
+  const identities = isJoker(card)
+    ? NATURAL_CARDS.filter((as) => covers(faceUp, as))
+    : covers(faceUp, card)
+      ? [card]
+      : [];
   return identities.flatMap((as) => {
     const named = isQueen(as) ? SUITS.map((namedSuit) => ({ namedSuit })) : [{}];
     return named.map((suit): FoolMove => ({ kind: "play", card, ...(isJoker(card) ? { as } : {}), ...suit }));

@@ -97,7 +97,7 @@ class LayingOutSearch {
   }
 
   /** The one card left may be any card that covers: the other natural card, the last skip card, or a joker. */
-  private layLastCard(mask: number, jokersUsed: number, top: number): boolean {
+  private layLastCard(mask: number, _jokersUsed: number, top: number): boolean {
     const onTop = this.topCard(top);
     const last = this.lastCard ?? (mask === this.fullMask ? null : this.skips[lowestClearBit(mask)]);
     if (last !== null) {

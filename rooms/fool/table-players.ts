@@ -40,7 +40,10 @@ export class FoolTablePlayers {
     const view = viewFor(game, seat);
     if (this.policy !== "ai") return BASELINES[this.policy](view, this.dice);
     if (this.level === "easy") return greedyPolicy(view, this.dice);
-    if (this.threads === null) return (this.level === "strong" ? strongAiPolicy : aiPolicy)(view, this.dice, this.memories[seat]); // (the AI draws no dice)
-    return this.level === "strong" ? this.threads.decide(view, this.memories[seat], "strong") : this.threads.decide(view, this.memories[seat]);
+    if (this.threads === null)
+      return (this.level === "strong" ? strongAiPolicy : aiPolicy)(view, this.dice, this.memories[seat]); // (the AI draws no dice)
+    return this.level === "strong"
+      ? this.threads.decide(view, this.memories[seat], "strong")
+      : this.threads.decide(view, this.memories[seat]);
   }
 }

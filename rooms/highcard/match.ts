@@ -4,7 +4,7 @@
  * the other answers, the higher rank takes the trick (a tie goes to the leader), who leads next. Most tricks wins.
  * A pure match engine (rooms/kit/engine.ts): the deck comes from the seed alone.
  */
-import { DEALER, refuse, SPECTATOR, type Actor, type GameEvent, type MatchEngine, type Outcome } from "../kit/engine";
+import { DEALER, refuse, type Actor, type GameEvent, type MatchEngine, type Outcome } from "../kit/engine";
 import { seededRandom, shuffled } from "../kit/random";
 import type { HighCardErrorCode, HighCardPositionView } from "./protocol";
 
@@ -45,7 +45,6 @@ export interface HighCardResult {
   seed: number;
 }
 
-
 const rank = (card: string) => RANKS.indexOf(card[0]!);
 const dealtCount = (match: HighCardMatch) => SEATS * HAND_SIZE - match.stock.length;
 const isOver = (match: HighCardMatch) => match.tricksWon[0]! + match.tricksWon[1]! === HAND_SIZE;
@@ -58,7 +57,11 @@ function turnOf(match: HighCardMatch): number | undefined {
 
 function resultOf(match: HighCardMatch): HighCardResult | undefined {
   if (!isOver(match)) return undefined;
-  return { winner: match.tricksWon[0]! > match.tricksWon[1]! ? 0 : 1, tricksWon: [...match.tricksWon], seed: match.seed };
+  return {
+    winner: match.tricksWon[0]! > match.tricksWon[1]! ? 0 : 1,
+    tricksWon: [...match.tricksWon],
+    seed: match.seed,
+  };
 }
 
 function deal(match: HighCardMatch): Outcome<HighCardMatch, HighCardEvent, HighCardErrorCode> {
@@ -66,12 +69,20 @@ function deal(match: HighCardMatch): Outcome<HighCardMatch, HighCardEvent, HighC
   const seat = dealtCount(match) % SEATS;
   const card = match.stock[0]!;
   const hands = match.hands.map((hand, index) => (index === seat ? [...hand, card] : hand));
-  const events: HighCardEvent[] = [{ name: "dealt", payload: { seat, card }, to: seat }, { name: "dealtTo", payload: { seat } }];
+  const events: HighCardEvent[] = [
+    { name: "dealt", payload: { seat, card }, to: seat },
+    { name: "dealtTo", payload: { seat } },
+  ];
   return { ok: true, state: { ...match, stock: match.stock.slice(1), hands }, events };
 }
 
-function play(match: HighCardMatch, seat: number, card: string): Outcome<HighCardMatch, HighCardEvent, HighCardErrorCode> {
-  if (turnOf(match) === undefined) return refuse("WRONG_PHASE", isOver(match) ? "the game is over" : "the cards are still being dealt");
+function play(
+  match: HighCardMatch,
+  seat: number,
+  card: string,
+): Outcome<HighCardMatch, HighCardEvent, HighCardErrorCode> {
+  if (turnOf(match) === undefined)
+    return refuse("WRONG_PHASE", isOver(match) ? "the game is over" : "the cards are still being dealt");
   if (turnOf(match) !== seat) return refuse("NOT_YOUR_TURN", `it is seat ${turnOf(match)}'s turn`);
   if (!match.hands[seat]!.includes(card)) return refuse("NOT_IN_HAND", `${card} is not in your hand`);
   const hands = match.hands.map((hand, index) => (index === seat ? hand.filter((held) => held !== card) : hand));
@@ -94,16 +105,29 @@ function botCard(match: HighCardMatch, seat: number): string {
   return (led !== undefined && hand.find((card) => rank(card) > rank(led))) || hand[0]!;
 }
 
-export const highCardEngine: MatchEngine<HighCardOptions, HighCardMatch, HighCardAction, HighCardEvent, HighCardPositionView, HighCardResult, HighCardErrorCode> = {
+export const highCardEngine: MatchEngine<
+  HighCardOptions,
+  HighCardMatch,
+  HighCardAction,
+  HighCardEvent,
+  HighCardPositionView,
+  HighCardResult,
+  HighCardErrorCode
+> = {
   seatCount: () => SEATS,
 
   start(options, seed) {
     const stock = shuffled(DECK, seededRandom(seed)).slice(0, SEATS * HAND_SIZE);
-    return { ok: true, state: { seed, stock, hands: [[], []], leader: options.leader, trick: [], tricksWon: [0, 0] }, events: [] };
+    return {
+      ok: true,
+      state: { seed, stock, hands: [[], []], leader: options.leader, trick: [], tricksWon: [0, 0] },
+      events: [],
+    };
   },
 
   apply(match, actor: Actor, action) {
-    if (action.type === "deal") return actor === DEALER ? deal(match) : refuse("NOT_YOUR_TURN", "only the dealer deals");
+    if (action.type === "deal")
+      return actor === DEALER ? deal(match) : refuse("NOT_YOUR_TURN", "only the dealer deals");
     if (actor === DEALER) return refuse("NOT_A_PLAYER", "the dealer does not play");
     return play(match, actor, action.card);
   },
@@ -115,7 +139,11 @@ export const highCardEngine: MatchEngine<HighCardOptions, HighCardMatch, HighCar
       phase: waiting.for === "dealer" ? "dealing" : waiting.for === "seat" ? "playing" : "over",
       turn: turnOf(match) ?? -1,
       trick: [...match.trick],
-      seats: match.hands.map((hand, seat) => ({ handCount: hand.length, tricksWon: match.tricksWon[seat]!, ...(seat === viewer ? { hand: [...hand] } : {}) })),
+      seats: match.hands.map((hand, seat) => ({
+        handCount: hand.length,
+        tricksWon: match.tricksWon[seat]!,
+        ...(seat === viewer ? { hand: [...hand] } : {}),
+      })),
       winner: resultOf(match)?.winner ?? -1,
       revealedSeed: isOver(match) ? match.seed : 0,
     };

@@ -18,7 +18,10 @@ export const highCardJoinOptions = z.object({
   spectate: z.boolean().optional(),
   seat: z.union([z.literal(0), z.literal(1)]).optional(),
   /** Room options: seats the bots hold from the start, the seed, and the table's timings. */
-  bots: z.array(z.union([z.literal(0), z.literal(1)])).max(2).optional(),
+  bots: z
+    .array(z.union([z.literal(0), z.literal(1)]))
+    .max(2)
+    .optional(),
   seed: z.number().int().min(1).max(2_147_483_646).optional(),
   turnTimeMs: z.number().int().min(50).max(600_000).optional(),
   botDelayMs: z.number().int().min(0).max(60_000).optional(),
@@ -73,6 +76,9 @@ export interface HighCardTableView {
 }
 
 /** The state every client decodes. */
-export interface HighCardStateView extends Omit<HighCardPositionView, "seats">, Omit<HighCardTableView, "seats">, SealedView {
+export interface HighCardStateView
+  extends Omit<HighCardPositionView, "seats">,
+    Omit<HighCardTableView, "seats">,
+    SealedView {
   seats: HighCardSeatView[];
 }

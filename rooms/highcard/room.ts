@@ -4,15 +4,39 @@
  * engine's view, what the wire events carry beyond the engine's, and its listing.
  */
 import { TableRoom, type Made, type SeatRequest } from "../kit/table";
-import { highCardEngine, SEATS, type HighCardAction, type HighCardEvent, type HighCardMatch, type HighCardOptions } from "./match";
-import { highCardJoinOptions, highCardMessages, type HighCardErrorCode, type HighCardJoinOptions, type HighCardPositionView, type HighCardStateView, type HighCardTableView } from "./protocol";
+import {
+  highCardEngine,
+  SEATS,
+  type HighCardAction,
+  type HighCardEvent,
+  type HighCardMatch,
+  type HighCardOptions,
+} from "./match";
+import {
+  highCardJoinOptions,
+  highCardMessages,
+  type HighCardErrorCode,
+  type HighCardJoinOptions,
+  type HighCardPositionView,
+  type HighCardStateView,
+  type HighCardTableView,
+} from "./protocol";
 import { type HighCardSeat, HighCardState, stateMatchesView } from "./state";
 import type { Viewer } from "../kit/engine";
 import { SEAT_BOT_NAME } from "../kit/seats";
 
 const MAX_SPECTATORS = 16;
 
-export class HighCardRoom extends TableRoom<HighCardState, HighCardJoinOptions, HighCardOptions, HighCardMatch, HighCardAction, HighCardEvent, HighCardErrorCode, HighCardStateView> {
+export class HighCardRoom extends TableRoom<
+  HighCardState,
+  HighCardJoinOptions,
+  HighCardOptions,
+  HighCardMatch,
+  HighCardAction,
+  HighCardEvent,
+  HighCardErrorCode,
+  HighCardStateView
+> {
   override state = new HighCardState();
   override readonly engine = highCardEngine;
   override readonly joinOptions = highCardJoinOptions;
@@ -65,7 +89,11 @@ export class HighCardRoom extends TableRoom<HighCardState, HighCardJoinOptions, 
   }
 
   override viewBeforeMatch(viewer: Viewer): HighCardPositionView {
-    const seats = Array.from({ length: SEATS }, (_, seat) => ({ handCount: 0, tricksWon: 0, ...(seat === viewer ? { hand: [] } : {}) }));
+    const seats = Array.from({ length: SEATS }, (_, seat) => ({
+      handCount: 0,
+      tricksWon: 0,
+      ...(seat === viewer ? { hand: [] } : {}),
+    }));
     return { phase: "waiting", turn: -1, trick: [], seats, winner: -1, revealedSeed: 0 };
   }
 

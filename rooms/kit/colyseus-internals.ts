@@ -15,12 +15,24 @@
  *
  * Written for @colyseus/core 0.18.17, @colyseus/schema 5.0.34, @colyseus/ws-transport 0.18.4 (ws 8.23.0).
  */
-import fs from "fs";
-import type http from "http";
-import path from "path";
-import type { Socket } from "net";
+import fs from "node:fs";
+import type http from "node:http";
+import path from "node:path";
+import type { Socket } from "node:net";
 import { LocalDriver, matchMaker, Room, SchemaSerializer, type AuthContext, type Client } from "@colyseus/core";
-import { $changes, $childType, $numFields, $values, ArraySchema, ChangeTree, Encoder, Schema, StateView, type, view } from "./schema";
+import {
+  $changes,
+  $childType,
+  $numFields,
+  $values,
+  ArraySchema,
+  ChangeTree,
+  Encoder,
+  Schema,
+  StateView,
+  type,
+  view,
+} from "./schema";
 import { MapClearedWhenFilled, OpsByIndex, SlotMap } from "./patch-maps";
 import WebSocket from "ws";
 
@@ -80,7 +92,9 @@ export class MissingColyseusInternal extends Error {
     readonly problem = "is missing",
     readonly installed: string = versionOf(pkg),
   ) {
-    super(`${pkg} ${installed}: ${member} ${problem} (needed by ${use}; written for ${pkg} ${WRITTEN_FOR[pkg]}: see rooms/kit/colyseus-internals.ts)`);
+    super(
+      `${pkg} ${installed}: ${member} ${problem} (needed by ${use}; written for ${pkg} ${WRITTEN_FOR[pkg]}: see rooms/kit/colyseus-internals.ts)`,
+    );
     this.name = "MissingColyseusInternal";
   }
 }
@@ -88,7 +102,9 @@ export class MissingColyseusInternal extends Error {
 /** Several members missing at once: the start-up check reports every one. */
 export class MissingColyseusInternals extends Error {
   constructor(readonly missing: readonly MissingColyseusInternal[]) {
-    super(`the installed Colyseus lacks what cardhall relies on:\n${missing.map((each) => `- ${each.message}`).join("\n")}`);
+    super(
+      `the installed Colyseus lacks what cardhall relies on:\n${missing.map((each) => `- ${each.message}`).join("\n")}`,
+    );
     this.name = "MissingColyseusInternals";
   }
 }
@@ -97,9 +113,20 @@ export class MissingColyseusInternals extends Error {
 // Room#_reserveSeat (@colyseus/core 0.18.17): rooms/kit/reservations.ts
 
 /** Colyseus's (private) reservation of a seat for a session, between the matchmaking request and the connection. */
-export type ReserveSeat = (sessionId: string, joinOptions?: unknown, authData?: unknown, seconds?: number, allowReconnection?: boolean, ...rest: unknown[]) => Promise<boolean>;
+export type ReserveSeat = (
+  sessionId: string,
+  joinOptions?: unknown,
+  authData?: unknown,
+  seconds?: number,
+  allowReconnection?: boolean,
+  ...rest: unknown[]
+) => Promise<boolean>;
 
-const RESERVE_SEAT = { pkg: "@colyseus/core", member: "Room#_reserveSeat()", use: "the seat guard of rooms/kit/reservations.ts" } as const;
+const RESERVE_SEAT = {
+  pkg: "@colyseus/core",
+  member: "Room#_reserveSeat()",
+  use: "the seat guard of rooms/kit/reservations.ts",
+} as const;
 
 /**
  * Puts `wrap(original)` in place of the room's `_reserveSeat`, the method the matchmaker calls (on the instance) to
@@ -108,14 +135,19 @@ const RESERVE_SEAT = { pkg: "@colyseus/core", member: "Room#_reserveSeat()", use
  */
 export function wrapReserveSeat(room: Room, wrap: (original: ReserveSeat) => ReserveSeat): void {
   const original = (room as unknown as { _reserveSeat?: ReserveSeat })._reserveSeat;
-  if (typeof original !== "function") throw new MissingColyseusInternal(RESERVE_SEAT.pkg, RESERVE_SEAT.member, RESERVE_SEAT.use);
+  if (typeof original !== "function")
+    throw new MissingColyseusInternal(RESERVE_SEAT.pkg, RESERVE_SEAT.member, RESERVE_SEAT.use);
   Object.assign(room, { _reserveSeat: wrap(original) });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Room#_events, its "dispose" (@colyseus/core 0.18.17): rooms/kit/table.ts
 
-const DISPOSAL = { pkg: "@colyseus/core", member: "Room#_events (its \"dispose\" event)", use: "the table's stop at the start of its disposal, rooms/kit/table.ts" } as const;
+const DISPOSAL = {
+  pkg: "@colyseus/core",
+  member: 'Room#_events (its "dispose" event)',
+  use: "the table's stop at the start of its disposal, rooms/kit/table.ts",
+} as const;
 
 /**
  * Calls `listener` once, when Colyseus decides to dispose of the room: before it awaits the driver's removal of the
@@ -125,7 +157,8 @@ const DISPOSAL = { pkg: "@colyseus/core", member: "Room#_events (its \"dispose\"
  */
 export function whenDisposalBegins(room: Room, listener: () => void): void {
   const events = (room as unknown as { _events?: { once?: unknown } })._events;
-  if (typeof events?.once !== "function") throw new MissingColyseusInternal(DISPOSAL.pkg, DISPOSAL.member, DISPOSAL.use);
+  if (typeof events?.once !== "function")
+    throw new MissingColyseusInternal(DISPOSAL.pkg, DISPOSAL.member, DISPOSAL.use);
   (events as { once: (event: string, listener: () => void) => void }).once("dispose", listener);
 }
 
@@ -135,7 +168,11 @@ export function whenDisposalBegins(room: Room, listener: () => void): void {
 /** Colyseus's (private) dispatch of one frame a client sent. */
 export type OnMessage = (client: Client, buffer: Buffer) => void;
 
-const ON_MESSAGE = { pkg: "@colyseus/core", member: "Room#_onMessage()", use: "the frame screen of rooms/kit/frames.ts" } as const;
+const ON_MESSAGE = {
+  pkg: "@colyseus/core",
+  member: "Room#_onMessage()",
+  use: "the frame screen of rooms/kit/frames.ts",
+} as const;
 
 /**
  * Puts `wrap(original)` in place of the room's `_onMessage`, which Colyseus binds to each client as it joins
@@ -146,7 +183,8 @@ const ON_MESSAGE = { pkg: "@colyseus/core", member: "Room#_onMessage()", use: "t
  */
 export function wrapOnMessage(room: Room, wrap: (original: OnMessage) => OnMessage): void {
   const original = (room as unknown as { _onMessage?: OnMessage })._onMessage;
-  if (typeof original !== "function") throw new MissingColyseusInternal(ON_MESSAGE.pkg, ON_MESSAGE.member, ON_MESSAGE.use);
+  if (typeof original !== "function")
+    throw new MissingColyseusInternal(ON_MESSAGE.pkg, ON_MESSAGE.member, ON_MESSAGE.use);
   Object.assign(room, { _onMessage: wrap(original) });
 }
 
@@ -179,7 +217,8 @@ const HANDSHAKE = {
  */
 export function stateHandshakeOf(room: Room): StateHandshake {
   const serializer = (room as unknown as { _serializer?: HandshakingSerializer })._serializer;
-  if (serializer === undefined || typeof serializer.handshake !== "function") throw new MissingColyseusInternal(HANDSHAKE.pkg, HANDSHAKE.member, HANDSHAKE.use);
+  if (serializer === undefined || typeof serializer.handshake !== "function")
+    throw new MissingColyseusInternal(HANDSHAKE.pkg, HANDSHAKE.member, HANDSHAKE.use);
   return {
     make: () => serializer.handshake!(),
     use: (bytes) => {
@@ -219,7 +258,13 @@ export function schemaEncoders(): Array<{ build: string; Encoder: typeof Encoder
   } catch {
     esBuild = undefined;
   }
-  if (typeof esBuild?.Encoder !== "function") throw new MissingColyseusInternal(BUFFER_SIZE.pkg, `an ES build at ${esPath} with an Encoder`, BUFFER_SIZE.use, "is missing (the build @colyseus/core uses)");
+  if (typeof esBuild?.Encoder !== "function")
+    throw new MissingColyseusInternal(
+      BUFFER_SIZE.pkg,
+      `an ES build at ${esPath} with an Encoder`,
+      BUFFER_SIZE.use,
+      "is missing (the build @colyseus/core uses)",
+    );
   if (esBuild.Encoder !== Encoder) encoders.push({ build: "ES build", Encoder: esBuild.Encoder });
   return encoders;
 }
@@ -231,7 +276,13 @@ export function schemaEncoders(): Array<{ build: string; Encoder: typeof Encoder
  */
 export function setStateBufferSize(bytes: number): void {
   for (const copy of schemaEncoders()) {
-    if (typeof copy.Encoder.BUFFER_SIZE !== "number") throw new MissingColyseusInternal(BUFFER_SIZE.pkg, `Encoder.BUFFER_SIZE of its ${copy.build}`, BUFFER_SIZE.use, "is not a number");
+    if (typeof copy.Encoder.BUFFER_SIZE !== "number")
+      throw new MissingColyseusInternal(
+        BUFFER_SIZE.pkg,
+        `Encoder.BUFFER_SIZE of its ${copy.build}`,
+        BUFFER_SIZE.use,
+        "is not a number",
+      );
     copy.Encoder.BUFFER_SIZE = bytes;
   }
 }
@@ -242,7 +293,8 @@ export function setStateBufferSize(bytes: number): void {
 
 const STATE_BUFFERS = {
   pkg: "@colyseus/core",
-  member: "Room#_serializer with SchemaSerializer#encoder.sharedBuffer, #fullEncodeBuffer, #needFullEncode and #getFullState()",
+  member:
+    "Room#_serializer with SchemaSerializer#encoder.sharedBuffer, #fullEncodeBuffer, #needFullEncode and #getFullState()",
   use: "the state buffers shared by every room, rooms/kit/room-kit.ts",
 } as const;
 
@@ -261,7 +313,12 @@ interface BufferedSerializer {
 
 function isBufferedSerializer(serializer: unknown): serializer is BufferedSerializer {
   const candidate = serializer as Partial<BufferedSerializer> | undefined;
-  return candidate?.encoder?.sharedBuffer instanceof Uint8Array && candidate.fullEncodeBuffer instanceof Uint8Array && typeof candidate.needFullEncode === "boolean" && typeof candidate.getFullState === "function";
+  return (
+    candidate?.encoder?.sharedBuffer instanceof Uint8Array &&
+    candidate.fullEncodeBuffer instanceof Uint8Array &&
+    typeof candidate.needFullEncode === "boolean" &&
+    typeof candidate.getFullState === "function"
+  );
 }
 
 /**
@@ -283,7 +340,8 @@ function fullStateEncodedNow(this: BufferedSerializer, client?: unknown, timing?
  */
 export function useStateBuffers(room: Room, buffers: StateBuffers): void {
   const serializer = (room as unknown as { _serializer?: unknown })._serializer;
-  if (!isBufferedSerializer(serializer)) throw new MissingColyseusInternal(STATE_BUFFERS.pkg, STATE_BUFFERS.member, STATE_BUFFERS.use);
+  if (!isBufferedSerializer(serializer))
+    throw new MissingColyseusInternal(STATE_BUFFERS.pkg, STATE_BUFFERS.member, STATE_BUFFERS.use);
   // The serializer wrote its message code (a full state) at the head of its own full-state buffer once, when set up.
   buffers.full[0] = serializer.fullEncodeBuffer[0];
   serializer.encoder.sharedBuffer = buffers.patch;
@@ -295,8 +353,16 @@ export function useStateBuffers(room: Room, buffers: StateBuffers): void {
 // Maps cleared at every patch: SchemaSerializer#encodedViews (@colyseus/core 0.18.17) and StateView#changes
 // (@colyseus/schema 5.0.34): rooms/kit/patch-maps.ts, rooms/kit/table.ts
 
-const ENCODED_VIEWS = { pkg: "@colyseus/core", member: "SchemaSerializer#encodedViews (a Map, get, set and clear only)", use: "the patch frames by view, cleared without allocating, rooms/kit/table.ts" } as const;
-const VIEW_CHANGES = { pkg: "@colyseus/schema", member: "StateView#changes (a Map)", use: "a client's view changes, cleared without allocating, rooms/kit/table.ts" } as const;
+const ENCODED_VIEWS = {
+  pkg: "@colyseus/core",
+  member: "SchemaSerializer#encodedViews (a Map, get, set and clear only)",
+  use: "the patch frames by view, cleared without allocating, rooms/kit/table.ts",
+} as const;
+const VIEW_CHANGES = {
+  pkg: "@colyseus/schema",
+  member: "StateView#changes (a Map)",
+  use: "a client's view changes, cleared without allocating, rooms/kit/table.ts",
+} as const;
 
 /**
  * Gives `room`'s state serializer a SlotMap for the frame it encodes for each view at a patch (`encodedViews`,
@@ -304,16 +370,19 @@ const VIEW_CHANGES = { pkg: "@colyseus/schema", member: "StateView#changes (a Ma
  * every patch. Nothing public reaches it. Throws if a state with views has no such map. Call once the state is set.
  */
 export function clearViewFramesWithoutAllocating(room: Room): void {
-  const serializer = (room as unknown as { _serializer?: { hasFilters?: boolean; encodedViews?: unknown } })._serializer;
+  const serializer = (room as unknown as { _serializer?: { hasFilters?: boolean; encodedViews?: unknown } })
+    ._serializer;
   if (serializer?.hasFilters !== true) return;
-  if (!(serializer.encodedViews instanceof Map)) throw new MissingColyseusInternal(ENCODED_VIEWS.pkg, ENCODED_VIEWS.member, ENCODED_VIEWS.use);
+  if (!(serializer.encodedViews instanceof Map))
+    throw new MissingColyseusInternal(ENCODED_VIEWS.pkg, ENCODED_VIEWS.member, ENCODED_VIEWS.use);
   serializer.encodedViews = new SlotMap<unknown, Uint8Array>();
 }
 
 /** A client's StateView whose change list (`changes`, cleared by the encoder at every patch) is cleared only when it holds something. */
 export function stateViewClearedWhenChanged(): StateView {
   const view = new StateView();
-  if (!(view.changes instanceof Map) || view.changes.size !== 0) throw new MissingColyseusInternal(VIEW_CHANGES.pkg, VIEW_CHANGES.member, VIEW_CHANGES.use);
+  if (!(view.changes instanceof Map) || view.changes.size !== 0)
+    throw new MissingColyseusInternal(VIEW_CHANGES.pkg, VIEW_CHANGES.member, VIEW_CHANGES.use);
   view.changes = new MapClearedWhenFilled();
   return view;
 }
@@ -321,7 +390,11 @@ export function stateViewClearedWhenChanged(): StateView {
 // ---------------------------------------------------------------------------------------------------------------
 // A list's change tree, `list[$changes].collDirty` (@colyseus/schema 5.0.34): rooms/kit/schema-lists.ts
 
-const COLL_DIRTY = { pkg: "@colyseus/schema", member: "a collection's change tree (list[$changes]) with its collDirty map", use: "syncList's check for a list already changed, rooms/kit/schema-lists.ts" } as const;
+const COLL_DIRTY = {
+  pkg: "@colyseus/schema",
+  member: "a collection's change tree (list[$changes]) with its collDirty map",
+  use: "syncList's check for a list already changed, rooms/kit/schema-lists.ts",
+} as const;
 
 /**
  * Whether `list` has changes not yet sent: the operations its change tree holds for the next patch (`collDirty`, a
@@ -346,8 +419,16 @@ export function listItemsInPlace<T>(list: ArraySchema<T>): readonly T[] {
 // ---------------------------------------------------------------------------------------------------------------
 // A list's change records, cleared in place at every patch (@colyseus/schema 5.0.34): rooms/kit/table.ts
 
-const LIST_CHANGES = { pkg: "@colyseus/schema", member: "ChangeTree#reset, #insertAt, #removeAt and a list tree's collDirty (a Map)", use: "a list's pending operations cleared in place, rooms/kit/table.ts" } as const;
-const LIST_STAGING = { pkg: "@colyseus/schema", member: "ArraySchema#[\"~onEncodeEnd\"] with its items, tmpItems and deletedIndexes", use: "a list's staged items copied in place, rooms/kit/table.ts" } as const;
+const LIST_CHANGES = {
+  pkg: "@colyseus/schema",
+  member: "ChangeTree#reset, #insertAt, #removeAt and a list tree's collDirty (a Map)",
+  use: "a list's pending operations cleared in place, rooms/kit/table.ts",
+} as const;
+const LIST_STAGING = {
+  pkg: "@colyseus/schema",
+  member: 'ArraySchema#["~onEncodeEnd"] with its items, tmpItems and deletedIndexes',
+  use: "a list's staged items copied in place, rooms/kit/table.ts",
+} as const;
 const ON_ENCODE_END = "~onEncodeEnd";
 
 interface ListChangeTree {
@@ -386,8 +467,10 @@ export function keepListChangesInPlace(): void {
   const list = ArraySchema.prototype as unknown as Record<string, unknown>;
   const { reset, insertAt, removeAt } = tree;
   const stageItems = list[ON_ENCODE_END];
-  if (typeof reset !== "function" || typeof insertAt !== "function" || typeof removeAt !== "function") throw new MissingColyseusInternal(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use);
-  if (typeof stageItems !== "function") throw new MissingColyseusInternal(LIST_STAGING.pkg, LIST_STAGING.member, LIST_STAGING.use);
+  if (typeof reset !== "function" || typeof insertAt !== "function" || typeof removeAt !== "function")
+    throw new MissingColyseusInternal(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use);
+  if (typeof stageItems !== "function")
+    throw new MissingColyseusInternal(LIST_STAGING.pkg, LIST_STAGING.member, LIST_STAGING.use);
   tree.reset = function resetInPlace(this: ListChangeTree) {
     // The first reset of a list's tree gives it its own map, empty: what the reset leaves it.
     if (!this._isSchema && !(this.collDirty instanceof OpsByIndex)) this.collDirty = new OpsByIndex();
@@ -410,7 +493,11 @@ export function keepListChangesInPlace(): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Schema.initialize, a state object's values array (@colyseus/schema 5.0.34): rooms/kit/table.ts
 
-const VALUES_SIZED = { pkg: "@colyseus/schema", member: "Schema.initialize (a state object's $values array, made empty)", use: "the state objects' values arrays sized to their fields, rooms/kit/table.ts" } as const;
+const VALUES_SIZED = {
+  pkg: "@colyseus/schema",
+  member: "Schema.initialize (a state object's $values array, made empty)",
+  use: "the state objects' values arrays sized to their fields, rooms/kit/table.ts",
+} as const;
 
 type SchemaStatics = { initialize?: (instance: object) => void };
 type Metadata = Record<string, unknown> | undefined;
@@ -428,12 +515,14 @@ export function sizeStateValues(): void {
   if (valuesSized) return;
   const statics = Schema as unknown as SchemaStatics;
   const initialize = statics.initialize;
-  if (typeof initialize !== "function") throw new MissingColyseusInternal(VALUES_SIZED.pkg, VALUES_SIZED.member, VALUES_SIZED.use);
+  if (typeof initialize !== "function")
+    throw new MissingColyseusInternal(VALUES_SIZED.pkg, VALUES_SIZED.member, VALUES_SIZED.use);
   statics.initialize = function initializeSized(this: unknown, instance: object): void {
     initialize.call(this, instance);
     const metadata = (instance.constructor as unknown as Record<symbol, Metadata>)[Symbol.metadata];
     const lastField = metadata?.[$numFields];
-    if (typeof lastField === "number") (instance as Record<symbol, unknown>)[$values] = new Array<unknown>(lastField + 1);
+    if (typeof lastField === "number")
+      (instance as Record<symbol, unknown>)[$values] = new Array<unknown>(lastField + 1);
   };
   valuesSized = true;
 }
@@ -471,7 +560,10 @@ export function tcpSocketOf(client: WebSocket): Socket | undefined {
  * listener in listen() and it answers /matchmake/ itself, so neither a listener added first nor an Express route
  * could stop it answering too: the server's own `emit` is wrapped (public in Node, but Colyseus offers no hook).
  */
-export function answerBeforeListeners(server: http.Server, answer: (req: http.IncomingMessage, res: http.ServerResponse) => boolean): void {
+export function answerBeforeListeners(
+  server: http.Server,
+  answer: (req: http.IncomingMessage, res: http.ServerResponse) => boolean,
+): void {
   const emit = server.emit.bind(server);
   server.emit = ((event: string, ...args: unknown[]) => {
     if (event === "request" && answer(args[0] as http.IncomingMessage, args[1] as http.ServerResponse)) return true;
@@ -488,7 +580,19 @@ export function answerBeforeListeners(server: http.Server, answer: (req: http.In
  * enters or leaves that list (cleanup goes through remove); a method it does not know might change the list behind
  * the index's back, so the check refuses one. No public API indexes the list.
  */
-export const LOCAL_DRIVER_METHODS: readonly string[] = ["has", "query", "cleanup", "findOne", "findByIds", "update", "insert", "persist", "remove", "clear", "shutdown"];
+export const LOCAL_DRIVER_METHODS: readonly string[] = [
+  "has",
+  "query",
+  "cleanup",
+  "findOne",
+  "findByIds",
+  "update",
+  "insert",
+  "persist",
+  "remove",
+  "clear",
+  "shutdown",
+];
 
 /** The methods the index overrides, which must all still be Colyseus's. */
 const LOCAL_DRIVER_OVERRIDES: readonly string[] = ["findOne", "insert", "persist", "remove", "clear"];
@@ -507,7 +611,11 @@ export function localDriverRoomIds(driver: LocalDriver): Set<string> {
 // matchMaker's methods by name (@colyseus/core 0.18.17): server/matchmaking.ts
 
 /** One of Colyseus's matchmaking methods a client may call (joinOrCreate, create, join, joinById, reconnect). */
-export type MatchmakeMethod = (name: string, options: Record<string, unknown>, context?: AuthContext) => Promise<unknown>;
+export type MatchmakeMethod = (
+  name: string,
+  options: Record<string, unknown>,
+  context?: AuthContext,
+) => Promise<unknown>;
 
 /**
  * The matchmaker's function named `method`, one of `matchMaker.controller.exposedMethods` (the caller checks that):
@@ -594,7 +702,12 @@ export function installedSubjects(): InternalsSubjects {
       return { tree: (list as unknown as Record<symbol, object>)[$changes]!, list };
     },
     // As ws's server makes one (its typings offer only `new WebSocket(null)`, which fails without options).
-    serverWebSocket: () => new (WebSocket as unknown as new (address: null, protocols: undefined, options: object) => WebSocket)(null, undefined, {}),
+    serverWebSocket: () =>
+      new (WebSocket as unknown as new (address: null, protocols: undefined, options: object) => WebSocket)(
+        null,
+        undefined,
+        {},
+      ),
     localDriverPrototype: LocalDriver.prototype,
     localDriverWithRoom: () => {
       const driver = new LocalDriver();
@@ -607,81 +720,195 @@ export function installedSubjects(): InternalsSubjects {
 
 type Check = (subjects: InternalsSubjects) => MissingColyseusInternal | null;
 
-const missing = (pkg: InternalsPackage, member: string, use: string, problem?: string) => new MissingColyseusInternal(pkg, member, use, problem);
+const missing = (pkg: InternalsPackage, member: string, use: string, problem?: string) =>
+  new MissingColyseusInternal(pkg, member, use, problem);
 
 const CHECKS: readonly Check[] = [
-  ({ roomPrototype }) => (typeof (roomPrototype as { _reserveSeat?: unknown })._reserveSeat === "function" ? null : missing(RESERVE_SEAT.pkg, RESERVE_SEAT.member, RESERVE_SEAT.use)),
-  ({ roomPrototype }) => (typeof (roomPrototype as { _onMessage?: unknown })._onMessage === "function" ? null : missing(ON_MESSAGE.pkg, ON_MESSAGE.member, ON_MESSAGE.use)),
+  ({ roomPrototype }) =>
+    typeof (roomPrototype as { _reserveSeat?: unknown })._reserveSeat === "function"
+      ? null
+      : missing(RESERVE_SEAT.pkg, RESERVE_SEAT.member, RESERVE_SEAT.use),
+  ({ roomPrototype }) =>
+    typeof (roomPrototype as { _onMessage?: unknown })._onMessage === "function"
+      ? null
+      : missing(ON_MESSAGE.pkg, ON_MESSAGE.member, ON_MESSAGE.use),
   ({ roomWithSerializer }) => {
     const events = (roomWithSerializer({}) as { _events?: { once?: unknown } })._events;
     return typeof events?.once === "function" ? null : missing(DISPOSAL.pkg, DISPOSAL.member, DISPOSAL.use);
   },
   ({ roomWithSerializer }) => {
     const serializer = {};
-    return (roomWithSerializer(serializer) as { _serializer?: unknown })._serializer === serializer ? null : missing(HANDSHAKE.pkg, "Room#_serializer", HANDSHAKE.use, "is not where the room keeps the serializer setSerializer gives it");
+    return (roomWithSerializer(serializer) as { _serializer?: unknown })._serializer === serializer
+      ? null
+      : missing(
+          HANDSHAKE.pkg,
+          "Room#_serializer",
+          HANDSHAKE.use,
+          "is not where the room keeps the serializer setSerializer gives it",
+        );
   },
   ({ stateSerializer }) => {
     const serializer = stateSerializer();
-    if (typeof serializer.handshake !== "function") return missing(HANDSHAKE.pkg, "SchemaSerializer#handshake()", HANDSHAKE.use);
+    if (typeof serializer.handshake !== "function")
+      return missing(HANDSHAKE.pkg, "SchemaSerializer#handshake()", HANDSHAKE.use);
     const made = serializer.handshake();
-    if (serializer.handshakeCache !== made) return missing(HANDSHAKE.pkg, "SchemaSerializer#handshakeCache", HANDSHAKE.use, "does not keep the handshake once made");
+    if (serializer.handshakeCache !== made)
+      return missing(
+        HANDSHAKE.pkg,
+        "SchemaSerializer#handshakeCache",
+        HANDSHAKE.use,
+        "does not keep the handshake once made",
+      );
     const given = new Uint8Array([0]);
     serializer.handshakeCache = given;
-    return serializer.handshake() === given ? null : missing(HANDSHAKE.pkg, "SchemaSerializer#handshakeCache", HANDSHAKE.use, "is not what handshake() gives once set");
+    return serializer.handshake() === given
+      ? null
+      : missing(
+          HANDSHAKE.pkg,
+          "SchemaSerializer#handshakeCache",
+          HANDSHAKE.use,
+          "is not what handshake() gives once set",
+        );
   },
-  ({ stateSerializer }) => (isBufferedSerializer(stateSerializer()) ? null : missing(STATE_BUFFERS.pkg, STATE_BUFFERS.member, STATE_BUFFERS.use)),
+  ({ stateSerializer }) =>
+    isBufferedSerializer(stateSerializer())
+      ? null
+      : missing(STATE_BUFFERS.pkg, STATE_BUFFERS.member, STATE_BUFFERS.use),
   ({ viewedStateSerializer }) => {
     const serializer = viewedStateSerializer() as unknown as { hasFilters?: boolean; encodedViews?: unknown };
-    return serializer.hasFilters === true && serializer.encodedViews instanceof Map ? null : missing(ENCODED_VIEWS.pkg, ENCODED_VIEWS.member, ENCODED_VIEWS.use, "is not a Map on a state with @view fields");
+    return serializer.hasFilters === true && serializer.encodedViews instanceof Map
+      ? null
+      : missing(
+          ENCODED_VIEWS.pkg,
+          ENCODED_VIEWS.member,
+          ENCODED_VIEWS.use,
+          "is not a Map on a state with @view fields",
+        );
   },
-  ({ stateView }) => (stateView().changes instanceof Map ? null : missing(VIEW_CHANGES.pkg, VIEW_CHANGES.member, VIEW_CHANGES.use, "is not a Map")),
+  ({ stateView }) =>
+    stateView().changes instanceof Map
+      ? null
+      : missing(VIEW_CHANGES.pkg, VIEW_CHANGES.member, VIEW_CHANGES.use, "is not a Map"),
   ({ encoders }) => {
-    for (const copy of encoders()) if (typeof copy.Encoder.BUFFER_SIZE !== "number") return missing(BUFFER_SIZE.pkg, `Encoder.BUFFER_SIZE of its ${copy.build}`, BUFFER_SIZE.use, "is not a number");
+    for (const copy of encoders())
+      if (typeof copy.Encoder.BUFFER_SIZE !== "number")
+        return missing(BUFFER_SIZE.pkg, `Encoder.BUFFER_SIZE of its ${copy.build}`, BUFFER_SIZE.use, "is not a number");
     return null;
   },
   ({ listInState }) => {
     const { list, change } = listInState();
-    if (listHasPendingChanges(list)) return missing(COLL_DIRTY.pkg, COLL_DIRTY.member, COLL_DIRTY.use, "reports changes in a list after its patch was sent");
+    if (listHasPendingChanges(list))
+      return missing(
+        COLL_DIRTY.pkg,
+        COLL_DIRTY.member,
+        COLL_DIRTY.use,
+        "reports changes in a list after its patch was sent",
+      );
     change();
-    return listHasPendingChanges(list) ? null : missing(COLL_DIRTY.pkg, COLL_DIRTY.member, COLL_DIRTY.use, "is missing or does not report a change not yet sent");
+    return listHasPendingChanges(list)
+      ? null
+      : missing(
+          COLL_DIRTY.pkg,
+          COLL_DIRTY.member,
+          COLL_DIRTY.use,
+          "is missing or does not report a change not yet sent",
+        );
   },
   ({ listInState }) => {
     const { list, change } = listInState();
     change();
     const items: unknown = listItemsInPlace(list);
-    const inStep = Array.isArray(items) && items.length === list.length && items.every((item, index) => item === list.at(index));
-    return inStep ? null : missing("@colyseus/schema", "ArraySchema#items (a list's items, in order)", "the state writer's reads of its lists, rooms/kit/state-writer.ts");
+    const inStep =
+      Array.isArray(items) && items.length === list.length && items.every((item, index) => item === list.at(index));
+    return inStep
+      ? null
+      : missing(
+          "@colyseus/schema",
+          "ArraySchema#items (a list's items, in order)",
+          "the state writer's reads of its lists, rooms/kit/state-writer.ts",
+        );
   },
   ({ schemaStatics, stateObject }) => {
-    if (typeof (schemaStatics as SchemaStatics).initialize !== "function") return missing(VALUES_SIZED.pkg, VALUES_SIZED.member, VALUES_SIZED.use);
-    return Array.isArray((stateObject() as Record<symbol, unknown>)[$values]) ? null : missing(VALUES_SIZED.pkg, VALUES_SIZED.member, VALUES_SIZED.use, "is not where a state object keeps its values");
+    if (typeof (schemaStatics as SchemaStatics).initialize !== "function")
+      return missing(VALUES_SIZED.pkg, VALUES_SIZED.member, VALUES_SIZED.use);
+    return Array.isArray((stateObject() as Record<symbol, unknown>)[$values])
+      ? null
+      : missing(
+          VALUES_SIZED.pkg,
+          VALUES_SIZED.member,
+          VALUES_SIZED.use,
+          "is not where a state object keeps its values",
+        );
   },
   ({ listChangeTree }) => {
     const { tree, list } = listChangeTree();
     const methods = ["reset", "insertAt", "removeAt"] as const;
-    if (methods.some((method) => typeof (tree as Record<string, unknown>)[method] !== "function")) return missing(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use);
+    if (methods.some((method) => typeof (tree as Record<string, unknown>)[method] !== "function"))
+      return missing(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use);
     const { collDirty } = tree as { collDirty?: unknown };
-    if (!(collDirty instanceof Map || collDirty instanceof OpsByIndex)) return missing(LIST_CHANGES.pkg, LIST_CHANGES.member, LIST_CHANGES.use, "holds no map of a list's pending operations");
+    if (!(collDirty instanceof Map || collDirty instanceof OpsByIndex))
+      return missing(
+        LIST_CHANGES.pkg,
+        LIST_CHANGES.member,
+        LIST_CHANGES.use,
+        "holds no map of a list's pending operations",
+      );
     const target = list as unknown as Partial<ListTarget> & Record<string, unknown>;
-    const staging = typeof target[ON_ENCODE_END] === "function" && Array.isArray(target.items) && Array.isArray(target.tmpItems) && Array.isArray(target.deletedIndexes) && typeof target[$childType] === "string";
+    const staging =
+      typeof target[ON_ENCODE_END] === "function" &&
+      Array.isArray(target.items) &&
+      Array.isArray(target.tmpItems) &&
+      Array.isArray(target.deletedIndexes) &&
+      typeof target[$childType] === "string";
     return staging ? null : missing(LIST_STAGING.pkg, LIST_STAGING.member, LIST_STAGING.use);
   },
-  ({ serverWebSocket }) => ("_socket" in serverWebSocket() ? null : missing("ws", "WebSocket#_socket (its TCP socket)", "the transport's corked writes, server/transport/transport.ts")),
+  ({ serverWebSocket }) =>
+    "_socket" in serverWebSocket()
+      ? null
+      : missing(
+          "ws",
+          "WebSocket#_socket (its TCP socket)",
+          "the transport's corked writes, server/transport/transport.ts",
+        ),
   ({ localDriverPrototype }) => {
     const use = "the rooms indexed by id, server/cluster/local-driver.ts";
-    for (const method of LOCAL_DRIVER_OVERRIDES) if (typeof (localDriverPrototype as Record<string, unknown>)[method] !== "function") return missing("@colyseus/core", `LocalDriver#${method}`, use);
-    const unknown = Object.getOwnPropertyNames(localDriverPrototype).filter((name) => name !== "constructor" && !LOCAL_DRIVER_METHODS.includes(name));
-    return unknown.length === 0 ? null : missing("@colyseus/core", "LocalDriver", use, `has methods the index does not know: ${unknown.join(", ")}`);
+    for (const method of LOCAL_DRIVER_OVERRIDES)
+      if (typeof (localDriverPrototype as Record<string, unknown>)[method] !== "function")
+        return missing("@colyseus/core", `LocalDriver#${method}`, use);
+    const unknown = Object.getOwnPropertyNames(localDriverPrototype).filter(
+      (name) => name !== "constructor" && !LOCAL_DRIVER_METHODS.includes(name),
+    );
+    return unknown.length === 0
+      ? null
+      : missing("@colyseus/core", "LocalDriver", use, `has methods the index does not know: ${unknown.join(", ")}`);
   },
   ({ localDriverWithRoom }) => {
     const ids = localDriverRoomIds(localDriverWithRoom());
-    return ids instanceof Set && ids.has("probe") ? null : missing("@colyseus/core", "LocalDriver#roomIds (the set of listed ids)", "removing a room by its entry, server/cluster/local-driver.ts");
+    return ids instanceof Set && ids.has("probe")
+      ? null
+      : missing(
+          "@colyseus/core",
+          "LocalDriver#roomIds (the set of listed ids)",
+          "removing a room by its entry, server/cluster/local-driver.ts",
+        );
   },
   ({ matchMaker: maker }) => {
     const methods = maker.controller?.exposedMethods;
-    if (!Array.isArray(methods)) return missing("@colyseus/core", "matchMaker.controller.exposedMethods", "the matchmaking route, server/matchmaking.ts");
+    if (!Array.isArray(methods))
+      return missing(
+        "@colyseus/core",
+        "matchMaker.controller.exposedMethods",
+        "the matchmaking route, server/matchmaking.ts",
+      );
     const absent = methods.filter((method) => typeof maker[method] !== "function");
-    return absent.length === 0 ? null : missing("@colyseus/core", `matchMaker.${absent.join(", matchMaker.")}`, "the matchmaking route, server/matchmaking.ts", "(exposed to clients) is missing");
+    return absent.length === 0
+      ? null
+      : missing(
+          "@colyseus/core",
+          `matchMaker.${absent.join(", matchMaker.")}`,
+          "the matchmaking route, server/matchmaking.ts",
+          "(exposed to clients) is missing",
+        );
   },
 ];
 
@@ -697,7 +924,11 @@ export function checkColyseusInternals(subjects: Partial<InternalsSubjects> = {}
     try {
       result = check(all);
     } catch (error) {
-      if (!(error instanceof MissingColyseusInternal)) throw new Error(`checking what cardhall relies on in Colyseus failed: ${error instanceof Error ? error.message : String(error)} (rooms/kit/colyseus-internals.ts)`, { cause: error });
+      if (!(error instanceof MissingColyseusInternal))
+        throw new Error(
+          `checking what cardhall relies on in Colyseus failed: ${error instanceof Error ? error.message : String(error)} (rooms/kit/colyseus-internals.ts)`,
+          { cause: error },
+        );
       result = error;
     }
     if (result !== null) found.push(result);

@@ -2,7 +2,7 @@
  * The server's side of deals anyone can verify (commitment.ts): a fresh secret salt for each deal and the
  * commitment to its seed, computed synchronously (the table seals a deal inside the step that starts it).
  */
-import { createHash, randomBytes, randomInt } from "crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 import { commitmentText } from "./commitment";
 
 /** A deal's seal: its seed, its secret salt and the commitment to both. Seed and salt stay on the server until the deal is over. */

@@ -77,7 +77,15 @@ export interface TimedOut<Action> {
   readonly action: Action;
 }
 
-export interface MatchEngine<Options, State, Action, Event extends GameEvent, View, Result, Code extends string = string> {
+export interface MatchEngine<
+  Options,
+  State,
+  Action,
+  Event extends GameEvent,
+  View,
+  Result,
+  Code extends string = string,
+> {
   /** How many seats a match with these options has. */
   seatCount(options: Options): number;
   /** A new match: its first state and the events of its start (hands dealt, the first card turned up...). */
@@ -122,7 +130,11 @@ export interface Deal {
 }
 
 /** The deal a match's state is at: the engine's `currentDeal`, or the match's one deal from its seed. */
-export function dealInPlay<State>(engine: { currentDeal?(state: State): Deal | undefined }, state: State, matchSeed: number): Deal | undefined {
+export function dealInPlay<State>(
+  engine: { currentDeal?(state: State): Deal | undefined },
+  state: State,
+  matchSeed: number,
+): Deal | undefined {
   return engine.currentDeal === undefined ? { number: 1, seed: matchSeed } : engine.currentDeal(state);
 }
 
@@ -160,7 +172,8 @@ export function replayActions<State, Action, Event extends GameEvent>(
   let state = from;
   actions.forEach(({ actor, action }, index) => {
     const outcome = engine.apply(state, actor, action);
-    if (!outcome.ok) throw new Error(`recorded action ${index + 1} was refused on replay: ${outcome.code} ${outcome.reason}`);
+    if (!outcome.ok)
+      throw new Error(`recorded action ${index + 1} was refused on replay: ${outcome.code} ${outcome.reason}`);
     state = outcome.state;
     events.push(outcome.events);
   });
@@ -189,7 +202,10 @@ export function playOut<Options, State, Action, Event extends GameEvent>(
   let state = started.state;
   const act = (actor: Actor, action: Action) => {
     const outcome = engine.apply(state, actor, action);
-    if (!outcome.ok) throw new Error(`the engine refused its own ${actor === DEALER ? "dealer's" : "bot's"} action: ${outcome.code} ${outcome.reason}`);
+    if (!outcome.ok)
+      throw new Error(
+        `the engine refused its own ${actor === DEALER ? "dealer's" : "bot's"} action: ${outcome.code} ${outcome.reason}`,
+      );
     state = outcome.state;
     actions.push({ actor, action });
     events.push(outcome.events);

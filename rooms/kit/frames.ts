@@ -41,7 +41,12 @@ export interface MessageFrame {
 export type Frame =
   | { readonly kind: "control" }
   | MessageFrame
-  | { readonly kind: "junk"; readonly why: "empty" | "unknown kind" | "bytes message" | "undecodable"; readonly requestId?: number; readonly type?: string | number };
+  | {
+      readonly kind: "junk";
+      readonly why: "empty" | "unknown kind" | "bytes message" | "undecodable";
+      readonly requestId?: number;
+      readonly type?: string | number;
+    };
 
 function readType(buffer: Buffer, it: Iterator): string | number {
   return decode.stringCheck(buffer, it) ? decode.string(buffer, it) : decode.number(buffer, it);
@@ -84,7 +89,8 @@ function echoedType(type: string | number | undefined): string {
 
 /** Answers a refused frame: a rejected request, or an error message after a send. */
 export function refuseFrame(client: Client, requestId: number | undefined, reply: ErrorReply): void {
-  if (requestId !== undefined) client.enqueueRaw(getMessageBytes[Protocol.ROOM_RESPONSE](requestId, ResponseStatus.REJECTED, reply));
+  if (requestId !== undefined)
+    client.enqueueRaw(getMessageBytes[Protocol.ROOM_RESPONSE](requestId, ResponseStatus.REJECTED, reply));
   else client.send(ERROR_MESSAGE, reply);
 }
 
@@ -106,31 +112,47 @@ export interface FrameScreen {
  * a room's screen when a frame comes.
  */
 export function screenFrames(rooms: Room, screenOf: (room: Room) => FrameScreen): void {
-  wrapOnMessage(rooms, (dispatch): OnMessage =>
-    function screened(this: Room, client, buffer) {
-      const screen = screenOf(this);
-      const frame = readFrame(buffer);
-      if (frame.kind === "control") {
-        const joining = client.state === ClientState.JOINING;
-        dispatch.call(this, client, buffer);
-        if (joining && client.state === ClientState.JOINED) screen.joined?.(this, client);
-        return;
-      }
-      if (frame.kind === "message" && screen.known.has(String(frame.type))) {
-        // Colyseus's dispatch would decode the payload again: the screen hands the message on itself, to a client
-        // not already leaving (as Colyseus does).
-        if (client.state !== ClientState.LEAVING) screen.deliver(this, client, frame);
-        return;
-      }
-      const type = echoedType(frame.type);
-      if (!screen.withinBudget(this, client, frame.requestId, type)) return;
-      if (frame.kind === "message") {
-        tableMetrics().refused(this.roomName, "UNKNOWN_MESSAGE");
-        return refuseFrame(client, frame.requestId, { code: "UNKNOWN_MESSAGE", message: `this room has no message "${type}" (it understands: ${screen.describeKnown})`, type });
-      }
-      logRefusal({ event: "frame_refused", kind: frame.why, bytes: buffer?.length ?? 0, game: this.roomName, room: this.roomId });
-      tableMetrics().refused(this.roomName, "BAD_PAYLOAD");
-      refuseFrame(client, frame.requestId, { code: "BAD_PAYLOAD", message: `the frame could not be read (${frame.why}); it was ignored`, type });
-    },
+  wrapOnMessage(
+    rooms,
+    (dispatch): OnMessage =>
+      function screened(this: Room, client, buffer) {
+        const screen = screenOf(this);
+        const frame = readFrame(buffer);
+        if (frame.kind === "control") {
+          const joining = client.state === ClientState.JOINING;
+          dispatch.call(this, client, buffer);
+          if (joining && client.state === ClientState.JOINED) screen.joined?.(this, client);
+          return;
+        }
+        if (frame.kind === "message" && screen.known.has(String(frame.type))) {
+          // Colyseus's dispatch would decode the payload again: the screen hands the message on itself, to a client
+          // not already leaving (as Colyseus does).
+          if (client.state !== ClientState.LEAVING) screen.deliver(this, client, frame);
+          return;
+        }
+        const type = echoedType(frame.type);
+        if (!screen.withinBudget(this, client, frame.requestId, type)) return;
+        if (frame.kind === "message") {
+          tableMetrics().refused(this.roomName, "UNKNOWN_MESSAGE");
+          return refuseFrame(client, frame.requestId, {
+            code: "UNKNOWN_MESSAGE",
+            message: `this room has no message "${type}" (it understands: ${screen.describeKnown})`,
+            type,
+          });
+        }
+        logRefusal({
+          event: "frame_refused",
+          kind: frame.why,
+          bytes: buffer?.length ?? 0,
+          game: this.roomName,
+          room: this.roomId,
+        });
+        tableMetrics().refused(this.roomName, "BAD_PAYLOAD");
+        refuseFrame(client, frame.requestId, {
+          code: "BAD_PAYLOAD",
+          message: `the frame could not be read (${frame.why}); it was ignored`,
+          type,
+        });
+      },
   );
 }

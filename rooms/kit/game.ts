@@ -7,7 +7,12 @@
 import type { z } from "zod";
 import type { MessageDefinition } from "./protocol";
 
-export interface GameDefinition<Name extends string = string, JoinOptions = unknown, View = unknown, Events extends object = object> {
+export interface GameDefinition<
+  Name extends string = string,
+  JoinOptions = unknown,
+  View = unknown,
+  Events extends object = object,
+> {
   /** The room's name (the server's rooms, `/play/<name>`, a record's `game`). */
   readonly name: Name;
   /** The game's name for people (the lobby, page titles). */
@@ -24,7 +29,8 @@ export interface GameDefinition<Name extends string = string, JoinOptions = unkn
 
 /** A definition's parts as types. */
 export type NameOf<G extends GameDefinition> = G["name"];
-export type JoinOptionsOf<G extends GameDefinition> = G extends GameDefinition<string, infer JoinOptions> ? JoinOptions : never;
+export type JoinOptionsOf<G extends GameDefinition> =
+  G extends GameDefinition<string, infer JoinOptions> ? JoinOptions : never;
 export type ViewOf<G extends GameDefinition> = NonNullable<G["types"]>["view"];
 export type EventsOf<G extends GameDefinition> = NonNullable<G["types"]>["events"];
 
@@ -33,10 +39,16 @@ export type EventsOf<G extends GameDefinition> = NonNullable<G["types"]>["events
  * the rest is inferred from the protocol's values.
  */
 export function defineGame<View, Events extends object>() {
-  return <Name extends string, JoinOptions>(game: Omit<GameDefinition<Name, JoinOptions, View, Events>, "types" | "events"> & { readonly events: Readonly<Record<string, keyof Events & string>> }): GameDefinition<Name, JoinOptions, View, Events> => game;
+  return <Name extends string, JoinOptions>(
+    game: Omit<GameDefinition<Name, JoinOptions, View, Events>, "types" | "events"> & {
+      readonly events: Readonly<Record<string, keyof Events & string>>;
+    },
+  ): GameDefinition<Name, JoinOptions, View, Events> => game;
 }
 
 /** The names of a list of games, in its order. */
-export function namesOf<const Games extends readonly GameDefinition[]>(games: Games): { readonly [I in keyof Games]: NameOf<Games[I]> } {
+export function namesOf<const Games extends readonly GameDefinition[]>(
+  games: Games,
+): { readonly [I in keyof Games]: NameOf<Games[I]> } {
   return games.map((game) => game.name) as { readonly [I in keyof Games]: NameOf<Games[I]> };
 }

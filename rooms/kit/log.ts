@@ -46,7 +46,8 @@ const COLYSEUS_TEXT_LENGTH = 200;
  */
 function firstText(args: unknown[]): string {
   const [first] = args;
-  const text = first instanceof Error ? `${first.name}: ${first.message}` : typeof first === "string" ? first : String(first);
+  const text =
+    first instanceof Error ? `${first.name}: ${first.message}` : typeof first === "string" ? first : String(first);
   const line = text.split("\n", 1)[0];
   return line.length > COLYSEUS_TEXT_LENGTH ? `${line.slice(0, COLYSEUS_TEXT_LENGTH)}…` : line;
 }
@@ -63,7 +64,8 @@ let refusalWindow = { startedAt: -Infinity, lines: 0, unlogged: 0 };
  */
 export function logRefusal(fields: { event: string; kind: string; bytes?: number; [field: string]: unknown }): void {
   const now = performance.now();
-  if (now - refusalWindow.startedAt >= REFUSAL_WINDOW_MS) refusalWindow = { startedAt: now, lines: 0, unlogged: refusalWindow.unlogged };
+  if (now - refusalWindow.startedAt >= REFUSAL_WINDOW_MS)
+    refusalWindow = { startedAt: now, lines: 0, unlogged: refusalWindow.unlogged };
   if (refusalWindow.lines >= REFUSAL_LINES_PER_WINDOW) {
     refusalWindow.unlogged++;
     return;

@@ -3,7 +3,7 @@
  * the typed error a room sends back for a bad message. Imported by the rooms and by client-sdk/, so it must stay
  * free of server code (no Colyseus server, no Node-only modules).
  */
-import { z } from "zod";
+import type { z } from "zod";
 
 /** The message type a room uses to answer a bad `send()` (a `request()` is rejected with the same payload). */
 export const ERROR_MESSAGE = "error";

@@ -202,7 +202,13 @@ export interface Standing {
    * OpenSkill's estimate (mu ± sigma), the conservative ordinal (mu − 3 sigma) it is ranked by, and the 95% interval
    * of the skill (mu ± 1.96 sigma: `low`, `high`); null when unrated.
    */
-  readonly rating: { readonly mu: number; readonly sigma: number; readonly ordinal: number; readonly low: number; readonly high: number } | null;
+  readonly rating: {
+    readonly mu: number;
+    readonly sigma: number;
+    readonly ordinal: number;
+    readonly low: number;
+    readonly high: number;
+  } | null;
 }
 
 /** A player's rating in one game after one rated game of theirs (the player page's chart). */
@@ -230,7 +236,10 @@ export interface OpponentTally {
  * Who stands under a name (docs/arena.md): an account, a bot and its owner, or a name nobody registered that is
  * in the standings all the same (the house's AI, names that played before accounts). Guests have no page.
  */
-export type PlayerIdentity = { readonly kind: "account" } | { readonly kind: "bot"; readonly owner: string } | { readonly kind: "unregistered" };
+export type PlayerIdentity =
+  | { readonly kind: "account" }
+  | { readonly kind: "bot"; readonly owner: string }
+  | { readonly kind: "unregistered" };
 
 /** GET /profiles/:name: what a player page shows. */
 export interface PlayerProfile {

@@ -39,9 +39,19 @@ export interface GameEffect {
 /** A seat a guest held (docs/arena.md). */
 export const guestSeat = (seat: RecordedSeat): boolean => seat.identity?.kind === "guest";
 
-export const standingSeat = (seat: RecordedSeat | undefined): seat is RecordedSeat => seat !== undefined && seat.name !== "" && seat.kind !== "open" && seat.identity?.kind !== "guest";
+export const standingSeat = (seat: RecordedSeat | undefined): seat is RecordedSeat =>
+  seat !== undefined && seat.name !== "" && seat.kind !== "open" && seat.identity?.kind !== "guest";
 
-export interface RecordedGameEntry<Game extends GameDefinition, Options, State, Action, Event extends GameEvent, View, Result, Code extends string> {
+export interface RecordedGameEntry<
+  Game extends GameDefinition,
+  Options,
+  State,
+  Action,
+  Event extends GameEvent,
+  View,
+  Result,
+  Code extends string,
+> {
   readonly game: Game;
   readonly engine: MatchEngine<Options, State, Action, Event, View, Result, Code>;
   /** What one finished record does to its players' standings (server/records/standings.ts); nothing when absent. */
@@ -49,7 +59,16 @@ export interface RecordedGameEntry<Game extends GameDefinition, Options, State, 
 }
 
 /** A game's records entry, its engine's types inferred. */
-export function defineRecordedGame<Game extends GameDefinition, Options, State, Action, Event extends GameEvent, View, Result, Code extends string>(
+export function defineRecordedGame<
+  Game extends GameDefinition,
+  Options,
+  State,
+  Action,
+  Event extends GameEvent,
+  View,
+  Result,
+  Code extends string,
+>(
   entry: RecordedGameEntry<Game, Options, State, Action, Event, View, Result, Code>,
 ): RecordedGameEntry<Game, Options, State, Action, Event, View, Result, Code> {
   return entry;

@@ -135,22 +135,35 @@ export class PromisedPlaces {
   }
 }
 
-
 /**
  * Puts `admit` in front of every new seat reservation of the rooms of a class (`rooms` is its prototype: one guard
  * for all of them, not a closure on each room): it promises a place (and returns how to take the promise back) or
  * refuses (null). Reconnection holds (`allowReconnection`) pass as they are: their seat is already
  * the client's.
  */
-export function guardSeatReservations(rooms: Room, admit: (room: Room, sessionId: string, joinOptions: unknown, authData: unknown) => (() => void) | null): void {
-  wrapReserveSeat(rooms, (reserveSeat): ReserveSeat =>
-    async function guarded(this: Room, sessionId, joinOptions, authData, seconds, allowReconnection, ...rest) {
-      if (allowReconnection === true) return reserveSeat.call(this, sessionId, joinOptions, authData, seconds, allowReconnection, ...rest);
-      const takeBack = admit(this, sessionId, joinOptions, authData);
-      if (takeBack === null) return false;
-      const reserved = await reserveSeat.call(this, sessionId, joinOptions, authData, seconds, allowReconnection, ...rest);
-      if (!reserved) takeBack();
-      return reserved;
-    },
+export function guardSeatReservations(
+  rooms: Room,
+  admit: (room: Room, sessionId: string, joinOptions: unknown, authData: unknown) => (() => void) | null,
+): void {
+  wrapReserveSeat(
+    rooms,
+    (reserveSeat): ReserveSeat =>
+      async function guarded(this: Room, sessionId, joinOptions, authData, seconds, allowReconnection, ...rest) {
+        if (allowReconnection === true)
+          return reserveSeat.call(this, sessionId, joinOptions, authData, seconds, allowReconnection, ...rest);
+        const takeBack = admit(this, sessionId, joinOptions, authData);
+        if (takeBack === null) return false;
+        const reserved = await reserveSeat.call(
+          this,
+          sessionId,
+          joinOptions,
+          authData,
+          seconds,
+          allowReconnection,
+          ...rest,
+        );
+        if (!reserved) takeBack();
+        return reserved;
+      },
   );
 }

@@ -2,7 +2,15 @@
  * Server-side helpers every room uses to turn client messages into engine calls safely: each message is checked
  * against its one definition, and anything wrong is answered with a typed error that changes nothing.
  */
-import { getMessageBytes, Protocol, ResponseStatus, ServerError, type Client, type Room, type RoomMethodName } from "@colyseus/core";
+import {
+  getMessageBytes,
+  Protocol,
+  ResponseStatus,
+  ServerError,
+  type Client,
+  type Room,
+  type RoomMethodName,
+} from "@colyseus/core";
 import type { z } from "zod";
 import { describeIssues, ERROR_MESSAGE, type ErrorReply, type MessageDefinition, type PayloadOf } from "./protocol";
 import { DEFAULT_RATE_BUDGET, RateLimiter, type RateBudget } from "./rate-limit";
@@ -84,7 +92,11 @@ export function forgetClient(room: Room, client: Client): void {
 function withinBudget(room: Room, client: Client, request: RequestReply | undefined, type: string): boolean {
   const limiter = limiterOf(room);
   if (limiter.allow(client.sessionId)) return true;
-  const reply: ErrorReply = { code: "RATE_LIMITED", message: "too many messages: slow down (the room ignored this one)", type };
+  const reply: ErrorReply = {
+    code: "RATE_LIMITED",
+    message: "too many messages: slow down (the room ignored this one)",
+    type,
+  };
   tableMetrics().refused(room.roomName, reply.code);
   if (request !== undefined) request.reject(reply);
   else if (limiter.shouldAnswer(client.sessionId)) client.send(ERROR_MESSAGE, reply);
@@ -113,7 +125,11 @@ export function handleMessage<M extends MessageDefinition>(
     if (!withinBudget(room, client, request, definition.name)) return;
     const parsed = definition.payload.safeParse(raw ?? {});
     if (!parsed.success) {
-      return refuse(room, client, request, { code: "BAD_PAYLOAD", message: describeIssues(parsed.error), type: definition.name });
+      return refuse(room, client, request, {
+        code: "BAD_PAYLOAD",
+        message: describeIssues(parsed.error),
+        type: definition.name,
+      });
     }
     const started = performance.now();
     try {
@@ -142,7 +158,11 @@ function deliverMessage(room: Room, client: Client, frame: MessageFrame): void {
   const handle = handlersOfRoom.get(room)?.get(type);
   if (handle === undefined) {
     // A type the room's game defines but this room never registered (none does today): as unknown as any other.
-    return refuse(room, client, request, { code: "UNKNOWN_MESSAGE", message: `this room does not take "${type}" messages`, type });
+    return refuse(room, client, request, {
+      code: "UNKNOWN_MESSAGE",
+      message: `this room does not take "${type}" messages`,
+      type,
+    });
   }
   try {
     const result = handle(client, frame.payload, request);
@@ -161,7 +181,12 @@ function deliverMessage(room: Room, client: Client, frame: MessageFrame): void {
  */
 function failed(room: Room, client: Client, request: RequestReply | undefined, type: string, error: unknown): void {
   reportFailure(room, "onMessage", error);
-  refuse(room, client, request, { code: "SERVER_ERROR", message: "the server failed to handle this (its fault, not yours, and reported); the table shows where the game stands", type });
+  refuse(room, client, request, {
+    code: "SERVER_ERROR",
+    message:
+      "the server failed to handle this (its fault, not yours, and reported); the table shows where the game stands",
+    type,
+  });
 }
 
 /**
@@ -296,7 +321,10 @@ export function shareStateHandshake(room: Room): void {
 const SHARED_STATE_BUFFER_BYTES = 64 * 1024;
 
 /** The process's state buffers, one for every room's patches and one for every room's full states (see shareStateBuffers). */
-const sharedStateBuffers: StateBuffers = { patch: new Uint8Array(SHARED_STATE_BUFFER_BYTES), full: new Uint8Array(SHARED_STATE_BUFFER_BYTES) };
+const sharedStateBuffers: StateBuffers = {
+  patch: new Uint8Array(SHARED_STATE_BUFFER_BYTES),
+  full: new Uint8Array(SHARED_STATE_BUFFER_BYTES),
+};
 
 /**
  * Colyseus gives every room two buffers of its own to encode its state into, a patch's and a full state's (8 KB a
@@ -320,11 +348,15 @@ export function shareStateBuffers(room: Room): void {
  * with BAD_PAYLOAD (see frames.ts). Refusals take from the client's message budget like any message. Put in place
  * with screenFrames (frames.ts).
  */
-export function screenOfMessages(known: readonly MessageDefinition[], joined?: (room: Room, client: Client) => void): FrameScreen {
+export function screenOfMessages(
+  known: readonly MessageDefinition[],
+  joined?: (room: Room, client: Client) => void,
+): FrameScreen {
   return {
     known: new Set(known.map((definition) => definition.name)),
     describeKnown: known.map((definition) => definition.name).join(", "),
-    withinBudget: (room, client, requestId, type) => withinBudget(room, client, requestId === undefined ? undefined : new RequestReply(client, requestId), type),
+    withinBudget: (room, client, requestId, type) =>
+      withinBudget(room, client, requestId === undefined ? undefined : new RequestReply(client, requestId), type),
     deliver: deliverMessage,
     joined,
   };

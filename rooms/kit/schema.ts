@@ -8,7 +8,7 @@
  * build that core's own resolution picked: the ES one in a server, the CommonJS one under jest, which loads core as
  * CommonJS. Types come from the package as usual.
  */
-import * as path from "path";
+import * as path from "node:path";
 import type * as Library from "@colyseus/schema";
 
 function copyColyseusRuns(): typeof Library {

@@ -8,7 +8,7 @@
  * own view. Only what differs is written, so a patch carries the changes a step made and nothing else; a list of
  * plain values keeps its items in step with one operation per card taken out or put in (schema-lists.ts).
  */
-import { $numFields, $values, ArraySchema, type Schema } from "./schema";
+import { $numFields, $values, type ArraySchema, type Schema } from "./schema";
 import { listItemsInPlace } from "./colyseus-internals";
 import { syncList } from "./schema-lists";
 
@@ -20,7 +20,11 @@ type Fields = { readonly [key: string]: unknown };
 export type Pass = "public" | "hidden";
 
 type SchemaClass = new () => Schema;
-type FieldKind = { kind: "value" } | { kind: "schema"; of: SchemaClass } | { kind: "values" } | { kind: "schemas"; of: SchemaClass };
+type FieldKind =
+  | { kind: "value" }
+  | { kind: "schema"; of: SchemaClass }
+  | { kind: "values" }
+  | { kind: "schemas"; of: SchemaClass };
 
 interface Field {
   readonly name: string;
@@ -40,7 +44,9 @@ function kindOf(type: unknown, where: string): FieldKind {
   const list = (type as { array?: unknown }).array;
   if (typeof list === "string") return { kind: "values" };
   if (typeof list === "function") return { kind: "schemas", of: list as SchemaClass };
-  throw new Error(`the state writer does not know the schema type of ${where} (maps and collections of collections are not used by any game)`);
+  throw new Error(
+    `the state writer does not know the schema type of ${where} (maps and collections of collections are not used by any game)`,
+  );
 }
 
 /** A schema class's fields, read once from @colyseus/schema's metadata (the decorators' record). */
@@ -51,12 +57,20 @@ function fieldsOf(target: Schema): readonly Field[] {
 function fieldsOfSchemaClass(klass: object): readonly Field[] {
   const known = fieldsOfClass.get(klass);
   if (known !== undefined) return known;
-  const metadata = (klass as unknown as Record<symbol, Record<number, { name: string; type: unknown; tag?: number }> & { [$numFields]: number }>)[Symbol.metadata];
+  const metadata = (
+    klass as unknown as Record<
+      symbol,
+      Record<number, { name: string; type: unknown; tag?: number }> & { [$numFields]: number }
+    >
+  )[Symbol.metadata];
   const fields: Field[] = [];
   for (let index = 0; index <= (metadata?.[$numFields] ?? -1); index++) {
     const field = metadata[index];
     if (field === undefined) continue;
-    const [hidden, type] = [field.tag !== undefined, kindOf(field.type, `${(klass as { name?: string }).name}.${field.name}`)];
+    const [hidden, type] = [
+      field.tag !== undefined,
+      kindOf(field.type, `${(klass as { name?: string }).name}.${field.name}`),
+    ];
     fields.push({ name: field.name, index, hidden, type, leadsToHidden: hidden || holdsHiddenFields(type) });
   }
   fieldsOfClass.set(klass, fields);
@@ -65,7 +79,10 @@ function fieldsOfSchemaClass(klass: object): readonly Field[] {
 
 /** Whether objects of this kind have `@view()` fields anywhere below them (no game's schema refers back to itself). */
 function holdsHiddenFields(type: FieldKind): boolean {
-  return (type.kind === "schema" || type.kind === "schemas") && fieldsOfSchemaClass(type.of).some((field) => field.leadsToHidden);
+  return (
+    (type.kind === "schema" || type.kind === "schemas") &&
+    fieldsOfSchemaClass(type.of).some((field) => field.leadsToHidden)
+  );
 }
 
 /**
@@ -111,7 +128,13 @@ export function writeView(target: Schema, view: Plain, pass: Pass): void {
   }
 }
 
-function writeField(fields: Record<string, unknown>, values: readonly unknown[], field: Field, value: unknown, pass: Pass): void {
+function writeField(
+  fields: Record<string, unknown>,
+  values: readonly unknown[],
+  field: Field,
+  value: unknown,
+  pass: Pass,
+): void {
   const { name, type } = field;
   const current = values[field.index];
   switch (type.kind) {
@@ -128,7 +151,14 @@ function writeField(fields: Record<string, unknown>, values: readonly unknown[],
 }
 
 /** A nested object: written in place, made when the view first has it, taken away when the view has none. */
-function writeChild(fields: Record<string, unknown>, name: string, child: Schema | undefined, of: SchemaClass, value: Plain | undefined | null, pass: Pass): void {
+function writeChild(
+  fields: Record<string, unknown>,
+  name: string,
+  child: Schema | undefined,
+  of: SchemaClass,
+  value: Plain | undefined | null,
+  pass: Pass,
+): void {
   if (value === undefined || value === null) {
     if (child !== undefined) fields[name] = undefined;
     return;

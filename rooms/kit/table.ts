@@ -10,16 +10,52 @@ import { Room, ServerError, type AuthContext, type Client } from "@colyseus/core
 import type { Schema, StateView } from "@colyseus/schema";
 import type { z } from "zod";
 import type { SealedView } from "./commitment";
-import { clearViewFramesWithoutAllocating, keepListChangesInPlace, setStateBufferSize, sizeStateValues, stateViewClearedWhenChanged, whenDisposalBegins } from "./colyseus-internals";
+import {
+  clearViewFramesWithoutAllocating,
+  keepListChangesInPlace,
+  setStateBufferSize,
+  sizeStateValues,
+  stateViewClearedWhenChanged,
+  whenDisposalBegins,
+} from "./colyseus-internals";
 import { freshDealSeed } from "./deal-seal";
-import { SPECTATOR, type Actor, type Applied, type GameEvent, type MatchEngine, type Viewer, type Waiting } from "./engine";
+import {
+  SPECTATOR,
+  type Actor,
+  type Applied,
+  type GameEvent,
+  type MatchEngine,
+  type Viewer,
+  type Waiting,
+} from "./engine";
 import { screenFrames, type FrameScreen } from "./frames";
 import { log, roomLog } from "./log";
 import { tableMetrics } from "./metrics";
 import { SERVER_SHUTDOWN_CLOSE_CODE, type MessageDefinition, type PayloadOf } from "./protocol";
-import { GUEST, type LadderDeal, type Mover, type RecordedSeat, type RecordPart, type RecordSink, type SeatIdentity } from "./record";
+import {
+  GUEST,
+  type LadderDeal,
+  type Mover,
+  type RecordedSeat,
+  type RecordPart,
+  type RecordSink,
+  type SeatIdentity,
+} from "./record";
 import { addressOf, guardSeatReservations, ladderDealOf, type JoinerIdentity } from "./reservations";
-import { clearRoomTimers, handleMessage, lifecycleStep, limitMessages, parseRoomOptions, Rejection, reportFailure, RoomTimer, screenOfMessages, shareStateBuffers, shareStateHandshake, SWEEP_PATCH_MS } from "./room-kit";
+import {
+  clearRoomTimers,
+  handleMessage,
+  lifecycleStep,
+  limitMessages,
+  parseRoomOptions,
+  Rejection,
+  reportFailure,
+  RoomTimer,
+  screenOfMessages,
+  shareStateBuffers,
+  shareStateHandshake,
+  SWEEP_PATCH_MS,
+} from "./room-kit";
 import { SEAT_BOT_NAME, SeatRoster } from "./seats";
 import type { StateMatchesView } from "./state-check";
 import { Arrivals } from "./table/arrivals";
@@ -130,7 +166,12 @@ export abstract class TableRoom<
   private readonly seating = new Seating<JoinOptions>(this);
   private readonly listingPart = new Listing(this, () => this.seating.openSeats());
   private readonly bots = new BotTurns<Options, State, Action>(this);
-  private readonly loop = new MatchLoop<Options, State, Action, Event>(this, new RoomTimer(this), this.bots, this.records);
+  private readonly loop = new MatchLoop<Options, State, Action, Event>(
+    this,
+    new RoomTimer(this),
+    this.bots,
+    this.records,
+  );
   private readonly arrivals = new Arrivals<JoinOptions>(this, this.seating, this.bots, this.records);
 
   constructor() {
@@ -161,7 +202,11 @@ export abstract class TableRoom<
     limitMessages(this);
     // Every change is sent as it is made (lifecycleStep, handleMessage, RoomTimer): the sweep is a backstop.
     this.patchRate = SWEEP_PATCH_MS;
-    if (!screensOfClass.has(this.constructor)) screensOfClass.set(this.constructor, screenOfMessages(setUp.messages, (room, client) => (room as AnyTableRoom).checkStateOf(client)));
+    if (!screensOfClass.has(this.constructor))
+      screensOfClass.set(
+        this.constructor,
+        screenOfMessages(setUp.messages, (room, client) => (room as AnyTableRoom).checkStateOf(client)),
+      );
     shareStateHandshake(this);
     shareStateBuffers(this);
     clearViewFramesWithoutAllocating(this);
@@ -172,12 +217,18 @@ export abstract class TableRoom<
   }
 
   /** Registers a message that any client may send (validated and rate-limited by the kit). */
-  protected onTableMessage<M extends MessageDefinition>(definition: M, handler: (client: Client, payload: PayloadOf<M>) => unknown): void {
+  protected onTableMessage<M extends MessageDefinition>(
+    definition: M,
+    handler: (client: Client, payload: PayloadOf<M>) => unknown,
+  ): void {
     handleMessage(this, definition, handler);
   }
 
   /** Registers a seat's message: spectators are refused (NOT_A_PLAYER) before the handler runs. */
-  protected onSeatMessage<M extends MessageDefinition>(definition: M, handler: (seat: number, payload: PayloadOf<M>) => unknown): void {
+  protected onSeatMessage<M extends MessageDefinition>(
+    definition: M,
+    handler: (seat: number, payload: PayloadOf<M>) => unknown,
+  ): void {
     handleMessage(this, definition, (client, payload) => {
       const seat = this.roster.seatOf(client.sessionId);
       if (seat === undefined) throw new Rejection("NOT_A_PLAYER", "spectators cannot act; join with a seat to play");
@@ -186,7 +237,10 @@ export abstract class TableRoom<
   }
 
   /** Registers a message that is one engine action of the sender's seat; a refusal is answered with its code. */
-  protected onActionMessage<M extends MessageDefinition>(definition: M, toAction: (payload: PayloadOf<M>, seat: number) => Action): void {
+  protected onActionMessage<M extends MessageDefinition>(
+    definition: M,
+    toAction: (payload: PayloadOf<M>, seat: number) => Action,
+  ): void {
     this.onSeatMessage(definition, (seat, payload) => {
       this.act(this.requireMatch(definition.name), seat, toAction(payload, seat), "person");
       this.advance();
@@ -201,7 +255,11 @@ export abstract class TableRoom<
   /** A ladder table's deal, for its player's join: the one the matchmaking route gave; a ladder table reached any other way refuses. */
   protected takeLadderDeal(auth: unknown): LadderDeal {
     const deal = ladderDealOf(auth);
-    if (deal === undefined) throw new ServerError(4403, "a ladder table is the server's: create it with { ladder: true } as an account or a bot");
+    if (deal === undefined)
+      throw new ServerError(
+        4403,
+        "a ladder table is the server's: create it with { ladder: true } as an account or a bot",
+      );
     this.records.ladder = { period: deal.period, deal: deal.deal, endsAt: deal.endsAt };
     return deal;
   }
@@ -216,9 +274,17 @@ export abstract class TableRoom<
   // throws is reported), here in the class, once for every room.
 
   /** Runs in the HTTP matchmaking request, before the seat reservation: who asked, which the kit's bounds count by. */
-  static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
+  static override async onAuth(
+    _token: string,
+    _options: unknown,
+    context: AuthContext | undefined,
+  ): Promise<JoinerIdentity> {
     const given = context as { identity?: SeatIdentity; ladderDeal?: LadderDeal } | undefined;
-    return { address: context?.ip ?? null, identity: given?.identity ?? GUEST, ...(given?.ladderDeal === undefined ? {} : { ladderDeal: given.ladderDeal }) };
+    return {
+      address: context?.ip ?? null,
+      identity: given?.identity ?? GUEST,
+      ...(given?.ladderDeal === undefined ? {} : { ladderDeal: given.ladderDeal }),
+    };
   }
 
   /** Why a join with these options, from this address, would be refused now, or null (the matchmaking route asks first). */
@@ -283,7 +349,10 @@ export abstract class TableRoom<
 
   private closeForShutdown(): void {
     if (this.closing) return;
-    roomLog(this).info({ event: "table_closed_for_shutdown" }, "the server is shutting down and no game is under way: the table closes");
+    roomLog(this).info(
+      { event: "table_closed_for_shutdown" },
+      "the server is shutting down and no game is under way: the table closes",
+    );
     this.disconnect(SERVER_SHUTDOWN_CLOSE_CODE).catch(() => undefined);
   }
 
@@ -374,7 +443,12 @@ export abstract class TableRoom<
    * A step was taken and the state shows it: its events go out (after the state change, so an event never names a
    * state its receiver cannot see yet), and a deal, round or match it finished is revealed and recorded.
    */
-  committed(match: MatchInPlay<Options, State, Action>, applied: Applied<State, Event>, made: Made, waiting: Waiting<Action>): void {
+  committed(
+    match: MatchInPlay<Options, State, Action>,
+    applied: Applied<State, Event>,
+    made: Made,
+    waiting: Waiting<Action>,
+  ): void {
     this.seals.follow(match.number, match.seed, match.state);
     for (const event of applied.events) {
       this.sendEvent(event, made);
@@ -481,7 +555,9 @@ export abstract class TableRoom<
 
   // The rooms' frame screen and seat guard: put in place once, on the class, not as closures on each room.
   static {
-    screenFrames(this.prototype, (room) => screensOfClass.get(room.constructor) ?? NO_MESSAGES);
-    guardSeatReservations(this.prototype, (room, sessionId, options, authData) => (room as AnyTableRoom).seating.promise(sessionId, options, addressOf(authData)));
+    screenFrames(TableRoom.prototype, (room) => screensOfClass.get(room.constructor) ?? NO_MESSAGES);
+    guardSeatReservations(TableRoom.prototype, (room, sessionId, options, authData) =>
+      (room as AnyTableRoom).seating.promise(sessionId, options, addressOf(authData)),
+    );
   }
 }

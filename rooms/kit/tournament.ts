@@ -16,7 +16,10 @@ export type TournamentGame = (typeof TOURNAMENT_GAMES)[number];
  * game and the one with the entrants exchanged. Fool: seat 0 and seat 1. Tractor: `first` holds seats 0 and 2 (team
  * 1, the first round's declarers), `second` seats 1 and 3; exchanged, each team plays the other's hands.
  */
-export const TOURNAMENT_TABLES: Record<TournamentGame, { seats: number; arrangement(first: string, second: string): string[] }> = {
+export const TOURNAMENT_TABLES: Record<
+  TournamentGame,
+  { seats: number; arrangement(first: string, second: string): string[] }
+> = {
   fool: { seats: 2, arrangement: (first, second) => [first, second] },
   tractor: { seats: 4, arrangement: (first, second) => [first, second, first, second] },
 };
@@ -132,8 +135,15 @@ const SWISS_SEARCH_STEPS = 100_000;
  * With an odd number, the lowest-ranked entrant without a bye yet sits out. Only when no pairing avoids every rematch
  * is the ranking paired in order, rematches and all.
  */
-export function swissRound(entrants: readonly string[], points: ReadonlyMap<string, number>, played: ReadonlySet<string>, byes: ReadonlySet<string>): TournamentRound {
-  const ranked = [...entrants].sort((x, y) => (points.get(y) ?? 0) - (points.get(x) ?? 0) || entrants.indexOf(x) - entrants.indexOf(y));
+export function swissRound(
+  entrants: readonly string[],
+  points: ReadonlyMap<string, number>,
+  played: ReadonlySet<string>,
+  byes: ReadonlySet<string>,
+): TournamentRound {
+  const ranked = [...entrants].sort(
+    (x, y) => (points.get(y) ?? 0) - (points.get(x) ?? 0) || entrants.indexOf(x) - entrants.indexOf(y),
+  );
   let bye: string | undefined;
   if (ranked.length % 2 === 1) {
     bye = [...ranked].reverse().find((entrant) => !byes.has(entrant)) ?? ranked[ranked.length - 1];
@@ -169,7 +179,9 @@ function pairWithoutRematches(ranked: readonly string[], played: ReadonlySet<str
 /** A Tractor round's points by seat: the team that went up 1, the other 0; a round where nobody went up half each. */
 export function tractorPoints(result: { team: 1 | 2; levels: number }, seats: number): number[] {
   const teamOfSeat = (seat: number) => (seat % 2 === 0 ? 1 : 2);
-  return Array.from({ length: seats }, (_, seat) => (result.levels === 0 ? 0.5 : teamOfSeat(seat) === result.team ? 1 : 0));
+  return Array.from({ length: seats }, (_, seat) =>
+    result.levels === 0 ? 0.5 : teamOfSeat(seat) === result.team ? 1 : 0,
+  );
 }
 
 /** A Fool game's points by seat: the Fool 0, the other 1; a capped game (no Fool) half each. */
@@ -181,7 +193,11 @@ export function foolPoints(result: { fool: number | null }, seats: number): numb
  * A forfeit overrides the board: whoever gave up its seat scores 0 and the opponent who kept it 1 (both 0 when both
  * gave up), whatever the room's stand-in made of the game.
  */
-export function pointsAfterForfeits(points: readonly number[], seats: readonly string[], forfeits: readonly Forfeit[]): number[] {
+export function pointsAfterForfeits(
+  points: readonly number[],
+  seats: readonly string[],
+  forfeits: readonly Forfeit[],
+): number[] {
   if (forfeits.length === 0) return [...points];
   const gaveUp = new Set(forfeits.map((forfeit) => forfeit.entrant));
   return seats.map((entrant) => (gaveUp.has(entrant) ? 0 : 1));
@@ -204,11 +220,17 @@ export function wilsonInterval(points: number, games: number, z = Z_95): { low: 
   const centre = (p + z2 / (2 * games)) / (1 + z2 / games);
   const half = (z / (1 + z2 / games)) * Math.sqrt((p * (1 - p)) / games + z2 / (4 * games * games));
   // At a score of 0 or 1 the bound is exactly the score (rounding would put it a hair inside or outside).
-  return { low: points === 0 ? 0 : Math.max(0, centre - half), high: points === games ? 1 : Math.min(1, centre + half) };
+  return {
+    low: points === 0 ? 0 : Math.max(0, centre - half),
+    high: points === games ? 1 : Math.min(1, centre + half),
+  };
 }
 
 /** The standings: points, then score per game, then the entry order. */
-export function tournamentStandings(entrants: readonly string[], games: readonly Pick<TournamentGameEntry, "seats" | "points" | "forfeits">[]): TournamentStanding[] {
+export function tournamentStandings(
+  entrants: readonly string[],
+  games: readonly Pick<TournamentGameEntry, "seats" | "points" | "forfeits">[],
+): TournamentStanding[] {
   const lines = entrants.map((entrant) => {
     const mine = games.filter((game) => game.seats.includes(entrant));
     const points = mine.reduce((sum, game) => sum + game.points[game.seats.indexOf(entrant)], 0);
@@ -216,5 +238,7 @@ export function tournamentStandings(entrants: readonly string[], games: readonly
     const score = mine.length === 0 ? 0 : points / mine.length;
     return { entrant, games: mine.length, points, forfeits, score, ...wilsonInterval(points, mine.length) };
   });
-  return lines.sort((x, y) => y.points - x.points || y.score - x.score || entrants.indexOf(x.entrant) - entrants.indexOf(y.entrant));
+  return lines.sort(
+    (x, y) => y.points - x.points || y.score - x.score || entrants.indexOf(x.entrant) - entrants.indexOf(y.entrant),
+  );
 }

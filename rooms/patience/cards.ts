@@ -53,7 +53,10 @@ export function parseCard(token: string): Card | null {
  * the judges look at millions of cards.
  */
 export function cardIndex(card: Card): number {
-  return ordinalByCode(SUIT_ORDINALS, card.suit.charCodeAt(0)) * RANKS.length + ordinalByCode(RANK_ORDINALS, card.rank.charCodeAt(0));
+  return (
+    ordinalByCode(SUIT_ORDINALS, card.suit.charCodeAt(0)) * RANKS.length +
+    ordinalByCode(RANK_ORDINALS, card.rank.charCodeAt(0))
+  );
 }
 
 export function formatCard(card: Card): string {

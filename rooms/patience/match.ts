@@ -14,9 +14,24 @@
  */
 import { DEALER, refuse, type Actor, type GameEvent, type MatchEngine, type Outcome as Moved } from "../kit/engine";
 import { deckOfSeed, formatCard, type Card } from "./cards";
-import { MAX_PILES, startDeal, step, topCard, type Outcome, type PatienceEvent, type PatienceState as Deal } from "./engine";
+import {
+  MAX_PILES,
+  startDeal,
+  step,
+  topCard,
+  type Outcome,
+  type PatienceEvent,
+  type PatienceState as Deal,
+} from "./engine";
 import { DeckInputError, describeEvent, formatResult, parseDeal } from "./notation";
-import type { PatienceDealOverEvent, PatienceErrorCode, PatienceMoveData, PatienceOutcomeData, PatiencePositionView, PatienceStateView } from "./protocol";
+import type {
+  PatienceDealOverEvent,
+  PatienceErrorCode,
+  PatienceMoveData,
+  PatienceOutcomeData,
+  PatiencePositionView,
+  PatienceStateView,
+} from "./protocol";
 
 /** The owner's seat: a person's, which never acts in the game itself. */
 export const OWNER_SEAT = 0;
@@ -33,8 +48,13 @@ export interface PatienceOptions {
  * The deal a seed or a deck (in bin/patience's notation) names: the engine's options and the seed to start with —
  * 0 for a deck, undefined when neither is given (the table picks a fresh seed). A bad deck throws a DeckInputError.
  */
-export function dealOf(source: { seed?: number; deck?: string }): { options: PatienceOptions; seed: number | undefined } {
-  return source.deck === undefined ? { options: {}, seed: source.seed } : { options: { deck: parseDeal(source.deck) }, seed: 0 };
+export function dealOf(source: { seed?: number; deck?: string }): {
+  options: PatienceOptions;
+  seed: number | undefined;
+} {
+  return source.deck === undefined
+    ? { options: {}, seed: source.seed }
+    : { options: { deck: parseDeal(source.deck) }, seed: 0 };
 }
 
 export interface PatienceMatch {
@@ -61,9 +81,10 @@ export type PatienceResult = Omit<PatienceDealOverEvent, "deal">;
 
 export type PatienceEngineEvent = GameEvent<"move", PatienceMovePayload> | GameEvent<"dealOver", PatienceResult>;
 
-
 function outcomeData(outcome: Outcome): PatienceOutcomeData {
-  return outcome.kind === "finished" ? { kind: "finished", pileSizes: [...outcome.pileSizes] } : { kind: "overflowed", cardNumber: outcome.cardNumber };
+  return outcome.kind === "finished"
+    ? { kind: "finished", pileSizes: [...outcome.pileSizes] }
+    : { kind: "overflowed", cardNumber: outcome.cardNumber };
 }
 
 function moveData(event: PatienceEvent): PatienceMoveData {
@@ -72,7 +93,13 @@ function moveData(event: PatienceEvent): PatienceMoveData {
     case "dealt":
       return { kind: "dealt", card: formatCard(event.card), cardNumber: event.cardNumber, pile: event.pile };
     case "covered":
-      return { kind: "covered", group: event.group, piles: [...event.piles], covered: cards(event.covered), covering: cards(event.covering) };
+      return {
+        kind: "covered",
+        group: event.group,
+        piles: [...event.piles],
+        covered: cards(event.covered),
+        covering: cards(event.covering),
+      };
     case "overflowed":
       return { kind: "overflowed", card: formatCard(event.card), cardNumber: event.cardNumber };
     case "finished":
@@ -95,7 +122,11 @@ function dealerStep(match: PatienceMatch): Moved<PatienceMatch, PatienceEngineEv
     payload: { ...moveData(event), step: next.steps, dealt: deal.dealt, description: describeEvent(event) },
   };
   const result = resultOf(next);
-  return { ok: true, state: next, events: result === undefined ? [move] : [move, { name: "dealOver", payload: result }] };
+  return {
+    ok: true,
+    state: next,
+    events: result === undefined ? [move] : [move, { name: "dealOver", payload: result }],
+  };
 }
 
 /** Each pile's top card ("" for a pile not started), in grid order. */
@@ -113,7 +144,12 @@ function countsOf(deal: Deal): number[] {
 
 function coverOf(last: PatienceEvent | null): PatienceStateView["cover"] {
   if (last?.kind !== "covered") return { group: "", piles: [], covered: [], covering: [] };
-  return { group: last.group, piles: [...last.piles], covered: last.covered.map(formatCard), covering: last.covering.map(formatCard) };
+  return {
+    group: last.group,
+    piles: [...last.piles],
+    covered: last.covered.map(formatCard),
+    covering: last.covering.map(formatCard),
+  };
 }
 
 function outcomeView(match: PatienceMatch): PatienceStateView["outcome"] {
@@ -125,7 +161,15 @@ function outcomeView(match: PatienceMatch): PatienceStateView["outcome"] {
     : { kind: "overflowed", pileSizes: [], overflowCard: outcome.cardNumber, line };
 }
 
-export const patienceEngine: MatchEngine<PatienceOptions, PatienceMatch, PatienceAction, PatienceEngineEvent, PatiencePositionView, PatienceResult, PatienceErrorCode> = {
+export const patienceEngine: MatchEngine<
+  PatienceOptions,
+  PatienceMatch,
+  PatienceAction,
+  PatienceEngineEvent,
+  PatiencePositionView,
+  PatienceResult,
+  PatienceErrorCode
+> = {
   seatCount: () => 1,
 
   start(options, seed) {
@@ -135,7 +179,8 @@ export const patienceEngine: MatchEngine<PatienceOptions, PatienceMatch, Patienc
   },
 
   apply(match, actor: Actor, action) {
-    if (actor !== DEALER) return refuse("NOT_YOUR_TURN", "the dealer makes every step of the deal; a seat has nothing to play");
+    if (actor !== DEALER)
+      return refuse("NOT_YOUR_TURN", "the dealer makes every step of the deal; a seat has nothing to play");
     if (action.type !== "step") return refuse("BAD_PAYLOAD", "the dealer's only action is a step");
     return dealerStep(match);
   },
@@ -159,7 +204,8 @@ export const patienceEngine: MatchEngine<PatienceOptions, PatienceMatch, Patienc
 
   legalActions: () => ({ actions: [], complete: true }),
 
-  waiting: (match) => (match.deal.outcome === null ? { for: "dealer", action: STEP, pace: STEP_PACE } : { for: "nobody" }),
+  waiting: (match) =>
+    match.deal.outcome === null ? { for: "dealer", action: STEP, pace: STEP_PACE } : { for: "nobody" },
 
   botAction: () => undefined,
 
@@ -173,7 +219,10 @@ export const patienceEngine: MatchEngine<PatienceOptions, PatienceMatch, Patienc
 };
 
 /** The deal a seed or a deck names (dealOf); a deck that is not 52 different cards throws `refuse(what is wrong)`. */
-export function dealSource(source: { seed?: number; deck?: string }, refuse: (problem: string) => Error): ReturnType<typeof dealOf> {
+export function dealSource(
+  source: { seed?: number; deck?: string },
+  refuse: (problem: string) => Error,
+): ReturnType<typeof dealOf> {
   try {
     return dealOf(source);
   } catch (error) {

@@ -56,7 +56,10 @@ export class DeckReader {
     if (deck.length === 0) return undefined;
     this.decksRead++;
     if (deck.length < DECK_SIZE) {
-      throw new DeckInputError(this.cards.lastLine, `deck ${this.decksRead} has only ${deck.length} of its ${DECK_SIZE} cards`);
+      throw new DeckInputError(
+        this.cards.lastLine,
+        `deck ${this.decksRead} has only ${deck.length} of its ${DECK_SIZE} cards`,
+      );
     }
     return deck;
   }
@@ -69,9 +72,11 @@ export class DeckReader {
  */
 export function parseDeal(input: string): Card[] {
   const { cards: deck, lastLine } = readCards(input);
-  if (deck.length !== DECK_SIZE) throw new DeckInputError(lastLine, `a deal needs ${DECK_SIZE} cards, this one has ${deck.length}`);
+  if (deck.length !== DECK_SIZE)
+    throw new DeckInputError(lastLine, `a deal needs ${DECK_SIZE} cards, this one has ${deck.length}`);
   const repeated = repeatedCards(deck);
-  if (repeated.length > 0) throw new DeckInputError(lastLine, `a deal is one deck, but this one repeats ${repeated.join(", ")}`);
+  if (repeated.length > 0)
+    throw new DeckInputError(lastLine, `a deal is one deck, but this one repeats ${repeated.join(", ")}`);
   return deck;
 }
 
@@ -136,7 +141,12 @@ export function repeatedCards(deck: readonly Card[]): string[] {
 export function formatDeck(deck: readonly Card[]): string[] {
   const lines: string[] = [];
   for (let start = 0; start < deck.length; start += CARDS_PER_LINE) {
-    lines.push(deck.slice(start, start + CARDS_PER_LINE).map(formatCard).join(" "));
+    lines.push(
+      deck
+        .slice(start, start + CARDS_PER_LINE)
+        .map(formatCard)
+        .join(" "),
+    );
   }
   return lines;
 }

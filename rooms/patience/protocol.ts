@@ -99,7 +99,9 @@ export const patienceEvents = {
 } as const;
 
 /** How a deal ended; `cardNumber` counts from 1. */
-export type PatienceOutcomeData = { kind: "finished"; pileSizes: number[] } | { kind: "overflowed"; cardNumber: number };
+export type PatienceOutcomeData =
+  | { kind: "finished"; pileSizes: number[] }
+  | { kind: "overflowed"; cardNumber: number };
 
 /** One step as the engine reports it, with cards written as in bin/patience (e.g. "TS"). */
 export type PatienceMoveData =

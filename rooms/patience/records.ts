@@ -13,4 +13,8 @@ function patienceStanding(record: RecordOutcome): GameEffect {
   return { counts: [{ name: owner.name, completed: outcome.kind === "finished" }] };
 }
 
-export const patienceRecords = defineRecordedGame({ game: patienceGame, engine: patienceEngine, standing: patienceStanding });
+export const patienceRecords = defineRecordedGame({
+  game: patienceGame,
+  engine: patienceEngine,
+  standing: patienceStanding,
+});

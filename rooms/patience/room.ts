@@ -9,16 +9,50 @@ import { ServerError, type Client } from "@colyseus/core";
 import { OPTIONS_REFUSED, parseRoomOptions, Rejection } from "../kit/room-kit";
 import type { MessageDefinition, PayloadOf } from "../kit/protocol";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
-import { dealOf, dealSource, OWNER_SEAT, patienceEngine, STEP_PACE, type PatienceAction, type PatienceEngineEvent, type PatienceMatch, type PatienceOptions } from "./match";
-import { PATIENCE_DEFAULT_PACE_MS, PATIENCE_DEFAULT_RECONNECT_SECONDS, patienceEvents, patienceJoinOptions, patienceLadderOptions, patienceMessages } from "./protocol";
-import type { PatienceControlEvent, PatienceDealStartedEvent, PatienceErrorCode, PatienceJoinOptions, PatiencePositionView, PatienceStateView, PatienceTableView } from "./protocol";
+import {
+  type dealOf,
+  dealSource,
+  OWNER_SEAT,
+  patienceEngine,
+  STEP_PACE,
+  type PatienceAction,
+  type PatienceEngineEvent,
+  type PatienceMatch,
+  type PatienceOptions,
+} from "./match";
+import {
+  PATIENCE_DEFAULT_PACE_MS,
+  PATIENCE_DEFAULT_RECONNECT_SECONDS,
+  patienceEvents,
+  patienceJoinOptions,
+  patienceLadderOptions,
+  patienceMessages,
+} from "./protocol";
+import type {
+  PatienceControlEvent,
+  PatienceDealStartedEvent,
+  PatienceErrorCode,
+  PatienceJoinOptions,
+  PatiencePositionView,
+  PatienceStateView,
+  PatienceTableView,
+} from "./protocol";
 import { MAX_PILES } from "./engine";
 import { PatienceState, stateMatchesView } from "./state";
 
 const MAX_SPECTATORS = 200;
 const DEFAULT_OWNER_NAME = "owner";
 
-export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, PatienceOptions, PatienceMatch, PatienceAction, PatienceEngineEvent, PatienceErrorCode, PatienceStateView> {
+export class PatienceRoom extends TableRoom<
+  PatienceState,
+  PatienceJoinOptions,
+  PatienceOptions,
+  PatienceMatch,
+  PatienceAction,
+  PatienceEngineEvent,
+  PatienceErrorCode,
+  PatienceStateView
+> {
   override state = new PatienceState();
   override readonly engine = patienceEngine;
   override readonly joinOptions = patienceJoinOptions;
@@ -45,14 +79,20 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
     this.openTable({
       seats: 1,
       maxSpectators: this.ladderTable ? 0 : MAX_SPECTATORS,
-      timings: { turnTimeMs: 0, botDelayMs: 0, reconnectSeconds: options.reconnectSeconds ?? PATIENCE_DEFAULT_RECONNECT_SECONDS, paces: { [STEP_PACE]: kitPace(paceMs) } },
+      timings: {
+        turnTimeMs: 0,
+        botDelayMs: 0,
+        reconnectSeconds: options.reconnectSeconds ?? PATIENCE_DEFAULT_RECONNECT_SECONDS,
+        paces: { [STEP_PACE]: kitPace(paceMs) },
+      },
       messages: Object.values(patienceMessages),
     });
     this.paceMs = paceMs;
     this.metadata = this.listing();
     const owned = <M extends MessageDefinition>(definition: M, handler: (payload: PayloadOf<M>) => void) =>
       this.onTableMessage(definition, (client, payload) => {
-        if (this.roster.seatOf(client.sessionId) !== OWNER_SEAT) throw reject("NOT_OWNER", "only the room's owner may do this");
+        if (this.roster.seatOf(client.sessionId) !== OWNER_SEAT)
+          throw reject("NOT_OWNER", "only the room's owner may do this");
         handler(payload);
       });
     owned(patienceMessages.pause, () => {
@@ -76,9 +116,14 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
       this.announce("setPace");
     });
     owned(patienceMessages.restart, (payload) => {
-      if (this.ladderTable) throw reject("LADDER_TABLE", "a ladder table deals its one deal: ask the ladder again for your next deal");
-      if (!this.dealOver()) throw reject("DEAL_IN_PROGRESS", "the deal is not over yet; restart deals again once it is");
-      this.deal(dealSource(payload, (problem) => reject("BAD_DECK", problem)), payload.paused ?? false);
+      if (this.ladderTable)
+        throw reject("LADDER_TABLE", "a ladder table deals its one deal: ask the ladder again for your next deal");
+      if (!this.dealOver())
+        throw reject("DEAL_IN_PROGRESS", "the deal is not over yet; restart deals again once it is");
+      this.deal(
+        dealSource(payload, (problem) => reject("BAD_DECK", problem)),
+        payload.paused ?? false,
+      );
     });
     this.onTableMessage(patienceMessages.claim, (client, { name }) => this.claim(client, name));
     if (!this.ladderTable) this.deal(first, options.paused ?? false);
@@ -131,7 +176,17 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
     const tops = Array.from({ length: MAX_PILES }, () => "");
     const counts = Array.from({ length: MAX_PILES }, () => 0);
     const cover = { group: "" as const, piles: [], covered: [], covering: [] };
-    return { phase: "paused", steps: 0, dealt: 0, deckSize: 0, tops, counts, cover, outcome: { kind: "", pileSizes: [], overflowCard: 0, line: "" }, revealedSeed: 0 };
+    return {
+      phase: "paused",
+      steps: 0,
+      dealt: 0,
+      deckSize: 0,
+      tops,
+      counts,
+      cover,
+      outcome: { kind: "", pileSizes: [], overflowCard: 0, line: "" },
+      revealedSeed: 0,
+    };
   }
 
   override listing(): Record<string, unknown> {
@@ -152,7 +207,8 @@ export class PatienceRoom extends TableRoom<PatienceState, PatienceJoinOptions, 
 
   private claim(client: Client, name: string | undefined): void {
     if (this.roster.seatOf(client.sessionId) === OWNER_SEAT) throw reject("HAS_OWNER", "you already own this room");
-    if (this.roster.seats[OWNER_SEAT].holder !== "open") throw reject("HAS_OWNER", "this room has its owner; claim it once the owner has left");
+    if (this.roster.seats[OWNER_SEAT].holder !== "open")
+      throw reject("HAS_OWNER", "this room has its owner; claim it once the owner has left");
     this.roster.removeSpectator(client.sessionId);
     this.seatPerson(client, OWNER_SEAT, name ?? DEFAULT_OWNER_NAME);
     this.announce("claim");

@@ -90,7 +90,8 @@ function codeTable(letters: string, valueAt: (index: number) => number): Int8Arr
 function cardAt(text: string, at: number): Card | undefined {
   const first = text.charCodeAt(at);
   const second = text.charCodeAt(at + 1);
-  if (second === 74 /* J */ && (first === 66 /* B */ || first === 82) /* R */) return first === 66 ? BLACK_JOKER : RED_JOKER;
+  if (second === 74 /* J */ && (first === 66 /* B */ || first === 82) /* R */)
+    return first === 66 ? BLACK_JOKER : RED_JOKER;
   const suit = first < 128 ? SUIT_INDEX_BY_CODE[first] : -1;
   const rank = second < 128 ? RANK_BY_CODE[second] : -1;
   return suit < 0 || rank < 0 ? undefined : suit * 13 + (rank - LOWEST_RANK);

@@ -18,8 +18,16 @@
  * draws its deals from a generator seeded by that view; it reads no clock unless one is given with the budget.
  */
 import { seededRandom, shuffled, type Random } from "../kit/random";
-import { Card, cardName, doubleDeck, isJoker, rankOf, withoutCards, type Rank } from "./cards";
-import { botDeclaration, DEAL_STEPS, dealStep, dealtTo, declarationOptions, declaredMainSuit, type Declaration } from "./declaration";
+import { type Card, cardName, doubleDeck, isJoker, rankOf, withoutCards, type Rank } from "./cards";
+import {
+  botDeclaration,
+  DEAL_STEPS,
+  dealStep,
+  dealtTo,
+  declarationOptions,
+  declaredMainSuit,
+  type Declaration,
+} from "./declaration";
 import type { DeclaringMatch } from "./match";
 import { heuristicPolicy, playRound } from "./policy";
 import { DEALER_CARDS, HAND_CARDS, startRound } from "./round";
@@ -57,14 +65,33 @@ export interface DeclarationChoice {
  * A declaration plays whole rounds out (the rest of the deal, a burial and about 100 plays, 10–40 ms each) for
  * each candidate: a seat has a few such decisions a round, made while the dealer deals (150 ms a card).
  */
-export const DEFAULT_DECLARATION_BUDGET: SearchBudget = { worlds: 24, minWorlds: 3, candidates: 5, confidence: 1, timeMs: 400 };
+export const DEFAULT_DECLARATION_BUDGET: SearchBudget = {
+  worlds: 24,
+  minWorlds: 3,
+  candidates: 5,
+  confidence: 1,
+  timeMs: 400,
+};
 
 /** The view of `seat` in a declaration deal: its cards dealt so far and the table's. */
-export function declarationViewOf(match: Pick<DeclaringMatch, "setup" | "dealing" | "declaration">, seat: Seat): DeclarationView {
+export function declarationViewOf(
+  match: Pick<DeclaringMatch, "setup" | "dealing" | "declaration">,
+  seat: Seat,
+): DeclarationView {
   const { dealer, teamRanks } = match.setup;
   const dealt = dealtTo(match.dealing.hands[seat], dealer, seat, match.dealing.steps);
-  const standing = match.declaration === undefined ? {} : { standing: { seat: match.declaration.seat, cards: match.declaration.cards.slice() } };
-  return { seat, dealer, teamRanks: [teamRanks[0], teamRanks[1]], steps: match.dealing.steps, dealt: dealt.slice(), ...standing };
+  const standing =
+    match.declaration === undefined
+      ? {}
+      : { standing: { seat: match.declaration.seat, cards: match.declaration.cards.slice() } };
+  return {
+    seat,
+    dealer,
+    teamRanks: [teamRanks[0], teamRanks[1]],
+    steps: match.dealing.steps,
+    dealt: dealt.slice(),
+    ...standing,
+  };
 }
 
 function currentRankOf(view: Pick<DeclarationView, "dealer" | "teamRanks">): Rank {
@@ -82,7 +109,11 @@ function dealtCount(dealer: Seat, seat: Seat, steps: number): number {
  * "not now" if that is not it, then the seat's other declarations (each card once as a single and once as a
  * pair, as declarationOptions lists them), at most `limit` in all. Empty when the seat may not declare at all.
  */
-export function declarationCandidates(view: DeclarationView, rules: TractorRuleset = classic, limit = DEFAULT_DECLARATION_BUDGET.candidates): DeclarationCandidate[] {
+export function declarationCandidates(
+  view: DeclarationView,
+  rules: TractorRuleset = classic,
+  limit = DEFAULT_DECLARATION_BUDGET.candidates,
+): DeclarationCandidate[] {
   const rank = currentRankOf(view);
   const options = declarationOptions(view.standing, view.seat, view.dealt, rank, rules);
   if (options.length === 0) return [];
@@ -98,7 +129,8 @@ export function declarationCandidates(view: DeclarationView, rules: TractorRules
  */
 export function declarationMoment(view: DeclarationView, rules: TractorRuleset = classic): string {
   const options = declarationOptions(view.standing, view.seat, view.dealt, currentRankOf(view), rules);
-  const standing = view.standing === undefined ? "" : `${view.standing.seat}:${view.standing.cards.map(cardName).join("")}`;
+  const standing =
+    view.standing === undefined ? "" : `${view.standing.seat}:${view.standing.cards.map(cardName).join("")}`;
   return `${view.steps >= DEAL_STEPS ? "complete" : "dealing"}|${standing}|${options.map((cards) => cards.map(cardName).join("")).join(",")}`;
 }
 
@@ -138,10 +170,16 @@ function mayDeclareWith(card: Card, rank: Rank): boolean {
  * after each declaration, as the table asks its bots); the seat after a declaration does the same, and after
  * "not now" waits until its hand is complete (or never declares, if it is complete already).
  */
-export function finishDeal(view: DeclarationView, hands: readonly (readonly Card[])[], candidate: DeclarationCandidate, rules: TractorRuleset = classic): Declaration | undefined {
+export function finishDeal(
+  view: DeclarationView,
+  hands: readonly (readonly Card[])[],
+  candidate: DeclarationCandidate,
+  rules: TractorRuleset = classic,
+): Declaration | undefined {
   const rank = currentRankOf(view);
   const held = SEATS.map((seat) => hands[seat].slice(0, dealtCount(view.dealer, seat, view.steps)));
-  let standing: Declaration | undefined = candidate === undefined ? view.standing : { seat: view.seat, cards: candidate.slice() };
+  let standing: Declaration | undefined =
+    candidate === undefined ? view.standing : { seat: view.seat, cards: candidate.slice() };
   const waits = candidate === undefined;
   const neverAgain = waits && view.steps >= DEAL_STEPS;
   let steps = view.steps;
@@ -153,7 +191,8 @@ export function finishDeal(view: DeclarationView, hands: readonly (readonly Card
   };
   // As the table asks its bots: every seat in order, again until none declares (each must be stronger: this ends).
   const everyone = () => {
-    for (let acted = true, rounds = 0; acted && rounds < DEAL_STEPS; rounds++) acted = SEATS.map(volunteer).some(Boolean);
+    for (let acted = true, rounds = 0; acted && rounds < DEAL_STEPS; rounds++)
+      acted = SEATS.map(volunteer).some(Boolean);
   };
   everyone();
   while (steps < DEAL_STEPS) {
@@ -168,7 +207,13 @@ export function finishDeal(view: DeclarationView, hands: readonly (readonly Card
 }
 
 /** What `candidate` comes to in a completed deal: the rest of the deal, the burial and the round, as a value. */
-function candidateValue(view: DeclarationView, hands: readonly (readonly Card[])[], candidate: DeclarationCandidate, rules: TractorRuleset, winValue: number): number {
+function candidateValue(
+  view: DeclarationView,
+  hands: readonly (readonly Card[])[],
+  candidate: DeclarationCandidate,
+  rules: TractorRuleset,
+  winValue: number,
+): number {
   const standing = finishDeal(view, hands, candidate, rules);
   const setup = { mainSuit: declaredMainSuit(standing), dealer: view.dealer, teamRanks: view.teamRanks };
   const heuristic = heuristicPolicy(rules);
@@ -197,9 +242,11 @@ function clearlyBest(values: readonly (readonly number[])[], confidence: number)
   values.forEach((candidate, index) => {
     const differences = candidate.map((value, world) => value - values[0][world]);
     const gain = mean(differences);
-    const variance = differences.reduce((sum, difference) => sum + (difference - gain) ** 2, 0) / Math.max(1, differences.length - 1);
+    const variance =
+      differences.reduce((sum, difference) => sum + (difference - gain) ** 2, 0) / Math.max(1, differences.length - 1);
     const standardError = Math.sqrt(variance / differences.length);
-    if (index > 0 && differences.length > 1 && gain > confidence * standardError && gain > bestGain) [best, bestGain] = [index, gain];
+    if (index > 0 && differences.length > 1 && gain > confidence * standardError && gain > bestGain)
+      [best, bestGain] = [index, gain];
   });
   return best;
 }
@@ -208,7 +255,11 @@ function clearlyBest(values: readonly (readonly number[])[], confidence: number)
  * The seat's declaration by search, from its view alone: undefined cards for "not now". A seat with no
  * declaration to make gets "not now" at once, without a search.
  */
-export function searchDeclaration(view: DeclarationView, rules: TractorRuleset = classic, budget: SearchBudget = DEFAULT_DECLARATION_BUDGET): DeclarationChoice {
+export function searchDeclaration(
+  view: DeclarationView,
+  rules: TractorRuleset = classic,
+  budget: SearchBudget = DEFAULT_DECLARATION_BUDGET,
+): DeclarationChoice {
   const candidates = declarationCandidates(view, rules, budget.candidates);
   if (candidates.length === 0) return { cards: undefined, worlds: 0, weighed: [] };
   const random = seededRandom(viewSeed(view));
@@ -216,14 +267,21 @@ export function searchDeclaration(view: DeclarationView, rules: TractorRuleset =
   const started = budget.now?.();
   let worlds = 0;
   while (worlds < budget.worlds) {
-    const timeUp = started !== undefined && budget.timeMs !== undefined && (budget.now as () => number)() - started >= budget.timeMs;
+    const timeUp =
+      started !== undefined && budget.timeMs !== undefined && (budget.now as () => number)() - started >= budget.timeMs;
     if (worlds >= budget.minWorlds && timeUp) break;
     const hands = sampleDeal(view, random);
-    candidates.forEach((candidate, index) => values[index].push(candidateValue(view, hands, candidate, rules, budget.winValue ?? DEFAULT_WIN_VALUE)));
+    candidates.forEach((candidate, index) =>
+      values[index].push(candidateValue(view, hands, candidate, rules, budget.winValue ?? DEFAULT_WIN_VALUE)),
+    );
     worlds++;
   }
   const chosen = candidates[clearlyBest(values, budget.confidence ?? 1)];
-  return { cards: chosen?.slice(), worlds, weighed: candidates.map((cards, index) => ({ cards, value: mean(values[index]) })) };
+  return {
+    cards: chosen?.slice(),
+    worlds,
+    weighed: candidates.map((cards, index) => ({ cards, value: mean(values[index]) })),
+  };
 }
 
 /** One strong declaration as it crosses to a thread: plain data only. */
@@ -243,8 +301,15 @@ export interface TractorDeclarationDecider {
 }
 
 /** The strong declaration on the calling thread, within `timeMs` (the default budget's time unless given). */
-export function declareInProcess(task: Omit<TractorDeclarationTask, "timeMs">, timeMs = DEFAULT_DECLARATION_BUDGET.timeMs ?? 400): Card[] | undefined {
-  return searchDeclaration(task.view, task.rules, { ...DEFAULT_DECLARATION_BUDGET, timeMs, now: () => performance.now() }).cards;
+export function declareInProcess(
+  task: Omit<TractorDeclarationTask, "timeMs">,
+  timeMs = DEFAULT_DECLARATION_BUDGET.timeMs ?? 400,
+): Card[] | undefined {
+  return searchDeclaration(task.view, task.rules, {
+    ...DEFAULT_DECLARATION_BUDGET,
+    timeMs,
+    now: () => performance.now(),
+  }).cards;
 }
 
 /** The seat bot's declaration for a strong task that cannot wait for a search (overload, or a thread over its limit). */

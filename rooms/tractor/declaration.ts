@@ -15,11 +15,11 @@
  * The ruleset may forbid strengthening one's own declaration (`strengthenOwnDeclaration`) and declaring with joker
  * pairs (`jokerPairsDeclare`).
  */
-import { BLACK_JOKER, Card, cardsName, RED_JOKER, Rank, rankOf, suitOf } from "./cards";
-import { MainSuit } from "./order";
+import { BLACK_JOKER, type Card, cardsName, RED_JOKER, type Rank, rankOf, suitOf } from "./cards";
+import type { MainSuit } from "./order";
 import { HAND_CARDS } from "./round";
 import { classic, type TractorRuleset } from "./ruleset";
-import { nextSeat, PLAYERS, Seat, SEAT_NAMES, teamOf } from "./scoring";
+import { nextSeat, PLAYERS, type Seat, SEAT_NAMES, teamOf } from "./scoring";
 
 /** The ruleset's declaration rules. */
 export type DeclarationRules = Pick<TractorRuleset, "strengthenOwnDeclaration" | "jokerPairsDeclare">;
@@ -52,7 +52,11 @@ export function dealtTo(hand: readonly Card[], dealer: Seat, seat: Seat, steps: 
 }
 
 /** How strong a declaration these cards make (higher overrides lower), or undefined if they make none. */
-export function declarationStrength(cards: readonly Card[], currentRank: Rank, rules: DeclarationRules = classic): number | undefined {
+export function declarationStrength(
+  cards: readonly Card[],
+  currentRank: Rank,
+  rules: DeclarationRules = classic,
+): number | undefined {
   const [first, second] = cards;
   if (cards.length === 1) return rankOf(first) === currentRank ? SINGLE : undefined;
   if (cards.length !== 2 || first !== second) return undefined;
@@ -86,17 +90,23 @@ export function checkDeclaration(
   const strength = declarationStrength(cards, currentRank, rules);
   if (strength === undefined) {
     const jokers = rules.jokerPairsDeclare ? ", or a pair of jokers" : "";
-    return { ok: false, reason: `Declare with one card of the current rank${jokers ? ", a pair of it" : " or a pair of it"}${jokers}.` };
+    return {
+      ok: false,
+      reason: `Declare with one card of the current rank${jokers ? ", a pair of it" : " or a pair of it"}${jokers}.`,
+    };
   }
   if (cards.some((card) => countOf(cards, card) > countOf(held, card))) {
     return { ok: false, reason: `You have not been dealt ${cardsName(cards)}.` };
   }
   if (standing !== undefined) {
     const standingStrength = declarationStrength(standing.cards, currentRank, rules) as number;
-    if (strength <= standingStrength) return { ok: false, reason: `${describeStanding(standing)} stands: only a stronger declaration overrides it.` };
+    if (strength <= standingStrength)
+      return { ok: false, reason: `${describeStanding(standing)} stands: only a stronger declaration overrides it.` };
     const strengthensOwn = rules.strengthenOwnDeclaration && strength === PAIR && cards[0] === standing.cards[0];
     if (standing.seat === seat && !strengthensOwn) {
-      const reason = rules.strengthenOwnDeclaration ? "You may only strengthen your own declaration into the pair of the same card." : "Your own declaration stands: you may not override it.";
+      const reason = rules.strengthenOwnDeclaration
+        ? "You may only strengthen your own declaration into the pair of the same card."
+        : "Your own declaration stands: you may not override it.";
       return { ok: false, reason };
     }
   }
@@ -136,8 +146,14 @@ export function botDeclaration(
     const suit = suitOf(cards[0]);
     return suit === undefined ? -1 : held.filter((card) => suitOf(card) === suit).length;
   };
-  const preference = (cards: readonly Card[]) => [suitOf(cards[0]) === undefined ? 0 : 1, declarationStrength(cards, currentRank, rules) as number, suitLength(cards)];
-  const options = declarationOptions(standing, seat, held, currentRank, rules).filter((cards) => standing !== undefined || suitOf(cards[0]) !== undefined);
+  const preference = (cards: readonly Card[]) => [
+    suitOf(cards[0]) === undefined ? 0 : 1,
+    declarationStrength(cards, currentRank, rules) as number,
+    suitLength(cards),
+  ];
+  const options = declarationOptions(standing, seat, held, currentRank, rules).filter(
+    (cards) => standing !== undefined || suitOf(cards[0]) !== undefined,
+  );
   options.sort((a, b) => {
     const [pa, pb] = [preference(a), preference(b)];
     return pb[0] - pa[0] || pb[1] - pa[1] || pb[2] - pa[2] || a[0] - b[0];

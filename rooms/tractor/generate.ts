@@ -3,13 +3,21 @@
  * random follows that meet the obligations by construction (and ruff with trumps when void, so trump
  * throws over not-trump throws happen). Used by the benchmark and as a source of statement-format test inputs.
  */
-import { Random, randomInt, shuffled } from "../kit/random";
-import { ACE, Card, countCards, DISTINCT_CARDS, LOWEST_RANK, withoutCards } from "./cards";
+import { type Random, randomInt, shuffled } from "../kit/random";
+import { ACE, type Card, countCards, DISTINCT_CARDS, LOWEST_RANK, withoutCards } from "./cards";
 import { cardsOfGroup, followDemand } from "./legality";
-import { CardOrdering, MAIN_SUITS, TRUMP_GROUP } from "./order";
-import { applyPlay, buryCards, dealRound, FinishedRound, HIDDEN_CARDS, orderingOf, RoundState } from "./round";
-import { classic, TractorRuleset } from "./ruleset";
-import { RecordedRound, RoundSetup, Seat, SEATS } from "./scoring";
+import { type CardOrdering, MAIN_SUITS, TRUMP_GROUP } from "./order";
+import {
+  applyPlay,
+  buryCards,
+  dealRound,
+  type FinishedRound,
+  HIDDEN_CARDS,
+  orderingOf,
+  type RoundState,
+} from "./round";
+import { classic, type TractorRuleset } from "./ruleset";
+import { type RecordedRound, type RoundSetup, type Seat, SEATS } from "./scoring";
 import { leadStructure, matchTractors, pairLevels, shapeDemand } from "./structure";
 
 function pick<T>(items: readonly T[], random: Random): T {
@@ -33,12 +41,21 @@ function takeTractor(levels: Card[][], top: number, pairs: number): Card[] {
 }
 
 /** The most tractor pairs, then pairs, of `cards` that fit the lead, plus random others up to `size`. */
-function shapedChoice(cards: readonly Card[], lengths: readonly number[], size: number, ordering: CardOrdering, random: Random): Card[] {
+function shapedChoice(
+  cards: readonly Card[],
+  lengths: readonly number[],
+  size: number,
+  ordering: CardOrdering,
+  random: Random,
+): Card[] {
   if (cards.length <= size) return cards.slice();
   const demand = shapeDemand(lengths);
   const { pairs: levels } = pairLevels(cards, ordering);
   const chosen: Card[] = [];
-  for (const { top, pairs } of matchTractors(levels.map((level) => level.length), demand.tractorPairs)) {
+  for (const { top, pairs } of matchTractors(
+    levels.map((level) => level.length),
+    demand.tractorPairs,
+  )) {
     chosen.push(...takeTractor(levels, top, pairs));
   }
   const sparePairs = shuffled(levels.flat(), random);
@@ -49,7 +66,12 @@ function shapedChoice(cards: readonly Card[], lengths: readonly number[], size: 
 }
 
 /** A random follow that is always legal; when void in the led suit it often ruffs with trumps. */
-export function randomFollow(hand: readonly Card[], lead: readonly Card[], ordering: CardOrdering, random: Random): Card[] {
+export function randomFollow(
+  hand: readonly Card[],
+  lead: readonly Card[],
+  ordering: CardOrdering,
+  random: Random,
+): Card[] {
   const demand = followDemand(hand, lead, ordering);
   const lengths = demand.structure.lengths;
   const inGroup = cardsOfGroup(hand, demand.group, ordering);

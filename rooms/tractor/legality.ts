@@ -11,12 +11,12 @@
  * The three can always be met together, so a follow is legal exactly when no other choice of cards from the
  * hand would do better on any of them. Rejections are sentences a player understands, never exceptions.
  */
-import { Card, cardsName, countCards, DISTINCT_CARDS, withoutCards } from "./cards";
-import { CardOrdering, groupName, sharedGroup, TRUMP_GROUP } from "./order";
+import { type Card, cardsName, countCards, DISTINCT_CARDS, withoutCards } from "./cards";
+import { type CardOrdering, groupName, sharedGroup, TRUMP_GROUP } from "./order";
 import {
-  Component,
+  type Component,
   hasTractorAbove,
-  LeadStructure,
+  type LeadStructure,
   leadStructure,
   matchTractors,
   pairCapacity,
@@ -56,7 +56,8 @@ function heldVerdict(hand: readonly Card[], cards: readonly Card[]): Verdict | u
 export function checkLead(hand: readonly Card[], cards: readonly Card[], ordering: CardOrdering): Verdict {
   const notHeld = heldVerdict(hand, cards);
   if (notHeld) return notHeld;
-  if (sharedGroup(cards, ordering) === undefined) return rejected("A lead must be all trumps or all cards of one suit.");
+  if (sharedGroup(cards, ordering) === undefined)
+    return rejected("A lead must be all trumps or all cards of one suit.");
   return ACCEPTED;
 }
 
@@ -88,7 +89,12 @@ export function followDemand(hand: readonly Card[], lead: readonly Card[], order
   return { structure, group: structure.group, groupCards: Math.min(lead.length, held.length), tractorPairs, pairs };
 }
 
-export function checkFollow(hand: readonly Card[], lead: readonly Card[], cards: readonly Card[], ordering: CardOrdering): Verdict {
+export function checkFollow(
+  hand: readonly Card[],
+  lead: readonly Card[],
+  cards: readonly Card[],
+  ordering: CardOrdering,
+): Verdict {
   const notHeld = heldVerdict(hand, cards);
   if (notHeld) return notHeld;
   if (cards.length !== lead.length) return rejected(`You must play ${lead.length} card(s), as many as the lead.`);
@@ -113,7 +119,12 @@ export function checkFollow(hand: readonly Card[], lead: readonly Card[], cards:
 }
 
 /** Is there, in any of the other hands, a higher component of the same shape in the lead's group? */
-function isBeaten(component: Component, group: number, otherHands: readonly (readonly Card[])[], ordering: CardOrdering): boolean {
+function isBeaten(
+  component: Component,
+  group: number,
+  otherHands: readonly (readonly Card[])[],
+  ordering: CardOrdering,
+): boolean {
   return otherHands.some((hand) => {
     const cards = cardsOfGroup(hand, group, ordering);
     if (component.kind === "single") return cards.some((card) => ordering.order[card] > component.top);
@@ -190,11 +201,16 @@ export function legalPlays(
     plays.push(cards.slice());
     return plays.length < limit;
   };
-  const complete = lead === undefined ? forEachLead(hand, ordering, collect) : forEachFollow(hand, lead, ordering, collect);
+  const complete =
+    lead === undefined ? forEachLead(hand, ordering, collect) : forEachFollow(hand, lead, ordering, collect);
   return { plays, complete };
 }
 
-function forEachLead(hand: readonly Card[], ordering: CardOrdering, visit: (cards: readonly Card[]) => boolean): boolean {
+function forEachLead(
+  hand: readonly Card[],
+  ordering: CardOrdering,
+  visit: (cards: readonly Card[]) => boolean,
+): boolean {
   for (let group = 0; group <= TRUMP_GROUP; group++) {
     const stock = stockOf(cardsOfGroup(hand, group, ordering));
     const held = stock.reduce((sum, [, count]) => sum + count, 0);

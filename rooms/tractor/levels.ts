@@ -3,7 +3,7 @@
  * easy, normal (the heuristic, today's bot) and strong (the search). Pure; the easy bot's slips come from the
  * generator it is given, the strong bot's clock from its budget.
  */
-import { type Random } from "../kit/random";
+import type { Random } from "../kit/random";
 import { heuristicPolicy, type TractorPolicy } from "./policy";
 import { randomPolicy } from "./policy-random";
 import type { TractorBotLevel } from "./protocol";
@@ -26,7 +26,12 @@ export function easyPolicy(ruleset: TractorRuleset, random: Random): TractorPoli
   };
 }
 
-export function levelPolicy(level: TractorBotLevel, ruleset: TractorRuleset = classic, random: Random = Math.random, budget: SearchBudget = DEFAULT_SEARCH_BUDGET): TractorPolicy {
+export function levelPolicy(
+  level: TractorBotLevel,
+  ruleset: TractorRuleset = classic,
+  random: Random = Math.random,
+  budget: SearchBudget = DEFAULT_SEARCH_BUDGET,
+): TractorPolicy {
   if (level === "easy") return easyPolicy(ruleset, random);
   if (level === "strong") return searchPolicy(ruleset, budget);
   return heuristicPolicy(ruleset);
@@ -51,9 +56,13 @@ export interface TractorAiDecider {
 }
 
 /** The strong decision (a play, or the dealer's burial) on the calling thread, within the default time. */
-export function decideInProcess(task: Omit<TractorAiTask, "timeMs">, timeMs = DEFAULT_SEARCH_BUDGET.timeMs ?? 100): Card[] {
+export function decideInProcess(
+  task: Omit<TractorAiTask, "timeMs">,
+  timeMs = DEFAULT_SEARCH_BUDGET.timeMs ?? 100,
+): Card[] {
   const search = task.view.phase === "burying" ? searchBurial : searchPlay;
-  return search(task.view, task.rules, { ...DEFAULT_SEARCH_BUDGET, timeMs, now: () => performance.now() }, task.context).cards;
+  return search(task.view, task.rules, { ...DEFAULT_SEARCH_BUDGET, timeMs, now: () => performance.now() }, task.context)
+    .cards;
 }
 
 /** The heuristic's decision for a strong task that cannot wait for a search (overload, or a thread over its limit). */

@@ -4,7 +4,17 @@
  */
 import { refuse } from "../kit/engine";
 import { checkDeclaration, declaredMainSuit } from "./declaration";
-import { currentRank, heldCards, names, parseCards, seatName, wrongPhase, type DeclaringMatch, type Result, type TractorMatch } from "./match-state";
+import {
+  currentRank,
+  heldCards,
+  names,
+  parseCards,
+  seatName,
+  wrongPhase,
+  type DeclaringMatch,
+  type Result,
+  type TractorMatch,
+} from "./match-state";
 import { startRound } from "./round";
 import type { RoundSetup, Seat } from "./scoring";
 
@@ -12,10 +22,22 @@ export function declare(match: TractorMatch, seat: Seat, texts: readonly string[
   if (match.phase !== "declaring") return wrongPhase(match, "declare");
   const cards = parseCards(texts);
   if (!Array.isArray(cards)) return cards;
-  const check = checkDeclaration(match.declaration, seat, cards, heldCards(match, seat), currentRank(match), match.options.ruleset);
+  const check = checkDeclaration(
+    match.declaration,
+    seat,
+    cards,
+    heldCards(match, seat),
+    currentRank(match),
+    match.options.ruleset,
+  );
   if (!check.ok) return refuse("ILLEGAL_DECLARATION", check.reason);
   const declaration = check.declaration;
-  const payload = { round: match.roundNumber, seat: seatName(seat), cards: names(declaration.cards), mainSuit: declaredMainSuit(declaration) };
+  const payload = {
+    round: match.roundNumber,
+    seat: seatName(seat),
+    cards: names(declaration.cards),
+    mainSuit: declaredMainSuit(declaration),
+  };
   return { ok: true, state: { ...match, declaration, step: match.step + 1 }, events: [{ name: "declared", payload }] };
 }
 
@@ -29,6 +51,14 @@ export function closeDeclarations({ dealing, ...match }: DeclaringMatch): Result
   const mainSuit = declaredMainSuit(match.declaration);
   const setup: RoundSetup = { ...match.setup, mainSuit };
   const round = startRound(setup, dealing.hands, match.options.ruleset);
-  const payload = { round: match.roundNumber, mainSuit, declaredBy: match.declaration ? seatName(match.declaration.seat) : ("" as const) };
-  return { ok: true, state: { ...match, phase: "burying", setup, round, step: match.step + 1 }, events: [{ name: "trump", payload }] };
+  const payload = {
+    round: match.roundNumber,
+    mainSuit,
+    declaredBy: match.declaration ? seatName(match.declaration.seat) : ("" as const),
+  };
+  return {
+    ok: true,
+    state: { ...match, phase: "burying", setup, round, step: match.step + 1 },
+    events: [{ name: "trump", payload }],
+  };
 }

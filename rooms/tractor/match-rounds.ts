@@ -4,9 +4,28 @@
  */
 import { refuse, type Applied } from "../kit/engine";
 import { freshSeed, seededRandom } from "../kit/random";
-import { names, parseCards, seatName, wrongPhase, type MatchFields, type PlayingMatch, type Result, type RoundOverMatch, type TractorEngineEvent, type TractorMatch } from "./match-state";
+import {
+  names,
+  parseCards,
+  seatName,
+  wrongPhase,
+  type MatchFields,
+  type PlayingMatch,
+  type Result,
+  type RoundOverMatch,
+  type TractorEngineEvent,
+  type TractorMatch,
+} from "./match-state";
 import type { TractorEvents, TractorPlay, TractorResult } from "./protocol";
-import { applyPlay, buryCards, dealRound, type CompletedTrick, type FinishedRound, type RoundState, type TrickInProgress } from "./round";
+import {
+  applyPlay,
+  buryCards,
+  dealRound,
+  type CompletedTrick,
+  type FinishedRound,
+  type RoundState,
+  type TrickInProgress,
+} from "./round";
 import { roundContext, SEATS, type RoundSetup, type Seat } from "./scoring";
 
 /**
@@ -19,7 +38,10 @@ export function roundSeedOf(matchSeed: number, round: number): number {
 }
 
 export function playsOf(trick: TrickInProgress): TractorPlay[] {
-  return trick.plays.map((cards, index) => ({ seat: seatName(((trick.leader + index) % SEATS.length) as Seat), cards: names(cards) }));
+  return trick.plays.map((cards, index) => ({
+    seat: seatName(((trick.leader + index) % SEATS.length) as Seat),
+    cards: names(cards),
+  }));
 }
 
 export function resultOf(match: RoundOverMatch): TractorResult {
@@ -40,7 +62,12 @@ export function resultOf(match: RoundOverMatch): TractorResult {
 }
 
 /** Deals round `roundNumber`: with trump "fixed" the dealer buries next, with "declare" the paced deal begins. */
-export function beginRound({ options, seed, step }: Pick<MatchFields, "options" | "seed" | "step">, roundNumber: number, setup: RoundSetup, roundSeed = roundSeedOf(seed, roundNumber)): Applied<TractorMatch, TractorEngineEvent> {
+export function beginRound(
+  { options, seed, step }: Pick<MatchFields, "options" | "seed" | "step">,
+  roundNumber: number,
+  setup: RoundSetup,
+  roundSeed = roundSeedOf(seed, roundNumber),
+): Applied<TractorMatch, TractorEngineEvent> {
   const dealt = dealRound(setup, seededRandom(roundSeed), options.ruleset);
   const fixed = options.trump === "fixed";
   const table = { options, seed, roundNumber, roundSeed, setup, declaration: undefined };
@@ -61,13 +88,18 @@ export function beginRound({ options, seed, step }: Pick<MatchFields, "options" 
 export function bury(match: TractorMatch, seat: Seat, texts: readonly string[]): Result {
   if (match.phase !== "burying") return wrongPhase(match, "bury");
   const round = match.round;
-  if (seat !== round.setup.dealer) return refuse("NOT_YOUR_TURN", `only the dealer, ${seatName(round.setup.dealer)}, buries`);
+  if (seat !== round.setup.dealer)
+    return refuse("NOT_YOUR_TURN", `only the dealer, ${seatName(round.setup.dealer)}, buries`);
   const cards = parseCards(texts);
   if (!Array.isArray(cards)) return cards;
   const update = buryCards(round, seat, cards);
   if (!update.ok) return refuse("ILLEGAL_BURIAL", update.reason);
   const payload = { round: match.roundNumber, dealer: seatName(seat) };
-  return { ok: true, state: { ...match, phase: "playing", round: update.state, step: match.step + 1 }, events: [{ name: "buried", payload }] };
+  return {
+    ok: true,
+    state: { ...match, phase: "playing", round: update.state, step: match.step + 1 },
+    events: [{ name: "buried", payload }],
+  };
 }
 
 export function play(match: TractorMatch, seat: Seat, texts: readonly string[]): Result {
@@ -82,7 +114,8 @@ export function play(match: TractorMatch, seat: Seat, texts: readonly string[]):
   const trickDone = next.tricks.length > round.tricks.length;
   // A completed trick leaves none under way: the play was the last of the last trick.
   const trick: TrickInProgress = next.trick ?? next.tricks[next.tricks.length - 1];
-  const failed = next.failedThrows.length > round.failedThrows.length ? next.failedThrows[next.failedThrows.length - 1] : undefined;
+  const failed =
+    next.failedThrows.length > round.failedThrows.length ? next.failedThrows[next.failedThrows.length - 1] : undefined;
   const finished = next.phase === "finished";
   const events: TractorEngineEvent[] = [
     {
@@ -104,9 +137,18 @@ export function play(match: TractorMatch, seat: Seat, texts: readonly string[]):
 /** The round's last play ends the round, and the match too once a team has passed Ace. */
 function roundOver(match: PlayingMatch, round: FinishedRound, events: TractorEngineEvent[]): Result {
   const { matchWinner, teamRanks } = round.result;
-  const state: RoundOverMatch = { ...match, phase: matchWinner === undefined ? "roundOver" : "matchOver", round, step: match.step + 1 };
+  const state: RoundOverMatch = {
+    ...match,
+    phase: matchWinner === undefined ? "roundOver" : "matchOver",
+    round,
+    step: match.step + 1,
+  };
   events.push({ name: "roundEnd", payload: { round: match.roundNumber, ...resultOf(state) } });
-  if (matchWinner !== undefined) events.push({ name: "matchEnd", payload: { winner: matchWinner, teamRanks: [...teamRanks], rounds: match.roundNumber } });
+  if (matchWinner !== undefined)
+    events.push({
+      name: "matchEnd",
+      payload: { winner: matchWinner, teamRanks: [...teamRanks], rounds: match.roundNumber },
+    });
   return { ok: true, state, events };
 }
 
@@ -125,5 +167,14 @@ function trickEvent(roundNumber: number, next: RoundState, completed: CompletedT
 
 export function nextRound(match: RoundOverMatch, seed: number | undefined): Result {
   const result = match.round.result;
-  return beginRound(match, match.roundNumber + 1, { mainSuit: match.options.mainSuit, dealer: result.nextDealer, teamRanks: [result.teamRanks[0], result.teamRanks[1]] }, seed);
+  return beginRound(
+    match,
+    match.roundNumber + 1,
+    {
+      mainSuit: match.options.mainSuit,
+      dealer: result.nextDealer,
+      teamRanks: [result.teamRanks[0], result.teamRanks[1]],
+    },
+    seed,
+  );
 }

@@ -4,7 +4,7 @@
  * match-rounds.ts) all read it.
  */
 import { refuse, type GameEvent, type Outcome } from "../kit/engine";
-import { Card, cardName, parseCard } from "./cards";
+import { type Card, cardName, parseCard } from "./cards";
 import { dealtTo, type Declaration } from "./declaration";
 import type { MainSuit } from "./order";
 import type { TractorErrorCode, TractorEvents, TractorTrumpMode } from "./protocol";
@@ -83,7 +83,9 @@ export type TractorAction =
 
 /** The wire payloads; `played.auto` is added by the room. */
 export type TractorEnginePayloads = Omit<TractorEvents, "played"> & { played: Omit<TractorEvents["played"], "auto"> };
-export type TractorEngineEvent = { [Name in keyof TractorEnginePayloads]: GameEvent<Name, TractorEnginePayloads[Name]> }[keyof TractorEnginePayloads];
+export type TractorEngineEvent = {
+  [Name in keyof TractorEnginePayloads]: GameEvent<Name, TractorEnginePayloads[Name]>;
+}[keyof TractorEnginePayloads];
 
 export type Result = Outcome<TractorMatch, TractorEngineEvent, TractorErrorCode>;
 
@@ -119,5 +121,8 @@ export type TractorMatchRefusal = Extract<Result, { ok: false }>;
 
 export function wrongPhase(match: TractorMatch, action: string): TractorMatchRefusal {
   const phase = match.phase;
-  return refuse("WRONG_PHASE", `cannot ${action} now: the table is ${phase === "roundOver" ? "between rounds" : phase}`);
+  return refuse(
+    "WRONG_PHASE",
+    `cannot ${action} now: the table is ${phase === "roundOver" ? "between rounds" : phase}`,
+  );
 }

@@ -16,10 +16,27 @@ import { DEALER, refuse, SPECTATOR, type Actor, type MatchEngine, type Viewer } 
 import { botDeclaration, DEAL_STEPS, declarationOptions } from "./declaration";
 import { closeDeclarations, dealCard, declare } from "./match-declaring";
 import { beginRound, bury, nextRound, play, playsOf, resultOf } from "./match-rounds";
-import { currentRank, heldCards, names, roundIsOver, seatName, type Result, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match-state";
+import {
+  currentRank,
+  heldCards,
+  names,
+  roundIsOver,
+  seatName,
+  type Result,
+  type TractorAction,
+  type TractorEngineEvent,
+  type TractorMatch,
+  type TractorMatchOptions,
+} from "./match-state";
 import { cardOrdering, sortedHighFirst } from "./order";
 import { heuristicPolicy } from "./policy";
-import { type TractorErrorCode, type TractorMatchEndEvent, type TractorPositionView, type TractorSeatPositionView, type TractorTrick } from "./protocol";
+import type {
+  TractorErrorCode,
+  TractorMatchEndEvent,
+  TractorPositionView,
+  TractorSeatPositionView,
+  TractorTrick,
+} from "./protocol";
 import { TRACTOR_MAX_SEED, TRACTOR_MIN_SEED } from "./wire-names";
 import { HIDDEN_CARDS, legalPlaysFor, orderingOf, type CompletedTrick, type RoundState } from "./round";
 import { SEATS, teamOf, type RoundResult, type RoundSetup, type Seat } from "./scoring";
@@ -73,7 +90,10 @@ function roundResultOf(match: TractorMatch): RoundResult | undefined {
 
 /** A seat's hand as the table shows it: highest first, in the round's order (no main suit while dealing). */
 export function shownHand(match: TractorMatch, seat: Seat): string[] {
-  const ordering = match.phase === "declaring" ? cardOrdering({ mainSuit: "O", currentRank: currentRank(match) }) : orderingOf(match.round);
+  const ordering =
+    match.phase === "declaring"
+      ? cardOrdering({ mainSuit: "O", currentRank: currentRank(match) })
+      : orderingOf(match.round);
   return names(sortedHighFirst(heldCards(match, seat), ordering));
 }
 
@@ -84,7 +104,16 @@ export function shownHand(match: TractorMatch, seat: Seat): string[] {
 const shownTricks = new WeakMap<object, TractorTrick>();
 function trickView(done: CompletedTrick): TractorTrick {
   let shown = shownTricks.get(done);
-  if (shown === undefined) shownTricks.set(done, (shown = Object.freeze({ leader: seatName(done.leader), plays: playsOf(done), winner: seatName(done.winner), points: done.points })));
+  if (shown === undefined)
+    shownTricks.set(
+      done,
+      (shown = Object.freeze({
+        leader: seatName(done.leader),
+        plays: playsOf(done),
+        winner: seatName(done.winner),
+        points: done.points,
+      })),
+    );
   return shown;
 }
 
@@ -96,7 +125,8 @@ function dealerAction(match: TractorMatch, action: TractorAction): Result {
   if (due && match.phase === "declaring") return type === "deal" ? dealCard(match) : closeDeclarations(match);
   if (due && match.phase === "roundOver") {
     const seed = action.type === "nextRound" ? action.seed : undefined;
-    if (seed !== undefined && !isDealSeed(seed)) return refuse("BAD_PAYLOAD", `a round's seed is a whole number from ${TRACTOR_MIN_SEED} to ${TRACTOR_MAX_SEED}`);
+    if (seed !== undefined && !isDealSeed(seed))
+      return refuse("BAD_PAYLOAD", `a round's seed is a whole number from ${TRACTOR_MIN_SEED} to ${TRACTOR_MAX_SEED}`);
     return nextRound(match, seed);
   }
   return refuse("WRONG_PHASE", `the dealer cannot ${type} now`);
@@ -116,20 +146,35 @@ function botChoice(match: TractorMatch, seat: Seat): TractorAction | undefined {
   const round = match.round;
   const policy = heuristicPolicy(match.options.ruleset);
   const view = seatView(round, seat);
-  return round.phase === "burying" ? { type: "bury", cards: names(policy.chooseBurial(view)) } : { type: "play", cards: names(policy.choosePlay(view)) };
+  return round.phase === "burying"
+    ? { type: "bury", cards: names(policy.chooseBurial(view)) }
+    : { type: "play", cards: names(policy.choosePlay(view)) };
 }
 
-export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, TractorAction, TractorEngineEvent, TractorPositionView, TractorMatchEndEvent, TractorErrorCode> = {
+export const tractorEngine: MatchEngine<
+  TractorMatchOptions,
+  TractorMatch,
+  TractorAction,
+  TractorEngineEvent,
+  TractorPositionView,
+  TractorMatchEndEvent,
+  TractorErrorCode
+> = {
   seatCount: () => SEATS.length,
 
   start(options, seed) {
-    const setup: RoundSetup = { mainSuit: options.mainSuit, dealer: options.dealer, teamRanks: [options.startRanks[0], options.startRanks[1]] };
+    const setup: RoundSetup = {
+      mainSuit: options.mainSuit,
+      dealer: options.dealer,
+      teamRanks: [options.startRanks[0], options.startRanks[1]],
+    };
     return beginRound({ options, seed, step: 0 }, 1, setup);
   },
 
   apply(match, actor, action) {
     if (actor === DEALER) {
-      if (action.type === "declare" || action.type === "bury" || action.type === "play") return refuse("NOT_YOUR_TURN", "the dealer only deals");
+      if (action.type === "declare" || action.type === "bury" || action.type === "play")
+        return refuse("NOT_YOUR_TURN", "the dealer only deals");
       return dealerAction(match, action);
     }
     if (!isSeat(actor)) return refuse("NOT_A_PLAYER", "no such seat");
@@ -151,14 +196,21 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
     return {
       ...tableOf(match),
       teamRanks: [...match.setup.teamRanks],
-      declaration: { seat: match.declaration ? seatName(match.declaration.seat) : "", cards: names(match.declaration?.cards ?? []) },
+      declaration: {
+        seat: match.declaration ? seatName(match.declaration.seat) : "",
+        cards: names(match.declaration?.cards ?? []),
+      },
       trick: { leader: trick ? seatName(trick.leader) : "", plays: trick ? playsOf(trick) : [], winner: "", points: 0 },
       tricks: (round?.tricks ?? []).map(trickView),
       defenderPoints: round?.trickPoints ?? 0,
       penaltyPoints: round?.penaltyPoints ?? 0,
       ...(roundIsOver(match) ? { result: resultOf(match) } : {}),
       seats: SEATS.map((seat) => {
-        const shown: TractorSeatPositionView = { seat: seatName(seat), team: teamOf(seat), handCount: heldCards(match, seat).length };
+        const shown: TractorSeatPositionView = {
+          seat: seatName(seat),
+          team: teamOf(seat),
+          handCount: heldCards(match, seat).length,
+        };
         return seat === own ? { ...shown, hand: shownHand(match, seat), buried } : shown;
       }),
     };
@@ -168,7 +220,13 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
     const none = { actions: [], complete: true };
     if (!isSeat(seat)) return none;
     if (match.phase === "declaring") {
-      const options = declarationOptions(match.declaration, seat, heldCards(match, seat), currentRank(match), match.options.ruleset);
+      const options = declarationOptions(
+        match.declaration,
+        seat,
+        heldCards(match, seat),
+        currentRank(match),
+        match.options.ruleset,
+      );
       return { actions: options.map((cards) => ({ type: "declare", cards: names(cards) })), complete: true };
     }
     const round = match.round;
@@ -198,12 +256,19 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
 
   volunteer(match, seat) {
     if (match.phase !== "declaring" || !isSeat(seat)) return undefined;
-    const cards = botDeclaration(match.declaration, seat, heldCards(match, seat), currentRank(match), match.options.ruleset);
+    const cards = botDeclaration(
+      match.declaration,
+      seat,
+      heldCards(match, seat),
+      currentRank(match),
+      match.options.ruleset,
+    );
     return cards === undefined ? undefined : { type: "declare", cards: names(cards) };
   },
 
   timedOut(match, seat) {
-    const action = tractorEngine.botAction(match, seat) ?? tractorEngine.legalActions(match, seat, 1).actions[0] ?? { type: "play", cards: [] };
+    const action = tractorEngine.botAction(match, seat) ??
+      tractorEngine.legalActions(match, seat, 1).actions[0] ?? { type: "play", cards: [] };
     return { actor: seat, action };
   },
 
@@ -224,4 +289,3 @@ export const tractorEngine: MatchEngine<TractorMatchOptions, TractorMatch, Tract
     return { number: match.roundNumber, seed: match.roundSeed };
   },
 };
-

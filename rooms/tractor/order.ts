@@ -9,7 +9,18 @@
  * Cards also belong to a group: the trumps, or one not-trump suit. Tractors, leads and winning follows
  * never mix groups.
  */
-import { BLACK_JOKER, Card, DISTINCT_CARDS, LOWEST_RANK, Rank, RED_JOKER, Suit, SUITS, rankOf, suitOf } from "./cards";
+import {
+  BLACK_JOKER,
+  type Card,
+  DISTINCT_CARDS,
+  LOWEST_RANK,
+  type Rank,
+  RED_JOKER,
+  type Suit,
+  SUITS,
+  rankOf,
+  suitOf,
+} from "./cards";
 
 /** The main suit of a round, or "O" when the round has none. */
 export type MainSuit = Suit | "O";

@@ -14,7 +14,7 @@
  * policy in its play-outs and weighs its choice first. It reads the seat's view only, as the heuristic does.
  * `heuristicPolicy` itself stays as it is: it is the `normal` level the others are measured against.
  */
-import { Card, pointsOf } from "./cards";
+import { type Card, pointsOf } from "./cards";
 import { legalPlays } from "./legality";
 import { TRUMP_GROUP } from "./order";
 import {
@@ -31,7 +31,17 @@ import {
   type TractorPolicy,
   type TrickStanding,
 } from "./policy";
-import { expectedLaterPoints, hiddenPoints, hiddenStake, keepValueOf, outcomeValue, tableOf, type Table, type Tuning, HEURISTIC_TUNING } from "./policy-table";
+import {
+  expectedLaterPoints,
+  hiddenPoints,
+  hiddenStake,
+  keepValueOf,
+  outcomeValue,
+  tableOf,
+  type Table,
+  type Tuning,
+  HEURISTIC_TUNING,
+} from "./policy-table";
 import { classic, type TractorRuleset } from "./ruleset";
 import { nextSeat, PLAYERS } from "./scoring";
 import { leadStructure, type LeadStructure } from "./structure";
@@ -48,7 +58,12 @@ const PARTNER_RUFF_OVERRUFFED = 0.4;
 /** Can the seat at `offset` (2: the partner) ruff a trick led in this plain group, as far as the seat knows? */
 function mayRuff(table: Table, offset: number, group: number): boolean {
   const seat = nextSeat(table.view.seat, offset);
-  return group !== TRUMP_GROUP && table.voids[seat][group] && !table.voids[seat][TRUMP_GROUP] && table.unseenByGroup[TRUMP_GROUP].length > 0;
+  return (
+    group !== TRUMP_GROUP &&
+    table.voids[seat][group] &&
+    !table.voids[seat][TRUMP_GROUP] &&
+    table.unseenByGroup[TRUMP_GROUP].length > 0
+  );
 }
 
 /** The chance the partner ruffs a lead in `group` and holds the trick, or 0 when it cannot ruff. */
@@ -88,14 +103,18 @@ function endgameGuard(table: Table, weights: PartnerWeights): PlayCost {
   return (cards) => {
     if (cards.length === hand.length) return 0; // the last trick: nothing to keep for
     let cost = cards.includes(top) ? weights.endgameTop : 0;
-    for (const card of paired) if (cards.indexOf(card) === cards.lastIndexOf(card) && cards.includes(card)) cost += weights.endgamePair;
+    for (const card of paired)
+      if (cards.indexOf(card) === cards.lastIndexOf(card) && cards.includes(card)) cost += weights.endgamePair;
     return cost * stake;
   };
 }
 
 function scorePartnerLead(table: Table, cards: readonly Card[], cost: PlayCost): number {
   const structure = leadStructure(cards, table.ordering) as LeadStructure;
-  const stake = pointsOf(cards) + expectedFollowPoints(table, structure.group, cards.length) + hiddenStake(table, structure, cards.length);
+  const stake =
+    pointsOf(cards) +
+    expectedFollowPoints(table, structure.group, cards.length) +
+    hiddenStake(table, structure, cards.length);
   const chance = Math.max(leadChance(table, structure), partnerRuffChance(table, structure));
   return outcomeValue(chance, stake, table.tuning) - keepValueOf(cards, table) - cost(cards);
 }
@@ -110,22 +129,32 @@ function scorePartnerFollow(table: Table, standing: TrickStanding, cards: readon
 
 function partnerFollowValue(table: Table, standing: TrickStanding, cards: readonly Card[]): number {
   const { structure, position } = standing;
-  if (position !== 1 || structure.isThrow || !mayRuff(table, 2, structure.group)) return scoreFollow(table, standing, cards);
+  if (position !== 1 || structure.isThrow || !mayRuff(table, 2, structure.group))
+    return scoreFollow(table, standing, cards);
   const honor = followHonor(cards, structure, table.ordering);
   if (honor !== undefined && honor > standing.honor) return scoreFollow(table, standing, cards);
-  const stake = standing.points + pointsOf(cards) + expectedLaterPoints(table, PLAYERS - 1 - position, cards.length) + hiddenStake(table, structure, cards.length);
+  const stake =
+    standing.points +
+    pointsOf(cards) +
+    expectedLaterPoints(table, PLAYERS - 1 - position, cards.length) +
+    hiddenStake(table, structure, cards.length);
   return outcomeValue(PARTNER_RUFF, stake, table.tuning) - keepValueOf(cards, table);
 }
 
 /** The partner-aware policy (see the top of this file); it buries as the heuristic. */
-export function partnerPolicy(ruleset: TractorRuleset = classic, tuning: Tuning = PARTNER_TUNING, weights: PartnerWeights = PARTNER_WEIGHTS): TractorPolicy {
+export function partnerPolicy(
+  ruleset: TractorRuleset = classic,
+  tuning: Tuning = PARTNER_TUNING,
+  weights: PartnerWeights = PARTNER_WEIGHTS,
+): TractorPolicy {
   return {
     choosePlay(view) {
       requirePlayTurn(view);
       const table = tableOf(view, ruleset, tuning);
       const lead = leadOf(view);
       const cost = endgameGuard(table, weights);
-      if (lead === undefined) return bestBy(leadCandidates(table), (cards) => scorePartnerLead(table, cards, cost)).slice();
+      if (lead === undefined)
+        return bestBy(leadCandidates(table), (cards) => scorePartnerLead(table, cards, cost)).slice();
       const standing = standingOf(table);
       const candidates = followCandidates(table, standing);
       if (candidates.length === 0) return legalPlays(view.hand, lead, table.ordering, 1).plays[0];

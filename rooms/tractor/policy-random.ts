@@ -2,10 +2,10 @@
  * The random policy: the easy level's slips (levels.ts) and the baseline the tests and benches play the others
  * against. It counts the legal plays rather than listing them, so that a large hand's follows stay cheap to draw.
  */
-import { Random, randomInt, shuffled } from "../kit/random";
-import { Card, countCards } from "./cards";
+import { type Random, randomInt, shuffled } from "../kit/random";
+import { type Card, countCards } from "./cards";
 import { cardsOfGroup, checkFollow, followDemand, legalPlays } from "./legality";
-import { CardOrdering, TRUMP_GROUP } from "./order";
+import { type CardOrdering, TRUMP_GROUP } from "./order";
 import { burialCandidates, leadOf, requirePlayTurn, type TractorPolicy } from "./policy";
 import { HIDDEN_CARDS } from "./round";
 import { viewOrdering } from "./seat-view";
@@ -94,7 +94,9 @@ export function randomPolicy(random: Random): TractorPolicy {
       requirePlayTurn(view);
       const lead = leadOf(view);
       const ordering = viewOrdering(view);
-      return lead === undefined ? uniformLead(view.hand, ordering, random) : uniformFollow(view.hand, lead, ordering, random);
+      return lead === undefined
+        ? uniformLead(view.hand, ordering, random)
+        : uniformFollow(view.hand, lead, ordering, random);
     },
     chooseBurial(view) {
       return shuffled(burialCandidates(view), random).slice(0, HIDDEN_CARDS);

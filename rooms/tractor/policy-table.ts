@@ -3,13 +3,13 @@
  * it. The heuristic (policy.ts) and the partner-aware policy (policy-partner.ts) score with it, each with its own
  * Tuning.
  */
-import { Card, DISTINCT_CARDS, pointsOf } from "./cards";
-import { CardOrdering, TRUMP_GROUP } from "./order";
+import { type Card, DISTINCT_CARDS, pointsOf } from "./cards";
+import { type CardOrdering, TRUMP_GROUP } from "./order";
 import { HAND_CARDS, HIDDEN_CARDS } from "./round";
-import { TractorRuleset } from "./ruleset";
-import { nextSeat, PLAYERS, Seat, teamOf } from "./scoring";
-import { knownVoids, SeatView, unseenCounts, viewOrdering } from "./seat-view";
-import { hasTractorAbove, LeadStructure, pairCapacity } from "./structure";
+import type { TractorRuleset } from "./ruleset";
+import { nextSeat, PLAYERS, type Seat, teamOf } from "./scoring";
+import { knownVoids, type SeatView, unseenCounts, viewOrdering } from "./seat-view";
+import { hasTractorAbove, type LeadStructure, pairCapacity } from "./structure";
 
 export interface Table {
   readonly view: SeatView;
@@ -91,7 +91,9 @@ export function partners(a: Seat, b: Seat): boolean {
  */
 export function keepValue(card: Card, ordering: CardOrdering, tuning: Tuning = HEURISTIC_TUNING): number {
   const order = ordering.order[card];
-  return ordering.group[card] === TRUMP_GROUP ? tuning.trumpKeep + tuning.trumpKeepStep * (order - lowestTrumpOrder(ordering)) : tuning.plainKeepStep * order;
+  return ordering.group[card] === TRUMP_GROUP
+    ? tuning.trumpKeep + tuning.trumpKeepStep * (order - lowestTrumpOrder(ordering))
+    : tuning.plainKeepStep * order;
 }
 
 const lowestTrumpOrders = new WeakMap<CardOrdering, number>();
@@ -128,7 +130,9 @@ function couldOvertake(table: Table, seat: Seat, structure: LeadStructure, honor
   const mayRuff = led !== TRUMP_GROUP && voidInLed && !table.voids[seat][TRUMP_GROUP];
   if (structure.isThrow) {
     // A plain throw falls only to an all-trump follow of its shape; a trump throw to nothing.
-    return mayRuff && table.unseenByGroup[TRUMP_GROUP].length >= structure.lengths.reduce((sum, length) => sum + length, 0);
+    return (
+      mayRuff && table.unseenByGroup[TRUMP_GROUP].length >= structure.lengths.reduce((sum, length) => sum + length, 0)
+    );
   }
   const length = structure.lengths[0];
   const heldInTrumps = honor >= lowestTrumpOrder(table.ordering);
@@ -137,7 +141,14 @@ function couldOvertake(table: Table, seat: Seat, structure: LeadStructure, honor
 }
 
 /** The chance that a team holding the trick with `honor` after `position` plays still holds it at the end. */
-export function holdChance(table: Table, structure: LeadStructure, leader: Seat, position: number, honor: number, team: Seat): number {
+export function holdChance(
+  table: Table,
+  structure: LeadStructure,
+  leader: Seat,
+  position: number,
+  honor: number,
+  team: Seat,
+): number {
   for (let later = position + 1; later < PLAYERS; later++) {
     const seat = nextSeat(leader, later);
     if (!partners(seat, team) && couldOvertake(table, seat, structure, honor)) return table.tuning.overtakenHold;

@@ -10,26 +10,36 @@
  * Both only ever return plays the engine accepts: every candidate is checked with the engine's own legality
  * functions, and the fallback is a follow built to meet the obligations.
  */
-import { Card, cardPoints, countCards, pointsOf, withoutCards } from "./cards";
+import { type Card, cardPoints, countCards, pointsOf, withoutCards } from "./cards";
 import { cardsOfGroup, checkFollow, legalPlays } from "./legality";
-import { CardOrdering, TRUMP_GROUP } from "./order";
-import { expectedLaterPoints, hiddenStake, holdChance, keepValue, keepValueOf, outcomeValue, partners, tableOf, unseenShapeAbove, type Table } from "./policy-table";
-import { applyPlay, buryCards, HAND_CARDS, HIDDEN_CARDS, RoundState, RoundUpdate } from "./round";
-import { classic, TractorRuleset } from "./ruleset";
-import { nextSeat, PLAYERS, Seat } from "./scoring";
-import { seatView, SeatView, viewOrdering } from "./seat-view";
+import { type CardOrdering, TRUMP_GROUP } from "./order";
 import {
-  Component,
-  LeadStructure,
+  expectedLaterPoints,
+  hiddenStake,
+  holdChance,
+  keepValue,
+  keepValueOf,
+  outcomeValue,
+  partners,
+  tableOf,
+  unseenShapeAbove,
+  type Table,
+} from "./policy-table";
+import { applyPlay, buryCards, HAND_CARDS, HIDDEN_CARDS, type RoundState, type RoundUpdate } from "./round";
+import { classic, type TractorRuleset } from "./ruleset";
+import { nextSeat, PLAYERS, type Seat } from "./scoring";
+import { seatView, type SeatView, viewOrdering } from "./seat-view";
+import {
+  type Component,
+  type LeadStructure,
   leadStructure,
   matchTractors,
   pairCapacity,
   pairLevels,
   shapeDemand,
-  TractorPlacement,
+  type TractorPlacement,
 } from "./structure";
 import { followHonor, judgeTrick } from "./trick";
-
 
 export interface TractorPolicy {
   /** The cards to play now; the view must be the seat's own, in the playing phase, on its turn. */
@@ -62,12 +72,20 @@ function byPreference(cards: readonly Card[], prefer: Preference): Card[] {
 }
 
 /** One packing of the most tractor pairs the cards can match, placed as high, or as low, as possible. */
-function tractorPacking(cards: readonly Card[], tractorPairs: readonly number[], high: boolean, ordering: CardOrdering): TractorPlacement[] {
+function tractorPacking(
+  cards: readonly Card[],
+  tractorPairs: readonly number[],
+  high: boolean,
+  ordering: CardOrdering,
+): TractorPlacement[] {
   const capacity = pairCapacity(cards, ordering);
   if (high) return matchTractors(capacity, tractorPairs);
   // Packing the mirrored levels from the top packs the real ones from the bottom.
   const last = capacity.length - 1;
-  return matchTractors(capacity.slice().reverse(), tractorPairs).map(({ top, pairs }) => ({ top: last - top + pairs - 1, pairs }));
+  return matchTractors(capacity.slice().reverse(), tractorPairs).map(({ top, pairs }) => ({
+    top: last - top + pairs - 1,
+    pairs,
+  }));
 }
 
 /**
@@ -75,7 +93,14 @@ function tractorPacking(cards: readonly Card[], tractorPairs: readonly number[],
  * as they can: the most tractor pairs, then as many pairs as the lead has, then singles. Which pairs and
  * singles is left to `prefer` (lowest first); tractors go high or low.
  */
-function shapedChoice(cards: readonly Card[], lengths: readonly number[], size: number, prefer: Preference, highTractors: boolean, ordering: CardOrdering): Card[] {
+function shapedChoice(
+  cards: readonly Card[],
+  lengths: readonly number[],
+  size: number,
+  prefer: Preference,
+  highTractors: boolean,
+  ordering: CardOrdering,
+): Card[] {
   if (cards.length <= size) return cards.slice();
   const demand = shapeDemand(lengths);
   const { pairs: levels } = pairLevels(cards, ordering);
@@ -93,7 +118,14 @@ function shapedChoice(cards: readonly Card[], lengths: readonly number[], size: 
 }
 
 /** A follow meeting the obligations: the led group's cards shaped by `prefer`, topped up from the others. */
-function shapedFollow(table: Table, structure: LeadStructure, size: number, prefer: Preference, high: boolean, ruff: boolean): Card[] {
+function shapedFollow(
+  table: Table,
+  structure: LeadStructure,
+  size: number,
+  prefer: Preference,
+  high: boolean,
+  ruff: boolean,
+): Card[] {
   const { ordering, view } = table;
   const inGroup = cardsOfGroup(view.hand, structure.group, ordering);
   const groupPart = shapedChoice(inGroup, structure.lengths, size, prefer, high, ordering);
@@ -101,7 +133,8 @@ function shapedFollow(table: Table, structure: LeadStructure, size: number, pref
   if (missing === 0) return groupPart;
   const others = withoutCards(view.hand, groupPart) as Card[];
   const trumps = cardsOfGroup(others, TRUMP_GROUP, ordering);
-  const ruffing = ruff && groupPart.length === 0 ? shapedChoice(trumps, structure.lengths, missing, prefer, high, ordering) : [];
+  const ruffing =
+    ruff && groupPart.length === 0 ? shapedChoice(trumps, structure.lengths, missing, prefer, high, ordering) : [];
   const filler = byPreference(withoutCards(others, ruffing) as Card[], prefer).slice(0, missing - ruffing.length);
   return [...groupPart, ...ruffing, ...filler];
 }
@@ -143,7 +176,15 @@ export function standingOf(table: Table): TrickStanding {
   const { leader, plays } = table.view.trick as NonNullable<SeatView["trick"]>;
   const judgement = judgeTrick(plays, table.ordering);
   const honor = judgement.honors[judgement.winner] as number;
-  return { leader, lead: plays[0], structure: judgement.structure, position: plays.length, holder: judgement.winner, honor, points: judgement.points };
+  return {
+    leader,
+    lead: plays[0],
+    structure: judgement.structure,
+    position: plays.length,
+    holder: judgement.winner,
+    honor,
+    points: judgement.points,
+  };
 }
 
 /**
@@ -171,11 +212,14 @@ export function scoreFollow(table: Table, standing: TrickStanding, cards: readon
   const takes = honor !== undefined && honor > standing.honor;
   const holder = nextSeat(standing.leader, takes ? position : standing.holder);
   const held = takes ? (honor as number) : standing.honor;
-  let chance = partners(holder, view.seat) ? holdChance(table, structure, standing.leader, position, held, view.seat) : 0;
+  let chance = partners(holder, view.seat)
+    ? holdChance(table, structure, standing.leader, position, held, view.seat)
+    : 0;
   if (chance === 0 && position === 1) chance = table.tuning.partnerLastChance; // the partner, last to play, may still take it
   const stillToPlay = PLAYERS - 1 - position;
   const points = standing.points + pointsOf(cards);
-  const stake = points + expectedLaterPoints(table, stillToPlay, cards.length) + hiddenStake(table, structure, cards.length);
+  const stake =
+    points + expectedLaterPoints(table, stillToPlay, cards.length) + hiddenStake(table, structure, cards.length);
   return outcomeValue(chance, stake, table.tuning) - keepValueOf(cards, table);
 }
 
@@ -196,7 +240,13 @@ function ruffRisk(table: Table, group: number): number {
     const opponent = nextSeat(table.view.seat, offset);
     if (table.voids[opponent][TRUMP_GROUP]) continue;
     const { ruffKnownVoid, ruffThin, ruffShort, ruffLong } = table.tuning;
-    const risk = table.voids[opponent][group] ? ruffKnownVoid : unseenInSuit <= 2 ? ruffThin : unseenInSuit <= 5 ? ruffShort : ruffLong;
+    const risk = table.voids[opponent][group]
+      ? ruffKnownVoid
+      : unseenInSuit <= 2
+        ? ruffThin
+        : unseenInSuit <= 5
+          ? ruffShort
+          : ruffLong;
     safe *= 1 - risk;
   }
   return 1 - safe;
@@ -222,7 +272,10 @@ export function expectedFollowPoints(table: Table, group: number, size: number):
 
 function scoreLead(table: Table, cards: readonly Card[]): number {
   const structure = leadStructure(cards, table.ordering) as LeadStructure;
-  const stake = pointsOf(cards) + expectedFollowPoints(table, structure.group, cards.length) + hiddenStake(table, structure, cards.length);
+  const stake =
+    pointsOf(cards) +
+    expectedFollowPoints(table, structure.group, cards.length) +
+    hiddenStake(table, structure, cards.length);
   return outcomeValue(leadChance(table, structure), stake, table.tuning) - keepValueOf(cards, table);
 }
 
@@ -239,7 +292,8 @@ export function leadCandidates(table: Table): Card[][] {
     const structure = leadStructure(held, ordering);
     if (structure === undefined) continue;
     const singles = structure.components.filter((component) => component.kind === "single");
-    for (const component of structure.components) if (component.kind !== "single") candidates.push(component.cards.slice());
+    for (const component of structure.components)
+      if (component.kind !== "single") candidates.push(component.cards.slice());
     if (singles.length > 0) candidates.push(singles[0].cards.slice(), singles[singles.length - 1].cards.slice());
     const masters = structure.components.filter((component) => isMaster(table, component, group));
     if (masters.length > 1) candidates.push(masters.flatMap((component) => component.cards));
@@ -277,11 +331,19 @@ export function rankedBurials(view: SeatView): Card[][] {
   for (let mask = 0; mask < 16; mask++) {
     const voided = suits.filter((_, group) => (mask >> group) & 1).flat();
     if (voided.length > HIDDEN_CARDS) continue;
-    const burial = [...voided, ...byPreference(withoutCards(hand, voided) as Card[], cost).slice(0, HIDDEN_CARDS - voided.length)];
+    const burial = [
+      ...voided,
+      ...byPreference(withoutCards(hand, voided) as Card[], cost).slice(0, HIDDEN_CARDS - voided.length),
+    ];
     const left = withoutCards(hand, burial) as Card[];
-    const voids = suits.filter((cards) => cards.length > 0 && !left.some((card) => ordering.group[card] === ordering.group[cards[0]])).length;
+    const voids = suits.filter(
+      (cards) => cards.length > 0 && !left.some((card) => ordering.group[card] === ordering.group[cards[0]]),
+    ).length;
     const value = VOID_VALUE * voids - burial.reduce((sum, card) => sum + cost(card), 0);
-    const key = burial.slice().sort((a, b) => a - b).join(",");
+    const key = burial
+      .slice()
+      .sort((a, b) => a - b)
+      .join(",");
     if (!weighed.has(key)) weighed.set(key, { burial, value });
   }
   // Stable: among equal values the first found stays first, as the heuristic's own burial always did.
@@ -349,7 +411,10 @@ export function rankedPlays(view: SeatView, ruleset: TractorRuleset = classic): 
   const seen = new Set<string>();
   const ranked: Card[][] = [];
   for (const { cards } of scored) {
-    const key = cards.slice().sort((a, b) => a - b).join(",");
+    const key = cards
+      .slice()
+      .sort((a, b) => a - b)
+      .join(",");
     if (seen.has(key)) continue;
     seen.add(key);
     ranked.push(cards.slice());

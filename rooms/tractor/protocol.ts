@@ -113,8 +113,10 @@ export const tractorJoinOptions = z
   })
   .superRefine((options, context) => {
     const fixed = options.trump === "fixed";
-    if (fixed && options.mainSuit === undefined) context.addIssue({ code: "custom", path: ["mainSuit"], message: 'trump "fixed" needs a mainSuit' });
-    if (!fixed && options.mainSuit !== undefined) context.addIssue({ code: "custom", path: ["mainSuit"], message: 'mainSuit goes with trump "fixed"' });
+    if (fixed && options.mainSuit === undefined)
+      context.addIssue({ code: "custom", path: ["mainSuit"], message: 'trump "fixed" needs a mainSuit' });
+    if (!fixed && options.mainSuit !== undefined)
+      context.addIssue({ code: "custom", path: ["mainSuit"], message: 'mainSuit goes with trump "fixed"' });
   });
 export type TractorJoinOptions = z.infer<typeof tractorJoinOptions>;
 
@@ -335,6 +337,9 @@ export interface TractorTableView {
 }
 
 /** The state every client decodes: the round as it may see it with the table's fields. */
-export interface TractorStateView extends Omit<TractorPositionView, "seats">, Omit<TractorTableView, "seats">, SealedView {
+export interface TractorStateView
+  extends Omit<TractorPositionView, "seats">,
+    Omit<TractorTableView, "seats">,
+    SealedView {
   seats: TractorSeat[];
 }

@@ -40,11 +40,17 @@ function tractorStanding(record: RecordOutcome): GameEffect {
   const people = ratedSeats(record.seats);
   const outcome = (team: TractorTeam) => (drawn ? { draw: true } : { win: team === winners, loss: team !== winners });
   const counts = people.map(({ seat, name }) => ({ name, ...outcome(teamOf(seat as Seat)) }));
-  const teams = TRACTOR_TEAMS.map((team) => people.filter(({ seat }) => teamOf(seat as Seat) === team).map(({ name }) => name));
+  const teams = TRACTOR_TEAMS.map((team) =>
+    people.filter(({ seat }) => teamOf(seat as Seat) === team).map(({ name }) => name),
+  );
   const distinct = new Set(teams.flat()).size === teams.flat().length;
   if (teams.some((members) => members.length === 0) || !distinct || record.seats.some(guestSeat)) return { counts };
   const ranks = TRACTOR_TEAMS.map((team) => (drawn || team === winners ? 1 : 2));
   return { counts, contest: { teams, ranks } };
 }
 
-export const tractorRecords = defineRecordedGame({ game: tractorGame, engine: tractorEngine, standing: tractorStanding });
+export const tractorRecords = defineRecordedGame({
+  game: tractorGame,
+  engine: tractorEngine,
+  standing: tractorStanding,
+});

@@ -16,7 +16,13 @@ import { DEFAULT_SEARCH_BUDGET, playOutCandidates, searchPlay, type SearchBudget
 import { seatView } from "./seat-view";
 
 /** Enough deals for a fair comparison of two plays, a few seconds for a whole round. */
-export const REVIEW_BUDGET: SearchBudget = { worlds: 8, minWorlds: 8, candidates: 4, confidence: 1, ownPolicy: DEFAULT_SEARCH_BUDGET.ownPolicy };
+export const REVIEW_BUDGET: SearchBudget = {
+  worlds: 8,
+  minWorlds: 8,
+  candidates: 4,
+  confidence: 1,
+  ownPolicy: DEFAULT_SEARCH_BUDGET.ownPolicy,
+};
 
 export interface ReviewedMove {
   /** The action's index in the record (1 for the first). */
@@ -34,7 +40,12 @@ export interface ReviewedMove {
 export interface TractorReview {
   readonly seat: TractorSeatName;
   readonly moves: ReviewedMove[];
-  readonly summary: { readonly moves: number; readonly matching: number; readonly pointsLost: number; readonly valueLost: number };
+  readonly summary: {
+    readonly moves: number;
+    readonly matching: number;
+    readonly pointsLost: number;
+    readonly valueLost: number;
+  };
   /** False when the time ran out before the last of the seat's plays (the moves after it are not listed). */
   readonly complete: boolean;
 }
@@ -49,7 +60,13 @@ export interface ReviewedRecord {
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 const sameCards = (a: readonly string[], b: readonly string[]) => [...a].sort().join(" ") === [...b].sort().join(" ");
 
-export function reviewTractor(record: ReviewedRecord, seat: Seat, budget: SearchBudget = REVIEW_BUDGET, now?: () => number, timeMs?: number): TractorReview {
+export function reviewTractor(
+  record: ReviewedRecord,
+  seat: Seat,
+  budget: SearchBudget = REVIEW_BUDGET,
+  now?: () => number,
+  timeMs?: number,
+): TractorReview {
   let state: TractorMatch = tractorEngine.start(record.options as TractorMatchOptions, record.seed).state;
   const moves: ReviewedMove[] = [];
   const started = now?.();
@@ -76,10 +93,19 @@ export function reviewTractor(record: ReviewedRecord, seat: Seat, budget: Search
   return { seat: TRACTOR_SEATS[seat], moves, summary, complete };
 }
 
-function reviewMove(state: Extract<TractorMatch, { phase: "playing" }>, seat: Seat, played: readonly string[], step: number, budget: SearchBudget): ReviewedMove {
+function reviewMove(
+  state: Extract<TractorMatch, { phase: "playing" }>,
+  seat: Seat,
+  played: readonly string[],
+  step: number,
+  budget: SearchBudget,
+): ReviewedMove {
   const round = state.round;
   const view = seatView(round, seat);
-  const context = state.declaration === undefined ? {} : { declaration: { seat: state.declaration.seat, cards: [...state.declaration.cards] } };
+  const context =
+    state.declaration === undefined
+      ? {}
+      : { declaration: { seat: state.declaration.seat, cards: [...state.declaration.cards] } };
   const choice = searchPlay(view, round.ruleset, budget, context).cards.map(cardName);
   const base = { step, round: state.roundNumber, played: [...played], aiChoice: choice };
   if (sameCards(choice, played)) return { ...base, matches: true, pointsLost: 0, valueLost: 0 };

@@ -7,10 +7,28 @@
 import { freshDealSeed } from "../kit/deal-seal";
 import { Rejection, RoomTimer } from "../kit/room-kit";
 import { type Made, type SeatRequest, TableRoom } from "../kit/table";
-import { roundOf, tableOf, tractorEngine, type TractorAction, type TractorEngineEvent, type TractorMatch, type TractorMatchOptions } from "./match";
+import {
+  roundOf,
+  tableOf,
+  tractorEngine,
+  type TractorAction,
+  type TractorEngineEvent,
+  type TractorMatch,
+  type TractorMatchOptions,
+} from "./match";
 import { checkedThrows, classic, tractorRuleset } from "./ruleset";
 import { SEATS, teamOf, type Seat } from "./scoring";
-import { TRACTOR_DEFAULTS, TRACTOR_HINT_LIMIT, TRACTOR_SEATS, tractorJoinOptions, tractorMessages, tractorRankNumber, type TractorErrorCode, type TractorHint, type TractorJoinOptions } from "./protocol";
+import {
+  TRACTOR_DEFAULTS,
+  TRACTOR_HINT_LIMIT,
+  TRACTOR_SEATS,
+  tractorJoinOptions,
+  tractorMessages,
+  tractorRankNumber,
+  type TractorErrorCode,
+  type TractorHint,
+  type TractorJoinOptions,
+} from "./protocol";
 import type { TractorPositionView, TractorSeatPositionView, TractorStateView, TractorTableView } from "./protocol";
 import { stateMatchesView, type TractorSeatState, TractorState } from "./state";
 import type { Viewer } from "../kit/engine";
@@ -21,11 +39,26 @@ import type { RecordedSeat } from "../kit/record";
 import { seatView } from "./seat-view";
 import { SEAT_BOT_NAME } from "../kit/seats";
 import { HAND_CARDS } from "./round";
-import { declarationCandidates, declarationMoment, declarationViewOf, declareInProcess, type TractorDeclarationDecider } from "./declaration-search";
+import {
+  declarationCandidates,
+  declarationMoment,
+  declarationViewOf,
+  declareInProcess,
+  type TractorDeclarationDecider,
+} from "./declaration-search";
 
 const MAX_SPECTATORS = 64;
 
-export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, TractorMatchOptions, TractorMatch, TractorAction, TractorEngineEvent, TractorErrorCode, TractorStateView> {
+export class TractorRoom extends TableRoom<
+  TractorState,
+  TractorJoinOptions,
+  TractorMatchOptions,
+  TractorMatch,
+  TractorAction,
+  TractorEngineEvent,
+  TractorErrorCode,
+  TractorStateView
+> {
   override state = new TractorState();
   override readonly engine = tractorEngine;
   override readonly joinOptions = tractorJoinOptions;
@@ -46,25 +79,48 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   private readonly declarationAsked = new Map<number, string>();
 
   protected override createTable(rawOptions: unknown): void {
-    const { tractorAi, ...clientOptions } = (rawOptions ?? {}) as { tractorAi?: Partial<TractorAiDecider & TractorDeclarationDecider> };
+    const { tractorAi, ...clientOptions } = (rawOptions ?? {}) as {
+      tractorAi?: Partial<TractorAiDecider & TractorDeclarationDecider>;
+    };
     // Only the server can put a pool there: a client's JSON carries no function.
     this.strongThreads = typeof tractorAi?.decide === "function" ? (tractorAi as TractorAiDecider) : null;
-    this.strongDeclarations = typeof tractorAi?.declaration === "function" ? (tractorAi as TractorDeclarationDecider) : null;
+    this.strongDeclarations =
+      typeof tractorAi?.declaration === "function" ? (tractorAi as TractorDeclarationDecider) : null;
     const options = (this.options = this.createOptions(clientOptions));
     const ranks = options.startRanks ?? [2, 2];
     const base = options.throws === "check-other-hands" ? checkedThrows : classic;
     const dealer = TRACTOR_SEATS.indexOf(options.dealer ?? "Alice") as Seat;
     const startRanks: [number, number] = [tractorRankNumber(ranks[0]), tractorRankNumber(ranks[1])];
-    this.matchOptions = { trump: options.trump ?? "declare", mainSuit: options.mainSuit ?? "O", dealer, startRanks, ruleset: tractorRuleset(options.rules, base) };
-    const [turnTimeMs, botDelayMs, reconnectSeconds] = [this.time("turnTimeMs"), this.time("botDelayMs"), this.time("reconnectSeconds")];
-    const paces = { deal: this.time("dealDelayMs"), declareWindow: this.time("declareWindowMs"), roundPause: this.time("roundPauseMs") };
-    this.openTable({ seats: SEATS.length, maxSpectators: MAX_SPECTATORS, timings: { turnTimeMs, botDelayMs, reconnectSeconds, paces }, messages: Object.values(tractorMessages) });
+    this.matchOptions = {
+      trump: options.trump ?? "declare",
+      mainSuit: options.mainSuit ?? "O",
+      dealer,
+      startRanks,
+      ruleset: tractorRuleset(options.rules, base),
+    };
+    const [turnTimeMs, botDelayMs, reconnectSeconds] = [
+      this.time("turnTimeMs"),
+      this.time("botDelayMs"),
+      this.time("reconnectSeconds"),
+    ];
+    const paces = {
+      deal: this.time("dealDelayMs"),
+      declareWindow: this.time("declareWindowMs"),
+      roundPause: this.time("roundPauseMs"),
+    };
+    this.openTable({
+      seats: SEATS.length,
+      maxSpectators: MAX_SPECTATORS,
+      timings: { turnTimeMs, botDelayMs, reconnectSeconds, paces },
+      messages: Object.values(tractorMessages),
+    });
     for (const name of options.bots ?? []) this.roster.seatBot(TRACTOR_SEATS.indexOf(name), SEAT_BOT_NAME);
     this.houseSeats = new Set((options.bots ?? []).map((name) => TRACTOR_SEATS.indexOf(name)));
     if (Object.values(options.botLevels ?? {}).includes("strong")) this.strongThreads?.warm?.();
     this.showChanges();
     this.metadata = this.listing();
-    for (const message of [tractorMessages.declare, tractorMessages.bury, tractorMessages.play]) this.onActionMessage(message, ({ cards }) => ({ type: message.name, cards }) as TractorAction);
+    for (const message of [tractorMessages.declare, tractorMessages.bury, tractorMessages.play])
+      this.onActionMessage(message, ({ cards }) => ({ type: message.name, cards }) as TractorAction);
     this.onSeatMessage(tractorMessages.hint, (seat, { limit }) => this.hint(seat as Seat, limit ?? TRACTOR_HINT_LIMIT));
   }
 
@@ -86,7 +142,9 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   }
 
   override seatRequest(options: TractorJoinOptions): SeatRequest {
-    return options.spectate ? { watch: true } : { watch: false, seat: options.seat && TRACTOR_SEATS.indexOf(options.seat) };
+    return options.spectate
+      ? { watch: true }
+      : { watch: false, seat: options.seat && TRACTOR_SEATS.indexOf(options.seat) };
   }
 
   override noSeatReason(asked: number | undefined): string {
@@ -116,14 +174,21 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   override decide(state: TractorMatch, seat: number): TractorAction | undefined | Promise<TractorAction | undefined> {
     const level = this.levelOf(seat);
     const phase = state.phase;
-    if (level === "normal" || (phase !== "playing" && phase !== "burying") || state.round.turn !== seat) return super.decide(state, seat);
+    if (level === "normal" || (phase !== "playing" && phase !== "burying") || state.round.turn !== seat)
+      return super.decide(state, seat);
     if (level === "easy" && phase === "burying") return super.decide(state, seat);
     const round = state.round;
     const view = seatView(round, seat as Seat);
-    const played = (cards: readonly Card[]): TractorAction => ({ type: phase === "burying" ? "bury" : "play", cards: cards.map(cardName) });
+    const played = (cards: readonly Card[]): TractorAction => ({
+      type: phase === "burying" ? "bury" : "play",
+      cards: cards.map(cardName),
+    });
     // The slips draw on no seed of the table's: a record keeps the plays made, not the dice.
     if (level === "easy") return played(easyPolicy(round.ruleset, Math.random).choosePlay(view));
-    const declaration = state.declaration === undefined ? {} : { declaration: { seat: state.declaration.seat, cards: [...state.declaration.cards] } };
+    const declaration =
+      state.declaration === undefined
+        ? {}
+        : { declaration: { seat: state.declaration.seat, cards: [...state.declaration.cards] } };
     const task = { view, rules: round.ruleset, context: declaration };
     if (this.strongThreads === null) return played(decideInProcess(task));
     return this.strongThreads.decide(task).then(played);
@@ -135,21 +200,30 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
    * hand is complete; its answer is made when it comes if the round is still being dealt, nobody has declared since
    * and the engine accepts it. Other levels declare as the seat bot does, at once.
    */
-  override volunteer(state: TractorMatch, seat: number): TractorAction | undefined | Promise<TractorAction | undefined> {
+  override volunteer(
+    state: TractorMatch,
+    seat: number,
+  ): TractorAction | undefined | Promise<TractorAction | undefined> {
     if (this.levelOf(seat) !== "strong" || state.phase !== "declaring") return super.volunteer(state, seat);
     const rules = state.options.ruleset;
     const view = declarationViewOf(state, seat as Seat);
     const moment = `${this.match?.number}|${state.roundNumber}|${declarationMoment(view, rules)}`;
     if (this.declarationAsked.get(seat) === moment || declarationCandidates(view, rules).length === 0) return undefined;
     this.declarationAsked.set(seat, moment);
-    const declared = (cards: readonly Card[] | undefined): TractorAction | undefined => (cards === undefined ? undefined : { type: "declare", cards: cards.map(cardName) });
+    const declared = (cards: readonly Card[] | undefined): TractorAction | undefined =>
+      cards === undefined ? undefined : { type: "declare", cards: cards.map(cardName) };
     if (this.strongDeclarations === null) return declared(declareInProcess({ view, rules }));
     return this.strongDeclarations.declaration({ view, rules }).then(declared);
   }
 
   /** A declaration decided elsewhere is made only in the round it was asked in, while dealing, over the same standing declaration. */
   override volunteerStillFits(asked: TractorMatch, now: TractorMatch): boolean {
-    return asked.phase === "declaring" && now.phase === "declaring" && asked.roundNumber === now.roundNumber && asked.declaration === now.declaration;
+    return (
+      asked.phase === "declaring" &&
+      now.phase === "declaring" &&
+      asked.roundNumber === now.roundNumber &&
+      asked.declaration === now.declaration
+    );
   }
 
   /**
@@ -198,10 +272,16 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   }
 
   private hint(seat: Seat, limit: number): TractorHint {
-    const none: TractorHint = { phase: this.match === null ? "waiting" : tableOf(this.match.state).phase, options: [], complete: true, suggestion: [] };
+    const none: TractorHint = {
+      phase: this.match === null ? "waiting" : tableOf(this.match.state).phase,
+      options: [],
+      complete: true,
+      suggestion: [],
+    };
     const match = this.match?.state;
     if (match === undefined) return none;
-    const cardsOf = (action: TractorAction | undefined) => (action !== undefined && "cards" in action ? [...action.cards] : []);
+    const cardsOf = (action: TractorAction | undefined) =>
+      action !== undefined && "cards" in action ? [...action.cards] : [];
     if (match.phase === "declaring") {
       const options = tractorEngine.legalActions(match, seat).actions.map(cardsOf);
       return { ...none, options, suggestion: cardsOf(tractorEngine.volunteer?.(match, seat)) };
@@ -209,14 +289,24 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
     const waiting = tractorEngine.waiting(match);
     if (waiting.for !== "seat" || waiting.seat !== seat) return none;
     // A policy bug must not stop the table (nor reach a log: its message may name cards).
-    const suggestion = (() => { try { return cardsOf(tractorEngine.botAction(match, seat)); } catch { return []; } })();
+    const suggestion = (() => {
+      try {
+        return cardsOf(tractorEngine.botAction(match, seat));
+      } catch {
+        return [];
+      }
+    })();
     if (match.phase === "burying") return { ...none, suggestion };
     const legal = tractorEngine.legalActions(match, seat, limit);
     return { ...none, options: legal.actions.map(cardsOf), complete: legal.complete, suggestion };
   }
 
   override tableView(): TractorTableView {
-    const seats = this.roster.seats.map(({ holder, name, connected }) => ({ occupant: holder, player: name, connected }));
+    const seats = this.roster.seats.map(({ holder, name, connected }) => ({
+      occupant: holder,
+      player: name,
+      connected,
+    }));
     return { deadline: this.turnDeadline, seats, spectators: this.roster.spectators };
   }
 
@@ -251,20 +341,39 @@ export class TractorRoom extends TableRoom<TractorState, TractorJoinOptions, Tra
   /** The listing names the phase and the round: it follows them. */
   override showChanges(): void {
     super.showChanges();
-    const listed = this.match === null ? "waiting:0" : `${tableOf(this.match.state).phase}:${this.match.state.roundNumber}`;
+    const listed =
+      this.match === null ? "waiting:0" : `${tableOf(this.match.state).phase}:${this.match.state.roundNumber}`;
     if (listed !== this.listed) this.updateListing();
     this.listed = listed;
   }
 
   override listing(): Record<string, unknown> {
-    if (this.roster === undefined) return { game: "tractor", phase: "waiting", round: 0, trump: this.matchOptions?.trump ?? "declare", seats: {}, score: "" };
+    if (this.roster === undefined)
+      return {
+        game: "tractor",
+        phase: "waiting",
+        round: 0,
+        trump: this.matchOptions?.trump ?? "declare",
+        seats: {},
+        score: "",
+      };
     const shown = this.shownView();
     const seats = shown.seats.map((seat) => [seat.seat, seat.occupant === "person" ? seat.player : seat.occupant]);
     // The kit adds `openSeats` (open and not promised to a joining client) and `spectators` to every listing.
     const score = `ranks ${shown.teamRanks.join("–")}`;
     // The throw rule is listed so that a page joining or watching the table can state its rules.
     const { throwPolicy, failedThrowPenalty } = this.matchOptions.ruleset;
-    return { game: "tractor", phase: shown.phase, round: shown.round, trump: shown.trump, seats: Object.fromEntries(seats), score, throws: throwPolicy, failedThrowPenalty, botLevels: this.options.botLevels ?? {} };
+    return {
+      game: "tractor",
+      phase: shown.phase,
+      round: shown.round,
+      trump: shown.trump,
+      seats: Object.fromEntries(seats),
+      score,
+      throws: throwPolicy,
+      failedThrowPenalty,
+      botLevels: this.options.botLevels ?? {},
+    };
   }
 }
 

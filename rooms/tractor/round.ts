@@ -5,20 +5,20 @@
  *
  * States are never mutated; every update returns a new state or a reason the action was refused.
  */
-import { Random, shuffled } from "../kit/random";
-import { Card, cardsName, doubleDeck, withoutCards } from "./cards";
-import { checkFollow, checkLead, failedThrowComponent, legalPlays, LegalPlays } from "./legality";
-import { CardOrdering, cardOrdering } from "./order";
-import { classic, hiddenMultiplierExponent, TractorRuleset } from "./ruleset";
+import { type Random, shuffled } from "../kit/random";
+import { type Card, cardsName, doubleDeck, withoutCards } from "./cards";
+import { checkFollow, checkLead, failedThrowComponent, legalPlays, type LegalPlays } from "./legality";
+import { type CardOrdering, cardOrdering } from "./order";
+import { classic, hiddenMultiplierExponent, type TractorRuleset } from "./ruleset";
 import {
   declarersOf,
   hiddenCardBonus,
   nextSeat,
   otherTeam,
   roundContext,
-  RoundResult,
-  RoundSetup,
-  Seat,
+  type RoundResult,
+  type RoundSetup,
+  type Seat,
   SEAT_NAMES,
   SEATS,
   settleRound,
@@ -89,14 +89,20 @@ export interface FinishedRound extends RoundFields {
 
 export type RoundState = BuryingRound | PlayingRound | FinishedRound;
 
-export type RoundUpdate<State extends RoundState = RoundState> = { ok: true; state: State } | { ok: false; reason: string };
+export type RoundUpdate<State extends RoundState = RoundState> =
+  | { ok: true; state: State }
+  | { ok: false; reason: string };
 
 function refused(reason: string): { ok: false; reason: string } {
   return { ok: false, reason };
 }
 
 /** Starts a round from dealt hands (the dealer's holds 33 cards, the others 25): the dealer buries next. */
-export function startRound(setup: RoundSetup, hands: readonly (readonly Card[])[], ruleset: TractorRuleset = classic): BuryingRound {
+export function startRound(
+  setup: RoundSetup,
+  hands: readonly (readonly Card[])[],
+  ruleset: TractorRuleset = classic,
+): BuryingRound {
   return {
     ruleset,
     setup,
@@ -132,7 +138,9 @@ export function orderingOf(state: RoundState): CardOrdering {
 /** Why an action of another phase is refused now. */
 function phaseVerdict(state: RoundState): string {
   if (state.phase === "finished") return "The round is over.";
-  return state.phase === "burying" ? `${SEAT_NAMES[state.setup.dealer]} must bury ${HIDDEN_CARDS} cards first.` : "The cards are already buried.";
+  return state.phase === "burying"
+    ? `${SEAT_NAMES[state.setup.dealer]} must bury ${HIDDEN_CARDS} cards first.`
+    : "The cards are already buried.";
 }
 
 function turnVerdict(state: RoundState, seat: Seat): string | undefined {
@@ -151,7 +159,10 @@ export function buryCards(state: RoundState, seat: Seat, cards: readonly Card[])
   if (cards.length !== HIDDEN_CARDS) return refused(`Bury exactly ${HIDDEN_CARDS} cards.`);
   const rest = withoutCards(state.hands[seat], cards);
   if (rest === undefined) return refused(`You do not hold all of ${cardsName(cards)}.`);
-  return { ok: true, state: { ...state, phase: "playing", hands: replaceHand(state.hands, seat, rest), hidden: cards.slice() } };
+  return {
+    ok: true,
+    state: { ...state, phase: "playing", hands: replaceHand(state.hands, seat, rest), hidden: cards.slice() },
+  };
 }
 
 /** The cards led in the current trick, or undefined when the next play is a lead. */
@@ -190,7 +201,11 @@ function acceptLead(state: RoundState, seat: Seat, cards: readonly Card[]): Acce
  * not the seat's turn or the play breaks a rule. A completed trick goes to its winner, who leads next; after
  * the last trick the round is settled.
  */
-export function applyPlay(state: RoundState, seat: Seat, cards: readonly Card[]): RoundUpdate<PlayingRound | FinishedRound> {
+export function applyPlay(
+  state: RoundState,
+  seat: Seat,
+  cards: readonly Card[],
+): RoundUpdate<PlayingRound | FinishedRound> {
   if (state.phase !== "playing") return refused(phaseVerdict(state));
   const wrongTurn = turnVerdict(state, seat);
   if (wrongTurn) return refused(wrongTurn);
@@ -203,7 +218,10 @@ export function applyPlay(state: RoundState, seat: Seat, cards: readonly Card[])
   }
   if (typeof accepted === "string") return refused(accepted);
   const hand = withoutCards(state.hands[seat], accepted.cards) as Card[];
-  const trick: TrickInProgress = { leader: state.trick?.leader ?? seat, plays: [...(state.trick?.plays ?? []), accepted.cards.slice()] };
+  const trick: TrickInProgress = {
+    leader: state.trick?.leader ?? seat,
+    plays: [...(state.trick?.plays ?? []), accepted.cards.slice()],
+  };
   const played: PlayingRound = {
     ...state,
     hands: replaceHand(state.hands, seat, hand),
@@ -228,7 +246,10 @@ function completeTrick(state: PlayingRound, trick: TrickInProgress): PlayingRoun
     trickPoints,
   };
   if (done.hands.some((hand) => hand.length > 0)) return done;
-  const bonus = teamOf(winner) === defenders ? hiddenCardBonus(done.hidden, hiddenMultiplierExponent(state.ruleset, judgement.structure.lengths)) : 0;
+  const bonus =
+    teamOf(winner) === defenders
+      ? hiddenCardBonus(done.hidden, hiddenMultiplierExponent(state.ruleset, judgement.structure.lengths))
+      : 0;
   const result = settleRound(state.setup, Math.max(0, trickPoints + done.penaltyPoints) + bonus, bonus);
   return { ...done, phase: "finished", result };
 }

@@ -3,7 +3,7 @@
  * fields (rooms/tractor/ruleset.ts). Apart from the ruleset so that only the programs that validate options load zod.
  */
 import { z } from "zod";
-import { HIDDEN_MULTIPLIERS, OVERPLAYED_CARDS, THROW_POLICIES, type TractorRuleset } from "./ruleset";
+import { HIDDEN_MULTIPLIERS, OVERPLAYED_CARDS, THROW_POLICIES } from "./ruleset";
 
 /** Any of the ruleset's fields; unknown fields are refused. */
 export const tractorRulesOption = z.strictObject({
@@ -15,4 +15,3 @@ export const tractorRulesOption = z.strictObject({
   overplayedCards: z.enum(OVERPLAYED_CARDS).optional(),
 });
 export type TractorRulesOption = z.infer<typeof tractorRulesOption>;
-

@@ -67,7 +67,10 @@ export function tractorRuleset(options: Partial<TractorRuleset> = {}, base: Trac
 }
 
 /** The exponent of the hidden cards' multiplier (2^exponent), from the last lead's component lengths (longest first). */
-export function hiddenMultiplierExponent(ruleset: Pick<TractorRuleset, "hiddenMultiplier">, lastLeadLengths: readonly number[]): number {
+export function hiddenMultiplierExponent(
+  ruleset: Pick<TractorRuleset, "hiddenMultiplier">,
+  lastLeadLengths: readonly number[],
+): number {
   if (ruleset.hiddenMultiplier === "double") return 1;
   if (ruleset.hiddenMultiplier === "lead-cards") return lastLeadLengths.reduce((sum, length) => sum + length, 0);
   return lastLeadLengths[0];

@@ -2,8 +2,8 @@
  * The end of a round: the defenders' points, the hidden-card bonus, make or down, rank changes, the next
  * dealer and the match winner — and the replay of a recorded round (the statement's simulator's whole job).
  */
-import { ACE, Card, COPIES_PER_CARD, DISTINCT_CARDS, pointsOf, Rank } from "./cards";
-import { cardOrdering, MainSuit, TrumpContext } from "./order";
+import { ACE, type Card, COPIES_PER_CARD, DISTINCT_CARDS, pointsOf, type Rank } from "./cards";
+import { cardOrdering, type MainSuit, type TrumpContext } from "./order";
 import { classic, hiddenMultiplierExponent, type TractorRuleset } from "./ruleset";
 import { judgeTrick } from "./trick";
 
@@ -132,7 +132,10 @@ export function unplayedCards(round: RecordedRound): Card[] {
  * Replays a recorded round trick by trick (the winner leads next) and settles it, under the ruleset's hidden-card
  * multiplier (the statement's by default). How to treat overplayed cards is the caller's (see `overplayedCards`).
  */
-export function replayRound(round: RecordedRound, ruleset: Pick<TractorRuleset, "hiddenMultiplier"> = classic): RoundResult {
+export function replayRound(
+  round: RecordedRound,
+  ruleset: Pick<TractorRuleset, "hiddenMultiplier"> = classic,
+): RoundResult {
   const ordering = cardOrdering(roundContext(round.setup));
   const defenders = otherTeam(declarersOf(round.setup));
   let leader = round.setup.dealer;
@@ -145,6 +148,9 @@ export function replayRound(round: RecordedRound, ruleset: Pick<TractorRuleset, 
     lastLengths = judgement.structure.lengths;
   }
   const hidden = unplayedCards(round);
-  const bonus = round.tricks.length > 0 && teamOf(leader) === defenders ? hiddenCardBonus(hidden, hiddenMultiplierExponent(ruleset, lastLengths)) : 0;
+  const bonus =
+    round.tricks.length > 0 && teamOf(leader) === defenders
+      ? hiddenCardBonus(hidden, hiddenMultiplierExponent(ruleset, lastLengths))
+      : 0;
   return settleRound(round.setup, points + bonus, bonus);
 }

@@ -2,14 +2,19 @@
  * The search's play-outs: a round played to its end in a sampled deal, every seat with one policy. Most of a
  * search's time is spent here, hence the views that share the state's arrays (playOut).
  */
-import { Card } from "./cards";
+import type { Card } from "./cards";
 import type { TractorPolicy } from "./policy";
 import { applyPlay, HAND_CARDS, type RoundState } from "./round";
 import { PLAYERS, type RoundResult, type Seat } from "./scoring";
 import type { SeatView } from "./seat-view";
 
 /** The seat's view of a round on its turn, sharing the state's arrays (a play-out's policies only read it). */
-export function sharedView(state: RoundState, seat: Seat, start: SeatView, playedBy: readonly (readonly Card[])[]): SeatView {
+export function sharedView(
+  state: RoundState,
+  seat: Seat,
+  start: SeatView,
+  playedBy: readonly (readonly Card[])[],
+): SeatView {
   return {
     seat,
     phase: "playing",
@@ -44,7 +49,12 @@ export function playOut(state: RoundState, policy: TractorPolicy, start: SeatVie
 }
 
 /** Plays the round to its end from `state`, every seat with `policy`; `playedBy` (each seat's cards so far) grows. */
-export function playOutFrom(state: RoundState, policy: TractorPolicy, start: SeatView, playedBy: Card[][]): RoundResult {
+export function playOutFrom(
+  state: RoundState,
+  policy: TractorPolicy,
+  start: SeatView,
+  playedBy: Card[][],
+): RoundResult {
   for (let action = 0; action < PLAYERS * HAND_CARDS && state.phase === "playing"; action++) {
     const seat = state.turn;
     const update = applyPlay(state, seat, policy.choosePlay(sharedView(state, seat, start, playedBy)));

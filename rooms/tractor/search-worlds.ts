@@ -4,7 +4,7 @@
  * it buried them, the cards a declaration showed), and the round as it would stand in such a deal.
  */
 import { shuffled, type Random } from "../kit/random";
-import { Card } from "./cards";
+import type { Card } from "./cards";
 import { TRUMP_GROUP } from "./order";
 import { HIDDEN_CARDS, type RoundState } from "./round";
 import type { TractorRuleset } from "./ruleset";
@@ -89,7 +89,8 @@ function mayHold(constraints: Constraints, holder: number, card: Card, honourVoi
  */
 function dealOnce(constraints: Constraints, random: Random, honourVoids: boolean): Card[][] | undefined {
   const room = constraints.capacity.slice();
-  const holders = (card: Card) => [0, 1, 2, 3, HIDDEN].filter((holder) => room[holder] > 0 && mayHold(constraints, holder, card, honourVoids));
+  const holders = (card: Card) =>
+    [0, 1, 2, 3, HIDDEN].filter((holder) => room[holder] > 0 && mayHold(constraints, holder, card, honourVoids));
   const byGroup: Card[][] = [[], [], [], [], []];
   for (const card of shuffled(constraints.unseen, random)) byGroup[constraints.group[card]].push(card);
   const freedom = (group: number) => (byGroup[group].length === 0 ? Infinity : holders(byGroup[group][0]).length);
@@ -167,7 +168,12 @@ function fittedDeal(constraints: Constraints, random: Random): Card[][] | undefi
  * One more card of `group` placed: a path from the group to a holder with room, through holders that may give
  * a card of another group back to that group's other holders (a breadth-first search on the residual graph).
  */
-function augment(group: number, flow: number[][], room: number[], allowed: (holder: number, group: number) => boolean): boolean {
+function augment(
+  group: number,
+  flow: number[][],
+  room: number[],
+  allowed: (holder: number, group: number) => boolean,
+): boolean {
   const groups = flow.length;
   // Nodes: groups 0..groups-1, holders groups..groups+4. cameFrom[node] = previous node.
   const cameFrom = new Array<number>(groups + 5).fill(-1);
@@ -195,7 +201,14 @@ function augment(group: number, flow: number[][], room: number[], allowed: (hold
   return false;
 }
 
-function settle(end: number, start: number, cameFrom: number[], flow: number[][], room: number[], groups: number): true {
+function settle(
+  end: number,
+  start: number,
+  cameFrom: number[],
+  flow: number[][],
+  room: number[],
+  groups: number,
+): true {
   room[end - groups]--;
   let node = end;
   while (node !== start) {

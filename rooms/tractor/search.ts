@@ -17,7 +17,7 @@
  * given with the budget (`now`): a budget of deals alone is exact, a time budget makes it anytime.
  */
 import { seededRandom, type Random } from "../kit/random";
-import { Card, withoutCards } from "./cards";
+import type { Card } from "./cards";
 import { heuristicPolicy, rankedBurials, rankedPlays, type TractorPolicy } from "./policy";
 import { partnerPolicy } from "./policy-partner";
 import { applyPlay, buryCards, type RoundState } from "./round";
@@ -59,7 +59,14 @@ export interface SearchBudget {
 export type OwnPolicy = "heuristic" | "partner";
 
 /** The default: about 100 ms of one core on this project's machines early in a round, far less later. */
-export const DEFAULT_SEARCH_BUDGET: SearchBudget = { worlds: 16, minWorlds: 2, candidates: 4, confidence: 1, ownPolicy: "partner", timeMs: 100 };
+export const DEFAULT_SEARCH_BUDGET: SearchBudget = {
+  worlds: 16,
+  minWorlds: 2,
+  candidates: 4,
+  confidence: 1,
+  ownPolicy: "partner",
+  timeMs: 100,
+};
 
 /**
  * What a finished round is worth to `team`, in levels: the points (40 a level, as the rank change counts them),
@@ -92,7 +99,9 @@ function preferred(values: readonly (readonly number[])[], confidence: number): 
   for (let index = 1; index < values.length; index++) {
     const differences = values[index].map((value, world) => value - values[0][world]);
     const gain = mean(differences);
-    const spread = Math.sqrt(differences.reduce((sum, difference) => sum + (difference - gain) ** 2, 0) / Math.max(1, differences.length - 1));
+    const spread = Math.sqrt(
+      differences.reduce((sum, difference) => sum + (difference - gain) ** 2, 0) / Math.max(1, differences.length - 1),
+    );
     const clear = differences.length > 1 && gain > confidence * (spread / Math.sqrt(differences.length));
     if (clear && gain > bestGain) [best, bestGain] = [index, gain];
   }
@@ -108,20 +117,45 @@ const SURPRISE = 0.3;
  * not have made there multiplies the weight by SURPRISE. A throw that stood at the table but would fail in the
  * deal (checked throws) rules the deal out.
  */
-export function evidenceWeight(view: SeatView, world: SampledWorld, ruleset: TractorRuleset, policy: TractorPolicy, plays: number, surprise = SURPRISE): number {
+export function evidenceWeight(
+  view: SeatView,
+  world: SampledWorld,
+  ruleset: TractorRuleset,
+  policy: TractorPolicy,
+  plays: number,
+  surprise = SURPRISE,
+): number {
   const history = view.trick ? [...view.tricks, view.trick] : view.tricks;
   const moves: { seat: Seat; cards: readonly Card[] }[] = [];
-  for (const trick of history) trick.plays.forEach((cards, index) => moves.push({ seat: ((trick.leader + index) % PLAYERS) as Seat, cards }));
+  for (const trick of history)
+    trick.plays.forEach((cards, index) => moves.push({ seat: ((trick.leader + index) % PLAYERS) as Seat, cards }));
   const othersMoves = moves.filter((move) => move.seat !== view.seat).length;
   const firstWeighed = othersMoves - plays;
   const hands = world.hands.map((hand, seat) => [...hand, ...view.playedBy[seat]]);
   const setup = { mainSuit: view.mainSuit, dealer: view.dealer, teamRanks: view.teamRanks };
-  let state: RoundState = { ruleset, setup, phase: "playing", hands, hidden: world.hidden, turn: view.dealer, trick: undefined, tricks: [], trickPoints: 0, penaltyPoints: 0, failedThrows: [] };
+  let state: RoundState = {
+    ruleset,
+    setup,
+    phase: "playing",
+    hands,
+    hidden: world.hidden,
+    turn: view.dealer,
+    trick: undefined,
+    tricks: [],
+    trickPoints: 0,
+    penaltyPoints: 0,
+    failedThrows: [],
+  };
   const playedBy: Card[][] = [[], [], [], []];
   let weight = 1;
   let othersSeen = 0;
   for (const { seat, cards } of moves) {
-    if (seat !== view.seat && othersSeen++ >= firstWeighed && !sameCards(policy.choosePlay(sharedView(state, seat, view, playedBy)), cards)) weight *= surprise;
+    if (
+      seat !== view.seat &&
+      othersSeen++ >= firstWeighed &&
+      !sameCards(policy.choosePlay(sharedView(state, seat, view, playedBy)), cards)
+    )
+      weight *= surprise;
     const update = applyPlay(state, seat, cards);
     if (!update.ok || update.state.failedThrows.length > state.failedThrows.length) return 0;
     playedBy[seat].push(...cards);
@@ -138,7 +172,14 @@ function sameCards(a: readonly Card[], b: readonly Card[]): boolean {
 }
 
 /** A deal drawn among `pool` sampled ones in proportion to how well each explains the others' plays. */
-function likelyWorld(view: SeatView, random: Random, context: SearchContext, ruleset: TractorRuleset, policy: TractorPolicy, budget: SearchBudget): SampledWorld {
+function likelyWorld(
+  view: SeatView,
+  random: Random,
+  context: SearchContext,
+  ruleset: TractorRuleset,
+  policy: TractorPolicy,
+  budget: SearchBudget,
+): SampledWorld {
   const pool = budget.pool ?? 1;
   const plays = budget.evidence ?? 0;
   if (pool <= 1 || plays <= 0) return sampleWorld(view, random, context);
@@ -186,9 +227,19 @@ function teamPolicy(team: Team, own: TractorPolicy, others: TractorPolicy): Trac
   };
 }
 
-export function playOutCandidates(view: SeatView, ruleset: TractorRuleset, candidates: readonly (readonly Card[])[], budget: SearchBudget, context: SearchContext = {}, random: Random = seededRandom(viewSeed(view))): PlayedOut {
+export function playOutCandidates(
+  view: SeatView,
+  ruleset: TractorRuleset,
+  candidates: readonly (readonly Card[])[],
+  budget: SearchBudget,
+  context: SearchContext = {},
+  random: Random = seededRandom(viewSeed(view)),
+): PlayedOut {
   const model = heuristicPolicy(ruleset);
-  const policy = budget.ownPolicy === undefined || budget.ownPolicy === "heuristic" ? model : teamPolicy(teamOf(view.seat), ownPolicyOf(ruleset, budget), model);
+  const policy =
+    budget.ownPolicy === undefined || budget.ownPolicy === "heuristic"
+      ? model
+      : teamPolicy(teamOf(view.seat), ownPolicyOf(ruleset, budget), model);
   const burying = view.phase === "burying";
   const outcome = (round: RoundState, cards: readonly Card[]): RoundResult => {
     if (!burying) {
@@ -220,7 +271,13 @@ function playOutEach(
   const started = budget.now?.();
   let worlds = 0;
   while (worlds < budget.worlds) {
-    if (worlds >= budget.minWorlds && started !== undefined && budget.timeMs !== undefined && (budget.now as () => number)() - started >= budget.timeMs) break;
+    if (
+      worlds >= budget.minWorlds &&
+      started !== undefined &&
+      budget.timeMs !== undefined &&
+      (budget.now as () => number)() - started >= budget.timeMs
+    )
+      break;
     const round = roundInWorld(view, likelyWorld(view, random, context, ruleset, policy, budget), ruleset);
     candidates.forEach((cards, index) => {
       const result = outcome(round, cards);
@@ -236,9 +293,15 @@ function playOutEach(
  * The seat's play by search, from its view alone. A single sensible play is played at once; otherwise the
  * candidates are played out in the same sampled deals (so their differences are not the deals' luck).
  */
-export function searchPlay(view: SeatView, ruleset: TractorRuleset = classic, budget: SearchBudget = DEFAULT_SEARCH_BUDGET, context: SearchContext = {}): SearchChoice {
+export function searchPlay(
+  view: SeatView,
+  ruleset: TractorRuleset = classic,
+  budget: SearchBudget = DEFAULT_SEARCH_BUDGET,
+  context: SearchContext = {},
+): SearchChoice {
   const candidates = candidatePlays(view, ruleset, budget);
-  if (candidates.length === 1) return { cards: candidates[0], worlds: 0, weighed: [{ cards: candidates[0], value: 0 }] };
+  if (candidates.length === 1)
+    return { cards: candidates[0], worlds: 0, weighed: [{ cards: candidates[0], value: 0 }] };
   const random = seededRandom(viewSeed(view));
   const { values, worlds } = playOutCandidates(view, ruleset, candidates, budget, context, random);
   const weighed = candidates.map((cards, index) => ({ cards, value: mean(values[index]) }));
@@ -268,7 +331,12 @@ const BURIAL_CANDIDATES = 3;
  */
 export function burialBudgetOf(budget: SearchBudget): SearchBudget {
   const timeMs = budget.timeMs === undefined ? undefined : budget.timeMs * BURIAL_TIME_FACTOR;
-  return { ...budget, candidates: Math.min(budget.candidates, BURIAL_CANDIDATES), pool: 1, ...(timeMs === undefined ? {} : { timeMs }) };
+  return {
+    ...budget,
+    candidates: Math.min(budget.candidates, BURIAL_CANDIDATES),
+    pool: 1,
+    ...(timeMs === undefined ? {} : { timeMs }),
+  };
 }
 
 /**
@@ -276,17 +344,33 @@ export function burialBudgetOf(budget: SearchBudget): SearchBudget {
  * played out to the end of the round in the same sampled deals of the other 75 cards, and the heuristic's own is
  * kept unless another beats it clearly, as for a play.
  */
-export function searchBurial(view: SeatView, ruleset: TractorRuleset = classic, budget: SearchBudget = DEFAULT_SEARCH_BUDGET, context: SearchContext = {}): SearchChoice {
+export function searchBurial(
+  view: SeatView,
+  ruleset: TractorRuleset = classic,
+  budget: SearchBudget = DEFAULT_SEARCH_BUDGET,
+  context: SearchContext = {},
+): SearchChoice {
   const burialBudget = burialBudgetOf(budget);
   const candidates = rankedBurials(view).slice(0, Math.max(1, burialBudget.candidates));
-  if (candidates.length === 1) return { cards: candidates[0], worlds: 0, weighed: [{ cards: candidates[0], value: 0 }] };
-  const { values, worlds } = playOutCandidates(view, ruleset, candidates, burialBudget, context, seededRandom(`bury|${viewSeed(view)}`));
+  if (candidates.length === 1)
+    return { cards: candidates[0], worlds: 0, weighed: [{ cards: candidates[0], value: 0 }] };
+  const { values, worlds } = playOutCandidates(
+    view,
+    ruleset,
+    candidates,
+    burialBudget,
+    context,
+    seededRandom(`bury|${viewSeed(view)}`),
+  );
   const weighed = candidates.map((cards, index) => ({ cards, value: mean(values[index]) }));
   return { cards: candidates[preferred(values, budget.confidence ?? DEFAULT_CONFIDENCE)].slice(), worlds, weighed };
 }
 
 /** The strong AI as a policy: plays and buries by search. */
-export function searchPolicy(ruleset: TractorRuleset = classic, budget: SearchBudget = DEFAULT_SEARCH_BUDGET): TractorPolicy {
+export function searchPolicy(
+  ruleset: TractorRuleset = classic,
+  budget: SearchBudget = DEFAULT_SEARCH_BUDGET,
+): TractorPolicy {
   return {
     choosePlay: (view) => searchPlay(view, ruleset, budget).cards,
     chooseBurial: (view) => searchBurial(view, ruleset, budget).cards,

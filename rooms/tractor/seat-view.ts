@@ -6,10 +6,10 @@
  * rather than set to undefined), so the server can project it from a RoundState with `seatView` and a client
  * can build the very same object from what its seat receives over the network. Bots decide from it alone.
  */
-import { Card, COPIES_PER_CARD, DISTINCT_CARDS, Rank } from "./cards";
-import { CardOrdering, cardOrdering, MainSuit, TRUMP_GROUP } from "./order";
-import { RoundPhase, RoundState } from "./round";
-import { nextSeat, RoundResult, Seat, SEATS, teamOf } from "./scoring";
+import { type Card, COPIES_PER_CARD, DISTINCT_CARDS, type Rank } from "./cards";
+import { type CardOrdering, cardOrdering, type MainSuit, TRUMP_GROUP } from "./order";
+import type { RoundPhase, RoundState } from "./round";
+import { nextSeat, type RoundResult, type Seat, SEATS, teamOf } from "./scoring";
 
 export interface TrickSoFar {
   readonly leader: Seat;

@@ -6,7 +6,14 @@
 import { ArraySchema, Schema, type, view } from "../kit/schema";
 import { DealSealState } from "../kit/seal-state";
 import type { StateMatchesView } from "../kit/state-check";
-import type { TractorSeatName, TractorOccupant, TractorTeam, TractorPhase, TractorStateView, TractorTrumpMode } from "./protocol";
+import type {
+  TractorSeatName,
+  TractorOccupant,
+  TractorTeam,
+  TractorPhase,
+  TractorStateView,
+  TractorTrumpMode,
+} from "./protocol";
 
 export class TractorPlayState extends Schema {
   /** Always a seat's name once written (the kit writes a play whole before it is sent). */
@@ -37,7 +44,6 @@ export class TractorResultState extends Schema {
   @type(["uint8"]) teamRanks = new ArraySchema<number>();
   @type("string") nextDealer = "" as TractorSeatName;
   @type("uint8") matchWinner: 0 | TractorTeam = 0;
-
 }
 
 export class TractorSeatState extends Schema {

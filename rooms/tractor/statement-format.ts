@@ -6,8 +6,8 @@
  */
 import { cardsName, parseCards, parseRank, rankLetter } from "./cards";
 import { linesOfText, type LineSource } from "../kit/text-lines";
-import { cardOrdering, CardOrdering, MAIN_SUITS, MainSuit, sharedGroup } from "./order";
-import { RecordedRound, roundContext, RoundResult, RoundSetup, Seat, SEAT_NAMES } from "./scoring";
+import { cardOrdering, type CardOrdering, MAIN_SUITS, type MainSuit, sharedGroup } from "./order";
+import { type RecordedRound, roundContext, type RoundResult, type RoundSetup, type Seat, SEAT_NAMES } from "./scoring";
 
 /** Every player plays this many cards in a round (the dealer buried 8 of 33, the others hold 25). */
 export const CARDS_PER_PLAYER = 25;
@@ -27,20 +27,27 @@ function fail(line: Line | undefined, message: string): never {
 }
 
 function parseHeader(line: Line): RoundSetup {
-  if (line.tokens.length !== 4) fail(line, `expected "<main suit> <dealer> <rank of team 1> <rank of team 2>", got "${line.tokens.join(" ")}"`);
+  if (line.tokens.length !== 4)
+    fail(line, `expected "<main suit> <dealer> <rank of team 1> <rank of team 2>", got "${line.tokens.join(" ")}"`);
   const [suitText, dealerText, rank1Text, rank2Text] = line.tokens;
   const mainSuit = MAIN_SUITS.find((suit) => suit === suitText);
   if (mainSuit === undefined) fail(line, `the main suit must be one of H S C D O, got "${suitText}"`);
   const dealer = SEAT_NAMES.indexOf(dealerText);
   if (dealer < 0) fail(line, `the dealer must be one of ${SEAT_NAMES.join(", ")}, got "${dealerText}"`);
-  const ranks = [rank1Text, rank2Text].map((text) => parseRank(text) ?? fail(line, `"${text}" is not a rank (2-9, T, J, Q, K, A)`));
+  const ranks = [rank1Text, rank2Text].map(
+    (text) => parseRank(text) ?? fail(line, `"${text}" is not a rank (2-9, T, J, Q, K, A)`),
+  );
   return { mainSuit: mainSuit as MainSuit, dealer: dealer as Seat, teamRanks: [ranks[0], ranks[1]] };
 }
 
 function parseTrick(line: Line, ordering: CardOrdering): number[][] {
-  if (line.tokens.length !== 4) fail(line, `a trick line needs the 4 players' cards, got ${line.tokens.length} item(s)`);
-  const plays = line.tokens.map((token) => parseCards(token) ?? fail(line, `"${token}" is not a list of cards such as S6S6S7S7`));
-  if (plays.some((play) => play.length !== plays[0].length)) fail(line, "every player must play as many cards as the lead");
+  if (line.tokens.length !== 4)
+    fail(line, `a trick line needs the 4 players' cards, got ${line.tokens.length} item(s)`);
+  const plays = line.tokens.map(
+    (token) => parseCards(token) ?? fail(line, `"${token}" is not a list of cards such as S6S6S7S7`),
+  );
+  if (plays.some((play) => play.length !== plays[0].length))
+    fail(line, "every player must play as many cards as the lead");
   if (sharedGroup(plays[0], ordering) === undefined) {
     fail(line, `the lead ${cardsName(plays[0])} must be all trumps or all of one not-trump suit`);
   }
@@ -57,8 +64,10 @@ export class StatementReader {
 
   /** The number of cases, from the first line. */
   readCaseCount(): number {
-    const countLine = this.nextLine() ?? fail(undefined, "the input is empty; it should start with the number of cases");
-    if (countLine.tokens.length !== 1 || !/^\d+$/.test(countLine.tokens[0])) fail(countLine, "the first line must be the number of cases");
+    const countLine =
+      this.nextLine() ?? fail(undefined, "the input is empty; it should start with the number of cases");
+    if (countLine.tokens.length !== 1 || !/^\d+$/.test(countLine.tokens[0]))
+      fail(countLine, "the first line must be the number of cases");
     return Number(countLine.tokens[0]);
   }
 
@@ -70,7 +79,9 @@ export class StatementReader {
     const tricks: number[][][] = [];
     let played = 0;
     while (played < CARDS_PER_PLAYER) {
-      const line = this.nextLine() ?? fail(undefined, `case ${caseNumber} ends after ${played} card(s) per player; each plays ${CARDS_PER_PLAYER}`);
+      const line =
+        this.nextLine() ??
+        fail(undefined, `case ${caseNumber} ends after ${played} card(s) per player; each plays ${CARDS_PER_PLAYER}`);
       const plays = parseTrick(line, ordering);
       played += plays[0].length;
       if (played > CARDS_PER_PLAYER) fail(line, `this trick takes each player past ${CARDS_PER_PLAYER} cards`);

@@ -7,8 +7,8 @@
  * level can hold more than one pair (S7S7 and D7D7 share an order), and those pairs never chain with each
  * other because their orders are equal.
  */
-import { Card, countCards, DISTINCT_CARDS } from "./cards";
-import { CardOrdering, ORDER_LIMIT, sharedGroup } from "./order";
+import { type Card, countCards, DISTINCT_CARDS } from "./cards";
+import { type CardOrdering, ORDER_LIMIT, sharedGroup } from "./order";
 
 export type ComponentKind = "single" | "pair" | "tractor";
 
@@ -93,11 +93,18 @@ export function leadStructure(cards: readonly Card[], ordering: CardOrdering): L
   const group = sharedGroup(cards, ordering);
   if (group === undefined) return undefined;
   // The commonest lead by far, in play and in the search's play-outs: one card.
-  if (cards.length === 1) return { group, components: [{ kind: "single", cards: [cards[0]], top: ordering.order[cards[0]] }], lengths: [1], isThrow: false };
+  if (cards.length === 1)
+    return {
+      group,
+      components: [{ kind: "single", cards: [cards[0]], top: ordering.order[cards[0]] }],
+      lengths: [1],
+      isThrow: false,
+    };
   const components: Component[] = [];
   let lowest = ORDER_LIMIT;
   let highest = -1;
-  for (const card of cards) [lowest, highest] = [Math.min(lowest, ordering.order[card]), Math.max(highest, ordering.order[card])];
+  for (const card of cards)
+    [lowest, highest] = [Math.min(lowest, ordering.order[card]), Math.max(highest, ordering.order[card])];
   try {
     const pairs = countCardsAndPairs(cards, ordering);
     if (pairs >= 2) takeTractors(ordering, components, lowest, highest);
@@ -160,7 +167,8 @@ function takeHighestPair(order: number, ordering: CardOrdering): Card {
 function takePairsAndSingles(ordering: CardOrdering, components: Component[], lowest: number, highest: number): void {
   for (let order = highest; order >= lowest; order--) {
     for (const card of ordering.cardsOfOrder[order]) {
-      if (leadCounts[card] >= 2 && pairTaken[card] === 0) components.push({ kind: "pair", cards: [card, card], top: order });
+      if (leadCounts[card] >= 2 && pairTaken[card] === 0)
+        components.push({ kind: "pair", cards: [card, card], top: order });
     }
   }
   for (let order = highest; order >= lowest; order--) {
@@ -214,7 +222,11 @@ function packTractors(capacity: number[], tractors: readonly number[], index: nu
  * The search is exact: every placement of the longest tractor is tried from the top down, and the rest of
  * the tractors are packed by backtracking. The cards' group is not checked here.
  */
-export function bestHonor(cards: readonly Card[], lengths: readonly number[], ordering: CardOrdering): number | undefined {
+export function bestHonor(
+  cards: readonly Card[],
+  lengths: readonly number[],
+  ordering: CardOrdering,
+): number | undefined {
   const total = lengths.reduce((sum, length) => sum + length, 0);
   if (cards.length !== total || total === 0) return undefined;
   // Lengths are longest first: a lead of singles asks for nothing but the highest card.

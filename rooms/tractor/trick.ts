@@ -7,9 +7,9 @@
  * Ties go to the earlier player. The statement adds, for throws: a not-trump throw is beaten only by a
  * same-structure all-trump throw, and a trump throw cannot be beaten at all.
  */
-import { Card, pointsOf } from "./cards";
-import { CardOrdering, sharedGroup, TRUMP_GROUP } from "./order";
-import { bestHonor, LeadStructure, leadStructure } from "./structure";
+import { type Card, pointsOf } from "./cards";
+import { type CardOrdering, sharedGroup, TRUMP_GROUP } from "./order";
+import { bestHonor, type LeadStructure, leadStructure } from "./structure";
 
 export interface TrickJudgement {
   readonly structure: LeadStructure;
@@ -22,7 +22,11 @@ export interface TrickJudgement {
 }
 
 /** The order of the card a follow competes with, or undefined when it cannot win the trick. */
-export function followHonor(follow: readonly Card[], structure: LeadStructure, ordering: CardOrdering): number | undefined {
+export function followHonor(
+  follow: readonly Card[],
+  structure: LeadStructure,
+  ordering: CardOrdering,
+): number | undefined {
   const group = sharedGroup(follow, ordering);
   if (group === undefined) return undefined;
   if (group !== structure.group && group !== TRUMP_GROUP) return undefined;

@@ -19,7 +19,7 @@
  * for to its answer, is kept over the last WAITS_KEPT decisions for its p99, with the longest since start.
  */
 import type Piscina from "piscina";
-import type { Worker } from "worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { AiBudgetUse, AiThreadHeaps } from "../telemetry/server-metrics";
 
 export type AiBudgetTier = keyof AiBudgetUse["budgets"];
@@ -154,7 +154,10 @@ export class AiAdmission {
   }
 
   private estimate(wholeBudgetMs: number): void {
-    this.wholeBudgetMs = this.wholeBudgetMs === 0 ? wholeBudgetMs : this.wholeBudgetMs + ESTIMATE_WEIGHT * (wholeBudgetMs - this.wholeBudgetMs);
+    this.wholeBudgetMs =
+      this.wholeBudgetMs === 0
+        ? wholeBudgetMs
+        : this.wholeBudgetMs + ESTIMATE_WEIGHT * (wholeBudgetMs - this.wholeBudgetMs);
   }
 
   private keepWait(ms: number): void {
@@ -184,7 +187,12 @@ export type WarmTask = Record<string, never>;
  * Starts a thread of `pool` if none runs, so the first decision does not wait for it (a thread's start, loading the
  * AI, takes up to seconds on a busy machine). Piscina adds the thread as the task is given, so a second call finds it.
  */
-export function warmPool(pool: { readonly threads: readonly unknown[]; run(task: WarmTask, options: { name: string }): Promise<unknown> } | null): void {
+export function warmPool(
+  pool: {
+    readonly threads: readonly unknown[];
+    run(task: WarmTask, options: { name: string }): Promise<unknown>;
+  } | null,
+): void {
   if (pool === null || pool.threads.length > 0) return;
   void pool.run({}, { name: "warm" }).catch(() => undefined);
 }
@@ -198,7 +206,9 @@ const HEAP_ANSWER_MS = 1_000;
  * HEAP_ANSWER_MS, is left out, so that a scrape never waits on a thread.
  */
 export async function threadHeaps(pool: { readonly threads: readonly Worker[] } | null): Promise<AiThreadHeaps> {
-  const heaps = await Promise.all((pool?.threads ?? []).map((thread) => answerWithin(thread.getHeapStatistics(), HEAP_ANSWER_MS)));
+  const heaps = await Promise.all(
+    (pool?.threads ?? []).map((thread) => answerWithin(thread.getHeapStatistics(), HEAP_ANSWER_MS)),
+  );
   const running = heaps.filter((heap) => heap !== null);
   return {
     threads: running.length,
@@ -231,7 +241,11 @@ const OVER_TIME = Symbol("over time");
  * is therefore not stopped: its caller makes the fast move, and `stuck` is called, to replace the pool (a thread that
  * answers nothing in seconds is stuck in a loop, and the decisions queued on it with it: they fail, and fall back).
  */
-export async function answerWithinLimit<T>(run: () => Promise<T>, limitMs: number, stuck: () => void): Promise<LimitedAnswer<T>> {
+export async function answerWithinLimit<T>(
+  run: () => Promise<T>,
+  limitMs: number,
+  stuck: () => void,
+): Promise<LimitedAnswer<T>> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<typeof OVER_TIME>((resolve) => (timer = setTimeout(resolve, limitMs, OVER_TIME)));
   try {
@@ -272,4 +286,3 @@ export function threadBalancer(threads: number): LoadBalancer {
     return leastBusy;
   };
 }
-

@@ -2,7 +2,7 @@
  * The AI pools' threads, made and held one way for both AIs (server/ai/fool-ai-pool.ts, server/ai/tractor-ai-pool.ts).
  * Apart from ai-admission.ts, which the workers themselves import: a thread loads no thread pool.
  */
-import * as fs from "fs";
+import * as fs from "node:fs";
 import Piscina from "piscina";
 import { AI_THREAD_LIMITS, THREAD_QUEUE, threadBalancer, threadHeaps } from "./ai-admission";
 import type { AiThreadHeaps } from "../telemetry/server-metrics";

@@ -27,13 +27,22 @@ export function aiThreadSchedulingFromEnvironment(env: NodeJS.ProcessEnv): AiThr
   const text = env.AI_THREAD_SCHEDULING;
   if (text === undefined || text === "") return DEFAULT_AI_THREAD_SCHEDULING;
   if (!(AI_THREAD_SCHEDULINGS as readonly string[]).includes(text)) {
-    throw new Error(`AI_THREAD_SCHEDULING must be "batch" (the AI threads never take a core from the main thread as they wake) or "normal", got "${text}"`);
+    throw new Error(
+      `AI_THREAD_SCHEDULING must be "batch" (the AI threads never take a core from the main thread as they wake) or "normal", got "${text}"`,
+    );
   }
   return text as AiThreadScheduling;
 }
 
 /** Linux's scheduling policies by their number (sched.h), as /proc reports them. */
-const POLICY_NAMES: Readonly<Record<number, string>> = { 0: "normal", 1: "fifo", 2: "round-robin", 3: "batch", 5: "idle", 6: "deadline" };
+const POLICY_NAMES: Readonly<Record<number, string>> = {
+  0: "normal",
+  1: "fifo",
+  2: "round-robin",
+  3: "batch",
+  5: "idle",
+  6: "deadline",
+};
 
 /** The calling thread's kernel id (Linux), or undefined elsewhere. */
 function thisThreadId(): string | undefined {
@@ -66,7 +75,8 @@ export function scheduleThisThread(scheduling: AiThreadScheduling): { policy: st
   if (thread === undefined) return { refused: "this system does not name its threads in /proc (not Linux)" };
   const policy = scheduling === "batch" ? "--batch" : "--other";
   const run = spawnSync("chrt", [policy, "--pid", "0", thread], { encoding: "utf8", timeout: 5_000 });
-  if (run.error !== undefined) return { refused: `chrt could not run (${(run.error as NodeJS.ErrnoException).code ?? run.error.name})` };
+  if (run.error !== undefined)
+    return { refused: `chrt could not run (${(run.error as NodeJS.ErrnoException).code ?? run.error.name})` };
   if (run.status !== 0) return { refused: `chrt refused (${run.stderr.trim() || `exit ${run.status}`})` };
   return { policy: thisThreadPolicy() ?? scheduling };
 }
@@ -88,6 +98,9 @@ export function scheduleAiThread(): void {
   const outcome = scheduleThisThread(scheduling);
   if (!("refused" in outcome)) return;
   void import("../../rooms/kit/log").then(({ log }) => {
-    log.warn({ event: "ai_thread_scheduling_refused", scheduling }, `an AI thread could not be scheduled as ${scheduling} work: ${outcome.refused}; it runs as the kernel's default`);
+    log.warn(
+      { event: "ai_thread_scheduling_refused", scheduling },
+      `an AI thread could not be scheduled as ${scheduling} work: ${outcome.refused}; it runs as the kernel's default`,
+    );
   });
 }

@@ -19,8 +19,8 @@
  * The server makes one pool (server/app.ts), hands it to the Fool rooms, reads its counters for /metrics and closes
  * it on shutdown. Making a pool starts nothing: its threads start with the first decision that needs one.
  */
-import * as os from "os";
-import * as path from "path";
+import * as os from "node:os";
+import * as path from "node:path";
 import type Piscina from "piscina";
 import { immediateMove, STRONG_BUDGET, type FoolAiDecider, type FoolAiStrength } from "../../rooms/fool/ai";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../../rooms/fool/ai-playouts";
@@ -82,36 +82,61 @@ export class AiThreads implements FoolAiDecider {
       if (admission.tier === "atOnce") return greedyMove(view);
       const { share } = admission;
       const due = answerBy();
-      const task: AiTask = { view, memory, answerBy: due, ...(level === "strong" ? { level } : {}), ...(share < 1 ? { budget: sharedBudget(level, share) } : {}) };
-      const { move, overTime } = await this.admission.run(admission, () => this.runWithinLimit(pool, task), hasIdleThread(pool, this.admission));
+      const task: AiTask = {
+        view,
+        memory,
+        answerBy: due,
+        ...(level === "strong" ? { level } : {}),
+        ...(share < 1 ? { budget: sharedBudget(level, share) } : {}),
+      };
+      const { move, overTime } = await this.admission.run(
+        admission,
+        () => this.runWithinLimit(pool, task),
+        hasIdleThread(pool, this.admission),
+      );
       if (isLegalIn(view, move)) {
         this.decisions.onThreads++;
         return move;
       }
       if (overTime) {
         this.decisions.abandoned++;
-        log.warn({ event: "ai_decision_abandoned", limitMs: this.limitMs }, `a Fool AI decision took over ${this.limitMs} ms: its thread is stopped and the greedy move played`);
+        log.warn(
+          { event: "ai_decision_abandoned", limitMs: this.limitMs },
+          `a Fool AI decision took over ${this.limitMs} ms: its thread is stopped and the greedy move played`,
+        );
         return greedyMove(view);
       }
       if (Date.now() > due) {
         // Its thread failed after the answer was due (one stuck, stopped with the decisions it held): a search now,
         // on the main thread and for each of them, would keep the players waiting longer still.
         this.decisions.abandoned++;
-        log.warn({ event: "ai_thread_failed", late: true }, "a Fool AI thread failed after the decision was due: the greedy move is played");
+        log.warn(
+          { event: "ai_thread_failed", late: true },
+          "a Fool AI thread failed after the decision was due: the greedy move is played",
+        );
         return greedyMove(view);
       }
-      log.warn({ event: "ai_thread_failed", answered: move !== undefined }, "a Fool AI thread failed or answered an illegal move: the decision is made in-process");
+      log.warn(
+        { event: "ai_thread_failed", answered: move !== undefined },
+        "a Fool AI thread failed or answered an illegal move: the decision is made in-process",
+      );
     }
     this.decisions.inProcess++;
     return decideInProcess(level === "strong" ? { view, memory, level } : { view, memory });
   }
 
   /** The thread's answer (undefined if it failed), and whether the limit passed first (the pool is then replaced). */
-  private async runWithinLimit(pool: Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview>, task: AiTask): Promise<{ move: FoolMove | undefined; overTime: boolean }> {
-    const { answer, overTime } = await answerWithinLimit(() => pool.run(task), this.limitMs, () => this.pool.replaceStuck(pool));
+  private async runWithinLimit(
+    pool: Piscina<AiTask | FoolReviewTask | WarmTask, FoolMove | FoolReview>,
+    task: AiTask,
+  ): Promise<{ move: FoolMove | undefined; overTime: boolean }> {
+    const { answer, overTime } = await answerWithinLimit(
+      () => pool.run(task),
+      this.limitMs,
+      () => this.pool.replaceStuck(pool),
+    );
     return { move: answer as FoolMove | undefined, overTime };
   }
-
 
   /**
    * A recorded game's review for one seat, on a thread (in-process only when there is no compiled worker), within
@@ -121,7 +146,10 @@ export class AiThreads implements FoolAiDecider {
     const task: FoolReviewTask = { record, seat, timeMs: REVIEW_TIME_MS };
     const pool = this.threadPool();
     if (pool === null) return reviewInProcess(task);
-    return (await pool.run(task, { name: "review", signal: AbortSignal.timeout(REVIEW_TIME_MS + this.limitMs) })) as FoolReview;
+    return (await pool.run(task, {
+      name: "review",
+      signal: AbortSignal.timeout(REVIEW_TIME_MS + this.limitMs),
+    })) as FoolReview;
   }
 
   /**
@@ -161,7 +189,11 @@ function levelCost(level: FoolAiStrength): number {
 /** A share of the level's play-out budget: fewer worlds and fewer moves, the play-outs as long. */
 function sharedBudget(level: FoolAiStrength, share: number): PlayoutBudget {
   const whole = level === "strong" ? STRONG_BUDGET : DEFAULT_BUDGET;
-  return { ...whole, worlds: Math.max(1, Math.round(whole.worlds * share)), maxMoves: Math.max(whole.horizon, Math.floor(whole.maxMoves * share)) };
+  return {
+    ...whole,
+    worlds: Math.max(1, Math.round(whole.worlds * share)),
+    maxMoves: Math.max(whole.horizon, Math.floor(whole.maxMoves * share)),
+  };
 }
 
 /** A thread's answer is used only if it is one of the seat's legal moves. */

@@ -2,7 +2,14 @@
  * Runs in the AI's worker threads (fool-ai-pool.ts): one decision per task, from the seat's view and memory alone,
  * exactly as the AI decides in-process.
  */
-import { aiPolicy, DEFAULT_WEIGHTS, makeAiPolicy, STRONG_BUDGET, strongAiPolicy, type FoolAiStrength } from "../../rooms/fool/ai";
+import {
+  aiPolicy,
+  DEFAULT_WEIGHTS,
+  makeAiPolicy,
+  STRONG_BUDGET,
+  strongAiPolicy,
+  type FoolAiStrength,
+} from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
 import { DEFAULT_BUDGET, type PlayoutBudget } from "../../rooms/fool/ai-playouts";
 import type { FoolMove, FoolView } from "../../rooms/fool/rules";
@@ -29,7 +36,8 @@ function unused(): number {
 }
 
 export default function decide(task: AiTask): FoolMove {
-  if (task.budget === undefined && task.answerBy === undefined) return (task.level === "strong" ? strongAiPolicy : aiPolicy)(task.view, unused, task.memory);
+  if (task.budget === undefined && task.answerBy === undefined)
+    return (task.level === "strong" ? strongAiPolicy : aiPolicy)(task.view, unused, task.memory);
   const budget = task.budget ?? (task.level === "strong" ? STRONG_BUDGET : DEFAULT_BUDGET);
   return makeAiPolicy(DEFAULT_WEIGHTS, { ...budget, answerBy: task.answerBy })(task.view, unused, task.memory);
 }

@@ -9,8 +9,8 @@
  * A strong seat's declaration while the cards are dealt (rooms/tractor/declaration-search.ts) is a decision of the
  * same kind, admitted the same way at its larger cost; at once, it is the seat bot's (botDeclaration).
  */
-import * as os from "os";
-import * as path from "path";
+import * as os from "node:os";
+import * as path from "node:path";
 import type Piscina from "piscina";
 import type { Card } from "../../rooms/tractor/cards";
 import { decideAtOnce, decideInProcess, type TractorAiDecider, type TractorAiTask } from "../../rooms/tractor/levels";
@@ -18,7 +18,13 @@ import { BURIAL_TIME_FACTOR, DEFAULT_SEARCH_BUDGET } from "../../rooms/tractor/s
 import type { ReviewedRecord, TractorReview } from "../../rooms/tractor/review";
 import type { Seat } from "../../rooms/tractor/scoring";
 import { review as reviewInProcess, type ReviewTask } from "./tractor-ai-worker";
-import { declareAtOnce, declareInProcess, DEFAULT_DECLARATION_BUDGET, type TractorDeclarationDecider, type TractorDeclarationTask } from "../../rooms/tractor/declaration-search";
+import {
+  declareAtOnce,
+  declareInProcess,
+  DEFAULT_DECLARATION_BUDGET,
+  type TractorDeclarationDecider,
+  type TractorDeclarationTask,
+} from "../../rooms/tractor/declaration-search";
 import { log } from "../../rooms/kit/log";
 import { AiAdmission, answerBy, answerWithinLimit, hasIdleThread, warmPool, type WarmTask } from "./ai-admission";
 import { AiThreadPool } from "./ai-thread-pool";
@@ -71,22 +77,35 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
     const cost = task.view.phase === "burying" ? BURIAL_TIME_FACTOR : 1;
     const fallbacks = { atOnce: () => decideAtOnce(task), inProcess: () => decideInProcess(task, LEAST_TIME_MS) };
     const due = answerBy();
-    return this.admitted(cost, fallbacks, (pool, timeMs) => this.onThread(pool, () => pool.run({ ...task, timeMs, answerBy: due }), fallbacks));
+    return this.admitted(cost, fallbacks, (pool, timeMs) =>
+      this.onThread(pool, () => pool.run({ ...task, timeMs, answerBy: due }), fallbacks),
+    );
   }
 
   /** A strong seat's declaration (undefined for "not now"), admitted as a decision DECLARATION_TIME_FACTOR times a play's cost. */
   async declaration(task: Omit<TractorDeclarationTask, "timeMs">): Promise<Card[] | undefined> {
-    const fallbacks = { atOnce: () => declareAtOnce(task) ?? [], inProcess: () => declareInProcess(task, LEAST_TIME_MS) ?? [] };
+    const fallbacks = {
+      atOnce: () => declareAtOnce(task) ?? [],
+      inProcess: () => declareInProcess(task, LEAST_TIME_MS) ?? [],
+    };
     const timeFor = (timeMs: number) => Math.floor(timeMs * DECLARATION_TIME_FACTOR);
     const due = answerBy();
     const cards = await this.admitted(DECLARATION_TIME_FACTOR, fallbacks, (pool, timeMs) =>
-      this.onThread(pool, () => pool.run({ ...task, timeMs: timeFor(timeMs), answerBy: due }, { name: "declaration" }), fallbacks),
+      this.onThread(
+        pool,
+        () => pool.run({ ...task, timeMs: timeFor(timeMs), answerBy: due }, { name: "declaration" }),
+        fallbacks,
+      ),
     );
     return cards.length === 0 ? undefined : cards;
   }
 
   /** A decision as admitted: on a thread with the time its share allows, at once under overload, in-process without threads. */
-  private async admitted(cost: number, fallbacks: Fallbacks<Card[]>, onThread: (pool: Piscina<ThreadTask, ThreadAnswer>, timeMs: number) => Promise<Card[]>): Promise<Card[]> {
+  private async admitted(
+    cost: number,
+    fallbacks: Fallbacks<Card[]>,
+    onThread: (pool: Piscina<ThreadTask, ThreadAnswer>, timeMs: number) => Promise<Card[]>,
+  ): Promise<Card[]> {
     const pool = this.threadPool();
     if (pool === null) {
       this.decisions.inProcess++;
@@ -102,7 +121,11 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
   }
 
   /** A decision run on a thread (the pool replaced if it answers nothing within the limit); a thread that fails or is too slow falls back. */
-  private async onThread(pool: Piscina<ThreadTask, ThreadAnswer>, run: () => Promise<ThreadAnswer>, fallbacks: Fallbacks<Card[]>): Promise<Card[]> {
+  private async onThread(
+    pool: Piscina<ThreadTask, ThreadAnswer>,
+    run: () => Promise<ThreadAnswer>,
+    fallbacks: Fallbacks<Card[]>,
+  ): Promise<Card[]> {
     const { answer, overTime } = await answerWithinLimit(run, this.limitMs, () => this.pool.replaceStuck(pool));
     if (Array.isArray(answer)) {
       this.decisions.onThreads++;
@@ -110,14 +133,16 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
     }
     if (overTime) {
       this.decisions.abandoned++;
-      log.warn({ event: "tractor_ai_decision_abandoned", limitMs: this.limitMs }, `a Tractor AI decision took over ${this.limitMs} ms: its thread is stopped and the heuristic's play is made`);
+      log.warn(
+        { event: "tractor_ai_decision_abandoned", limitMs: this.limitMs },
+        `a Tractor AI decision took over ${this.limitMs} ms: its thread is stopped and the heuristic's play is made`,
+      );
       return fallbacks.atOnce();
     }
     log.warn({ event: "tractor_ai_thread_failed" }, "a Tractor AI thread failed: the decision is made in-process");
     this.decisions.inProcess++;
     return fallbacks.inProcess();
   }
-
 
   /**
    * A recorded game's review for one seat, on a thread (in-process only when there is no compiled worker), within
@@ -127,7 +152,10 @@ export class TractorAiThreads implements TractorAiDecider, TractorDeclarationDec
     const task: ReviewTask = { record, seat, timeMs: REVIEW_TIME_MS };
     const pool = this.threadPool();
     if (pool === null) return reviewInProcess(task);
-    return (await pool.run(task, { name: "review", signal: AbortSignal.timeout(REVIEW_TIME_MS + this.limitMs) })) as TractorReview;
+    return (await pool.run(task, {
+      name: "review",
+      signal: AbortSignal.timeout(REVIEW_TIME_MS + this.limitMs),
+    })) as TractorReview;
   }
 
   /**

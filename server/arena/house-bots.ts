@@ -5,7 +5,14 @@
 import { HOUSE_BOTS } from "../../rooms/house-bots";
 import { nameKey } from "../identity/names";
 
-export { FOOL_HOUSE_BOTS, HOUSE_BOTS, TRACTOR_HOUSE_BOTS, type FoolHouseBot, type HouseBot, type TractorHouseBot } from "../../rooms/house-bots";
+export {
+  FOOL_HOUSE_BOTS,
+  HOUSE_BOTS,
+  TRACTOR_HOUSE_BOTS,
+  type FoolHouseBot,
+  type HouseBot,
+  type TractorHouseBot,
+} from "../../rooms/house-bots";
 
 /**
  * The keys of the house's names with their brackets and commas dropped: "AI (ai, strong)" cannot be registered

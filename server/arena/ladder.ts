@@ -5,7 +5,7 @@
  * nobody can work a seed out before its game ends. This module is pure: periods, seeds, each game's scoring of a
  * deal, and the standings' order. The claims and results live in the records (ladder-store.ts).
  */
-import { createHmac } from "crypto";
+import { createHmac } from "node:crypto";
 import type { z } from "zod";
 import type { LadderStanding, SeatIdentity } from "../../rooms/kit/record";
 import { MAX_SEED as EVENSTEVEN_MAX_SEED, MIN_SEED as EVENSTEVEN_MIN_SEED } from "../../rooms/evensteven/engine";
@@ -103,7 +103,8 @@ export function parseLadderPeriod(text: string | undefined): number {
   if (text === undefined || text === "" || text === "day") return DAY_MS;
   const match = /^(\d{1,4})([hm])$/.exec(text);
   const length = match === null ? NaN : Number(match[1]) * (match[2] === "h" ? 60 : 1) * MINUTE_MS;
-  if (!(length > 0 && length <= DAY_MS && DAY_MS % length === 0)) throw new Error(`LADDER_PERIOD must be "day", or hours ("6h") or minutes ("30m") that divide a day, got "${text}"`);
+  if (!(length > 0 && length <= DAY_MS && DAY_MS % length === 0))
+    throw new Error(`LADDER_PERIOD must be "day", or hours ("6h") or minutes ("30m") that divide a day, got "${text}"`);
   return length;
 }
 

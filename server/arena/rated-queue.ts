@@ -12,7 +12,13 @@ import { GUEST, type SeatIdentity } from "../../rooms/kit/record";
 import { identityOf, type JoinerIdentity } from "../../rooms/kit/reservations";
 import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
 import { QUEUE_ADMITS, queueRoomName, type QueueAdmits } from "../../rooms/kit/protocol";
-import { FOOL_HOUSE_BOTS, TRACTOR_HOUSE_BOTS, type FoolHouseBot, type HouseBot, type TractorHouseBot } from "./house-bots";
+import {
+  FOOL_HOUSE_BOTS,
+  TRACTOR_HOUSE_BOTS,
+  type FoolHouseBot,
+  type HouseBot,
+  type TractorHouseBot,
+} from "./house-bots";
 export { queueRoomName } from "../../rooms/kit/protocol";
 
 /** Rating points (OpenSkill ordinals) two players may be apart at once, and how much more for each second waited. */
@@ -63,7 +69,9 @@ const fool: QueuedGame = {
   players: 2,
   house: FOOL_HOUSE_BOTS,
   seat: (bestFirst) => {
-    const seats = bestFirst.flatMap((entrant, seat) => (isPlayer(entrant) ? [{ player: entrant.player, options: { seat } }] : []));
+    const seats = bestFirst.flatMap((entrant, seat) =>
+      isPlayer(entrant) ? [{ player: entrant.player, options: { seat } }] : [],
+    );
     const house = bestFirst.find((entrant) => !isPlayer(entrant)) as { house: FoolHouseBot } | undefined;
     if (house === undefined) return { tableOptions: { mode: "two-players" }, seats };
     const { ai, aiLevel } = house.house;
@@ -83,9 +91,19 @@ const tractor: QueuedGame = {
   house: TRACTOR_HOUSE_BOTS,
   seat: (bestFirst) => {
     const seated = bestFirst.map((entrant, index) => ({ entrant, seat: TRACTOR_SEATS_IN_RANK_ORDER[index] }));
-    const seats = seated.flatMap(({ entrant, seat }) => (isPlayer(entrant) ? [{ player: entrant.player, options: { seat } }] : []));
-    const bots = seated.flatMap(({ entrant, seat }) => (isPlayer(entrant) ? [] : [{ seat, level: (entrant.house as TractorHouseBot).level }]));
-    return { tableOptions: { bots: bots.map(({ seat }) => seat), botLevels: Object.fromEntries(bots.map(({ seat, level }) => [seat, level])) }, seats };
+    const seats = seated.flatMap(({ entrant, seat }) =>
+      isPlayer(entrant) ? [{ player: entrant.player, options: { seat } }] : [],
+    );
+    const bots = seated.flatMap(({ entrant, seat }) =>
+      isPlayer(entrant) ? [] : [{ seat, level: (entrant.house as TractorHouseBot).level }],
+    );
+    return {
+      tableOptions: {
+        bots: bots.map(({ seat }) => seat),
+        botLevels: Object.fromEntries(bots.map(({ seat, level }) => [seat, level])),
+      },
+      seats,
+    };
   },
 };
 
@@ -102,20 +120,37 @@ export interface RatedQueueOptions {
 }
 
 /** The room options a queue is defined with (Colyseus passes them to onCreate as its QueueOptions). */
-export function ratedQueueOptions(queued: QueuedGame, ratingOf: RatingSource, timing: QueueTiming = DEFAULT_QUEUE_TIMING, admits: QueueAdmits = "everyone"): QueueOptions {
+export function ratedQueueOptions(
+  queued: QueuedGame,
+  ratingOf: RatingSource,
+  timing: QueueTiming = DEFAULT_QUEUE_TIMING,
+  admits: QueueAdmits = "everyone",
+): QueueOptions {
   return { matchRoomName: queued.game, queued, admits, ratingOf, timing } as QueueOptions & RatedQueueOptions;
 }
 
 /** Every rated queue under its room name: each queued game's, once for each kind of player it may admit. */
-export function ratedQueueRooms(ratingOf: RatingSource, timing: QueueTiming = DEFAULT_QUEUE_TIMING): Array<{ name: string; room: typeof RatedQueueRoom; options: QueueOptions }> {
-  return QUEUED_GAMES.flatMap((queued) => QUEUE_ADMITS.map((admits) => ({ name: queueRoomName(queued.game, admits), room: QUEUE_ROOMS[admits], options: ratedQueueOptions(queued, ratingOf, timing, admits) })));
+export function ratedQueueRooms(
+  ratingOf: RatingSource,
+  timing: QueueTiming = DEFAULT_QUEUE_TIMING,
+): Array<{ name: string; room: typeof RatedQueueRoom; options: QueueOptions }> {
+  return QUEUED_GAMES.flatMap((queued) =>
+    QUEUE_ADMITS.map((admits) => ({
+      name: queueRoomName(queued.game, admits),
+      room: QUEUE_ROOMS[admits],
+      options: ratedQueueOptions(queued, ratingOf, timing, admits),
+    })),
+  );
 }
 
 /** Why `identity` may not join a queue admitting `admits`, in a sentence; null when it may. */
 export function refusalToQueue(admits: QueueAdmits, identity: SeatIdentity): string | null {
-  if (identity.kind === "guest") return "a rated queue takes accounts and bots only: log in, or join with your bot's token";
-  if (admits === "people" && identity.kind !== "account") return "this rated queue takes people only: a bot joins the queue for everyone or the one for bots";
-  if (admits === "bots" && identity.kind === "account") return "this rated queue takes bots only: a person joins the queue for everyone or the one for people";
+  if (identity.kind === "guest")
+    return "a rated queue takes accounts and bots only: log in, or join with your bot's token";
+  if (admits === "people" && identity.kind !== "account")
+    return "this rated queue takes people only: a bot joins the queue for everyone or the one for bots";
+  if (admits === "bots" && identity.kind === "account")
+    return "this rated queue takes bots only: a person joins the queue for everyone or the one for people";
   return null;
 }
 
@@ -128,7 +163,11 @@ export function windowAfter(waitedMs: number): number {
 }
 
 /** The house bots nearest to a group's average rank, `count` of them, each a different one. */
-export function nearestHouseBots<Bot>(house: ReadonlyArray<{ bot: Bot; rank: number }>, averageRank: number, count: number): Array<{ bot: Bot; rank: number }> {
+export function nearestHouseBots<Bot>(
+  house: ReadonlyArray<{ bot: Bot; rank: number }>,
+  averageRank: number,
+  count: number,
+): Array<{ bot: Bot; rank: number }> {
   return [...house].sort((a, b) => Math.abs(a.rank - averageRank) - Math.abs(b.rank - averageRank)).slice(0, count);
 }
 
@@ -137,7 +176,11 @@ export class RatedQueueRoom extends QueueRoom {
   private ratingOf!: RatingSource;
 
   /** Only identities queue, and only the kinds the queue admits: the others are refused at matchmaking, before any seat is reserved. */
-  static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
+  static override async onAuth(
+    _token: string,
+    _options: unknown,
+    context: AuthContext | undefined,
+  ): Promise<JoinerIdentity> {
     return admitTo("everyone", context);
   }
 
@@ -158,7 +201,8 @@ export class RatedQueueRoom extends QueueRoom {
       // ...and past houseAfterMs a group still short of players is filled with the house's bots (seatGroup).
       allowIncompleteGroups: houseAfterMs > 0,
       maxWaitingCycles: houseAfterMs > 0 ? cyclesFor(houseAfterMs) : Number.MAX_SAFE_INTEGER,
-      compare: (client, group) => Math.abs(client.rank - group.averageRank) <= windowAfter((client.currentCycle ?? 0) * cycleMs),
+      compare: (client, group) =>
+        Math.abs(client.rank - group.averageRank) <= windowAfter((client.currentCycle ?? 0) * cycleMs),
       onGroupReady: (group) => this.seatGroup(group.clients as unknown as QueuedClient[]),
     });
   }
@@ -181,7 +225,10 @@ export class RatedQueueRoom extends QueueRoom {
    * queue took (a player who waited past houseAfterMs) go to the house bots rated nearest to the group.
    */
   private async seatGroup(clients: QueuedClient[]): ReturnType<typeof matchMaker.createRoom> {
-    const players: Array<Entrant<QueuedClient>> = clients.map((client) => ({ rank: client.userData.rank, player: client }));
+    const players: Array<Entrant<QueuedClient>> = clients.map((client) => ({
+      rank: client.userData.rank,
+      player: client,
+    }));
     const missing = this.queued.players - clients.length;
     const house = missing > 0 ? await this.houseFor(players, missing) : [];
     const bestFirst = [...players, ...house].sort((a, b) => b.rank - a.rank);
@@ -190,7 +237,10 @@ export class RatedQueueRoom extends QueueRoom {
     return matchMaker.createRoom(this.queued.game, table.tableOptions);
   }
 
-  private async houseFor(players: ReadonlyArray<{ rank: number }>, count: number): Promise<Array<Entrant<QueuedClient>>> {
+  private async houseFor(
+    players: ReadonlyArray<{ rank: number }>,
+    count: number,
+  ): Promise<Array<Entrant<QueuedClient>>> {
     const rated = await Promise.all(this.queued.house.map(async (bot) => ({ bot, rank: await this.rankOf(bot.name) })));
     const average = players.reduce((sum, { rank }) => sum + rank, 0) / players.length;
     return nearestHouseBots(rated, average, count).map(({ bot, rank }) => ({ rank, house: bot }));
@@ -206,16 +256,28 @@ function admitTo(admits: QueueAdmits, context: AuthContext | undefined): JoinerI
 
 /** The queue for people only: Colyseus calls onAuth on the class, without `this`, so each kind has its own. */
 class PeopleQueueRoom extends RatedQueueRoom {
-  static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
+  static override async onAuth(
+    _token: string,
+    _options: unknown,
+    context: AuthContext | undefined,
+  ): Promise<JoinerIdentity> {
     return admitTo("people", context);
   }
 }
 
 /** The queue for bots only. */
 class BotQueueRoom extends RatedQueueRoom {
-  static override async onAuth(_token: string, _options: unknown, context: AuthContext | undefined): Promise<JoinerIdentity> {
+  static override async onAuth(
+    _token: string,
+    _options: unknown,
+    context: AuthContext | undefined,
+  ): Promise<JoinerIdentity> {
     return admitTo("bots", context);
   }
 }
 
-const QUEUE_ROOMS: Record<QueueAdmits, typeof RatedQueueRoom> = { everyone: RatedQueueRoom, people: PeopleQueueRoom, bots: BotQueueRoom };
+const QUEUE_ROOMS: Record<QueueAdmits, typeof RatedQueueRoom> = {
+  everyone: RatedQueueRoom,
+  people: PeopleQueueRoom,
+  bots: BotQueueRoom,
+};

@@ -11,7 +11,7 @@
  * (busy-placement.ts) a busy process's new tables go to one that is not, and are refused only when none would take
  * them; a spectator is refused when the table's own process is busy.
  */
-import { performance, type EventLoopUtilization } from "perf_hooks";
+import { performance, type EventLoopUtilization } from "node:perf_hooks";
 import type { BusyGuardMetrics } from "../telemetry/server-metrics";
 
 /** How often the main thread's busy share is read. */
@@ -28,7 +28,10 @@ export class BusyGuard {
   private timer: NodeJS.Timeout | undefined;
   private readonly sampleListeners: Array<() => void> = [];
   /** What the cluster's other processes said after this one's last sample (busy-placement.ts); alone, nothing. */
-  private cluster: { busyProcessIds: ReadonlySet<string>; anotherTakesTables: boolean } = { busyProcessIds: new Set(), anotherTakesTables: false };
+  private cluster: { busyProcessIds: ReadonlySet<string>; anotherTakesTables: boolean } = {
+    busyProcessIds: new Set(),
+    anotherTakesTables: false,
+  };
 
   /** `refuseAt`: the main thread's busy share (over 0, at most 1) from which joins are refused. */
   constructor(readonly refuseAt: number) {
@@ -106,6 +109,9 @@ export function busyGuardFromEnvironment(env: NodeJS.ProcessEnv): BusyGuard | nu
   const text = env.BUSY_REFUSE_AT;
   if (text === undefined || text.trim() === "" || Number(text) === 0) return null;
   const share = Number(text);
-  if (!Number.isFinite(share) || share < 0 || share > 1) throw new Error(`BUSY_REFUSE_AT must be a share of the main thread over 0 and at most 1 (0.9 for 90%), or 0 for none, got "${text}"`);
+  if (!Number.isFinite(share) || share < 0 || share > 1)
+    throw new Error(
+      `BUSY_REFUSE_AT must be a share of the main thread over 0 and at most 1 (0.9 for 90%), or 0 for none, got "${text}"`,
+    );
   return new BusyGuard(share);
 }

@@ -19,7 +19,10 @@ interface ProcessLoad {
 
 /** The ids of the processes that said they are busy, among those the cluster lists as alive. */
 async function busyProcesses(): Promise<{ processes: ProcessLoad[]; busy: Set<string> }> {
-  const [processes, said] = await Promise.all([matchMaker.stats.fetchAll(), matchMaker.presence.hgetall(BUSY_PROCESSES_KEY)]);
+  const [processes, said] = await Promise.all([
+    matchMaker.stats.fetchAll(),
+    matchMaker.presence.hgetall(BUSY_PROCESSES_KEY),
+  ]);
   const busy = new Set(processes.map((process) => process.processId).filter((id) => said?.[id] === "1"));
   return { processes, busy };
 }
@@ -48,11 +51,18 @@ export function shareBusyInCluster(guard: BusyGuard): () => Promise<void> {
         await matchMaker.presence.hset(BUSY_PROCESSES_KEY, matchMaker.processId, guard.busy ? "1" : "0");
         const { processes, busy } = await busyProcesses();
         busy.delete(matchMaker.processId);
-        guard.learnCluster(busy, processes.some((process) => process.processId !== matchMaker.processId && !busy.has(process.processId)));
+        guard.learnCluster(
+          busy,
+          processes.some((process) => process.processId !== matchMaker.processId && !busy.has(process.processId)),
+        );
         redisAway = false;
       } catch (error) {
         guard.learnCluster(new Set(), false);
-        if (!redisAway) log.warn({ event: "busy_share_failed" }, `the busy guard cannot read the cluster's processes (${error instanceof Error ? error.message : String(error)}); it judges by this process alone`);
+        if (!redisAway)
+          log.warn(
+            { event: "busy_share_failed" },
+            `the busy guard cannot read the cluster's processes (${error instanceof Error ? error.message : String(error)}); it judges by this process alone`,
+          );
         redisAway = true;
       }
     })();

@@ -35,7 +35,8 @@ export function clusterConfig(env: NodeJS.ProcessEnv, listenAddress: string): Cl
   const publicAddress = env.PUBLIC_ADDRESS || listenAddress;
   if (!isPublicAddress(publicAddress)) throw new Error(`PUBLIC_ADDRESS must be host:port, got "${publicAddress}"`);
   const checkSeconds = Number(env.CLUSTER_CHECK_SECONDS || DEFAULT_CHECK_SECONDS);
-  if (!(checkSeconds > 0)) throw new Error(`CLUSTER_CHECK_SECONDS must be a positive number, got "${env.CLUSTER_CHECK_SECONDS}"`);
+  if (!(checkSeconds > 0))
+    throw new Error(`CLUSTER_CHECK_SECONDS must be a positive number, got "${env.CLUSTER_CHECK_SECONDS}"`);
   return { redisUrl, publicAddress, checkSeconds };
 }
 
@@ -94,7 +95,9 @@ export function watchCluster(checkSeconds: number): () => void {
     if (running) return; // a slow Redis must not stack rounds up
     running = true;
     watchOnce()
-      .catch((error: unknown) => log.debug({ event: "cluster_watch_failed" }, error instanceof Error ? error.message : String(error)))
+      .catch((error: unknown) =>
+        log.debug({ event: "cluster_watch_failed" }, error instanceof Error ? error.message : String(error)),
+      )
       .finally(() => (running = false));
   }, checkSeconds * 1000);
   timer.unref();

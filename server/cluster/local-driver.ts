@@ -11,7 +11,7 @@ import { localDriverRoomIds } from "../../rooms/kit/colyseus-internals";
 
 function isByIdAlone(conditions: Partial<IRoomCache>): conditions is { roomId: string } {
   let fields = 0;
-  for (const field in conditions) if (Object.prototype.hasOwnProperty.call(conditions, field)) fields++;
+  for (const field in conditions) if (Object.hasOwn(conditions, field)) fields++;
   return fields === 1 && typeof conditions.roomId === "string";
 }
 

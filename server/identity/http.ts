@@ -32,7 +32,13 @@ function limited(limit: number, windowMs: number, what: string): RequestHandler 
 }
 
 function setSessionCookie(req: Request, res: Response, session: string): void {
-  res.cookie(SESSION_COOKIE, session, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/", maxAge: SESSION_DAYS * 86_400_000 });
+  res.cookie(SESSION_COOKIE, session, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: req.secure,
+    path: "/",
+    maxAge: SESSION_DAYS * 86_400_000,
+  });
 }
 
 type Handler = (identities: IdentityStore, req: Request, res: Response) => Promise<void>;
@@ -77,7 +83,9 @@ function jsonBody(): RequestHandler {
     read(req, res, (error?: unknown) => {
       if (error === undefined) return next();
       const tooLong = (error as { type?: string }).type === "entity.too.large";
-      res.status(tooLong ? 413 : 400).json({ error: tooLong ? `the body is over ${BODY_LIMIT}` : "the body is not a JSON object" });
+      res
+        .status(tooLong ? 413 : 400)
+        .json({ error: tooLong ? `the body is over ${BODY_LIMIT}` : "the body is not a JSON object" });
     });
 }
 
@@ -97,20 +105,30 @@ export function identityRoutes(app: Application, records: Records | null, limits
   const signups = limited(signupsPerHour, 60 * 60_000, "new accounts");
   const tokens = limited(tokensPerHour, 60 * 60_000, "new tokens");
 
-  app.post("/accounts", signups, json, guarded(records, async (identities, req, res) => {
-    const { name, password } = parsed(credentials, req.body);
-    await identities.createAccount(name, password);
-    const { account, session } = await identities.login(name, password);
-    setSessionCookie(req, res, session);
-    res.status(201).json({ name: account.name });
-  }));
+  app.post(
+    "/accounts",
+    signups,
+    json,
+    guarded(records, async (identities, req, res) => {
+      const { name, password } = parsed(credentials, req.body);
+      await identities.createAccount(name, password);
+      const { account, session } = await identities.login(name, password);
+      setSessionCookie(req, res, session);
+      res.status(201).json({ name: account.name });
+    }),
+  );
 
-  app.post("/session", logins, json, guarded(records, async (identities, req, res) => {
-    const { name, password } = parsed(credentials, req.body);
-    const { account, session } = await identities.login(name, password);
-    setSessionCookie(req, res, session);
-    res.json({ name: account.name });
-  }));
+  app.post(
+    "/session",
+    logins,
+    json,
+    guarded(records, async (identities, req, res) => {
+      const { name, password } = parsed(credentials, req.body);
+      const { account, session } = await identities.login(name, password);
+      setSessionCookie(req, res, session);
+      res.json({ name: account.name });
+    }),
+  );
 
   // Who is logged in is a question, not a request that needs a login: every page load asks it, so "nobody" is the
   // answer `{ name: null }` (a 401 would be an error in every logged-out visitor's console), without accounts too.
@@ -120,30 +138,50 @@ export function identityRoutes(app: Application, records: Records | null, limits
   });
   app.get("/session", (req, res) => (records === null ? void res.json({ name: null }) : whoIsLoggedIn(req, res)));
 
-  app.delete("/session", guarded(records, async (identities, req, res) => {
-    const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
-    if (session !== undefined) await identities.logout(session);
-    res.clearCookie(SESSION_COOKIE, { path: "/" });
-    res.status(204).end();
-  }));
+  app.delete(
+    "/session",
+    guarded(records, async (identities, req, res) => {
+      const session = cookieValue(req.headers.cookie, SESSION_COOKIE);
+      if (session !== undefined) await identities.logout(session);
+      res.clearCookie(SESSION_COOKIE, { path: "/" });
+      res.status(204).end();
+    }),
+  );
 
-  app.get("/bots", guarded(records, async (identities, req, res) => {
-    res.json({ bots: await identities.bots(await loggedIn(identities, req)) });
-  }));
+  app.get(
+    "/bots",
+    guarded(records, async (identities, req, res) => {
+      res.json({ bots: await identities.bots(await loggedIn(identities, req)) });
+    }),
+  );
 
-  app.post("/bots", json, guarded(records, async (identities, req, res) => {
-    const owner = await loggedIn(identities, req);
-    res.status(201).json(await identities.createBot(owner, parsed(newBot, req.body).name));
-  }));
+  app.post(
+    "/bots",
+    json,
+    guarded(records, async (identities, req, res) => {
+      const owner = await loggedIn(identities, req);
+      res.status(201).json(await identities.createBot(owner, parsed(newBot, req.body).name));
+    }),
+  );
 
-  app.post("/bots/:name/tokens", tokens, json, guarded(records, async (identities, req, res) => {
-    const owner = await loggedIn(identities, req);
-    res.status(201).json(await identities.createToken(owner, String(req.params.name), parsed(newToken, req.body).label));
-  }));
+  app.post(
+    "/bots/:name/tokens",
+    tokens,
+    json,
+    guarded(records, async (identities, req, res) => {
+      const owner = await loggedIn(identities, req);
+      res
+        .status(201)
+        .json(await identities.createToken(owner, String(req.params.name), parsed(newToken, req.body).label));
+    }),
+  );
 
-  app.delete("/bots/:name/tokens/:id", guarded(records, async (identities, req, res) => {
-    const owner = await loggedIn(identities, req);
-    await identities.revokeToken(owner, String(req.params.name), String(req.params.id));
-    res.status(204).end();
-  }));
+  app.delete(
+    "/bots/:name/tokens/:id",
+    guarded(records, async (identities, req, res) => {
+      const owner = await loggedIn(identities, req);
+      await identities.revokeToken(owner, String(req.params.name), String(req.params.id));
+      res.status(204).end();
+    }),
+  );
 }

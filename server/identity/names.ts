@@ -19,7 +19,8 @@ const SEPARATORS = /[\s._-]/g;
 /** Why `name` cannot be registered, or null when it can. */
 export function nameProblem(name: string): string | null {
   if (name.length < NAME_MIN || name.length > NAME_MAX) return `a name has ${NAME_MIN} to ${NAME_MAX} characters`;
-  if (!ALLOWED.test(name)) return "a name uses ASCII letters, digits, and single spaces, dots, dashes or underscores between them";
+  if (!ALLOWED.test(name))
+    return "a name uses ASCII letters, digits, and single spaces, dots, dashes or underscores between them";
   if (!/[A-Za-z]/.test(name)) return "a name has at least one letter";
   return null;
 }

@@ -3,7 +3,7 @@
  * a passive checkpoint every `everyMs` (it copies what the log holds into the database file and syncs both, never
  * waiting for the server's writer, which goes on appending), and a report of each to the server.
  */
-import { parentPort, workerData } from "worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { loadSqlite } from "./node-sqlite";
 
 export interface CheckpointWorkerData {
@@ -29,7 +29,8 @@ const checkpoint = database.prepare("PRAGMA wal_checkpoint(PASSIVE)");
 
 const timer = setInterval(() => {
   const row = checkpoint.get() as { log: number; checkpointed: number } | undefined;
-  if (row !== undefined) parentPort!.postMessage({ logFrames: row.log, checkpointedFrames: row.checkpointed } satisfies CheckpointReport);
+  if (row !== undefined)
+    parentPort!.postMessage({ logFrames: row.log, checkpointedFrames: row.checkpointed } satisfies CheckpointReport);
 }, everyMs);
 
 parentPort!.on("message", (message: unknown) => {

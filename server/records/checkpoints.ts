@@ -14,9 +14,9 @@
  * Where the thread's compiled module is not at hand (the TypeScript sources run directly, as in the room tests)
  * or the thread fails, SQLite checkpoints at commits as it always did: the log never grows without bound.
  */
-import * as fs from "fs";
-import * as path from "path";
-import { Worker } from "worker_threads";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { Worker } from "node:worker_threads";
 import { log } from "../../rooms/kit/log";
 // Types only: the worker module runs as a thread, never imported here.
 import type { CheckpointReport, CheckpointWorkerData, StopMessage } from "./checkpoint-worker";
@@ -92,6 +92,9 @@ export class WalCheckpoints {
     if (this.worker === null) return; // stopped: its exit is expected
     this.worker = null;
     this.connection.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
-    log.warn({ event: "records_checkpoints_on_commits", reason: error?.message ?? "the thread exited" }, "the thread that checkpoints the records' log stopped: SQLite checkpoints at commits again");
+    log.warn(
+      { event: "records_checkpoints_on_commits", reason: error?.message ?? "the thread exited" },
+      "the thread that checkpoints the records' log stopped: SQLite checkpoints at commits again",
+    );
   }
 }

@@ -3,9 +3,20 @@
  * or PostgreSQL when a `postgres://` URL is given (several server processes share it). Both go through Kysely, a
  * kept, typed query builder whose migrator serves both dialects: one schema definition, one set of queries.
  */
-import * as fs from "fs";
-import * as path from "path";
-import { Kysely, Migrator, PostgresDialect, sql, SqliteAdapter, SqliteDialect, type DialectAdapter, type Migration, type SqliteDatabase, type SqliteStatement } from "kysely";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  SqliteAdapter,
+  SqliteDialect,
+  type DialectAdapter,
+  type Migration,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from "kysely";
 import { Pool, types as pgTypes } from "pg";
 import { MIGRATIONS, type RecordTables } from "./schema";
 import { loadSqlite } from "./node-sqlite";
@@ -43,7 +54,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<{ db: Record
         await new Promise((resolve) => setTimeout(resolve, LOCKED_OPEN_RETRY_MS));
         continue;
       }
-      throw new DatabaseError(`the records database ${where} cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+      throw new DatabaseError(
+        `the records database ${where} cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }
@@ -71,7 +84,10 @@ function isSqliteBusy(error: unknown): boolean {
 }
 
 async function migrate(db: RecordsDb): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS as Record<string, Migration> } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS as Record<string, Migration> },
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
@@ -87,8 +103,15 @@ const PG_INT8 = 20;
 function postgresDialect(url: string): PostgresDialect {
   // Times and seeds are bigint columns; pg hands those back as strings unless told they fit a number (they do).
   const typeParser: typeof pgTypes.getTypeParser = ((oid: number, format?: "text" | "binary") =>
-    oid === PG_INT8 ? (value: string) => Number(value) : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser;
-  const pool = new Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5000, types: { getTypeParser: typeParser } });
+    oid === PG_INT8
+      ? (value: string) => Number(value)
+      : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser;
+  const pool = new Pool({
+    connectionString: url,
+    max: 4,
+    connectionTimeoutMillis: 5000,
+    types: { getTypeParser: typeParser },
+  });
   // An idle client's error (the server restarting) must not take the process down; the next query reports it.
   pool.on("error", () => undefined);
   return new PostgresDialect({ pool });

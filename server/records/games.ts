@@ -25,10 +25,15 @@ export type AnyEngine = MatchEngine<unknown, unknown, unknown, GameEvent, unknow
 
 /** The engine of each game that keeps records, and of the example game, by room name. */
 export const RECORD_ENGINES: Record<string, AnyEngine> = Object.fromEntries(
-  [...RECORDED_GAME_ENTRIES, ...EXAMPLE_GAME_ENTRIES].map(({ game, engine }) => [game.name, engine as unknown as AnyEngine]),
+  [...RECORDED_GAME_ENTRIES, ...EXAMPLE_GAME_ENTRIES].map(({ game, engine }) => [
+    game.name,
+    engine as unknown as AnyEngine,
+  ]),
 );
 
-const STANDINGS = new Map<string, ((record: RecordOutcome) => GameEffect) | undefined>(RECORDED_GAME_ENTRIES.map((entry) => [entry.game.name, entry.standing]));
+const STANDINGS = new Map<string, ((record: RecordOutcome) => GameEffect) | undefined>(
+  RECORDED_GAME_ENTRIES.map((entry) => [entry.game.name, entry.standing]),
+);
 
 /** What a record does to its game's standings; nothing for a game without standings. */
 export function standingOf(record: RecordOutcome): GameEffect {

@@ -58,7 +58,9 @@ const leaderboardQuery = z.strictObject({
 
 function badRequest(res: Response, error: z.ZodError): void {
   const issue = error.issues[0];
-  res.status(400).json({ error: `bad parameter ${issue?.path.join(".") || "(query)"}: ${issue?.message ?? "invalid"}` });
+  res
+    .status(400)
+    .json({ error: `bad parameter ${issue?.path.join(".") || "(query)"}: ${issue?.message ?? "invalid"}` });
 }
 
 /** Runs a handler; a database that fails answers 503 (the message says why), never a crash or a stack trace. */
@@ -71,7 +73,9 @@ function guarded(records: Records | null, handler: (records: Records, req: Reque
     try {
       await handler(records, req, res);
     } catch (error) {
-      res.status(503).json({ error: `the records database is not available: ${error instanceof Error ? error.message : String(error)}` });
+      res.status(503).json({
+        error: `the records database is not available: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   };
 }
@@ -79,9 +83,15 @@ function guarded(records: Records | null, handler: (records: Records, req: Reque
 /** Whether a table is still open (in any process of a cluster): its match may go on. */
 export type TableIsOpen = (roomId: string) => Promise<boolean>;
 
-export function recordRoutes(app: Application, records: Records | null, reviewer: Reviewer | null = null, tableIsOpen: TableIsOpen = async () => true): void {
+export function recordRoutes(
+  app: Application,
+  records: Records | null,
+  reviewer: Reviewer | null = null,
+  tableIsOpen: TableIsOpen = async () => true,
+): void {
   const reviews = new Map<string, Promise<GameReview>>();
-  const hidingSeeds = <Game extends RoundOfMatch>(store: Records["store"], games: readonly Game[]) => hidingSeedsOfMatchesUnderWay(store, tableIsOpen, games);
+  const hidingSeeds = <Game extends RoundOfMatch>(store: Records["store"], games: readonly Game[]) =>
+    hidingSeedsOfMatchesUnderWay(store, tableIsOpen, games);
   /** The review from the database, else the one under way, else a new one (stored once it comes complete). */
   const reviewOf = async (store: Records["store"], record: GameRecord, seat: number): Promise<GameReview> => {
     const stored = (await store.review(record.id, seat)) as GameReview | undefined;
@@ -95,7 +105,11 @@ export function recordRoutes(app: Application, records: Records | null, reviewer
           // A database that fails to keep it costs a second review later, not this answer.
           await store.saveReview(record.id, seat, made).then(
             () => reviews.delete(key),
-            (error: unknown) => log.warn({ event: "review_not_stored", game: record.id }, `a review was not stored: ${error instanceof Error ? error.message : String(error)}`),
+            (error: unknown) =>
+              log.warn(
+                { event: "review_not_stored", game: record.id },
+                `a review was not stored: ${error instanceof Error ? error.message : String(error)}`,
+              ),
           );
         }
         return made;
@@ -111,14 +125,19 @@ export function recordRoutes(app: Application, records: Records | null, reviewer
     guarded(records, async ({ store }, req, res) => {
       const record = await recordById(store, req, res);
       if (record === undefined) return;
-      if (!isReviewed(record.game)) return void res.status(400).json({ error: `reviews are offered for Tractor and Fool records; this one is ${record.game}` });
+      if (!isReviewed(record.game))
+        return void res
+          .status(400)
+          .json({ error: `reviews are offered for Tractor and Fool records; this one is ${record.game}` });
       const query = reviewQueries[record.game].safeParse(req.query);
       if (!query.success) return badRequest(res, query.error);
       try {
         res.json({ id: record.id, game: record.game, ...(await reviewOf(store, record, query.data.seat)) });
       } catch (error) {
         if (error instanceof NoReviewer) return void res.status(503).json({ error: error.message });
-        res.status(422).json({ error: `the record could not be reviewed: ${error instanceof Error ? error.message : String(error)}` });
+        res.status(422).json({
+          error: `the record could not be reviewed: ${error instanceof Error ? error.message : String(error)}`,
+        });
       }
     }),
   );
@@ -170,7 +189,10 @@ export function recordRoutes(app: Application, records: Records | null, reviewer
     guarded(records, async ({ store, identities }, req, res) => {
       const name = profileName.safeParse(req.params.name);
       const profile = name.success ? await playerProfile(store, identities, name.data) : null;
-      if (profile === null) return void res.status(404).json({ error: `${String(req.params.name).slice(0, 100)} has no player page: the name is not registered and stands in no game's standings (guests have no page)` });
+      if (profile === null)
+        return void res.status(404).json({
+          error: `${String(req.params.name).slice(0, 100)} has no player page: the name is not registered and stands in no game's standings (guests have no page)`,
+        });
       res.json({ ...profile, recentGames: await hidingSeeds(store, profile.recentGames) });
     }),
   );
@@ -191,7 +213,9 @@ async function recordById(store: Records["store"], req: Request, res: Response) 
   const record = await store.get(id.data);
   if (record === undefined) res.status(404).json({ error: "no such game" });
   else if (isWithheld(record)) {
-    res.status(403).json({ error: `this is deal ${record.ladder!.deal} of the ${record.game} ladder for ${record.ladder!.period}, which others may still play: its record shows once the period ends (${new Date(record.ladder!.endsAt).toISOString()})` });
+    res.status(403).json({
+      error: `this is deal ${record.ladder!.deal} of the ${record.game} ladder for ${record.ladder!.period}, which others may still play: its record shows once the period ends (${new Date(record.ladder!.endsAt).toISOString()})`,
+    });
     return undefined;
   }
   return record;
@@ -205,12 +229,21 @@ type RoundOfMatch = Pick<GameSummary, "part" | "roomId" | "match" | "seed">;
  * stored, or its table has closed (a match left midway goes no further). GET /games/:id/replay replays such a round
  * all the same: a replay shows the round's own seed, never the match's.
  */
-async function hidingSeedsOfMatchesUnderWay<Game extends RoundOfMatch>(store: Records["store"], tableIsOpen: TableIsOpen, games: readonly Game[]): Promise<Game[]> {
+async function hidingSeedsOfMatchesUnderWay<Game extends RoundOfMatch>(
+  store: Records["store"],
+  tableIsOpen: TableIsOpen,
+  games: readonly Game[],
+): Promise<Game[]> {
   const rounds = games.filter((game) => game.part === "round");
   const ended = await store.endedMatches(rounds);
-  const undecided = [...new Set(rounds.filter((round) => !ended.has(matchKey(round.roomId, round.match))).map((round) => round.roomId))];
-  const open = new Set((await Promise.all(undecided.map(async (roomId) => ((await tableIsOpen(roomId)) ? [roomId] : [])))).flat());
-  const underWay = (game: Game) => game.part === "round" && !ended.has(matchKey(game.roomId, game.match)) && open.has(game.roomId);
+  const undecided = [
+    ...new Set(rounds.filter((round) => !ended.has(matchKey(round.roomId, round.match))).map((round) => round.roomId)),
+  ];
+  const open = new Set(
+    (await Promise.all(undecided.map(async (roomId) => ((await tableIsOpen(roomId)) ? [roomId] : [])))).flat(),
+  );
+  const underWay = (game: Game) =>
+    game.part === "round" && !ended.has(matchKey(game.roomId, game.match)) && open.has(game.roomId);
   return games.map((game) => (underWay(game) ? { ...game, seed: 0, seedWithheld: true } : game));
 }
 

@@ -2,7 +2,7 @@
  * The server's records: the store (SQLite file or PostgreSQL) and the queue that writes to it. Opened before the
  * server listens, so that a database that cannot be used is a start-up error naming it, not a surprise later.
  */
-import * as path from "path";
+import * as path from "node:path";
 import type { DatabaseConfig } from "./database";
 import { RecordStore } from "./store";
 import { RecordWriter, type RecordWriterOptions } from "./writer";

@@ -22,4 +22,3 @@ export function loadSqlite(): NodeSqlite {
     process.emitWarning = emitWarning;
   }
 }
-

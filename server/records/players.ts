@@ -20,7 +20,11 @@ export const TALLIED_GAMES = 500;
 export const HISTORY_POINTS = 200;
 
 /** The page of the player under `name`, or null when nobody stands under it (an unknown name, a guest's) and it is not the house's. */
-export async function playerProfile(store: RecordStore, identities: IdentityStore, name: string): Promise<PlayerProfile | null> {
+export async function playerProfile(
+  store: RecordStore,
+  identities: IdentityStore,
+  name: string,
+): Promise<PlayerProfile | null> {
   const registered = await identities.registeredAs(name);
   const shown = registered?.name ?? name;
   const standings = await store.standingsOf(shown);
@@ -28,9 +32,19 @@ export async function playerProfile(store: RecordStore, identities: IdentityStor
   if (registered === null && standings.length === 0 && !HOUSE_BOTS.some((bot) => bot.name === name)) return null;
   const identity: PlayerIdentity = registered?.identity ?? { kind: "unregistered" };
   const rated = standings.filter((standing) => standing.rating !== null).map((standing) => standing.game);
-  const ratingHistory = (await Promise.all(rated.map((game) => store.ratingHistory(game, shown, HISTORY_POINTS)))).flat();
+  const ratingHistory = (
+    await Promise.all(rated.map((game) => store.ratingHistory(game, shown, HISTORY_POINTS)))
+  ).flat();
   const { games } = await store.list({ player: shown, limit: TALLIED_GAMES });
-  return { name: shown, identity, standings, ratingHistory, recentGames: games.slice(0, RECENT_GAMES), opponents: opponentTallies(shown, games), gamesTallied: games.length };
+  return {
+    name: shown,
+    identity,
+    standings,
+    ratingHistory,
+    recentGames: games.slice(0, RECENT_GAMES),
+    opponents: opponentTallies(shown, games),
+    gamesTallied: games.length,
+  };
 }
 
 type Outcome = "win" | "draw" | "loss";
@@ -41,7 +55,10 @@ type Outcome = "win" | "draw" | "loss";
  * guest is nobody's opponent: guests stand nowhere.
  */
 export function opponentTallies(name: string, games: readonly GameSummary[]): OpponentTally[] {
-  const tallies = new Map<string, { game: string; name: string; games: number; wins: number; draws: number; losses: number }>();
+  const tallies = new Map<
+    string,
+    { game: string; name: string; games: number; wins: number; draws: number; losses: number }
+  >();
   for (const summary of games) {
     const { counts, contest } = standingOf(summary);
     const mine = counts.find((change) => change.name === name);
@@ -49,7 +66,9 @@ export function opponentTallies(name: string, games: readonly GameSummary[]): Op
     if (outcome === undefined) continue;
     const opponents = contest
       ? contest.teams.filter((team) => !team.includes(name)).flat()
-      : counts.filter((change) => (outcome === "win" && change.loss) || (outcome === "loss" && change.win)).map((change) => change.name);
+      : counts
+          .filter((change) => (outcome === "win" && change.loss) || (outcome === "loss" && change.win))
+          .map((change) => change.name);
     for (const opponent of new Set(opponents)) {
       if (opponent === name) continue;
       const key = `${summary.game}\u0000${opponent}`;
@@ -61,5 +80,7 @@ export function opponentTallies(name: string, games: readonly GameSummary[]): Op
       tallies.set(key, tally);
     }
   }
-  return [...tallies.values()].sort((a, b) => b.games - a.games || a.game.localeCompare(b.game) || a.name.localeCompare(b.name));
+  return [...tallies.values()].sort(
+    (a, b) => b.games - a.games || a.game.localeCompare(b.game) || a.name.localeCompare(b.name),
+  );
 }

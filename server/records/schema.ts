@@ -266,7 +266,8 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
         .execute();
     },
     async down(db) {
-      for (const table of ["sessions", "bot_tokens", "bots", "accounts", "names"]) await db.schema.dropTable(table).ifExists().execute();
+      for (const table of ["sessions", "bot_tokens", "bots", "accounts", "names"])
+        await db.schema.dropTable(table).ifExists().execute();
     },
   },
   "0003-rating-history": {
@@ -334,7 +335,9 @@ export const MIGRATIONS: Record<string, SchemaMigration> = {
         .execute();
       await db.schema
         .createTable("tournament_games")
-        .addColumn("tournament_id", "text", (column) => column.notNull().references("tournaments.id").onDelete("cascade"))
+        .addColumn("tournament_id", "text", (column) =>
+          column.notNull().references("tournaments.id").onDelete("cascade"),
+        )
         .addColumn("number", "integer", (column) => column.notNull())
         .addColumn("game_id", "text", (column) => column.notNull().references("games.id"))
         .addColumn("round", "integer", (column) => column.notNull())

@@ -41,7 +41,10 @@ export interface StoredRating {
 export const RATING_OPTIONS: Options = { gamma: () => 1, tau: 25 / 3000 };
 
 /** New ratings for a contest's players, from their current ones (a newcomer starts at OpenSkill's default). */
-export function rateContest(contest: Contest, current: ReadonlyMap<string, StoredRating>): Map<string, StoredRating & { ordinal: number }> {
+export function rateContest(
+  contest: Contest,
+  current: ReadonlyMap<string, StoredRating>,
+): Map<string, StoredRating & { ordinal: number }> {
   const teams: Rating[][] = contest.teams.map((team) => team.map((name) => current.get(name) ?? rating()));
   const rated = rate(teams, { ...RATING_OPTIONS, rank: contest.ranks });
   const next = new Map<string, StoredRating & { ordinal: number }>();

@@ -2,9 +2,17 @@
  * Reading and writing records. A batch of finished games is written in one transaction together with the
  * standings they change, so a rating never counts a game that is not stored, nor a stored game twice.
  */
-import { randomBytes } from "crypto";
+import { randomBytes } from "node:crypto";
 import { sql, type Selectable, type Transaction as KyselyTransaction } from "kysely";
-import { RECORD_FORMAT, type FinishedGame, type GamePage, type GameRecord, type GameSummary, type RatingPoint, type Standing } from "../../rooms/kit/record";
+import {
+  RECORD_FORMAT,
+  type FinishedGame,
+  type GamePage,
+  type GameRecord,
+  type GameSummary,
+  type RatingPoint,
+  type Standing,
+} from "../../rooms/kit/record";
 import { chunks, openDatabase, ROWS_PER_INSERT, type DatabaseConfig, type RecordsDb } from "./database";
 import type { RecordTables, StandingsTable } from "./schema";
 import { IdentityStore } from "../identity/store";
@@ -60,9 +68,12 @@ export class RecordStore {
    */
   async saveBatch(finished: readonly FinishedGame[]): Promise<GameRecord[]> {
     const records = finished.map((game) => ({ ...game, id: recordId(game.endedAt), format: RECORD_FORMAT }));
-    const seats = records.flatMap((record) => record.seats.map(({ seat, name, kind }) => ({ game_id: record.id, seat, name, kind })));
+    const seats = records.flatMap((record) =>
+      record.seats.map(({ seat, name, kind }) => ({ game_id: record.id, seat, name, kind })),
+    );
     await this.db.transaction().execute(async (trx) => {
-      for (const rows of chunks(records.map(gameRow), ROWS_PER_INSERT)) await trx.insertInto("games").values(rows).execute();
+      for (const rows of chunks(records.map(gameRow), ROWS_PER_INSERT))
+        await trx.insertInto("games").values(rows).execute();
       for (const rows of chunks(seats, ROWS_PER_INSERT)) await trx.insertInto("game_seats").values(rows).execute();
       for (const [game, ofGame] of groupBy(records, (record) => record.game)) await updateStandings(trx, game, ofGame);
       await recordLadderResults(trx, records);
@@ -71,15 +82,23 @@ export class RecordStore {
   }
 
   async list(query: GameQuery): Promise<GamePage> {
-    let select = this.db.selectFrom("games").select(["id", "summary"]).orderBy("id", "desc").limit(query.limit + 1);
+    let select = this.db
+      .selectFrom("games")
+      .select(["id", "summary"])
+      .orderBy("id", "desc")
+      .limit(query.limit + 1);
     if (query.game !== undefined) select = select.where("game", "=", query.game);
     if (query.before !== undefined) select = select.where("id", "<", query.before);
     if (query.player !== undefined) {
       const player = query.player;
-      select = select.where("id", "in", (sub) => sub.selectFrom("game_seats").select("game_id").where("name", "=", player));
+      select = select.where("id", "in", (sub) =>
+        sub.selectFrom("game_seats").select("game_id").where("name", "=", player),
+      );
     }
     const rows = await select.execute();
-    const games = rows.slice(0, query.limit).map((row) => ({ id: row.id, ...(JSON.parse(row.summary) as Omit<GameSummary, "id">) }));
+    const games = rows
+      .slice(0, query.limit)
+      .map((row) => ({ id: row.id, ...(JSON.parse(row.summary) as Omit<GameSummary, "id">) }));
     return rows.length > query.limit ? { games, next: games[games.length - 1].id } : { games };
   }
 
@@ -99,15 +118,28 @@ export class RecordStore {
   }
 
   async get(id: string): Promise<GameRecord | undefined> {
-    const row = await this.db.selectFrom("games").select(["record", "commitment", "salt"]).where("id", "=", id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("games")
+      .select(["record", "commitment", "salt"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (row === undefined) return undefined;
     const { commitment, salt } = row;
-    return { ...(JSON.parse(row.record) as GameRecord), ...(commitment === null ? {} : { commitment }), ...(salt === null ? {} : { salt }) };
+    return {
+      ...(JSON.parse(row.record) as GameRecord),
+      ...(commitment === null ? {} : { commitment }),
+      ...(salt === null ? {} : { salt }),
+    };
   }
 
   /** A seat's stored review of a game (see saveReview), parsed; undefined when none is stored yet. */
   async review(id: string, seat: number): Promise<unknown> {
-    const row = await this.db.selectFrom("reviews").select("review").where("game_id", "=", id).where("seat", "=", seat).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("reviews")
+      .select("review")
+      .where("game_id", "=", id)
+      .where("seat", "=", seat)
+      .executeTakeFirst();
     return row === undefined ? undefined : (JSON.parse(row.review) as unknown);
   }
 
@@ -152,12 +184,24 @@ export class RecordStore {
       .orderBy("game_id", "desc")
       .limit(limit)
       .execute();
-    return rows.reverse().map((row) => ({ game, id: row.game_id, endedAt: row.ended_at, mu: row.mu, sigma: row.sigma, ordinal: row.ordinal }));
+    return rows.reverse().map((row) => ({
+      game,
+      id: row.game_id,
+      endedAt: row.ended_at,
+      mu: row.mu,
+      sigma: row.sigma,
+      ordinal: row.ordinal,
+    }));
   }
 
   /** A player's rating in a game, as the ordinal the leaderboard ranks by; null for a player not yet rated. */
   async ordinalOf(game: string, name: string): Promise<number | null> {
-    const row = await this.db.selectFrom("standings").select("ordinal").where("game", "=", game).where("name", "=", name).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("standings")
+      .select("ordinal")
+      .where("game", "=", game)
+      .where("name", "=", name)
+      .executeTakeFirst();
     return row?.ordinal ?? null;
   }
 
@@ -186,13 +230,29 @@ function standingOfRow(row: Selectable<StandingsTable>): Standing {
     draws: row.draws,
     unnecessaryLosses: row.unnecessary_losses,
     completed: row.completed,
-    rating: row.mu === null || row.sigma === null || row.ordinal === null ? null : { mu: row.mu, sigma: row.sigma, ordinal: row.ordinal, ...skillInterval(row.mu, row.sigma) },
+    rating:
+      row.mu === null || row.sigma === null || row.ordinal === null
+        ? null
+        : { mu: row.mu, sigma: row.sigma, ordinal: row.ordinal, ...skillInterval(row.mu, row.sigma) },
   };
 }
 
 function summaryOf(record: GameRecord): Omit<GameSummary, "id"> {
   const { game, roomId, part, match, round, seed, seats, result, startedAt, endedAt, ladder } = record;
-  return { game, roomId, part, match, ...(round === undefined ? {} : { round }), seed, seats, result, actionCount: record.actions.length, startedAt, endedAt, ...(ladder === undefined ? {} : { ladder }) };
+  return {
+    game,
+    roomId,
+    part,
+    match,
+    ...(round === undefined ? {} : { round }),
+    seed,
+    seats,
+    result,
+    actionCount: record.actions.length,
+    startedAt,
+    endedAt,
+    ...(ladder === undefined ? {} : { ladder }),
+  };
 }
 
 /** A record's row: the deal's commitment and salt in columns of their own, everything else in the record's JSON. */
@@ -224,10 +284,24 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-type Counts = { games: number; wins: number; losses: number; draws: number; unnecessary_losses: number; completed: number };
+type Counts = {
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  unnecessary_losses: number;
+  completed: number;
+};
 
 function addTo(totals: Map<string, Counts>, change: CountChange): void {
-  const counts = totals.get(change.name) ?? { games: 0, wins: 0, losses: 0, draws: 0, unnecessary_losses: 0, completed: 0 };
+  const counts = totals.get(change.name) ?? {
+    games: 0,
+    wins: 0,
+    losses: 0,
+    draws: 0,
+    unnecessary_losses: 0,
+    completed: 0,
+  };
   const one = (flag: boolean | undefined) => (flag ? 1 : 0);
   counts.games++;
   counts.wins += one(change.win);
@@ -256,15 +330,25 @@ async function updateStandings(trx: Transaction, game: string, records: readonly
   const now = Math.max(...records.map((record) => record.endedAt));
   const rows = [...totals].map(([name, counts]) => {
     const rating = rated.get(name);
-    return { game, name, ...counts, mu: rating?.mu ?? null, sigma: rating?.sigma ?? null, ordinal: rating?.ordinal ?? null, updated_at: now };
+    return {
+      game,
+      name,
+      ...counts,
+      mu: rating?.mu ?? null,
+      sigma: rating?.sigma ?? null,
+      ordinal: rating?.ordinal ?? null,
+      updated_at: now,
+    };
   });
   await trx
     .insertInto("standings")
     .values(rows)
     .onConflict((conflict) =>
       conflict.columns(["game", "name"]).doUpdateSet((update) => {
-        const added = (column: keyof Counts) => sql<number>`${update.ref(`standings.${column}`)} + ${update.ref(`excluded.${column}`)}`;
-        const kept = (column: "mu" | "sigma" | "ordinal") => sql<number>`coalesce(${update.ref(`excluded.${column}`)}, ${update.ref(`standings.${column}`)})`;
+        const added = (column: keyof Counts) =>
+          sql<number>`${update.ref(`standings.${column}`)} + ${update.ref(`excluded.${column}`)}`;
+        const kept = (column: "mu" | "sigma" | "ordinal") =>
+          sql<number>`coalesce(${update.ref(`excluded.${column}`)}, ${update.ref(`standings.${column}`)})`;
         return {
           games: added("games"),
           wins: added("wins"),
@@ -290,15 +374,24 @@ async function rateInOrder(
   trx: Transaction,
   game: string,
   contests: ReadonlyArray<{ record: GameRecord; contest: Contest }>,
-): Promise<{ after: Map<string, RatingAfter>; history: Array<RatingAfter & { game: string; name: string; game_id: string; ended_at: number }> }> {
+): Promise<{
+  after: Map<string, RatingAfter>;
+  history: Array<RatingAfter & { game: string; name: string; game_id: string; ended_at: number }>;
+}> {
   const after = new Map<string, RatingAfter>();
   const history: Array<RatingAfter & { game: string; name: string; game_id: string; ended_at: number }> = [];
   if (contests.length === 0) return { after, history };
   const names = [...new Set(contests.flatMap(({ contest }) => contest.teams.flat()))];
   const current = new Map<string, StoredRating>();
   for (const rows of chunks(names, ROWS_PER_INSERT)) {
-    const stored = await trx.selectFrom("standings").select(["name", "mu", "sigma"]).where("game", "=", game).where("name", "in", rows).execute();
-    for (const row of stored) if (row.mu !== null && row.sigma !== null) current.set(row.name, { mu: row.mu, sigma: row.sigma });
+    const stored = await trx
+      .selectFrom("standings")
+      .select(["name", "mu", "sigma"])
+      .where("game", "=", game)
+      .where("name", "in", rows)
+      .execute();
+    for (const row of stored)
+      if (row.mu !== null && row.sigma !== null) current.set(row.name, { mu: row.mu, sigma: row.sigma });
   }
   for (const { record, contest } of contests) {
     for (const [name, rating] of rateContest(contest, current)) {

@@ -4,10 +4,15 @@
  * a page at the same address gets the page, web/src/tournament.ts). With `TOURNAMENT_SECRET` set, a report needs
  * `Authorization: Bearer <secret>`; the secret is compared in constant time and never logged or echoed.
  */
-import { createHash, timingSafeEqual } from "crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
-import { TOURNAMENT_FORMATS, TOURNAMENT_GAMES, TOURNAMENT_TABLES, type TournamentReport } from "../../rooms/kit/tournament";
+import {
+  TOURNAMENT_FORMATS,
+  TOURNAMENT_GAMES,
+  TOURNAMENT_TABLES,
+  type TournamentReport,
+} from "../../rooms/kit/tournament";
 import type { Records } from "./index";
 import { TournamentRefusal } from "./tournaments";
 
@@ -42,15 +47,24 @@ const reportSchema = z
       .max(MAX_GAMES),
   })
   .superRefine((report, context) => {
-    if (new Set(report.entrants).size !== report.entrants.length) context.addIssue({ code: "custom", path: ["entrants"], message: "an entrant is named twice" });
+    if (new Set(report.entrants).size !== report.entrants.length)
+      context.addIssue({ code: "custom", path: ["entrants"], message: "an entrant is named twice" });
     report.games.forEach((game, index) => {
-      const strangers = [...game.seats, ...game.forfeits.map((forfeit) => forfeit.entrant)].filter((name) => !report.entrants.includes(name));
-      if (strangers.length > 0) context.addIssue({ code: "custom", path: ["games", index], message: `${strangers[0]} is not an entrant` });
+      const strangers = [...game.seats, ...game.forfeits.map((forfeit) => forfeit.entrant)].filter(
+        (name) => !report.entrants.includes(name),
+      );
+      if (strangers.length > 0)
+        context.addIssue({ code: "custom", path: ["games", index], message: `${strangers[0]} is not an entrant` });
       const table = TOURNAMENT_TABLES[report.game];
       const [first, second] = game.seats;
-      if (first === second) context.addIssue({ code: "custom", path: ["games", index, "seats"], message: "an entrant cannot play itself" });
+      if (first === second)
+        context.addIssue({ code: "custom", path: ["games", index, "seats"], message: "an entrant cannot play itself" });
       else if (JSON.stringify(game.seats) !== JSON.stringify(table.arrangement(first, second))) {
-        context.addIssue({ code: "custom", path: ["games", index, "seats"], message: `a ${report.game} game seats two entrants as ${table.arrangement("A", "B").join(", ")}` });
+        context.addIssue({
+          code: "custom",
+          path: ["games", index, "seats"],
+          message: `a ${report.game} game seats two entrants as ${table.arrangement("A", "B").join(", ")}`,
+        });
       }
     });
   });
@@ -68,17 +82,24 @@ function authorised(req: Request, secret: string | null): boolean {
 
 /** The database's failure in a sentence, never a stack. */
 function unavailable(res: Response, error: unknown): void {
-  res.status(503).json({ error: `the records database is not available: ${error instanceof Error ? error.message : String(error)}` });
+  res.status(503).json({
+    error: `the records database is not available: ${error instanceof Error ? error.message : String(error)}`,
+  });
 }
 
 export function tournamentRoutes(app: Application, records: Records | null, secret: string | null): void {
   app.post("/tournaments", express.json({ limit: BODY_LIMIT }), async (req: Request, res: Response) => {
-    if (!authorised(req, secret)) return void res.status(401).json({ error: "a tournament report needs the operator's secret (Authorization: Bearer …)" });
+    if (!authorised(req, secret))
+      return void res
+        .status(401)
+        .json({ error: "a tournament report needs the operator's secret (Authorization: Bearer …)" });
     if (records === null) return void res.status(503).json({ error: "this server keeps no records (RECORDS=off)" });
     const report = reportSchema.safeParse(req.body);
     if (!report.success) {
       const issue = report.error.issues[0];
-      return void res.status(400).json({ error: `bad report at ${issue?.path.join(".") || "(body)"}: ${issue?.message ?? "invalid"}` });
+      return void res
+        .status(400)
+        .json({ error: `bad report at ${issue?.path.join(".") || "(body)"}: ${issue?.message ?? "invalid"}` });
     }
     try {
       await records.writer.flush(FLUSH_MS);

@@ -14,7 +14,10 @@ import { log } from "../../rooms/kit/log";
  * may quote the row, and a record holds every hand).
  */
 function errorKind(error: unknown): { kind: string; code?: string } {
-  const { name, code } = (typeof error === "object" && error !== null ? error : {}) as { name?: unknown; code?: unknown };
+  const { name, code } = (typeof error === "object" && error !== null ? error : {}) as {
+    name?: unknown;
+    code?: unknown;
+  };
   return { kind: typeof name === "string" ? name : typeof error, ...(typeof code === "string" ? { code } : {}) };
 }
 
@@ -79,7 +82,13 @@ export class RecordWriter implements RecordSink {
   submit(game: FinishedGame): void {
     if (this.closed || this.queue.length >= this.capacity) {
       this.dropped++;
-      if (!this.dropping) log.error({ event: "records_dropped", closed: this.closed, capacity: this.capacity }, this.closed ? "a finished game came after the records closed: it is not kept" : "the records' queue is full: finished games are dropped until the database catches up");
+      if (!this.dropping)
+        log.error(
+          { event: "records_dropped", closed: this.closed, capacity: this.capacity },
+          this.closed
+            ? "a finished game came after the records closed: it is not kept"
+            : "the records' queue is full: finished games are dropped until the database catches up",
+        );
       this.dropping = true;
       return;
     }
@@ -113,7 +122,11 @@ export class RecordWriter implements RecordSink {
   /** Writes what is queued (within `timeoutMs`), then takes no more. Returns whether everything was written. */
   async close(timeoutMs = 10_000): Promise<boolean> {
     const flushed = await this.flush(timeoutMs);
-    if (!flushed) log.error({ event: "records_unwritten_at_close", queued: this.queue.length }, "the records closed with finished games not written (the database did not take them in time)");
+    if (!flushed)
+      log.error(
+        { event: "records_unwritten_at_close", queued: this.queue.length },
+        "the records closed with finished games not written (the database did not take them in time)",
+      );
     this.closed = true;
     this.cancelSchedule();
     return flushed;
@@ -146,7 +159,11 @@ export class RecordWriter implements RecordSink {
       await this.store.saveBatch(batch);
       this.queue.splice(0, batch.length);
       this.written += batch.length;
-      if (this.failuresInARow > 0) log.info({ event: "records_write_recovered", failedAttempts: this.failuresInARow, queued: this.queue.length }, "the database takes records again");
+      if (this.failuresInARow > 0)
+        log.info(
+          { event: "records_write_recovered", failedAttempts: this.failuresInARow, queued: this.queue.length },
+          "the database takes records again",
+        );
       this.failuresInARow = 0;
       this.nextRetryMs = this.retryMs;
       if (this.queue.length > 0) this.schedule(0);
@@ -154,7 +171,16 @@ export class RecordWriter implements RecordSink {
       this.failedWrites++;
       this.lastError = error instanceof Error ? error.message : String(error);
       this.failuresInARow++;
-      log.warn({ event: "records_write_failed", ...errorKind(error), attempt: this.failuresInARow, queued: this.queue.length, retryInMs: this.nextRetryMs }, "the database refused a batch of records; it will be tried again");
+      log.warn(
+        {
+          event: "records_write_failed",
+          ...errorKind(error),
+          attempt: this.failuresInARow,
+          queued: this.queue.length,
+          retryInMs: this.nextRetryMs,
+        },
+        "the database refused a batch of records; it will be tried again",
+      );
       this.schedule(this.nextRetryMs);
       this.nextRetryMs = Math.min(this.nextRetryMs * 2, this.maxRetryMs);
     }

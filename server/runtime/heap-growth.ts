@@ -21,7 +21,9 @@ export function heapGrowthFromEnvironment(env: NodeJS.ProcessEnv): number {
   if (text === undefined || text === "") return DEFAULT_HEAP_GROWTH_PERCENT;
   const percent = Number(text);
   if (!Number.isInteger(percent) || percent < 0 || percent > MOST_HEAP_GROWTH_PERCENT) {
-    throw new Error(`HEAP_GROWTH_PERCENT must be a whole number from 0 (V8 chooses) to ${MOST_HEAP_GROWTH_PERCENT}, got "${text}"`);
+    throw new Error(
+      `HEAP_GROWTH_PERCENT must be a whole number from 0 (V8 chooses) to ${MOST_HEAP_GROWTH_PERCENT}, got "${text}"`,
+    );
   }
   return percent;
 }

@@ -12,7 +12,7 @@
  * Anything else is code: a burst of joins, a teardown, a slow handler, to profile.
  * The histogram of delays (server/app.ts) says how long; this says why, without a profiler attached.
  */
-import { performance, PerformanceObserver } from "perf_hooks";
+import { performance, PerformanceObserver } from "node:perf_hooks";
 import { collectionKind } from "./gc-counts";
 import { STALL_CAUSES, type EventLoopStalls, type StallCause } from "./server-metrics";
 
@@ -58,8 +58,13 @@ export interface SeenStall {
  * that one's cause (the loop was working off the messages that stall held back); else no core, if the main thread
  * ran for less than half of it (other processes or threads had the machine's cores); else the program's own work.
  */
-export function stallCause({ fromMs, toMs, cpuMs }: SeenStall, pauses: readonly GcPause[], previous: PreviousStall | null = null): StallCause {
-  if (pauses.some((pause) => pause.major && pause.startMs >= fromMs && pause.startMs <= toMs + MAJOR_PAUSE_GRACE_MS)) return "majorGc";
+export function stallCause(
+  { fromMs, toMs, cpuMs }: SeenStall,
+  pauses: readonly GcPause[],
+  previous: PreviousStall | null = null,
+): StallCause {
+  if (pauses.some((pause) => pause.major && pause.startMs >= fromMs && pause.startMs <= toMs + MAJOR_PAUSE_GRACE_MS))
+    return "majorGc";
   const minorMs = pauses
     .filter((pause) => !pause.major)
     .reduce((total, pause) => total + Math.max(0, Math.min(toMs, pause.endMs) - Math.max(fromMs, pause.startMs)), 0);
@@ -77,7 +82,9 @@ function mainThreadCpuMs(): number | null {
 export class StallWatch {
   private readonly counts: EventLoopStalls = {
     overMs: STALL_OVER_MS,
-    byCause: Object.fromEntries(STALL_CAUSES.map((cause) => [cause, { count: 0, totalMs: 0, longestMs: 0 }])) as EventLoopStalls["byCause"],
+    byCause: Object.fromEntries(
+      STALL_CAUSES.map((cause) => [cause, { count: 0, totalMs: 0, longestMs: 0 }]),
+    ) as EventLoopStalls["byCause"],
     recent: [],
   };
   private readonly unjudged: SeenStall[] = [];
@@ -93,7 +100,12 @@ export class StallWatch {
     this.observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const kind = collectionKind(entry);
-        if (kind !== null) this.pauses.push({ startMs: entry.startTime, endMs: entry.startTime + entry.duration, major: kind === "major" });
+        if (kind !== null)
+          this.pauses.push({
+            startMs: entry.startTime,
+            endMs: entry.startTime + entry.duration,
+            major: kind === "major",
+          });
       }
     });
     this.observer.observe({ entryTypes: ["gc"] });
@@ -102,7 +114,11 @@ export class StallWatch {
 
   /** The counts so far (stalls still waiting for their collections' reports are not in them yet). */
   read(): EventLoopStalls {
-    return { overMs: this.counts.overMs, byCause: structuredClone(this.counts.byCause), recent: [...this.counts.recent] };
+    return {
+      overMs: this.counts.overMs,
+      byCause: structuredClone(this.counts.byCause),
+      recent: [...this.counts.recent],
+    };
   }
 
   stop(): void {
@@ -114,7 +130,12 @@ export class StallWatch {
     const now = performance.now();
     const cpuMs = mainThreadCpuMs();
     const lateMs = now - this.lastTickMs - TICK_MS;
-    if (lateMs > STALL_OVER_MS) this.unjudged.push({ fromMs: now - lateMs, toMs: now, cpuMs: cpuMs === null || this.lastTickCpuMs === null ? null : cpuMs - this.lastTickCpuMs });
+    if (lateMs > STALL_OVER_MS)
+      this.unjudged.push({
+        fromMs: now - lateMs,
+        toMs: now,
+        cpuMs: cpuMs === null || this.lastTickCpuMs === null ? null : cpuMs - this.lastTickCpuMs,
+      });
     this.lastTickMs = now;
     this.lastTickCpuMs = cpuMs;
     this.judge(now);
@@ -126,10 +147,15 @@ export class StallWatch {
       const seen = this.unjudged.shift()!;
       const cause = stallCause(seen, this.pauses, this.previous);
       this.previous = { toMs: seen.toMs, cause };
-      this.count({ at: Math.round(performance.timeOrigin + seen.toMs), ms: Math.round(seen.toMs - seen.fromMs), cause });
+      this.count({
+        at: Math.round(performance.timeOrigin + seen.toMs),
+        ms: Math.round(seen.toMs - seen.fromMs),
+        cause,
+      });
     }
     const oldestNeeded = this.unjudged[0]?.fromMs ?? now - JUDGED_AFTER_MS;
-    if (this.pauses.length > 0 && this.pauses[0]!.endMs < oldestNeeded) this.pauses = this.pauses.filter((pause) => pause.endMs >= oldestNeeded);
+    if (this.pauses.length > 0 && this.pauses[0]!.endMs < oldestNeeded)
+      this.pauses = this.pauses.filter((pause) => pause.endMs >= oldestNeeded);
   }
 
   private count(stall: Stall): void {

@@ -5,8 +5,8 @@
  * old generation again (at 3,000 clients, 516 MB used over 130 MB live), so a figure read at any other moment is
  * mostly garbage.
  */
-import { constants, PerformanceObserver, type PerformanceEntry } from "perf_hooks";
-import { getHeapStatistics } from "v8";
+import { constants, PerformanceObserver, type PerformanceEntry } from "node:perf_hooks";
+import { getHeapStatistics } from "node:v8";
 import { matchMaker } from "@colyseus/core";
 
 /** The heap a major collection left, and the tables open then. */
@@ -52,7 +52,8 @@ export function garbageCollections(): GcCounts {
       }
     }
     // What the program allocated since the collection (a few milliseconds' worth) is counted too: close enough.
-    if (sawMajor) observed.lastMajor = { heapBytes: getHeapStatistics().used_heap_size, rooms: matchMaker.stats.local.roomCount };
+    if (sawMajor)
+      observed.lastMajor = { heapBytes: getHeapStatistics().used_heap_size, rooms: matchMaker.stats.local.roomCount };
   }).observe({ entryTypes: ["gc"] });
   counts = observed;
   return observed;
@@ -60,5 +61,11 @@ export function garbageCollections(): GcCounts {
 
 /** The counts as /metrics.json gives them: pauses in whole milliseconds. */
 export function roundedGarbageCollections({ major, majorMs, minor, minorMs, lastMajor }: GcCounts): GcCounts {
-  return { major, majorMs: Math.round(majorMs), minor, minorMs: Math.round(minorMs), lastMajor: lastMajor === null ? null : { ...lastMajor } };
+  return {
+    major,
+    majorMs: Math.round(majorMs),
+    minor,
+    minorMs: Math.round(minorMs),
+    lastMajor: lastMajor === null ? null : { ...lastMajor },
+  };
 }

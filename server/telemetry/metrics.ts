@@ -41,7 +41,12 @@ export class PrometheusMetrics implements TableMetrics {
   private readonly messageSeconds: Histogram<"game" | "message">;
   private readonly refusals: Counter<"game" | "code">;
 
-  constructor(aiThreads: AiThreads, records: Records | null, tractorAi: TractorAiThreads | null = null, busyGuard: BusyGuard | null = null) {
+  constructor(
+    aiThreads: AiThreads,
+    records: Records | null,
+    tractorAi: TractorAiThreads | null = null,
+    busyGuard: BusyGuard | null = null,
+  ) {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     const actionCounts = this.actionCounts;
@@ -62,11 +67,25 @@ export class PrometheusMetrics implements TableMetrics {
       buckets: MESSAGE_SECONDS_BUCKETS,
       registers,
     });
-    this.refusals = new Counter({ name: "cardhall_refusals_total", help: "Client messages refused, by game and error code", labelNames: ["game", "code"], registers });
+    this.refusals = new Counter({
+      name: "cardhall_refusals_total",
+      help: "Client messages refused, by game and error code",
+      labelNames: ["game", "code"],
+      registers,
+    });
     this.tableGauges(registers);
     aiDecisionCounter(aiThreads, registers);
-    aiBudgetMetrics(new Map([["fool", aiThreads.admission], ...(tractorAi === null ? [] : [["tractor", tractorAi.admission] as const])]), registers);
-    aiThreadHeapMetrics(new Map<string, AiPool>([["fool", aiThreads], ...(tractorAi === null ? [] : [["tractor", tractorAi] as const])]), registers);
+    aiBudgetMetrics(
+      new Map([
+        ["fool", aiThreads.admission],
+        ...(tractorAi === null ? [] : [["tractor", tractorAi.admission] as const]),
+      ]),
+      registers,
+    );
+    aiThreadHeapMetrics(
+      new Map<string, AiPool>([["fool", aiThreads], ...(tractorAi === null ? [] : [["tractor", tractorAi] as const])]),
+      registers,
+    );
     if (records !== null) recordQueueMetrics(records, registers);
     leavePacerMetrics(registers);
     liveHeapMetrics(registers);
@@ -190,7 +209,8 @@ interface AiPool {
 
 /** The AI threads running now, by game, and their V8 heaps (memory the process holds apart from its main thread's heap). */
 function aiThreadHeapMetrics(pools: Map<string, AiPool>, registers: Registry[]): void {
-  const readEach = async () => new Map(await Promise.all([...pools].map(async ([game, pool]) => [game, await pool.heaps()] as const)));
+  const readEach = async () =>
+    new Map(await Promise.all([...pools].map(async ([game, pool]) => [game, await pool.heaps()] as const)));
   // One scrape collects both gauges at once: they share one question to each thread.
   let reading: ReturnType<typeof readEach> | null = null;
   const read = () => (reading ??= readEach().finally(() => (reading = null)));
@@ -243,7 +263,12 @@ function liveHeapMetrics(registers: Registry[]): void {
 }
 
 /** Prometheus's label for each cause of a stall. */
-const STALL_CAUSE_LABELS: Record<StallCause, string> = { majorGc: "major_gc", minorGc: "minor_gc", noCore: "no_core", work: "work" };
+const STALL_CAUSE_LABELS: Record<StallCause, string> = {
+  majorGc: "major_gc",
+  minorGc: "minor_gc",
+  noCore: "no_core",
+  work: "work",
+};
 
 /** The event loop's stalls over 50 ms and the time they took, by what held the loop. */
 function stallMetrics(registers: Registry[]): void {
@@ -260,8 +285,16 @@ function stallMetrics(registers: Registry[]): void {
         for (const cause of STALL_CAUSES) this.inc({ cause: STALL_CAUSE_LABELS[cause] }, value(read[cause]));
       },
     });
-  byCause("cardhall_event_loop_stalls_total", "Times the event loop ran a timer over 50 ms late, by what held it: major_gc (a major collection's marking and pause), minor_gc, no_core (the main thread hardly ran: the machine's other work had the cores), work (the program's own)", (tally) => tally.count);
-  byCause("cardhall_event_loop_stalled_seconds_total", "The time those stalls held the event loop, by what held it", (tally) => tally.totalMs / 1000);
+  byCause(
+    "cardhall_event_loop_stalls_total",
+    "Times the event loop ran a timer over 50 ms late, by what held it: major_gc (a major collection's marking and pause), minor_gc, no_core (the main thread hardly ran: the machine's other work had the cores), work (the program's own)",
+    (tally) => tally.count,
+  );
+  byCause(
+    "cardhall_event_loop_stalled_seconds_total",
+    "The time those stalls held the event loop, by what held it",
+    (tally) => tally.totalMs / 1000,
+  );
 }
 
 /** The clients' leaves: how many waited for a later turn of the event loop (a mass disconnect), and how many wait now. */
@@ -278,26 +311,78 @@ function leavePacerMetrics(registers: Registry[]): void {
       this.inc({ when: "deferred" }, deferred);
     },
   });
-  new Gauge({ name: "cardhall_leaves_waiting", help: "Clients' leaves waiting for a later turn of the event loop", registers, collect() { this.set(leavePacer.counts().waiting); } });
+  new Gauge({
+    name: "cardhall_leaves_waiting",
+    help: "Clients' leaves waiting for a later turn of the event loop",
+    registers,
+    collect() {
+      this.set(leavePacer.counts().waiting);
+    },
+  });
 }
 
 /** The joins refused while the main thread was saturated (BUSY_REFUSE_AT), whether new tables are refused now, and whether this process is busy. */
 function busyGuardMetrics(guard: BusyGuard, registers: Registry[]): void {
-  new Counter({ name: "cardhall_joins_refused_busy_total", help: "Joins refused because the main thread was saturated (BUSY_REFUSE_AT)", registers, collect() { this.reset(); this.inc(guard.state().refused); } });
-  new Gauge({ name: "cardhall_refusing_joins", help: "1 while new tables are refused (the main thread saturated, and in a cluster every process's), else 0", registers, collect() { this.set(guard.refusing ? 1 : 0); } });
-  new Gauge({ name: "cardhall_main_thread_busy", help: "1 while this process's main thread is busy past BUSY_REFUSE_AT (it takes no new spectators; in a cluster its new tables go elsewhere), else 0", registers, collect() { this.set(guard.busy ? 1 : 0); } });
+  new Counter({
+    name: "cardhall_joins_refused_busy_total",
+    help: "Joins refused because the main thread was saturated (BUSY_REFUSE_AT)",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(guard.state().refused);
+    },
+  });
+  new Gauge({
+    name: "cardhall_refusing_joins",
+    help: "1 while new tables are refused (the main thread saturated, and in a cluster every process's), else 0",
+    registers,
+    collect() {
+      this.set(guard.refusing ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "cardhall_main_thread_busy",
+    help: "1 while this process's main thread is busy past BUSY_REFUSE_AT (it takes no new spectators; in a cluster its new tables go elsewhere), else 0",
+    registers,
+    collect() {
+      this.set(guard.busy ? 1 : 0);
+    },
+  });
 }
 
 /** The records' queue to the database (RecordWriter.metrics), read at each scrape. */
 function recordQueueMetrics(records: Records, registers: Registry[]): void {
   const read = () => records.writer.metrics();
   const gauge = (name: string, help: string, value: () => number) =>
-    new Gauge({ name, help, registers, collect() { this.set(value()); } });
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(value());
+      },
+    });
   const counter = (name: string, help: string, value: () => number) =>
-    new Counter({ name, help, registers, collect() { this.reset(); this.inc(value()); } });
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(value());
+      },
+    });
   gauge("cardhall_records_queued", "Finished games waiting to be written to the database", () => read().queued);
-  gauge("cardhall_records_queue_capacity", "The most finished games the queue holds; past it the newest are dropped", () => read().capacity);
+  gauge(
+    "cardhall_records_queue_capacity",
+    "The most finished games the queue holds; past it the newest are dropped",
+    () => read().capacity,
+  );
   counter("cardhall_records_written_total", "Finished games written to the database", () => read().written);
   counter("cardhall_records_dropped_total", "Finished games not kept because the queue was full", () => read().dropped);
-  counter("cardhall_records_failed_writes_total", "Batches the database refused (each tried again later)", () => read().failedWrites);
+  counter(
+    "cardhall_records_failed_writes_total",
+    "Batches the database refused (each tried again later)",
+    () => read().failedWrites,
+  );
 }

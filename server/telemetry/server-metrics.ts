@@ -28,7 +28,13 @@ export interface ServerMetrics {
    * (a major one's marking, done in steps before its pause, is not in it); and the heap in use just after the last
    * major one with the tables open then (null before one; absent from servers before it was reported): the live heap,
    * where the heap at any other moment is mostly garbage. Absent from servers before it was reported. */
-  garbageCollections?: { major: number; majorMs: number; minor: number; minorMs: number; lastMajor?: { heapBytes: number; rooms: number } | null };
+  garbageCollections?: {
+    major: number;
+    majorMs: number;
+    minor: number;
+    minorMs: number;
+    lastMajor?: { heapBytes: number; rooms: number } | null;
+  };
   /** The event loop's stalls (a timer run over `overMs` late) since the server started, by what held the loop: a major
    * garbage collection (its marking and pause), minor collections (their pauses fill half the stall or more), no core
    * (the main thread ran for less than half of it), or the program's own work; and the last few, each with its end (`at`, ms since the epoch). Absent from servers before it

@@ -102,7 +102,10 @@ function runSafely(task: () => void): void {
   try {
     task();
   } catch (error) {
-    log.error({ event: "paced_task_failed", kind: error instanceof Error ? error.name : typeof error }, "a paced leave failed");
+    log.error(
+      { event: "paced_task_failed", kind: error instanceof Error ? error.name : typeof error },
+      "a paced leave failed",
+    );
   }
 }
 

@@ -23,9 +23,9 @@
  * body must arrive within seconds, bodies are size-limited and refused early, matchmaking is served by
  * server/matchmaking.ts, and a socket's protocol errors cost at most a rate-limited log line, never a stack.
  */
-import type { EventEmitter } from "events";
-import http, { type IncomingMessage, type ServerResponse } from "http";
-import net, { type AddressInfo } from "net";
+import type { EventEmitter } from "node:events";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import net, { type AddressInfo } from "node:net";
 import type WebSocket from "ws";
 import { Protocol } from "@colyseus/core";
 import { WebSocketTransport, type TransportOptions } from "@colyseus/ws-transport";
@@ -129,7 +129,11 @@ export function batchWritesPerCallback(client: WebSocket): void {
  */
 export function watchIncoming(client: EventEmitter, pacer: Pacer = leavePacer): void {
   const emit = client.emit;
-  client.emit = function watchedEmit(this: EventEmitter & { spokeSincePing?: boolean }, event: string | symbol, ...args: unknown[]): boolean {
+  client.emit = function watchedEmit(
+    this: EventEmitter & { spokeSincePing?: boolean },
+    event: string | symbol,
+    ...args: unknown[]
+  ): boolean {
     if (event === "message") this.spokeSincePing = true;
     if (!isLeaving(event, args[0])) return emit.call(this, event, ...args);
     pacer.run(() => emit.call(this, event, ...args));
@@ -150,7 +154,12 @@ function isLeaveMessage(data: unknown): boolean {
  * How long a connection may take to send what it must: a request's headers, a whole request, and the next request
  * on a kept-alive connection (Node checks these once per check interval).
  */
-export const HTTP_TIMEOUTS = { headersTimeout: 5_000, requestTimeout: 10_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 } as const;
+export const HTTP_TIMEOUTS = {
+  headersTimeout: 5_000,
+  requestTimeout: 10_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
 
 /**
  * How long an HTTP connection may go without a byte either way, a connection that never sends one included (the
@@ -176,8 +185,10 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, messa
  * does not declare (a stream that could go on forever).
  */
 function unwantedBody(req: IncomingMessage): [number, string] | null {
-  if (req.headers["transfer-encoding"] !== undefined && req.method !== "GET" && req.method !== "HEAD") return [411, "a request body must declare its length"];
-  if (Number(req.headers["content-length"] ?? 0) > OTHER_BODY_LIMIT) return [413, `the request body is over ${OTHER_BODY_LIMIT} bytes`];
+  if (req.headers["transfer-encoding"] !== undefined && req.method !== "GET" && req.method !== "HEAD")
+    return [411, "a request body must declare its length"];
+  if (Number(req.headers["content-length"] ?? 0) > OTHER_BODY_LIMIT)
+    return [413, `the request body is over ${OTHER_BODY_LIMIT} bytes`];
   return null;
 }
 
@@ -220,7 +231,12 @@ const SHARES_PORTS = new Set<NodeJS.Platform>(["linux", "freebsd"]);
  * mistake share it silently instead of failing with EADDRINUSE), then lets it go for the sockets that share it,
  * handing `claimed` the port (the one the system chose, for port 0).
  */
-function claimPort(port: number, host: string | undefined, claimed: (port: number) => void, failed: (error: Error) => void): void {
+function claimPort(
+  port: number,
+  host: string | undefined,
+  claimed: (port: number) => void,
+  failed: (error: Error) => void,
+): void {
   const probe = net.createServer();
   probe.once("error", failed);
   probe.listen({ port, host, exclusive: true }, () => {
@@ -233,11 +249,19 @@ function claimPort(port: number, host: string | undefined, claimed: (port: numbe
  * More sockets on the HTTP server's port, each handing what it accepts to the HTTP server (which serves a
  * connection however it came in).
  */
-function moreAcceptingSockets(server: http.Server, port: number, host: string | undefined, backlog: number | undefined): net.Server[] {
+function moreAcceptingSockets(
+  server: http.Server,
+  port: number,
+  host: string | undefined,
+  backlog: number | undefined,
+): net.Server[] {
   return Array.from({ length: ACCEPTING_SOCKETS - 1 }, () => {
     const acceptor = net.createServer((socket) => server.emit("connection", socket));
     acceptor.on("error", (error: Error & { code?: string }) => {
-      log.warn({ event: "acceptor_failed", code: error.code ?? null }, "one more socket on the port could not listen; the server accepts through the others");
+      log.warn(
+        { event: "acceptor_failed", code: error.code ?? null },
+        "one more socket on the port could not listen; the server accepts through the others",
+      );
       acceptor.close();
     });
     return acceptor.listen({ port, host, backlog, reusePort: true });
@@ -259,7 +283,12 @@ export class CardhallTransport extends WebSocketTransport {
    * Listens (on several sockets: see the module's comment), then, once Colyseus has bound its routes in the
    * callback, puts the server's checks in front.
    */
-  override listen(port: number, hostname?: string, backlog?: number, listeningListener?: (error?: unknown) => void): this {
+  override listen(
+    port: number,
+    hostname?: string,
+    backlog?: number,
+    listeningListener?: (error?: unknown) => void,
+  ): this {
     const server = this.server!;
     const listening = () => {
       listeningListener?.();
@@ -287,7 +316,11 @@ export class CardhallTransport extends WebSocketTransport {
   }
 
   /** Ws calls this unbound (as the server's "connection" listener), so it must not rely on `this`. */
-  protected override async onConnection(rawClient: RawClient, req: IncomingMessage, upgrade?: UpgradeInfo): Promise<void> {
+  protected override async onConnection(
+    rawClient: RawClient,
+    req: IncomingMessage,
+    upgrade?: UpgradeInfo,
+  ): Promise<void> {
     batchWritesPerCallback(rawClient);
     watchIncoming(rawClient);
     const joining = super.onConnection(rawClient, req, upgrade);

@@ -9,11 +9,20 @@
  * express, which this port must not: HTTP and its bounds are the main port's), imports uwebsockets-express as it
  * loads (which the test runner cannot), and needs uWebSockets.js from a GitHub tag.
  */
-import { CloseCode, Protocol, connectClientToRoom, createAuthContext, debugAndPrintError, isDevMode, matchMaker, type AuthContext } from "@colyseus/core";
+import {
+  CloseCode,
+  Protocol,
+  connectClientToRoom,
+  createAuthContext,
+  debugAndPrintError,
+  isDevMode,
+  matchMaker,
+  type AuthContext,
+} from "@colyseus/core";
 import { WebSocketClient } from "@colyseus/ws-transport";
 import uWebSockets from "uWebSockets.js";
 import type WebSocket from "ws";
-import { EventEmitter } from "events";
+import { EventEmitter } from "node:events";
 import { leavePacer, type Pacer } from "./leave-pacer";
 import { isLeaving } from "./transport";
 
@@ -105,9 +114,19 @@ export class UwsConnection extends EventEmitter {
  * uWebSockets.js's listen(host, port, options, callback), which its typings (uws-pack 20.0.8) leave out along with
  * the option itself: a port another socket listens on is refused instead of shared (SO_REUSEPORT).
  */
-function listenExclusively(app: uWebSockets.TemplatedApp, host: string, port: number, listened: (socket: ListenSocket) => void): void {
+function listenExclusively(
+  app: uWebSockets.TemplatedApp,
+  host: string,
+  port: number,
+  listened: (socket: ListenSocket) => void,
+): void {
   const { LIBUS_LISTEN_EXCLUSIVE_PORT } = uWebSockets as unknown as { LIBUS_LISTEN_EXCLUSIVE_PORT: number };
-  const listen = app.listen as unknown as (host: string, port: number, options: number, listened: (socket: ListenSocket) => void) => void;
+  const listen = app.listen as unknown as (
+    host: string,
+    port: number,
+    options: number,
+    listened: (socket: ListenSocket) => void,
+  ) => void;
   listen.call(app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, listened);
 }
 
@@ -131,28 +150,47 @@ export class WebSocketPort {
         const upgrade: Upgrade = {
           url: req.getUrl(),
           query,
-          context: createAuthContext({ headers, token: new URLSearchParams(query).get("_authToken"), remoteAddress: Buffer.from(res.getRemoteAddressAsText()).toString() }),
+          context: createAuthContext({
+            headers,
+            token: new URLSearchParams(query).get("_authToken"),
+            remoteAddress: Buffer.from(res.getRemoteAddressAsText()).toString(),
+          }),
         };
-        res.upgrade<SocketData>({ upgrade }, req.getHeader("sec-websocket-key"), req.getHeader("sec-websocket-protocol"), req.getHeader("sec-websocket-extensions"), context);
+        res.upgrade<SocketData>(
+          { upgrade },
+          req.getHeader("sec-websocket-key"),
+          req.getHeader("sec-websocket-protocol"),
+          req.getHeader("sec-websocket-extensions"),
+          context,
+        );
       },
       open: (socket) => this.opened(socket),
       // The bytes are uWebSockets.js's only for this call, and a leave may be handled a turn later (the leave
       // pacer): the message is a copy (Buffer.from of an ArrayBuffer would be a view of it, found empty then).
-      message: (socket, message) => this.connections.get(socket)?.received(Buffer.copyBytesFrom(new Uint8Array(message))),
+      message: (socket, message) =>
+        this.connections.get(socket)?.received(Buffer.copyBytesFrom(new Uint8Array(message))),
       close: (socket, code) => {
         this.connections.get(socket)?.closed(code);
         this.connections.delete(socket);
       },
     });
     // Anything but a WebSocket upgrade: HTTP is the main port's.
-    this.app.any("/*", (res) => void res.cork(() => res.writeStatus("404 Not Found").end("this port takes WebSocket connections alone")));
+    this.app.any(
+      "/*",
+      (res) => void res.cork(() => res.writeStatus("404 Not Found").end("this port takes WebSocket connections alone")),
+    );
   }
 
   /** Listens on `host:port`; rejects with a sentence when the port cannot be had. */
   listenOn(port: number, host: string): Promise<void> {
     return new Promise((resolve, reject) => {
       listenExclusively(this.app, host, port, (socket) => {
-        if (socket === false) return reject(new Error(`the WebSocket port ${host}:${port} could not be listened on (in use, or not this machine's address)`));
+        if (socket === false)
+          return reject(
+            new Error(
+              `the WebSocket port ${host}:${port} could not be listened on (in use, or not this machine's address)`,
+            ),
+          );
         this.listening = socket;
         resolve();
       });
@@ -180,18 +218,31 @@ export class WebSocketPort {
   }
 
   /** As Colyseus's ws transport does: a URL without a room is a latency probe, answered and closed after 1 s. */
-  private async join(connection: UwsConnection, url: string, params: URLSearchParams, context: AuthContext): Promise<void> {
+  private async join(
+    connection: UwsConnection,
+    url: string,
+    params: URLSearchParams,
+    context: AuthContext,
+  ): Promise<void> {
     const sessionId = params.get("sessionId");
     const roomId = /\/[a-zA-Z0-9_-]+\/([a-zA-Z0-9_-]+)$/.exec(url)?.[1] ?? null;
     if (!sessionId && !roomId) return answerPings(connection);
     const client = new WebSocketClient(sessionId ?? "", connection as unknown as WebSocket);
     const reconnectionToken = params.get("reconnectionToken") ?? undefined;
     try {
-      await connectClientToRoom(roomId === null ? undefined : matchMaker.getLocalRoomById(roomId), client, context, { reconnectionToken, skipHandshake: params.has("skipHandshake") });
+      await connectClientToRoom(roomId === null ? undefined : matchMaker.getLocalRoomById(roomId), client, context, {
+        reconnectionToken,
+        skipHandshake: params.has("skipHandshake"),
+      });
     } catch (error) {
       debugAndPrintError(error as Error);
       const { code, message } = error as { code: number; message: string };
-      const closeCode = reconnectionToken === undefined ? CloseCode.WITH_ERROR : isDevMode ? CloseCode.MAY_TRY_RECONNECT : CloseCode.FAILED_TO_RECONNECT;
+      const closeCode =
+        reconnectionToken === undefined
+          ? CloseCode.WITH_ERROR
+          : isDevMode
+            ? CloseCode.MAY_TRY_RECONNECT
+            : CloseCode.FAILED_TO_RECONNECT;
       client.error(code, message, () => connection.close(closeCode));
     }
   }

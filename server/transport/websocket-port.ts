@@ -34,14 +34,20 @@ export interface WebSocketPortConfig {
  * WEBSOCKET_PORT, with WEBSOCKET_PUBLIC_ADDRESS when clients reach it by another name (a proxy, a public host):
  * null when the port is not set, an error that says what is wrong when a value is.
  */
-export function webSocketPortConfig(env: NodeJS.ProcessEnv, host: string, mainPort: number): WebSocketPortConfig | null {
+export function webSocketPortConfig(
+  env: NodeJS.ProcessEnv,
+  host: string,
+  mainPort: number,
+): WebSocketPortConfig | null {
   const text = env.WEBSOCKET_PORT;
   if (text === undefined || text === "") return null;
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`WEBSOCKET_PORT must be a port number, got "${text}"`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`WEBSOCKET_PORT must be a port number, got "${text}"`);
   if (port === mainPort) throw new Error(`WEBSOCKET_PORT must differ from PORT (${mainPort}): HTTP stays on PORT`);
   const publicAddress = env.WEBSOCKET_PUBLIC_ADDRESS || `${host}:${port}`;
-  if (!isPublicAddress(publicAddress)) throw new Error(`WEBSOCKET_PUBLIC_ADDRESS must be host:port, got "${publicAddress}"`);
+  if (!isPublicAddress(publicAddress))
+    throw new Error(`WEBSOCKET_PUBLIC_ADDRESS must be host:port, got "${publicAddress}"`);
   return { port, host, publicAddress };
 }
 

@@ -1,5 +1,5 @@
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { canWin, cardsToCover, initialHand, newGame, type Game } from "../../rooms/evensteven/engine";
 import { fixture, runBin, SEEDS } from "./run";
 
@@ -8,11 +8,14 @@ const SAMPLE_OUT = fs.readFileSync(path.join(SEEDS, "evensteven-dealer-sample.ou
 
 /** A deterministic list of `N seed` lines spread over every hand size. */
 function gameLines(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => `${(i % 13) + 1} ${(i * 2654435761) % 2147483646 + 1}`);
+  return Array.from({ length: count }, (_, i) => `${(i % 13) + 1} ${((i * 2654435761) % 2147483646) + 1}`);
 }
 
 function dealerVerdicts(stdout: string): string[] {
-  return stdout.trim().split("\n").filter((line) => line.startsWith("YOU "));
+  return stdout
+    .trim()
+    .split("\n")
+    .filter((line) => line.startsWith("YOU "));
 }
 
 /** What the first-card player gets, judged independently: replay its plays and check the hand with canWin. */
@@ -72,7 +75,11 @@ describe("bin/dealer", () => {
     ["silent", /^dealer: Game 1: the player did not answer 3s within 0.5 s/],
     ["linger", /^dealer: the player did not exit within 0.5 s after its input ended/],
   ])("a %s player gets a one-line message and exit status 1", (fault, message) => {
-    const run = runBin("dealer", ["--timeout", "0.5", fixture("misbehaving-player.js"), fault], "4 653723903\n4 653723903\n");
+    const run = runBin(
+      "dealer",
+      ["--timeout", "0.5", fixture("misbehaving-player.js"), fault],
+      "4 653723903\n4 653723903\n",
+    );
     expect(run.stderr).toMatch(message);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.status).toBe(1);
@@ -97,7 +104,9 @@ describe("bin/dealer", () => {
   test("a last line cut short (no line end after it) is refused: its seed may be cut short", () => {
     const run = runBin("dealer", [path.join(__dirname, "..", "..", "bin", "evensteven")], "4 876390176\n4 8763");
     expect(run.stdout).toBe("Game 1\nYOU LOSE NECESSARILY\n");
-    expect(run.stderr).toBe('dealer: input line 2 refused: the input ends inside this line ("4 8763" has no line end after it), so it may be cut short\n');
+    expect(run.stderr).toBe(
+      'dealer: input line 2 refused: the input ends inside this line ("4 8763" has no line end after it), so it may be cut short\n',
+    );
     expect(run.status).toBe(2);
   });
 

@@ -1,5 +1,5 @@
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { SKIP_CARDS } from "../../rooms/fool/cards";
 import { checkWinningLine } from "../../rooms/fool/checker";
 import { runBin, SEEDS } from "./run";

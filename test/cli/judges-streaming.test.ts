@@ -3,8 +3,8 @@
  * generated inputs their output matches the in-process engines and their peak memory does not grow with the
  * input's length; and they load only the engines they need. Nothing here asserts on time.
  */
-import { spawn, spawnSync, type ChildProcess } from "child_process";
-import * as path from "path";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import * as path from "node:path";
 import { seededRandom } from "../../rooms/kit/random";
 import { shuffledDeck, type Card } from "../../rooms/patience/cards";
 import { playByPlay } from "../../rooms/patience/engine";
@@ -61,13 +61,16 @@ function answersBeforeTheEnd(name: string, head: string, firstAnswer: string, re
       output += chunk;
       if (!restSent && output.length >= firstAnswer.length) {
         restSent = true;
-        if (!output.startsWith(firstAnswer)) reject(new Error(`the first answer was ${JSON.stringify(output.slice(0, 80))}`));
+        if (!output.startsWith(firstAnswer))
+          reject(new Error(`the first answer was ${JSON.stringify(output.slice(0, 80))}`));
         child.stdin.end(rest);
       }
     });
     child.on("error", reject);
     child.on("close", () => running.delete(child));
-    child.on("close", (status) => (status === 0 && restSent ? resolve(output) : reject(new Error(`exit ${status} before its input ended`))));
+    child.on("close", (status) =>
+      status === 0 && restSent ? resolve(output) : reject(new Error(`exit ${status} before its input ended`)),
+    );
     child.stdin.write(head);
   });
 }
@@ -108,7 +111,9 @@ function randomDecks(count: number, seed: string): Card[][] {
 /** The decks' lines, and the output the step-by-step engine (the rooms' engine) makes of them. */
 function patienceCases(decks: readonly Card[][], firstNumber = 1): { cases: string; expected: string } {
   const cases = decks.map((deck) => formatDeck(deck).join("\n") + "\n").join("");
-  const expected = decks.map((deck, index) => formatResult(firstNumber + index, playByPlay(deck).outcome) + "\n").join("");
+  const expected = decks
+    .map((deck, index) => formatResult(firstNumber + index, playByPlay(deck).outcome) + "\n")
+    .join("");
   return { cases, expected };
 }
 

@@ -1,8 +1,8 @@
 /** bin/patience as the judge runs it: the compiled program, decks on stdin (or a file), results on stdout. */
-import { spawnSync } from "child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "fs";
-import { tmpdir } from "os";
-import { join } from "path";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { runBin, type Run } from "./run";
 
 const PATIENCE = join(__dirname, "..", "..", "bin", "patience");
@@ -60,12 +60,19 @@ describe("bin/patience", () => {
     expect(status).toBe(0);
     expect(stdout).toBe(SAMPLE_OUT);
     const moves = stderr.trimEnd().split("\n");
-    expect(moves.slice(6, 8)).toEqual(["deck 1: card 7, 3H, starts pile 6", "deck 1: pair on piles 2,6: 8S 3H covered by KH 9H"]);
+    expect(moves.slice(6, 8)).toEqual([
+      "deck 1: card 7, 3H, starts pile 6",
+      "deck 1: pair on piles 2,6: 8S 3H covered by KH 9H",
+    ]);
     expect(moves[moves.length - 1]).toBe("deck 1: finished with piles of 8 6 7 4 3 5 4 4 2 5 4");
   });
 
   it("refuses an input of only # (nothing to play) as bad input", () => {
-    expect(run("#\n")).toEqual({ stdout: "", stderr: 'patience: standard input holds no deck before its "#" line\n', status: 2 });
+    expect(run("#\n")).toEqual({
+      stdout: "",
+      stderr: 'patience: standard input holds no deck before its "#" line\n',
+      status: 2,
+    });
   });
 
   it("rejects a token that is not a card with a one-line message and no output", () => {
@@ -90,7 +97,10 @@ describe("bin/patience", () => {
     try {
       const decks = join(folder, "decks.in");
       writeFileSync(decks, (SAMPLE_IN.replace("\n#", "") + "\n").repeat(3000) + "#\n"); // ~110 kB of results
-      const result = spawnSync("sh", ["-c", `"${PATIENCE}" "${decks}" | head -n 1`], { encoding: "utf8", timeout: 20000 });
+      const result = spawnSync("sh", ["-c", `"${PATIENCE}" "${decks}" | head -n 1`], {
+        encoding: "utf8",
+        timeout: 20000,
+      });
       expect(result.stdout).toBe(SAMPLE_OUT);
       expect(result.stderr).toBe("");
     } finally {

@@ -1,5 +1,5 @@
-import { spawnSync } from "child_process";
-import * as path from "path";
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
 /** The original statements' sample inputs and outputs, copied into the repository so the tests stand alone. */

@@ -33,7 +33,10 @@ describe("bin/tractor-sim", () => {
   });
 
   it("tolerates CRLF line ends, trailing blanks and extra blank lines", () => {
-    const messy = SAMPLE_INPUT.split("\n").map((line) => `${line}  \t`).join("\r\n") + "\r\n\r\n";
+    const messy =
+      SAMPLE_INPUT.split("\n")
+        .map((line) => `${line}  \t`)
+        .join("\r\n") + "\r\n\r\n";
     expect(run(messy)).toEqual({ status: 0, stdout: SAMPLE_OUTPUT, stderr: "" });
   });
 
@@ -47,9 +50,16 @@ describe("bin/tractor-sim", () => {
   });
 
   it("selects rule options with --rules; the statement's rules are the default", () => {
-    expect(runBin("tractor-sim", ["--rules", "{}"], SAMPLE_INPUT)).toEqual({ status: 0, stdout: SAMPLE_OUTPUT, stderr: "" });
+    expect(runBin("tractor-sim", ["--rules", "{}"], SAMPLE_INPUT)).toEqual({
+      status: 0,
+      stdout: SAMPLE_OUTPUT,
+      stderr: "",
+    });
     const rejected = runBin("tractor-sim", ["--rules", '{"overplayedCards":"reject"}'], SAMPLE_INPUT);
-    expect(rejected).toMatchObject({ stdout: "", stderr: "tractor-sim: malformed input: case 1 plays S3 more often than the two decks hold\n" });
+    expect(rejected).toMatchObject({
+      stdout: "",
+      stderr: "tractor-sim: malformed input: case 1 plays S3 more often than the two decks hold\n",
+    });
     expect(rejected.status).not.toBe(0);
     expect(runBin("tractor-sim", ["--rules", '{"hiddenMultiplier":"sometimes"}'], SAMPLE_INPUT).status).not.toBe(0);
   });

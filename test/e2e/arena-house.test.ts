@@ -13,7 +13,12 @@ import { freePort, ServerProcess } from "./server-process";
 let server: ServerProcess;
 
 beforeAll(async () => {
-  server = new ServerProcess(await freePort(), { SIGNUPS_PER_HOUR: "0", TOKENS_PER_HOUR: "0", QUEUE_CYCLE_MS: "200", HOUSE_AFTER_MS: "1000" });
+  server = new ServerProcess(await freePort(), {
+    SIGNUPS_PER_HOUR: "0",
+    TOKENS_PER_HOUR: "0",
+    QUEUE_CYCLE_MS: "200",
+    HOUSE_AFTER_MS: "1000",
+  });
   await server.start();
 });
 
@@ -22,7 +27,8 @@ afterAll(async () => {
 });
 
 async function playToTheEnd(player: FoolPlayer): Promise<void> {
-  for (let turn = await player.nextTurn(); turn.kind === "move"; turn = await player.nextTurn()) await player.move(turn.moves[0]);
+  for (let turn = await player.nextTurn(); turn.kind === "move"; turn = await player.nextTurn())
+    await player.move(turn.moves[0]);
 }
 
 test("a lone bot in the Fool queue plays the house's AI, and the game is rated for both", async () => {
@@ -34,7 +40,10 @@ test("a lone bot in the Fool queue plays the house's AI, and the game is rated f
   expect(seats.find((seat) => seat.controller === "player")?.name).toBe("Ann Bot");
   await playToTheEnd(player);
   await player.leave();
-  const standings = await readUntil(() => ann.leaderboard("fool"), (found) => found.length >= 2);
+  const standings = await readUntil(
+    () => ann.leaderboard("fool"),
+    (found) => found.length >= 2,
+  );
   expect(standings.map((standing) => standing.name).sort()).toEqual(["Ann Bot", house.name].sort());
   for (const standing of standings) {
     expect(standing.games).toBe(1);
@@ -43,7 +52,10 @@ test("a lone bot in the Fool queue plays the house's AI, and the game is rated f
     expect([low, high]).toEqual([mu - 1.96 * sigma, mu + 1.96 * sigma]);
   }
   const [record] = (await ann.games({ game: "fool" })).games;
-  expect(record.seats.find((seat) => seat.name === house.name)).toMatchObject({ kind: "ai", identity: { kind: "house", name: house.name } });
+  expect(record.seats.find((seat) => seat.name === house.name)).toMatchObject({
+    kind: "ai",
+    identity: { kind: "house", name: house.name },
+  });
 }, 60_000);
 
 test("a lone bot in the Tractor queue gets a table whose other three seats are three different house bots", async () => {
@@ -52,14 +64,22 @@ test("a lone bot in the Tractor queue gets a table whose other three seats are t
   const seats = player.view()!.seats;
   expect(seats.filter((seat) => seat.occupant === "person").map((seat) => seat.player)).toEqual(["Bea Bot"]);
   expect(seats.filter((seat) => seat.occupant === "bot")).toHaveLength(3);
-  const listed = (await (await fetch(`${server.httpUrl}/rooms`)).json()) as Array<{ roomId: string; metadata: { botLevels?: Record<string, string> } | null }>;
+  const listed = (await (await fetch(`${server.httpUrl}/rooms`)).json()) as Array<{
+    roomId: string;
+    metadata: { botLevels?: Record<string, string> } | null;
+  }>;
   const levels = listed.find((room) => room.roomId === player.roomId)?.metadata?.botLevels ?? {};
   expect(Object.values(levels).sort()).toEqual(["easy", "normal", "strong"]);
   await player.leave();
 }, 60_000);
 
 test("nobody registers a house bot's name, nor one that reads as it; a guest cannot sit under one", async () => {
-  const signUp = (name: string) => fetch(`${server.httpUrl}/accounts`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, password: "a long password" }) });
+  const signUp = (name: string) =>
+    fetch(`${server.httpUrl}/accounts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name, password: "a long password" }),
+    });
   for (const name of ["AI ai strong", "Bot-Normal"]) {
     const refused = await signUp(name);
     expect(refused.status).toBe(409);

@@ -6,8 +6,8 @@
  * nothing; a revoked token is refused. The same queue on PostgreSQL, and across two processes on Redis (20 games each), where four Tractor bots queueing through
  * two processes sit at one table.
  */
-import { spawn } from "child_process";
-import * as path from "path";
+import { spawn } from "node:child_process";
+import * as path from "node:path";
 import { CardhallClient, type Standing } from "../../client-sdk";
 import { readUntil } from "../helpers";
 import { TestCluster } from "./cluster-process";
@@ -31,7 +31,13 @@ interface Contender {
 function bridged({ url, token, greedy }: Contender, games: number, timeoutMs: number) {
   const program = ["python3", PLAYER, "7", ...(greedy ? ["--greedy"] : [])];
   const args = ["--url", url, "--game", "fool", "--queue", "--games", String(games), "--", ...program];
-  return finished(spawn(path.join(ROOT, "bin", "bridge"), args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CARDHALL_TOKEN: token } }), timeoutMs);
+  return finished(
+    spawn(path.join(ROOT, "bin", "bridge"), args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CARDHALL_TOKEN: token },
+    }),
+    timeoutMs,
+  );
 }
 
 /** Both contenders play `games` rated games against each other; each run ends well, one line a game. */
@@ -60,7 +66,11 @@ describe("one process, records in SQLite", () => {
   beforeAll(async () => {
     server = new ServerProcess(await freePort(), PROOF_SERVER);
     await server.start();
-    for (const [owner, bot, greedy] of [["Ann", RANDOM, false], ["Bea", GREEDY, true]] as const) contenders.push({ url: server.url, token: await registerBot(server.httpUrl, owner, bot), greedy });
+    for (const [owner, bot, greedy] of [
+      ["Ann", RANDOM, false],
+      ["Bea", GREEDY, true],
+    ] as const)
+      contenders.push({ url: server.url, token: await registerBot(server.httpUrl, owner, bot), greedy });
   });
 
   afterAll(async () => {
@@ -78,7 +88,11 @@ describe("one process, records in SQLite", () => {
     expect([first.name, second.name]).toEqual([GREEDY, RANDOM]);
     expect(first.wins).toBeGreaterThan(second.wins);
     expect(first.rating!.mu).toBeGreaterThan(second.rating!.mu);
-    for (const { rating } of [first, second]) expect([rating!.low, rating!.high]).toEqual([rating!.mu - 1.96 * rating!.sigma, rating!.mu + 1.96 * rating!.sigma]);
+    for (const { rating } of [first, second])
+      expect([rating!.low, rating!.high]).toEqual([
+        rating!.mu - 1.96 * rating!.sigma,
+        rating!.mu + 1.96 * rating!.sigma,
+      ]);
     expect(server.output).not.toContain(contenders[0].token);
   }, 300_000);
 
@@ -112,13 +126,28 @@ describe("one process, records in SQLite", () => {
   });
 
   test("a revoked token is refused (401): its bridge stops with the reason, and nothing is played", async () => {
-    const owner = await fetch(`${server.httpUrl}/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Bea", password: "a long password" }) });
+    const owner = await fetch(`${server.httpUrl}/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Bea", password: "a long password" }),
+    });
     const cookie = (owner.headers.get("set-cookie") ?? "").split(";")[0];
-    const listed = (await (await fetch(`${server.httpUrl}/bots`, { headers: { cookie } })).json()) as { bots: Array<{ name: string; tokens: Array<{ id: string }> }> };
+    const listed = (await (await fetch(`${server.httpUrl}/bots`, { headers: { cookie } })).json()) as {
+      bots: Array<{ name: string; tokens: Array<{ id: string }> }>;
+    };
     for (const { id } of listed.bots.find((bot) => bot.name === GREEDY)!.tokens) {
-      expect((await fetch(`${server.httpUrl}/bots/${encodeURIComponent(GREEDY)}/tokens/${id}`, { method: "DELETE", headers: { cookie } })).status).toBe(204);
+      expect(
+        (
+          await fetch(`${server.httpUrl}/bots/${encodeURIComponent(GREEDY)}/tokens/${id}`, {
+            method: "DELETE",
+            headers: { cookie },
+          })
+        ).status,
+      ).toBe(204);
     }
-    const refused = await matchmake(server.httpUrl, "joinOrCreate", "fool-queue", {}, "127.0.0.1", { authorization: `Bearer ${contenders[1].token}` });
+    const refused = await matchmake(server.httpUrl, "joinOrCreate", "fool-queue", {}, "127.0.0.1", {
+      authorization: `Bearer ${contenders[1].token}`,
+    });
     expect(refused.status).toBe(401);
     expect(refused.body.error).toMatch(/token is not valid/);
     const run = await bridged(contenders[1], 1, 30_000);
@@ -136,8 +165,15 @@ describe("records in PostgreSQL: one process, then two on Redis", () => {
     const server = new ServerProcess(await freePort(), { ...PROOF_SERVER, DATABASE_URL: postgres.url });
     await server.start();
     try {
-      const tokens = [await registerBot(server.httpUrl, "Cy", "Cy Random"), await registerBot(server.httpUrl, "Di", "Di Greedy")];
-      await playOff(tokens.map((token, index) => ({ url: server.url, token, greedy: index === 1 })), 20, 60_000);
+      const tokens = [
+        await registerBot(server.httpUrl, "Cy", "Cy Random"),
+        await registerBot(server.httpUrl, "Di", "Di Greedy"),
+      ];
+      await playOff(
+        tokens.map((token, index) => ({ url: server.url, token, greedy: index === 1 })),
+        20,
+        60_000,
+      );
       const standings = await standingsAfter(server.url, ["Cy Random", "Di Greedy"], 20);
       for (const { rating } of standings) expect(rating!.high - rating!.low).toBeCloseTo(2 * 1.96 * rating!.sigma, 9);
     } finally {
@@ -158,18 +194,40 @@ describe("records in PostgreSQL: one process, then two on Redis", () => {
 
     test("two bots, each through its own process, are paired by the one queue for 20 rated games", async () => {
       const [first, second] = cluster.servers;
-      const tokens = [await registerBot(first.httpUrl, "Ed", "Ed Random"), await registerBot(second.httpUrl, "Flo", "Flo Greedy")];
-      await playOff([{ url: first.url, token: tokens[0], greedy: false }, { url: second.url, token: tokens[1], greedy: true }], 20, 60_000);
+      const tokens = [
+        await registerBot(first.httpUrl, "Ed", "Ed Random"),
+        await registerBot(second.httpUrl, "Flo", "Flo Greedy"),
+      ];
+      await playOff(
+        [
+          { url: first.url, token: tokens[0], greedy: false },
+          { url: second.url, token: tokens[1], greedy: true },
+        ],
+        20,
+        60_000,
+      );
       const standings = await standingsAfter(second.url, ["Ed Random", "Flo Greedy"], 20);
       expect(standings.every((standing) => standing.rating !== null)).toBe(true);
     }, 90_000);
 
     test("four Tractor bots queueing through two processes sit at one table", async () => {
       const owners = ["Gus", "Hal", "Ivy", "Jan"];
-      const clients = await Promise.all(owners.map(async (owner, index) => new CardhallClient(cluster.servers[index % 2].url, { token: await registerBot(cluster.servers[index % 2].httpUrl, owner, `${owner} Bot`) })));
+      const clients = await Promise.all(
+        owners.map(
+          async (owner, index) =>
+            new CardhallClient(cluster.servers[index % 2].url, {
+              token: await registerBot(cluster.servers[index % 2].httpUrl, owner, `${owner} Bot`),
+            }),
+        ),
+      );
       const players = await Promise.all(clients.map((client) => client.playRatedTractor({ waitMs: 30_000 })));
       expect(new Set(players.map((player) => player.roomId)).size).toBe(1);
-      expect(players[0].view()!.seats.map((seat) => seat.player).sort()).toEqual(owners.map((owner) => `${owner} Bot`));
+      expect(
+        players[0]
+          .view()!
+          .seats.map((seat) => seat.player)
+          .sort(),
+      ).toEqual(owners.map((owner) => `${owner} Bot`));
       await Promise.all(players.map((player) => player.leave()));
     }, 60_000);
   });

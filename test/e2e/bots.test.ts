@@ -1,6 +1,6 @@
 /** bin/bots against a real server: every game's outcome, a line each, and the Tractor match's rounds and winner. */
-import { spawn } from "child_process";
-import * as path from "path";
+import { spawn } from "node:child_process";
+import * as path from "node:path";
 import { finished, freePort, ServerProcess, type Finished } from "./server-process";
 import { BOT_TABLES } from "../../client-sdk/bots/tables";
 import { TRACTOR_SEATS } from "../../rooms/tractor/protocol";
@@ -33,9 +33,17 @@ describe("bin/bots", () => {
     const rounds = lines.slice(1, -1);
     expect(rounds.length).toBeGreaterThan(0);
     rounds.forEach((line, index) => {
-      expect(line).toMatch(new RegExp(`^  round ${index + 1} \\(seed \\d+\\): defenders \\d+ points.*; (nobody goes up|team [12] up \\d+.*); ranks ${RANK} / ${RANK}$`));
+      expect(line).toMatch(
+        new RegExp(
+          `^  round ${index + 1} \\(seed \\d+\\): defenders \\d+ points.*; (nobody goes up|team [12] up \\d+.*); ranks ${RANK} / ${RANK}$`,
+        ),
+      );
     });
-    expect(lines[lines.length - 1]).toMatch(new RegExp(`^  match over after ${rounds.length} rounds?: team [12] won; final ranks (past A / ${RANK}|${RANK} / past A)$`));
+    expect(lines[lines.length - 1]).toMatch(
+      new RegExp(
+        `^  match over after ${rounds.length} rounds?: team [12] won; final ranks (past A / ${RANK}|${RANK} / past A)$`,
+      ),
+    );
     expect(run.status).toBe(0);
   });
 
@@ -49,14 +57,16 @@ describe("bin/bots", () => {
 
   it("stops a Tractor table after --games rounds and says where the match stood", async () => {
     const run = await runBots(["--url", server.url, "--game", "tractor", "--games", "1"]);
-    expect(run.stdout).toMatch(/\n  round 1 \(seed \d+\): .*\n  (stopped after 1 round with no winner yet; ranks [2-9TJQKA] \/ [2-9TJQKA]|match over after 1 round: .*)\n$/);
+    expect(run.stdout).toMatch(
+      /\n {2}round 1 \(seed \d+\): .*\n {2}(stopped after 1 round with no winner yet; ranks [2-9TJQKA] \/ [2-9TJQKA]|match over after 1 round: .*)\n$/,
+    );
     expect(run.status).toBe(0);
   });
 
   it.each([
-    ["evensteven", /^  game 1 \(seed \d+\): (WIN|LOSE NECESSARILY|LOSE UNNECESSARILY)$/m],
-    ["fool", /^  game 1 \(seed \d+\): (won|lost|capped) in \d+ moves$/m],
-    ["patience", /^  deal 1 \(seed \d+\): (piles [\d ]+|overflowed on card no \d+)$/m],
+    ["evensteven", /^ {2}game 1 \(seed \d+\): (WIN|LOSE NECESSARILY|LOSE UNNECESSARILY)$/m],
+    ["fool", /^ {2}game 1 \(seed \d+\): (won|lost|capped) in \d+ moves$/m],
+    ["patience", /^ {2}deal 1 \(seed \d+\): (piles [\d ]+|overflowed on card no \d+)$/m],
   ])("prints each %s game's outcome", async (game, outcome) => {
     const run = await runBots(["--url", server.url, "--game", game, "--games", "1", "--tables", "2"]);
     expect(run.stderr).toBe("");

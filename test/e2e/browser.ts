@@ -20,7 +20,9 @@ export interface WatchedPage {
 
 /** A page in a context of its own (its own session storage), width as a phone's when asked. */
 export async function openPage(browser: Browser, options: { phone?: boolean } = {}): Promise<WatchedPage> {
-  const context = await browser.newContext(options.phone ? { viewport: { width: 375, height: 740 } } : { viewport: { width: 1100, height: 900 } });
+  const context = await browser.newContext(
+    options.phone ? { viewport: { width: 375, height: 740 } } : { viewport: { width: 1100, height: 900 } },
+  );
   const page = await context.newPage();
   const watched: WatchedPage = { page, context, errors: [], framesReceived: [] };
   page.on("console", (message) => {
@@ -28,7 +30,9 @@ export async function openPage(browser: Browser, options: { phone?: boolean } = 
   });
   page.on("pageerror", (error) => watched.errors.push(error.message));
   page.on("websocket", (socket) => {
-    socket.on("framereceived", (frame) => watched.framesReceived.push(typeof frame.payload === "string" ? frame.payload : frame.payload.toString("latin1")));
+    socket.on("framereceived", (frame) =>
+      watched.framesReceived.push(typeof frame.payload === "string" ? frame.payload : frame.payload.toString("latin1")),
+    );
   });
   return watched;
 }

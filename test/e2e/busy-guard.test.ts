@@ -6,8 +6,8 @@
  * given here (its sampler is tested in test/unit/busy-guard.test.ts), so that the server is "busy" exactly when the
  * test says.
  */
-import { spawn } from "child_process";
-import * as path from "path";
+import { spawn } from "node:child_process";
+import * as path from "node:path";
 import { CardhallClient, joinWhenTaken } from "../../client-sdk";
 import { LOBBY_ROOM } from "../../rooms/kit/protocol";
 import { makeServer } from "../../server/app";
@@ -18,7 +18,8 @@ import { finished, type Finished } from "./server-process";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
-const AT_CAPACITY = "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace";
+const AT_CAPACITY =
+  "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace";
 
 let colyseus: RoomTestServer;
 let guard: BusyGuard;
@@ -44,7 +45,11 @@ test("a saturated server refuses new tables and spectators with 503, a sentence 
   const host = await client.playFool({ mode: "two-players", name: "Ann" }); // a table waiting for its second player
 
   saturated();
-  const response = await fetch(`${httpUrl}/matchmake/create/evensteven`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const response = await fetch(`${httpUrl}/matchmake/create/evensteven`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   expect(response.status).toBe(503);
   expect(response.headers.get("retry-after")).toBe("5");
   expect(await response.json()).toEqual({ code: 503, error: AT_CAPACITY });
@@ -53,7 +58,9 @@ test("a saturated server refuses new tables and spectators with 503, a sentence 
   expect(refused.code).toBe("JOIN_REFUSED");
   expect(refused.message).toContain(AT_CAPACITY);
   expect(refused.retryAfterMs).toBe(5_000); // it passes: the SDK says when to ask again
-  expect((await sdkRefusal(client.watchTractor({ bots: ["Alice", "Bob", "Charles", "David"] }))).code).toBe("JOIN_REFUSED");
+  expect((await sdkRefusal(client.watchTractor({ bots: ["Alice", "Bob", "Charles", "David"] }))).code).toBe(
+    "JOIN_REFUSED",
+  );
   expect((await sdkRefusal(client.spectateFool(host.roomId))).message).toContain(AT_CAPACITY);
 
   const lobby = await client.colyseus.joinOrCreate(LOBBY_ROOM); // everyone still sees the hall
@@ -73,7 +80,12 @@ test("a saturated server refuses new tables and spectators with 503, a sentence 
   guard.observe(0.4);
   const next = await client.playEvenSteven({ n: 5 });
   expect(next.sessionId).not.toBe("");
-  expect(((await (await fetch(`${httpUrl}/metrics.json`)).json()) as { busyGuard?: unknown }).busyGuard).toEqual({ refuseAt: 0.9, busy: false, refusing: false, refused: 4 });
+  expect(((await (await fetch(`${httpUrl}/metrics.json`)).json()) as { busyGuard?: unknown }).busyGuard).toEqual({
+    refuseAt: 0.9,
+    busy: false,
+    refusing: false,
+    refused: 4,
+  });
   await Promise.all([next.leave(), back.leave(), guest.leave(), host.leave(), lobby.leave()]);
 });
 
@@ -103,7 +115,9 @@ test("joinWhenTaken asks a server at capacity again after the wait it names, and
  */
 async function runThroughCapacity(program: string, args: string[]): Promise<Finished> {
   saturated();
-  const child = spawn(path.join(ROOT, "bin", program), ["--url", colyseus.url, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(path.join(ROOT, "bin", program), ["--url", colyseus.url, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const run = finished(child, 60_000);
   let said = "";
   await new Promise<void>((resolve) =>
@@ -117,14 +131,32 @@ async function runThroughCapacity(program: string, args: string[]): Promise<Fini
 }
 
 test("bin/bridge waits at a server at capacity, says so, and plays once it takes joins", async () => {
-  const { status, stdout, stderr } = await runThroughCapacity("bridge", ["--game", "evensteven", "--n", "3", "--seed", "7", "--games", "1", "--", path.join(ROOT, "examples", "python", "evensteven_player.py")]);
+  const { status, stdout, stderr } = await runThroughCapacity("bridge", [
+    "--game",
+    "evensteven",
+    "--n",
+    "3",
+    "--seed",
+    "7",
+    "--games",
+    "1",
+    "--",
+    path.join(ROOT, "examples", "python", "evensteven_player.py"),
+  ]);
   expect(stderr.split("\n")[0]).toMatch(new RegExp(`^bridge: ${AT_CAPACITY}; asking again in ([5-9]|10) s$`)); // then the program's own lines
   expect(stdout).toMatch(/^game 1 \(seed 7\): (WIN|LOSE NECESSARILY)$/m);
   expect(status).toBe(0);
 }, 60_000);
 
 test("bin/bots asks again for a table refused at capacity, says so, and plays it once the server takes joins", async () => {
-  const { status, stdout, stderr } = await runThroughCapacity("bots", ["--game", "evensteven", "--tables", "1", "--games", "1"]);
+  const { status, stdout, stderr } = await runThroughCapacity("bots", [
+    "--game",
+    "evensteven",
+    "--tables",
+    "1",
+    "--games",
+    "1",
+  ]);
   expect(stderr).toMatch(new RegExp(`^bots: table 1: ${AT_CAPACITY}; asking again in ([5-9]|10) s\n$`));
   expect(stdout).toMatch(/^table 1 \(room \S+\):\n/);
   expect(status).toBe(0);
@@ -132,10 +164,17 @@ test("bin/bots asks again for a table refused at capacity, says so, and plays it
 
 test("a refusal that does not pass is not a 503: the client is not told to ask again", async () => {
   // This server keeps no records, so it has no ladders, and will not have them a moment later.
-  const response = await fetch(`${httpUrl}/matchmake/create/evensteven`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ladder: true, name: "Ann" }) });
+  const response = await fetch(`${httpUrl}/matchmake/create/evensteven`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ladder: true, name: "Ann" }),
+  });
   expect(response.status).toBe(404);
   expect(response.headers.get("retry-after")).toBeNull();
-  expect(await response.json()).toEqual({ code: 404, error: "this server keeps no records (RECORDS=off), so it has no ladders" });
+  expect(await response.json()).toEqual({
+    code: 404,
+    error: "this server keeps no records (RECORDS=off), so it has no ladders",
+  });
   const refused = await sdkRefusal(new CardhallClient(colyseus.url).playLadder("evensteven"));
   expect(refused.code).toBe("JOIN_REFUSED");
   expect(refused.retryAfterMs).toBeUndefined();

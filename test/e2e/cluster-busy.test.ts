@@ -15,7 +15,8 @@ import { TestCluster } from "./cluster-process";
 import type { ServerProcess } from "./server-process";
 
 const ALWAYS_BUSY = { BUSY_REFUSE_AT: "0.000001" };
-const AT_CAPACITY = "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace";
+const AT_CAPACITY =
+  "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace";
 
 let cluster: TestCluster;
 let busy: ServerProcess;
@@ -34,7 +35,10 @@ async function guardOf(server: ServerProcess): Promise<BusyGuardMetrics | undefi
 }
 
 /** Asks `server` for its guard every 200 ms until `wanted` holds (at most 15 s). */
-async function guardUntil(server: ServerProcess, wanted: (guard: BusyGuardMetrics) => boolean): Promise<BusyGuardMetrics> {
+async function guardUntil(
+  server: ServerProcess,
+  wanted: (guard: BusyGuardMetrics) => boolean,
+): Promise<BusyGuardMetrics> {
   const giveUpAt = Date.now() + 15_000;
   for (;;) {
     const guard = await guardOf(server);
@@ -59,7 +63,11 @@ test("a busy process's new tables go to the process that is not; with no process
   expect(await guardOf(free)).toBeUndefined(); // no guard: it never says it is busy
 
   const throughBusy = new CardhallClient(busy.url);
-  const tables = [await throughBusy.playEvenSteven({ n: 5 }), await throughBusy.playFool({ mode: "two-players", name: "Ann" }), await throughBusy.playEvenSteven({ n: 5 })];
+  const tables = [
+    await throughBusy.playEvenSteven({ n: 5 }),
+    await throughBusy.playFool({ mode: "two-players", name: "Ann" }),
+    await throughBusy.playEvenSteven({ n: 5 }),
+  ];
   for (const table of tables) expect(cluster.hostOf(table.room)).toBe(free);
   const spectator = await new CardhallClient(alsoBusy.url).spectateFool(tables[1].roomId); // its process is not busy
   expect(cluster.hostOf(spectator.room)).toBe(free);

@@ -13,7 +13,14 @@ import { listedRoomIds, TestCluster } from "./cluster-process";
 import type { ServerProcess } from "./server-process";
 
 /** All four seats bots, moving every 50 ms: a game that goes on by itself for minutes. */
-const BOTS_PLAYING = { bots: [...TRACTOR_SEATS], botDelayMs: 50, dealDelayMs: 5, declareWindowMs: 50, roundPauseMs: 200, startDelayMs: 50 };
+const BOTS_PLAYING = {
+  bots: [...TRACTOR_SEATS],
+  botDelayMs: 50,
+  dealDelayMs: 5,
+  declareWindowMs: 50,
+  roundPauseMs: 200,
+  startDelayMs: 50,
+};
 const MOST_TRIES = 8;
 /** How often a process publishes its room count (Colyseus: at most once a second). */
 const PUBLISHED_COUNTS_MS = 1100;
@@ -29,7 +36,11 @@ afterEach(async () => {
  * each process publishes at most once a second; so tables are made through `server` itself (which knows its own count
  * at once) and kept, a moment apart, until one lands there. The others are left at the end.
  */
-async function onProcess<T extends { room: Room; leave(): Promise<void> }>(running: TestCluster, server: ServerProcess, make: (client: CardhallClient) => Promise<T>): Promise<T> {
+async function onProcess<T extends { room: Room; leave(): Promise<void> }>(
+  running: TestCluster,
+  server: ServerProcess,
+  make: (client: CardhallClient) => Promise<T>,
+): Promise<T> {
   const elsewhere: T[] = [];
   try {
     for (let tries = 0; tries < MOST_TRIES; tries++) {
@@ -74,8 +85,19 @@ describe("faults of a cluster of two processes", () => {
     takeConsole(/Colyseus reconnection/);
 
     let listed = [going.roomId, lost.roomId];
-    const poll = setInterval(() => void listedRoomIds(survivor).then((ids) => (listed = ids), () => undefined), 200);
-    await waitUntil(() => !listed.includes(lost.roomId), 30_000, "the killed process's room to leave the listing").finally(() => clearInterval(poll));
+    const poll = setInterval(
+      () =>
+        void listedRoomIds(survivor).then(
+          (ids) => (listed = ids),
+          () => undefined,
+        ),
+      200,
+    );
+    await waitUntil(
+      () => !listed.includes(lost.roomId),
+      30_000,
+      "the killed process's room to leave the listing",
+    ).finally(() => clearInterval(poll));
     expect(listed).toContain(going.roomId);
     await goesOn(going);
     const fresh = await new CardhallClient(survivor.url).watchTractor(BOTS_PLAYING); // matchmaking goes on, on the survivor
@@ -95,8 +117,19 @@ describe("faults of a cluster of two processes", () => {
     const roomIds = games.map((game) => game.roomId).sort();
     for (const server of cluster.servers) {
       let listed: string[] = [];
-      const poll = setInterval(() => void listedRoomIds(server).then((ids) => (listed = ids), () => undefined), 200);
-      await waitUntil(() => roomIds.every((roomId) => listed.includes(roomId)), 30_000, "the rooms to be listed again").finally(() => clearInterval(poll));
+      const poll = setInterval(
+        () =>
+          void listedRoomIds(server).then(
+            (ids) => (listed = ids),
+            () => undefined,
+          ),
+        200,
+      );
+      await waitUntil(
+        () => roomIds.every((roomId) => listed.includes(roomId)),
+        30_000,
+        "the rooms to be listed again",
+      ).finally(() => clearInterval(poll));
     }
     const fresh = [];
     for (const server of cluster.servers) fresh.push(await botGameOn(cluster, server));
@@ -117,7 +150,10 @@ describe("faults of a cluster of two processes", () => {
 
     const exited = draining.terminate();
     expect((await waitForDraining(draining)).draining).toBe(true);
-    await expect(new CardhallClient(draining.url).watchTractor(BOTS_PLAYING)).rejects.toMatchObject({ code: "JOIN_REFUSED", message: expect.stringMatching(/shutting down/) });
+    await expect(new CardhallClient(draining.url).watchTractor(BOTS_PLAYING)).rejects.toMatchObject({
+      code: "JOIN_REFUSED",
+      message: expect.stringMatching(/shutting down/),
+    });
     const fresh = await new CardhallClient(stays.url).watchTractor(BOTS_PLAYING);
     expect(cluster.hostOf(fresh.room)).toBe(stays); // the draining process takes no new room
     await fresh.leave();
@@ -131,7 +167,9 @@ describe("faults of a cluster of two processes", () => {
     expect(await exited).toBe(0);
 
     await draining.start(); // the same data directory: the finished game's record was written before the exit
-    const page = (await (await fetch(`${draining.httpUrl}/games?game=evensteven`)).json()) as { games: Array<{ roomId: string }> };
+    const page = (await (await fetch(`${draining.httpUrl}/games?game=evensteven`)).json()) as {
+      games: Array<{ roomId: string }>;
+    };
     expect(page.games.map((game) => game.roomId)).toEqual([player.roomId]);
   }, 90_000);
 });
@@ -139,7 +177,16 @@ describe("faults of a cluster of two processes", () => {
 /** A Tractor game on `server` in which Alice, a person, waits for a move that never comes. */
 async function stuckGameOn(running: TestCluster, server: ServerProcess) {
   const alice = await onProcess(running, server, (client) =>
-    client.playTractor({ seat: "Alice", name: "alice", bots: ["Bob", "Charles", "David"], turnTimeMs: 60_000, botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, startDelayMs: 0 }),
+    client.playTractor({
+      seat: "Alice",
+      name: "alice",
+      bots: ["Bob", "Charles", "David"],
+      turnTimeMs: 60_000,
+      botDelayMs: 0,
+      dealDelayMs: 0,
+      declareWindowMs: 0,
+      startDelayMs: 0,
+    }),
   );
   await alice.waitForView((view) => view.phase !== "waiting");
   return alice;

@@ -16,11 +16,22 @@ export class TestCluster {
   private constructor(readonly redis: RedisServer) {}
 
   /** `env` for every process; `envOf(index)` adds to it for one. */
-  static async start(size: number, env: Record<string, string> = {}, envOf: (index: number) => Record<string, string> | Promise<Record<string, string>> = () => ({})): Promise<TestCluster> {
+  static async start(
+    size: number,
+    env: Record<string, string> = {},
+    envOf: (index: number) => Record<string, string> | Promise<Record<string, string>> = () => ({}),
+  ): Promise<TestCluster> {
     const cluster = new TestCluster(new RedisServer(await freePort()));
     await cluster.redis.start();
     for (let index = 0; index < size; index++) {
-      cluster.servers.push(new ServerProcess(await freePort(), { REDIS_URL: cluster.redis.url, CLUSTER_CHECK_SECONDS: "1", ...env, ...(await envOf(index)) }));
+      cluster.servers.push(
+        new ServerProcess(await freePort(), {
+          REDIS_URL: cluster.redis.url,
+          CLUSTER_CHECK_SECONDS: "1",
+          ...env,
+          ...(await envOf(index)),
+        }),
+      );
     }
     await Promise.all(cluster.servers.map((server) => server.start()));
     return cluster;

@@ -5,9 +5,9 @@
  * each process's main port; cluster-websocket-port.test.ts with each process's WebSocket port
  * (server/transport/websocket-port.ts), which the processes' seat reservations then name.
  */
-import { spawnSync } from "child_process";
-import * as fs from "fs";
-import * as path from "path";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { LoadTestReport } from "../../bench/loadtest/report-shape";
 import { Client as ColyseusClient, type Room } from "@colyseus/sdk";
 import { LOBBY_ROOM } from "../../rooms/kit/protocol";
@@ -37,7 +37,9 @@ async function joinLobby(url: string, listed: Set<string>): Promise<Room> {
   const createRoom = sdk.createRoom.bind(client);
   sdk.createRoom = (...args) => {
     const room = createRoom(...args);
-    room.onMessage("rooms", (rooms: Array<{ roomId: string }>) => rooms.forEach((listing) => listed.add(listing.roomId)));
+    room.onMessage("rooms", (rooms: Array<{ roomId: string }>) =>
+      rooms.forEach((listing) => listed.add(listing.roomId)),
+    );
     room.onMessage("+", ([roomId]: [string, unknown]) => listed.add(roomId));
     room.onMessage("-", (roomId: string) => listed.delete(roomId));
     return room;
@@ -45,14 +47,16 @@ async function joinLobby(url: string, listed: Set<string>): Promise<Room> {
   return client.joinOrCreate(LOBBY_ROOM);
 }
 
-const handsSeen = (view: TractorStateView) => view.seats.filter((seat) => seat.hand !== undefined).map((seat) => seat.seat);
+const handsSeen = (view: TractorStateView) =>
+  view.seats.filter((seat) => seat.hand !== undefined).map((seat) => seat.seat);
 
 /** The suite; `webSocketPorts`: each process with a WebSocket port (WEBSOCKET_PORT), its clients sent there. */
 export function clusterSuite({ webSocketPorts }: { webSocketPorts: boolean }): void {
   let postgres: PostgresProcess;
   let cluster: TestCluster;
 
-  const webSocketPortEnv = async (): Promise<Record<string, string>> => (webSocketPorts ? { WEBSOCKET_PORT: String(await freePort()) } : {});
+  const webSocketPortEnv = async (): Promise<Record<string, string>> =>
+    webSocketPorts ? { WEBSOCKET_PORT: String(await freePort()) } : {};
 
   beforeAll(async () => {
     postgres = new PostgresProcess(await freePort());
@@ -68,7 +72,13 @@ export function clusterSuite({ webSocketPorts }: { webSocketPorts: boolean }): v
 
   describe(`a cluster of two processes on Redis, ${webSocketPorts ? "each with its clients' WebSockets on a port of their own" : "each taking its clients' WebSockets on its main port"}`, () => {
     test("a Tractor table made through one process: listed by both, and joined, watched, taken over and reconnected through the other", async () => {
-      const alice = await new CardhallClient(cluster.servers[0].url).playTractor({ ...UNPACED, seat: "Alice", name: "alice", bots: ["Bob", "Charles", "David"], turnTimeMs: 60_000 });
+      const alice = await new CardhallClient(cluster.servers[0].url).playTractor({
+        ...UNPACED,
+        seat: "Alice",
+        name: "alice",
+        bots: ["Bob", "Charles", "David"],
+        turnTimeMs: 60_000,
+      });
       const host = cluster.hostOf(alice.room);
       const other = cluster.other(host);
       for (const server of cluster.servers) expect(await listedRoomIds(server)).toContain(alice.roomId);
@@ -90,7 +100,9 @@ export function clusterSuite({ webSocketPorts }: { webSocketPorts: boolean }): v
       const token = alice.reconnectionToken;
       await dropConnection(alice.room);
       const back = await through.reconnectTractor(token);
-      const again = await back.waitForView((view) => view.seats[0].occupant === "person" && view.seats[0].hand !== undefined);
+      const again = await back.waitForView(
+        (view) => view.seats[0].occupant === "person" && view.seats[0].hand !== undefined,
+      );
       expect(handsSeen(again)).toEqual(["Alice"]);
       expect(cluster.hostOf(back.room)).toBe(host);
 
@@ -103,24 +115,47 @@ export function clusterSuite({ webSocketPorts }: { webSocketPorts: boolean }): v
       // Colyseus places a new room on the process it counts least busy, and two creates at once may both pick the
       // same one: tables are opened, through each process in turn, until both processes host one (a few at most).
       const tables: EvenStevenPlayer[] = [];
-      for (let opened = 0; opened < 8 && new Set(tables.map((table) => cluster.hostOf(table.room).port)).size < 2; opened++) {
+      for (
+        let opened = 0;
+        opened < 8 && new Set(tables.map((table) => cluster.hostOf(table.room).port)).size < 2;
+        opened++
+      ) {
         tables.push(await new CardhallClient(cluster.servers[opened % 2]!.url).playEvenSteven({ n: 5, name: "lobby" }));
       }
       expect(new Set(tables.map((table) => cluster.hostOf(table.room).port)).size).toBe(2);
-      for (const listed of listings) await waitUntil(() => tables.every((table) => listed.has(table.roomId)), 10_000, "both tables in the lobby");
+      for (const listed of listings)
+        await waitUntil(() => tables.every((table) => listed.has(table.roomId)), 10_000, "both tables in the lobby");
       for (const table of tables) await table.leave();
-      for (const listed of listings) await waitUntil(() => tables.every((table) => !listed.has(table.roomId)), 10_000, "both tables gone from the lobby");
+      for (const listed of listings)
+        await waitUntil(
+          () => tables.every((table) => !listed.has(table.roomId)),
+          10_000,
+          "both tables gone from the lobby",
+        );
       for (const lobby of lobbies) await lobby.leave();
     }, 30_000);
 
     test("the scripted tables play through either address, and every finished game is in the one PostgreSQL", async () => {
-      const tables = await Promise.all(cluster.servers.map((server, index) => BOT_TABLES.evensteven.play({ url: server.url, games: 1, seed: 100 + index })));
+      const tables = await Promise.all(
+        cluster.servers.map((server, index) =>
+          BOT_TABLES.evensteven.play({ url: server.url, games: 1, seed: 100 + index }),
+        ),
+      );
       const roomIds = tables.map((table) => table.roomId);
       // Each process reads the one database: a table's game is listed by the process that did not hold it too.
       for (const server of cluster.servers) {
         let listed: string[] = [];
-        const poll = setInterval(() => void recordedRoomIds(server.httpUrl).then((ids) => (listed = ids), () => undefined), 100);
-        await waitUntil(() => roomIds.every((roomId) => listed.includes(roomId)), 10_000, "the games' records").finally(() => clearInterval(poll));
+        const poll = setInterval(
+          () =>
+            void recordedRoomIds(server.httpUrl).then(
+              (ids) => (listed = ids),
+              () => undefined,
+            ),
+          100,
+        );
+        await waitUntil(() => roomIds.every((roomId) => listed.includes(roomId)), 10_000, "the games' records").finally(
+          () => clearInterval(poll),
+        );
       }
     }, 30_000);
 
@@ -129,7 +164,24 @@ export function clusterSuite({ webSocketPorts }: { webSocketPorts: boolean }): v
       const urls = cluster.servers.map((server) => server.url);
       const run = spawnSync(
         path.join(__dirname, "..", "..", "bin", "loadtest"),
-        ["--url", urls.join(","), "--clients", "24", "--workers", "2", "--duration", "3", "--ramp", "1", "--think-ms", "50", "--no-baseline", "--quiet", "--json", jsonFile],
+        [
+          "--url",
+          urls.join(","),
+          "--clients",
+          "24",
+          "--workers",
+          "2",
+          "--duration",
+          "3",
+          "--ramp",
+          "1",
+          "--think-ms",
+          "50",
+          "--no-baseline",
+          "--quiet",
+          "--json",
+          jsonFile,
+        ],
         { encoding: "utf8", timeout: 90_000 },
       );
       expect(run.status).toBe(0);
@@ -139,7 +191,9 @@ export function clusterSuite({ webSocketPorts }: { webSocketPorts: boolean }): v
       expect(report.cardhall.joins.latency.count).toBe(24);
       expect(report.processes.map((process) => process.url)).toEqual(urls);
       for (const { figures } of report.processes) expect(figures!.clientsPeak).toBeGreaterThan(0); // tables landed on both
-      expect(report.server!.clientsPeak).toBe(report.processes.reduce((sum, process) => sum + process.figures!.clientsPeak, 0));
+      expect(report.server!.clientsPeak).toBe(
+        report.processes.reduce((sum, process) => sum + process.figures!.clientsPeak, 0),
+      );
       expect(run.stdout).toMatch(/server \(2 processes added up\): CPU/);
       for (const url of urls) expect(run.stdout).toContain(`process ${url}: CPU`);
     }, 90_000);
@@ -148,11 +202,15 @@ export function clusterSuite({ webSocketPorts }: { webSocketPorts: boolean }): v
       const samples = path.join(__dirname, "..", "fixtures", "samples");
       const expected = fs.readFileSync(path.join(samples, "evensteven-dealer-sample.out"), "utf8");
       for (const server of cluster.servers) {
-        const run = spawnSync(path.join(__dirname, "..", "..", "bin", "evensteven-bridge"), ["--url", server.url, "--from-stdin", "--", path.join(__dirname, "..", "..", "bin", "evensteven")], {
-          input: fs.readFileSync(path.join(samples, "evensteven-dealer-sample.in")),
-          encoding: "utf8",
-          timeout: 60_000,
-        });
+        const run = spawnSync(
+          path.join(__dirname, "..", "..", "bin", "evensteven-bridge"),
+          ["--url", server.url, "--from-stdin", "--", path.join(__dirname, "..", "..", "bin", "evensteven")],
+          {
+            input: fs.readFileSync(path.join(samples, "evensteven-dealer-sample.in")),
+            encoding: "utf8",
+            timeout: 60_000,
+          },
+        );
         expect(run.status).toBe(0);
         expect(run.stdout).toBe(expected);
       }

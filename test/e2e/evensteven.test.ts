@@ -1,6 +1,6 @@
-import { spawn } from "child_process";
-import * as fs from "fs";
-import * as path from "path";
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { Client } from "@colyseus/sdk";
 import { CardhallClient } from "../../client-sdk";
 import { playEvenStevenBot } from "../../client-sdk/bots/evensteven";
@@ -38,7 +38,10 @@ describe("Even-Steven end to end, against a real server", () => {
     const session = await client.playEvenSteven({ n: 3, name: "lister" });
     const rooms = await client.listRooms("evensteven");
     expect(rooms).toContainEqual(expect.objectContaining({ roomId: session.roomId, name: "evensteven", clients: 1 }));
-    expect(rooms.find((room) => room.roomId === session.roomId)?.metadata).toMatchObject({ game: "evensteven", player: "lister" });
+    expect(rooms.find((room) => room.roomId === session.roomId)?.metadata).toMatchObject({
+      game: "evensteven",
+      player: "lister",
+    });
     await session.leave();
   });
 
@@ -64,14 +67,22 @@ describe("Even-Steven end to end, against a real server", () => {
     });
     expect(bridged.status).toBe(0);
     expect(bridged.stdout).toBe(dealt);
-    const sample = fs.readFileSync(path.join(ROOT, "test", "fixtures", "samples", "evensteven-dealer-sample.in"), "utf8");
+    const sample = fs.readFileSync(
+      path.join(ROOT, "test", "fixtures", "samples", "evensteven-dealer-sample.in"),
+      "utf8",
+    );
     const sampleRun = await runBridge(["--url", server.url, "--from-stdin", "--", evensteven], sample);
-    expect(sampleRun.stdout).toBe(fs.readFileSync(path.join(ROOT, "test", "fixtures", "samples", "evensteven-dealer-sample.out"), "utf8"));
+    expect(sampleRun.stdout).toBe(
+      fs.readFileSync(path.join(ROOT, "test", "fixtures", "samples", "evensteven-dealer-sample.out"), "utf8"),
+    );
   });
 
   test("the bridge reports a misbehaving program and stops", async () => {
     const fixture = path.join(ROOT, "test", "fixtures", "misbehaving-player.js");
-    const run = await runBridge(["--url", server.url, "--n", "4", "--seed", "653723903", "--", fixture, "stranger"], "");
+    const run = await runBridge(
+      ["--url", server.url, "--n", "4", "--seed", "653723903", "--", fixture, "stranger"],
+      "",
+    );
     expect(run.stderr).toMatch(/Game 1: the player answered 3s with "2c": 2c is not in the hand/);
     expect(run.status).toBe(1); // failed while running (README, "Exit status")
   });
@@ -96,10 +107,16 @@ describe("Even-Steven end to end, against a real server", () => {
     await waitUntil(() => verdicts.length === 1 && received.messages.some((m) => m.type === "verdict"));
     expect(verdicts[0].outcome).toBe("LOSE NECESSARILY");
     // Nothing before the game is over shows them; the state at the end does (docs/protocol.md: undealt, unplayed).
-    const beforeOver = JSON.stringify([received.messages, received.snapshots.filter((s) => (s as { phase: string }).phase !== "over")]);
+    const beforeOver = JSON.stringify([
+      received.messages,
+      received.snapshots.filter((s) => (s as { phase: string }).phase !== "over"),
+    ]);
     for (const hidden of ["4h", "Qs", "Jc", "Qc", "9s"]) expect(beforeOver).not.toContain(`"${hidden}"`);
     await waitUntil(() => (spectator.state as { phase?: string }).phase === "over");
-    expect(JSON.parse(JSON.stringify(spectator.state))).toMatchObject({ undealt: ["Qc", "9s", "6s"], unplayed: ["4h", "Qs", "Jc"] });
+    expect(JSON.parse(JSON.stringify(spectator.state))).toMatchObject({
+      undealt: ["Qc", "9s", "6s"],
+      unplayed: ["4h", "Qs", "Jc"],
+    });
 
     player.send("newGame", { n: 4, seed: 653723903 });
     await waitUntil(() => (player.state as { game?: number; toCover?: string }).game === 2 && deals.length >= 2);

@@ -94,7 +94,10 @@ describe("Fool end to end, against a real server", () => {
       onJoined: async (session) => {
         watcher = await watch(session.roomId);
         const listed = await client.listRooms("fool");
-        expect(listed.find((room) => room.roomId === session.roomId)?.metadata).toMatchObject({ game: "fool", mode: "vs-ai" });
+        expect(listed.find((room) => room.roomId === session.roomId)?.metadata).toMatchObject({
+          game: "fool",
+          mode: "vs-ai",
+        });
       },
     });
     expect(results).toEqual([expect.objectContaining({ game: 1, seed: SEED, outcome: "fool", seat: 0 })]);
@@ -114,14 +117,23 @@ describe("Fool end to end, against a real server", () => {
     const shownUpTo: Set<string>[] = [];
     positions.forEach((position, k) => shownUpTo.push(new Set([...(shownUpTo[k - 1] ?? []), position.faceUp.as])));
     const secretsIn = (value: unknown, k: number) => cardsNamedIn(value).filter((card) => !shownUpTo[k].has(card));
-    const snapshots = seen.received.snapshots as Array<{ game: number; moveCount: number; phase: string; seats: Array<{ revealed: string[] }> }>;
+    const snapshots = seen.received.snapshots as Array<{
+      game: number;
+      moveCount: number;
+      phase: string;
+      seats: Array<{ revealed: string[] }>;
+    }>;
     // Until the game is over; then every hand shows (docs/protocol.md: revealed).
-    expect(snapshots.filter((s) => s.game === 1 && s.phase !== "over").flatMap((s) => secretsIn(s, s.moveCount))).toEqual([]);
+    expect(
+      snapshots.filter((s) => s.game === 1 && s.phase !== "over").flatMap((s) => secretsIn(s, s.moveCount)),
+    ).toEqual([]);
     const end = snapshots.find((s) => s.game === 1 && s.phase === "over");
     expect(end?.seats.map((seat) => seat.revealed)).toEqual(positions[positions.length - 1].hands);
     expect(moves.flatMap((event) => secretsIn(event, event.number))).toEqual([]);
     expect(NATURAL_CARDS.length - shownUpTo[0].size).toBeGreaterThan(40); // at the deal almost everything is secret
-    const withHands = seen.received.snapshots.filter((s) => (s as { seats?: Array<{ hand?: unknown }> }).seats?.some((seat) => seat.hand !== undefined));
+    const withHands = seen.received.snapshots.filter((s) =>
+      (s as { seats?: Array<{ hand?: unknown }> }).seats?.some((seat) => seat.hand !== undefined),
+    );
     expect(withHands).toEqual([]);
 
     // A spectator's move is refused with a typed error.

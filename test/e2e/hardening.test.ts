@@ -5,7 +5,19 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { waitUntil } from "../helpers";
 import { freePort, ServerProcess } from "./server-process";
-import { consume, idleConnection, joinRaw, listRooms, matchmake, OpenRooms, postOversizeBody, reserveNewTable, socketOf, stateOf, type Reservation } from "./raw-client";
+import {
+  consume,
+  idleConnection,
+  joinRaw,
+  listRooms,
+  matchmake,
+  OpenRooms,
+  postOversizeBody,
+  reserveNewTable,
+  socketOf,
+  stateOf,
+  type Reservation,
+} from "./raw-client";
 
 let server: ServerProcess;
 const rooms = new OpenRooms();
@@ -23,7 +35,8 @@ afterAll(async () => {
   await server.stop();
 });
 
-const create = (game: string, options: Record<string, unknown> = {}): Promise<Reservation> => reserveNewTable(server.httpUrl, game, options);
+const create = (game: string, options: Record<string, unknown> = {}): Promise<Reservation> =>
+  reserveNewTable(server.httpUrl, game, options);
 
 /** A client's join that must be refused over HTTP with a client error, and never reach a socket. */
 async function expectRefusedJoin(roomId: string, options: Record<string, unknown>, reason: RegExp): Promise<void> {
@@ -40,7 +53,11 @@ describe("1. a creator's seat cannot be taken before the creator connects", () =
     expect(listed?.metadata).toMatchObject({ openSeats: 0 });
     await expectRefusedJoin(reservation.roomId, {}, /already has its player/);
     const creator = track(await consume(server.url, reservation));
-    await waitUntil(() => ((stateOf(creator).player as { hand?: string[] } | undefined)?.hand?.length ?? 0) === 5, 5000, "the creator's hand");
+    await waitUntil(
+      () => ((stateOf(creator).player as { hand?: string[] } | undefined)?.hand?.length ?? 0) === 5,
+      5000,
+      "the creator's hand",
+    );
   });
 
   test("fool: the intruder gets the other seat; the creator keeps the one it was promised", async () => {
@@ -48,7 +65,11 @@ describe("1. a creator's seat cannot be taken before the creator connects", () =
     const intruder = track(await joinRaw(server.url, reservation.roomId, { name: "intruder" }));
     await expectRefusedJoin(reservation.roomId, { name: "third" }, /every seat is taken/);
     const creator = track(await consume(server.url, reservation));
-    await waitUntil(() => (stateOf(creator).seats as Array<{ name: string }> | undefined)?.[1]?.name === "intruder", 5000, "both seats");
+    await waitUntil(
+      () => (stateOf(creator).seats as Array<{ name: string }> | undefined)?.[1]?.name === "intruder",
+      5000,
+      "both seats",
+    );
     expect((stateOf(creator).seats as Array<{ name: string }>)[0].name).toBe("creator");
     void intruder;
   });
@@ -57,7 +78,11 @@ describe("1. a creator's seat cannot be taken before the creator connects", () =
     const reservation = await create("tractor", { seat: "Alice", name: "creator", bots: ["Bob", "Charles", "David"] });
     await expectRefusedJoin(reservation.roomId, { seat: "Alice", name: "intruder" }, /Alice's seat is taken/);
     const creator = track(await consume(server.url, reservation));
-    await waitUntil(() => (stateOf(creator).seats as Array<{ player: string }> | undefined)?.[0]?.player === "creator", 5000, "Alice's seat");
+    await waitUntil(
+      () => (stateOf(creator).seats as Array<{ player: string }> | undefined)?.[0]?.player === "creator",
+      5000,
+      "Alice's seat",
+    );
   });
 
   test("patience: an intruder becomes a spectator, not the owner", async () => {
@@ -74,14 +99,22 @@ describe("2. reservations that never connect cannot lock a room", () => {
   test("65 spectator reservations over HTTP alone: the second Fool player still joins", async () => {
     const reservation = await create("fool", { mode: "two-players", name: "first" });
     const first = track(await consume(server.url, reservation));
-    const statuses = await Promise.all(Array.from({ length: 65 }, () => matchmake(server.httpUrl, "joinById", reservation.roomId, { spectate: true }).then((answer) => answer.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 65 }, () =>
+        matchmake(server.httpUrl, "joinById", reservation.roomId, { spectate: true }).then((answer) => answer.status),
+      ),
+    );
     // Bounded per room (16 waiting at once) and per address: the rest are told to come back (429).
     expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(16);
     expect(statuses.filter((status) => status !== 200).every((status) => status === 429)).toBe(true);
     const listed = (await listRooms(server.httpUrl)).find((room) => room.roomId === reservation.roomId);
     expect(listed?.locked).toBe(false);
     const second = track(await joinRaw(server.url, reservation.roomId, { name: "second" }));
-    await waitUntil(() => (stateOf(first).seats as Array<{ name: string }> | undefined)?.[1]?.name === "second", 5000, "the second player seated");
+    await waitUntil(
+      () => (stateOf(first).seats as Array<{ name: string }> | undefined)?.[1]?.name === "second",
+      5000,
+      "the second player seated",
+    );
     void second;
   });
 });
@@ -103,9 +136,14 @@ describe("3. request bodies are bounded and refused early", () => {
   });
 
   test("malformed matchmaking requests get 4xx with a sentence", async () => {
-    expect(await matchmake(server.httpUrl, "create", "evensteven", "{not json")).toEqual({ status: 400, body: { code: 400, error: "the request body is not JSON" } });
+    expect(await matchmake(server.httpUrl, "create", "evensteven", "{not json")).toEqual({
+      status: 400,
+      body: { code: 400, error: "the request body is not JSON" },
+    });
     expect((await matchmake(server.httpUrl, "create", "evensteven", "[1,2]")).status).toBe(400);
-    expect((await matchmake(server.httpUrl, "create", "evensteven", { n: "five" })).body.error).toMatch(/bad options: n/);
+    expect((await matchmake(server.httpUrl, "create", "evensteven", { n: "five" })).body.error).toMatch(
+      /bad options: n/,
+    );
     expect((await matchmake(server.httpUrl, "teleport", "evensteven")).status).toBe(404);
   });
 
@@ -162,19 +200,27 @@ describe("5. junk frames cost a few log lines, with no stack and none of their b
     const before = server.output.length;
     const marker = Buffer.from("ATTACKER-BYTES-ATTACKER-BYTES");
     const socket = socketOf(player);
-    for (let frame = 0; frame < 200; frame++) socket.send(Buffer.concat([Buffer.from([13, 0xa4]), Buffer.from("move"), Buffer.from([0xc1]), marker]));
+    for (let frame = 0; frame < 200; frame++)
+      socket.send(Buffer.concat([Buffer.from([13, 0xa4]), Buffer.from("move"), Buffer.from([0xc1]), marker]));
     const errors: unknown[] = [];
     player.onMessage("error", (reply: unknown) => errors.push(reply));
     // The room still answers: a request after the junk is handled.
-    await expect(player.request("teleport", {})).rejects.toMatchObject({ reason: { code: expect.stringMatching(/UNKNOWN_MESSAGE|RATE_LIMITED/) } });
+    await expect(player.request("teleport", {})).rejects.toMatchObject({
+      reason: { code: expect.stringMatching(/UNKNOWN_MESSAGE|RATE_LIMITED/) },
+    });
     // The log comes through the server's stdout, a channel of its own: its line may arrive after the reply.
-    const linesSince = () => server.output.slice(before).split("\n").filter((line) => line.trim() !== "");
+    const linesSince = () =>
+      server.output
+        .slice(before)
+        .split("\n")
+        .filter((line) => line.trim() !== "");
     await waitUntil(() => linesSince().length > 0, 5000, "the refusal's log line");
     const lines = linesSince();
     expect(lines.length).toBeLessThanOrEqual(5);
     expect(server.output.slice(before)).not.toContain("ATTACKER");
     expect(server.output.slice(before)).not.toMatch(/\n\s+at /);
-    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ event: "frame_refused", kind: "undecodable", bytes: 36 });
+    for (const line of lines)
+      expect(JSON.parse(line)).toMatchObject({ event: "frame_refused", kind: "undecodable", bytes: 36 });
   }
 
   test("failed reconnections print nothing (production mode is the default)", async () => {
@@ -182,9 +228,14 @@ describe("5. junk frames cost a few log lines, with no stack and none of their b
     expect((await matchmake(server.httpUrl, "reconnect", "no-such-room", { reconnectionToken: "x" })).status).toBe(404);
     const reservation = await create("fool", { mode: "two-players" });
     track(await consume(server.url, reservation));
-    expect((await matchmake(server.httpUrl, "reconnect", reservation.roomId, { reconnectionToken: "stolen" })).status).toBe(410);
+    expect(
+      (await matchmake(server.httpUrl, "reconnect", reservation.roomId, { reconnectionToken: "stolen" })).status,
+    ).toBe(410);
     // This test sends no frame: a frame_refused line here is the junk of the test before, read from the pipe late.
-    const lines = server.output.slice(before).split("\n").filter((line) => line.trim() !== "" && !line.includes('"event":"frame_refused"'));
+    const lines = server.output
+      .slice(before)
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !line.includes('"event":"frame_refused"'));
     expect(lines).toEqual([]);
   });
 });
@@ -222,7 +273,11 @@ describe("7. behind a reverse proxy, clients are told apart by what the trusted 
 
   /** Creates `count` tables at once, none connected, and returns the statuses. */
   async function createsAtOnce(count: number, from: string, headers: Record<string, string> = {}): Promise<number[]> {
-    return Promise.all(Array.from({ length: count }, () => matchmake(proxied.httpUrl, "create", "evensteven", {}, from, headers).then((answer) => answer.status)));
+    return Promise.all(
+      Array.from({ length: count }, () =>
+        matchmake(proxied.httpUrl, "create", "evensteven", {}, from, headers).then((answer) => answer.status),
+      ),
+    );
   }
 
   test("each forwarded client has its own bound; a client behind the proxy does not share another's", async () => {
@@ -236,7 +291,11 @@ describe("7. behind a reverse proxy, clients are told apart by what the trusted 
 
   test("a peer that is not a trusted proxy is judged by its own address, whatever header it sends", async () => {
     const statuses = await Promise.all(
-      Array.from({ length: BOUND + 1 }, (_, index) => matchmake(proxied.httpUrl, "create", "evensteven", {}, "127.0.0.9", { "x-forwarded-for": `203.0.113.${index}` }).then((answer) => answer.status)),
+      Array.from({ length: BOUND + 1 }, (_, index) =>
+        matchmake(proxied.httpUrl, "create", "evensteven", {}, "127.0.0.9", {
+          "x-forwarded-for": `203.0.113.${index}`,
+        }).then((answer) => answer.status),
+      ),
     );
     expect(statuses.filter((status) => status === 200)).toHaveLength(BOUND);
     expect(statuses.filter((status) => status === 429)).toHaveLength(1);
@@ -248,7 +307,11 @@ describe("8. a load test from one machine runs against a server whose bound is o
     const unbounded = new ServerProcess(await freePort(), { JOINS_PENDING_PER_ADDRESS: "0" });
     await unbounded.start();
     try {
-      const statuses = await Promise.all(Array.from({ length: 100 }, () => matchmake(unbounded.httpUrl, "create", "evensteven", {}).then((answer) => answer.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          matchmake(unbounded.httpUrl, "create", "evensteven", {}).then((answer) => answer.status),
+        ),
+      );
       expect(statuses).toEqual(Array(100).fill(200));
     } finally {
       await unbounded.stop();

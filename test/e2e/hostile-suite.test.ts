@@ -5,9 +5,14 @@
  * what it changed. Every loop is bounded in count. With HOSTILE_REPORT=<file>, the figures are written there as
  * JSON (BENCHMARKS.md records a run).
  */
-import * as fs from "fs";
+import * as fs from "node:fs";
 import { Client, type Room } from "@colyseus/sdk";
-import { COMMON_ERROR_CODES, STATE_CHECK_MESSAGE, type MessageDefinition, type StateCheck } from "../../rooms/kit/protocol";
+import {
+  COMMON_ERROR_CODES,
+  STATE_CHECK_MESSAGE,
+  type MessageDefinition,
+  type StateCheck,
+} from "../../rooms/kit/protocol";
 import { viewDigest } from "../../rooms/kit/views";
 import { EVENSTEVEN_ERROR_CODES, evenStevenMessages } from "../../rooms/evensteven/protocol";
 import { FOOL_ERROR_CODES, foolMessages } from "../../rooms/fool/protocol";
@@ -28,7 +33,14 @@ const DROPS = 12;
 
 interface Figures {
   /** `accepted`: requests a room answered (questions that change nothing, e.g. a hint), by `game:type`. */
-  fuzz: { messages: number; refusals: number; accepted: number; acceptedTypes: Record<string, number>; stateChanges: number; byCode: Record<string, number> };
+  fuzz: {
+    messages: number;
+    refusals: number;
+    accepted: number;
+    acceptedTypes: Record<string, number>;
+    stateChanges: number;
+    byCode: Record<string, number>;
+  };
   junk: { frames: number; logLines: number; logLinesPerFrame: number; socketsRefused: number };
   bodies: { sent: number; refused: number; rssGrowthMB: number };
   reservations: { requests: number; granted: number; refused: number; playerJoinedAfter: boolean };
@@ -64,13 +76,20 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const OPEN = 1;
-  await Promise.all(rooms.filter((room) => socketOf(room).readyState === OPEN).map((room) => room.leave().catch(() => undefined)));
-  const alive = await fetch(`${server.httpUrl}/health`).then((response) => response.ok, () => false);
+  await Promise.all(
+    rooms.filter((room) => socketOf(room).readyState === OPEN).map((room) => room.leave().catch(() => undefined)),
+  );
+  const alive = await fetch(`${server.httpUrl}/health`).then(
+    (response) => response.ok,
+    () => false,
+  );
   figures.crashes = alive ? 0 : 1;
   // A stack's frames, printed raw or inside a JSON line's message.
   figures.stackLines = server.output.split("\n").filter((line) => /^\s+at |\\n\s+at /.test(line)).length;
   // Every refusal line of the whole run (the fuzz's frames too) against the junk alone: an upper bound.
-  figures.junk.logLines = server.output.split("\n").filter((line) => /"event":"(frame|connection)_refused"/.test(line)).length;
+  figures.junk.logLines = server.output
+    .split("\n")
+    .filter((line) => /"event":"(frame|connection)_refused"/.test(line)).length;
   figures.junk.logLinesPerFrame = figures.junk.logLines / (figures.junk.frames + figures.junk.socketsRefused);
   if (process.env.HOSTILE_LOG) fs.writeFileSync(process.env.HOSTILE_LOG, server.output);
   if (process.env.HOSTILE_REPORT) fs.writeFileSync(process.env.HOSTILE_REPORT, JSON.stringify(figures, null, 2) + "\n");
@@ -119,14 +138,27 @@ function anyPayload(random: () => number, depth = 0): unknown {
     default: {
       const keys = ["card", "cards", "kind", "seat", "seed", "n", "paused", "paceMs", "deck", "name", "suit", "rank"];
       const object: Record<string, unknown> = {};
-      for (let field = 0; field < 1 + Math.floor(random() * 3); field++) object[keys[Math.floor(random() * keys.length)]] = depth > 3 ? 1 : anyPayload(random, depth + 1);
+      for (let field = 0; field < 1 + Math.floor(random() * 3); field++)
+        object[keys[Math.floor(random() * keys.length)]] = depth > 3 ? 1 : anyPayload(random, depth + 1);
       return object;
     }
   }
 }
 
 function fuzzedType(random: () => number, known: readonly string[]): string | number {
-  const odd: Array<string | number> = ["*", "", "__proto__", "constructor", "error", 0, 13, -1, "x".repeat(300), "move ", "MOVE"];
+  const odd: Array<string | number> = [
+    "*",
+    "",
+    "__proto__",
+    "constructor",
+    "error",
+    0,
+    13,
+    -1,
+    "x".repeat(300),
+    "move ",
+    "MOVE",
+  ];
   return random() < 0.6 ? known[Math.floor(random() * known.length)] : odd[Math.floor(random() * odd.length)];
 }
 
@@ -145,7 +177,13 @@ interface Target {
 const TARGETS: Target[] = [
   { game: "evensteven", create: { n: 5 }, messages: evenStevenMessages, codes: EVENSTEVEN_ERROR_CODES, seated: false },
   { game: "fool", create: { mode: "two-players" }, messages: foolMessages, codes: FOOL_ERROR_CODES, seated: true },
-  { game: "patience", create: { paused: true }, messages: patienceMessages, codes: PATIENCE_ERROR_CODES, seated: false },
+  {
+    game: "patience",
+    create: { paused: true },
+    messages: patienceMessages,
+    codes: PATIENCE_ERROR_CODES,
+    seated: false,
+  },
   { game: "tractor", create: { seat: "Alice" }, messages: tractorMessages, codes: TRACTOR_ERROR_CODES, seated: true },
 ];
 
@@ -198,7 +236,12 @@ describe("the hostile suite", () => {
   test("fuzzed messages at every room while its game waits change nothing", async () => {
     await Promise.all(
       TARGETS.map(async (target, index) => {
-        const owner = track(await consume(server.url, (await matchmake(server.httpUrl, "create", target.game, target.create)).body as unknown as Reservation));
+        const owner = track(
+          await consume(
+            server.url,
+            (await matchmake(server.httpUrl, "create", target.game, target.create)).body as unknown as Reservation,
+          ),
+        );
         const spectator = track(await joinRaw(server.url, owner.roomId, { spectate: true }));
         await waitUntil(() => Object.keys(stateOf(spectator)).length > 0, 5000, "the spectator's state");
         await sleep(300); // the join's own patches arrive
@@ -216,7 +259,12 @@ describe("the hostile suite", () => {
 
   test("junk frames are refused with a few log lines, and oversize frames close only their socket", async () => {
     const before = server.output.length;
-    const player = track(await consume(server.url, (await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" })).body as unknown as Reservation));
+    const player = track(
+      await consume(
+        server.url,
+        (await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" })).body as unknown as Reservation,
+      ),
+    );
     const socket = socketOf(player);
     const junk = [
       Buffer.alloc(0),
@@ -234,25 +282,43 @@ describe("the hostile suite", () => {
     socket.send("not a binary frame at all");
     figures.junk.frames++;
     // The room still answers (the junk spent the client's budget, so perhaps with RATE_LIMITED).
-    await expect(player.request("ping", {})).rejects.toMatchObject({ reason: { code: expect.stringMatching(/^(UNKNOWN_MESSAGE|RATE_LIMITED)$/) } });
+    await expect(player.request("ping", {})).rejects.toMatchObject({
+      reason: { code: expect.stringMatching(/^(UNKNOWN_MESSAGE|RATE_LIMITED)$/) },
+    });
     // Frames over the transport's 4 KiB limit: the socket is closed (1009), the server goes on.
     for (let connection = 0; connection < 3; connection++) {
-      const victim = track(await consume(server.url, (await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" })).body as unknown as Reservation));
+      const victim = track(
+        await consume(
+          server.url,
+          (await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" })).body as unknown as Reservation,
+        ),
+      );
       const closed = new Promise<number>((resolve) => victim.onLeave((code) => resolve(code)));
       socketOf(victim).send(Buffer.alloc(8 * 1024, 13));
       expect(await closed).toBe(1009);
       figures.junk.socketsRefused++;
     }
-    const lines = server.output.slice(before).split("\n").filter((line) => line.trim() !== "");
+    const lines = server.output
+      .slice(before)
+      .split("\n")
+      .filter((line) => line.trim() !== "");
     expect(server.output.slice(before)).not.toContain("ATTACK");
-    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ event: expect.stringMatching(/^(frame|connection)_refused$/) });
+    for (const line of lines)
+      expect(JSON.parse(line)).toMatchObject({ event: expect.stringMatching(/^(frame|connection)_refused$/) });
   }, 120_000);
 
   test("oversize bodies are refused without being kept", async () => {
-    const rssOf = async () => ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as { rssBytes: number }).rssBytes;
+    const rssOf = async () =>
+      ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as { rssBytes: number }).rssBytes;
     const before = await rssOf();
     const answers = await Promise.all(
-      Array.from({ length: OVERSIZE_BODIES }, (_, index) => postOversizeBody(server.port, index % 2 === 0 ? "/matchmake/create/fool" : "/matchmake/joinById/x", index % 3 === 0 ? null : 100 * 1024 * 1024)),
+      Array.from({ length: OVERSIZE_BODIES }, (_, index) =>
+        postOversizeBody(
+          server.port,
+          index % 2 === 0 ? "/matchmake/create/fool" : "/matchmake/joinById/x",
+          index % 3 === 0 ? null : 100 * 1024 * 1024,
+        ),
+      ),
     );
     figures.bodies.sent = answers.length;
     figures.bodies.refused = answers.filter((answer) => answer.status === 413).length;
@@ -263,12 +329,21 @@ describe("the hostile suite", () => {
 
   test("a reservation flood leaves every table open to its players", async () => {
     const tables = await Promise.all(
-      Array.from({ length: 4 }, async () => track(await consume(server.url, (await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" })).body as unknown as Reservation))),
+      Array.from({ length: 4 }, async () =>
+        track(
+          await consume(
+            server.url,
+            (await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" })).body as unknown as Reservation,
+          ),
+        ),
+      ),
     );
     const answers = await Promise.all(
       Array.from({ length: RESERVATION_FLOOD }, (_, index) => {
         const roomId = tables[index % tables.length].roomId;
-        return matchmake(server.httpUrl, "joinById", roomId, index % 5 === 0 ? { seat: 1 } : { spectate: true }).then((answer) => answer.status);
+        return matchmake(server.httpUrl, "joinById", roomId, index % 5 === 0 ? { seat: 1 } : { spectate: true }).then(
+          (answer) => answer.status,
+        );
       }),
     );
     figures.reservations.requests = answers.length;
@@ -278,7 +353,13 @@ describe("the hostile suite", () => {
     // Players at other addresses are not held back by the flooding one: a table is made and filled at once.
     const fresh = await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" }, "127.0.0.2");
     track(await consume(server.url, fresh.body as unknown as Reservation));
-    const second = await matchmake(server.httpUrl, "joinById", String(fresh.body.roomId), { name: "second" }, "127.0.0.3");
+    const second = await matchmake(
+      server.httpUrl,
+      "joinById",
+      String(fresh.body.roomId),
+      { name: "second" },
+      "127.0.0.3",
+    );
     expect(second.status).toBe(200);
     track(await consume(server.url, second.body as unknown as Reservation));
     figures.reservations.playerJoinedAfter = true;
@@ -292,8 +373,18 @@ describe("the hostile suite", () => {
   }, 90_000);
 
   test("token games: guessed, foreign and used tokens are refused; a live seat's token takes it over", async () => {
-    const victim = track(await consume(server.url, (await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" })).body as unknown as Reservation));
-    const other = track(await consume(server.url, (await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" })).body as unknown as Reservation));
+    const victim = track(
+      await consume(
+        server.url,
+        (await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" })).body as unknown as Reservation,
+      ),
+    );
+    const other = track(
+      await consume(
+        server.url,
+        (await matchmake(server.httpUrl, "create", "fool", { mode: "two-players" })).body as unknown as Reservation,
+      ),
+    );
     const [, victimToken] = victim.reconnectionToken.split(":");
     const random = generator(7);
     for (let attempt = 0; attempt < TOKEN_TRIES; attempt++) {
@@ -310,7 +401,9 @@ describe("the hostile suite", () => {
     expect(await closed).toBe(4101);
     figures.tokens.takeovers++;
     // The token the thief used is spent: replaying it is refused.
-    expect((await matchmake(server.httpUrl, "reconnect", victim.roomId, { reconnectionToken: victimToken })).status).toBe(410);
+    expect(
+      (await matchmake(server.httpUrl, "reconnect", victim.roomId, { reconnectionToken: victimToken })).status,
+    ).toBe(410);
     figures.tokens.tries++;
     figures.tokens.refused++;
     void thief;
@@ -319,17 +412,27 @@ describe("the hostile suite", () => {
   test("a drop storm: every dropped player comes back with its hand, and the state it decodes passes its state check", async () => {
     // A server of its own, checking every client's state (STATE_CHECK_EVERY=1): after its full state, each returned
     // client is sent the digest of the view it must hold, and again after every patch that changes it.
-    const checked = new ServerProcess(await freePort(), { NODE_ENV: "production", STATE_CHECK_EVERY: "1", DRAIN_TIMEOUT: "0" });
+    const checked = new ServerProcess(await freePort(), {
+      NODE_ENV: "production",
+      STATE_CHECK_EVERY: "1",
+      DRAIN_TIMEOUT: "0",
+    });
     await checked.start();
     const server = checked;
     const players = await Promise.all(
       Array.from({ length: DROPS }, async () => {
-        const room = await consume(server.url, (await matchmake(server.httpUrl, "create", "fool", { aiDelayMs: 60_000 })).body as unknown as Reservation);
+        const room = await consume(
+          server.url,
+          (await matchmake(server.httpUrl, "create", "fool", { aiDelayMs: 60_000 })).body as unknown as Reservation,
+        );
         room.onMessage(STATE_CHECK_MESSAGE, () => undefined);
         return track(room);
       }),
     );
-    const handOf = (room: Room) => JSON.stringify(((stateOf(room).seats as Array<{ hand?: string[] }> | undefined) ?? []).map((seat) => seat.hand ?? null));
+    const handOf = (room: Room) =>
+      JSON.stringify(
+        ((stateOf(room).seats as Array<{ hand?: string[] }> | undefined) ?? []).map((seat) => seat.hand ?? null),
+      );
     await Promise.all(players.map((room) => waitUntil(() => handOf(room).includes('"'), 10_000, "a dealt hand")));
     const hands = players.map(handOf);
     const tokens = players.map((room) => room.reconnectionToken);
@@ -342,17 +445,23 @@ describe("the hostile suite", () => {
     const listen = (room: Room) => {
       const checks: boolean[] = [];
       checksOf.set(room, checks);
-      room.onMessage(STATE_CHECK_MESSAGE, ({ digest }: StateCheck) => checks.push(viewDigest(stateOf(room)) === digest));
+      room.onMessage(STATE_CHECK_MESSAGE, ({ digest }: StateCheck) =>
+        checks.push(viewDigest(stateOf(room)) === digest),
+      );
       room.onMessage("*", () => undefined);
       return track(room);
     };
-    const returned = await Promise.all(tokens.map((token) => new Client(server.url).reconnect(token).then(listen, () => null)));
+    const returned = await Promise.all(
+      tokens.map((token) => new Client(server.url).reconnect(token).then(listen, () => null)),
+    );
     for (const [index, room] of returned.entries()) {
       if (room === null) continue;
       figures.drops.returned++;
       await waitUntil(() => handOf(room) !== "[]", 5000, "the state after returning").catch(() => undefined);
       if (handOf(room) === hands[index]) figures.drops.handsKept++;
-      await waitUntil(() => checksOf.get(room)!.length > 0, 5000, "a state check after returning").catch(() => undefined);
+      await waitUntil(() => checksOf.get(room)!.length > 0, 5000, "a state check after returning").catch(
+        () => undefined,
+      );
       figures.drops.stateChecks += checksOf.get(room)!.length;
       figures.drops.stateChecksFailed += checksOf.get(room)!.filter((matched) => !matched).length;
     }

@@ -2,8 +2,18 @@
 import { CardhallClient } from "../../client-sdk";
 
 /** Makes the account `owner` (if new) and its bot `bot`, and returns a fresh token for the bot. */
-export async function registerBot(httpUrl: string, owner: string, bot: string, password = "a long password"): Promise<string> {
-  const post = (path: string, body: unknown, cookie = "") => fetch(`${httpUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+export async function registerBot(
+  httpUrl: string,
+  owner: string,
+  bot: string,
+  password = "a long password",
+): Promise<string> {
+  const post = (path: string, body: unknown, cookie = "") =>
+    fetch(`${httpUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify(body),
+    });
   let login = await post("/accounts", { name: owner, password });
   if (login.status === 409) login = await post("/session", { name: owner, password });
   if (!login.ok) throw new Error(`no account ${owner}: ${login.status} ${await login.text()}`);
@@ -16,6 +26,10 @@ export async function registerBot(httpUrl: string, owner: string, bot: string, p
 }
 
 /** An SDK client that plays as the bot `bot` of the account `owner` (both made if new) on `server`. */
-export async function botClient(server: { url: string; httpUrl: string }, owner: string, bot: string): Promise<CardhallClient> {
+export async function botClient(
+  server: { url: string; httpUrl: string },
+  owner: string,
+  bot: string,
+): Promise<CardhallClient> {
   return new CardhallClient(server.url, { token: await registerBot(server.httpUrl, owner, bot) });
 }

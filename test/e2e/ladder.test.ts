@@ -4,8 +4,8 @@
  * the period's last, a spectator and options that would change the deal are refused; the standings rank the two;
  * their records name the ladder's period and deal and are withheld from everyone until the period ends.
  */
-import { spawn } from "child_process";
-import * as path from "path";
+import { spawn } from "node:child_process";
+import * as path from "node:path";
 import { CardhallClient, CardhallError, type EvenStevenPlayer } from "../../client-sdk";
 import { LADDERS } from "../../server/arena/ladder";
 import { optimalPlay } from "../../rooms/evensteven/strategy";
@@ -22,14 +22,17 @@ let server: ServerProcess;
 let firstSeeds: number[] = [];
 
 beforeAll(async () => {
-  server = new ServerProcess(await freePort(), { SIGNUPS_PER_HOUR: "0", TOKENS_PER_HOUR: "0", LADDER_SECRET: "the ladder test's secret" });
+  server = new ServerProcess(await freePort(), {
+    SIGNUPS_PER_HOUR: "0",
+    TOKENS_PER_HOUR: "0",
+    LADDER_SECRET: "the ladder test's secret",
+  });
   await server.start();
 });
 
 afterAll(async () => {
   await server.stop();
 });
-
 
 /** Plays the table's one game with the optimal play (the bot's suggestion); returns the seed its verdict reveals. */
 async function playOut(player: EvenStevenPlayer): Promise<number> {
@@ -41,7 +44,10 @@ async function playOut(player: EvenStevenPlayer): Promise<number> {
 }
 
 async function refusal(attempt: Promise<unknown>): Promise<CardhallError> {
-  const error = await attempt.then(() => undefined, (caught: unknown) => caught);
+  const error = await attempt.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(CardhallError);
   return error as CardhallError;
 }
@@ -54,7 +60,9 @@ test("two bots play the same deals in order, each once; the standings rank them;
     const player = await ann.playLadder("evensteven");
     if (deal === 1) {
       expect((await refusal(player.newGame())).code).toBe("LADDER_TABLE");
-      expect((await refusal(new CardhallClient(server.url).spectateEvenSteven(player.roomId))).message).toMatch(/no spectators/);
+      expect((await refusal(new CardhallClient(server.url).spectateEvenSteven(player.roomId))).message).toMatch(
+        /no spectators/,
+      );
       // Its listing says it is a ladder table (the lobby leaves it out); nor does a joinOrCreate land in it.
       const listing = (await ann.listRooms("evensteven")).find((room) => room.roomId === player.roomId);
       expect(listing?.metadata).toMatchObject({ ladder: true, player: "Ann Bot" });
@@ -67,7 +75,9 @@ test("two bots play the same deals in order, each once; the standings rank them;
   }
   expect(new Set(annSeeds).size).toBe(DEALS);
   firstSeeds = annSeeds;
-  expect((await refusal(ann.playLadder("evensteven"))).message).toMatch(/has played all 10 deals of the evensteven ladder/);
+  expect((await refusal(ann.playLadder("evensteven"))).message).toMatch(
+    /has played all 10 deals of the evensteven ladder/,
+  );
 
   // Bea plays deal 1, leaves deal 2 once it is dealt, and is given deal 3 next: the same seeds as Ann's. (She leaves
   // before playing: the period's seeds change with the date, and on some days deal 2's first card ends the game.)
@@ -81,9 +91,21 @@ test("two bots play the same deals in order, each once; the standings rank them;
   expect(await playOut(third)).toBe(annSeeds[2]);
   await third.leave();
 
-  const ladder = await readUntil(() => ann.ladder("evensteven"), (found) => found.standings.every((standing) => standing.finished === standing.played));
+  const ladder = await readUntil(
+    () => ann.ladder("evensteven"),
+    (found) => found.standings.every((standing) => standing.finished === standing.played),
+  );
   expect(ladder).toMatchObject({ game: "evensteven", deals: DEALS });
-  expect(ladder.standings.map(({ rank, name, kind, owner, played, finished }) => ({ rank, name, kind, owner, played, finished }))).toEqual([
+  expect(
+    ladder.standings.map(({ rank, name, kind, owner, played, finished }) => ({
+      rank,
+      name,
+      kind,
+      owner,
+      played,
+      finished,
+    })),
+  ).toEqual([
     { rank: 1, name: "Ann Bot", kind: "bot", owner: "Ann", played: DEALS, finished: DEALS },
     { rank: 2, name: "Bea Bot", kind: "bot", owner: "Bea", played: 3, finished: 3 },
   ]);
@@ -96,16 +118,23 @@ test("two bots play the same deals in order, each once; the standings rank them;
   try {
     const page = await store.list({ game: "evensteven", limit: 20 });
     const records = await Promise.all(page.games.map((summary) => store.get(summary.id)));
-    const seedOf = (name: string, deal: number) => records.find((record) => record?.seats[0].name === name && record.ladder?.deal === deal)?.seed;
+    const seedOf = (name: string, deal: number) =>
+      records.find((record) => record?.seats[0].name === name && record.ladder?.deal === deal)?.seed;
     for (let deal = 1; deal <= DEALS; deal++) expect(seedOf("Ann Bot", deal)).toBe(annSeeds[deal - 1]);
     expect([1, 2, 3].map((deal) => seedOf("Bea Bot", deal))).toEqual(annSeeds.slice(0, 3));
     expect(records.every((record) => record?.ladder?.period === ladder.period)).toBe(true);
     // Bea's deal 2, left midway, is recorded with the clock's verdict: a deal given counts as played.
-    expect(records.find((record) => record?.seats[0].name === "Bea Bot" && record.ladder?.deal === 2)?.result).toMatchObject({ outcome: "TIME OUT" });
+    expect(
+      records.find((record) => record?.seats[0].name === "Bea Bot" && record.ladder?.deal === 2)?.result,
+    ).toMatchObject({ outcome: "TIME OUT" });
 
     // Over HTTP, a ladder game of the running period shows who played it, never its seed or its result.
     const listed = (await ann.games({ game: "evensteven" })).games;
-    expect(listed.every((summary) => summary.seed === 0 && summary.result === null && summary.ladder?.period === ladder.period)).toBe(true);
+    expect(
+      listed.every(
+        (summary) => summary.seed === 0 && summary.result === null && summary.ladder?.period === ladder.period,
+      ),
+    ).toBe(true);
     const withheld = await refusal(ann.game(listed[0].id));
     expect(withheld.code).toBe("WITHHELD");
     expect(withheld.message).toMatch(/its record shows once the period ends/);
@@ -122,11 +151,20 @@ test("a guest, a join to another's ladder table and options that would change th
   const cy = await botClient(server, "Cy", "Cy Bot");
   const seeded = await refusal(cy.playLadder("evensteven", { seed: 5 } as never));
   expect(seeded.message).toMatch(/bad options for a ladder table/);
-  const refusedJoin = (join: Promise<unknown>) => join.then(() => "joined", (error: unknown) => String((error as Error).message));
+  const refusedJoin = (join: Promise<unknown>) =>
+    join.then(
+      () => "joined",
+      (error: unknown) => String((error as Error).message),
+    );
   expect(await refusedJoin(cy.colyseus.joinOrCreate("evensteven", { ladder: true }))).toMatch(/made with create/);
-  expect(await refusedJoin(cy.colyseus.create("fool", { ladder: true }))).toMatch(/only evensteven and patience have ladders/);
+  expect(await refusedJoin(cy.colyseus.create("fool", { ladder: true }))).toMatch(
+    /only evensteven and patience have ladders/,
+  );
   const noLadder = await fetch(`${server.httpUrl}/ladders/fool`);
-  expect({ status: noLadder.status, body: await noLadder.json() }).toEqual({ status: 404, body: { error: 'there is no ladder for "fool": the ladders are evensteven and patience' } });
+  expect({ status: noLadder.status, body: await noLadder.json() }).toEqual({
+    status: 404,
+    body: { error: 'there is no ladder for "fool": the ladders are evensteven and patience' },
+  });
   // None of those gave Cy a deal: its first is deal 1, the same as everyone's.
   const standings = (await cy.ladder("evensteven")).standings;
   expect(standings.find((standing) => standing.name === "Cy Bot")).toBeUndefined();
@@ -158,13 +196,19 @@ test("Patience's ladder deals the same deal to two bots, and its standings count
   }
   expect(seeds[0]).toBe(seeds[1]);
   patienceFirstSeed = seeds[0];
-  const ladder = await readUntil(() => dee.ladder("patience"), (found) => found.standings.filter((standing) => standing.finished === 1).length === 2);
+  const ladder = await readUntil(
+    () => dee.ladder("patience"),
+    (found) => found.standings.filter((standing) => standing.finished === 1).length === 2,
+  );
   expect(ladder.deals).toBe(LADDERS.patience.deals);
   expect(ladder.standings.map((standing) => [standing.name, standing.played, standing.finished])).toEqual([
     ["Dee Bot", 1, 1],
     ["Ed Bot", 1, 1],
   ]);
-  expect(ladder.standings[0]).toMatchObject({ points: ladder.standings[1].points, tiebreak: ladder.standings[1].tiebreak });
+  expect(ladder.standings[0]).toMatchObject({
+    points: ladder.standings[1].points,
+    tiebreak: ladder.standings[1].tiebreak,
+  });
   const unknown = await refusal(dee.ladder("patience", "yesterday"));
   expect(unknown.code).toBe("BAD_REQUEST");
 }, 60_000);
@@ -185,8 +229,16 @@ test("bin/bridge --game evensteven --queue plays the ladder's deals one after an
   const seeds = [...run.stdout.matchAll(/^game \d+ \(seed (\d+)\): /gm)].map((match) => Number(match[1]));
   expect(seeds).toHaveLength(3);
   expect(run.stdout).not.toContain(token);
-  const ladder = await readUntil(() => new CardhallClient(server.url).ladder("evensteven"), (found) => found.standings.some((standing) => standing.name === "Flo Py" && standing.finished === 3));
-  expect(ladder.standings.find((standing) => standing.name === "Flo Py")).toMatchObject({ kind: "bot", owner: "Flo", played: 3, finished: 3 });
+  const ladder = await readUntil(
+    () => new CardhallClient(server.url).ladder("evensteven"),
+    (found) => found.standings.some((standing) => standing.name === "Flo Py" && standing.finished === 3),
+  );
+  expect(ladder.standings.find((standing) => standing.name === "Flo Py")).toMatchObject({
+    kind: "bot",
+    owner: "Flo",
+    played: 3,
+    finished: 3,
+  });
   // The same three deals as everyone's: the first three Ann Bot played (the first test).
   expect(seeds).toEqual(firstSeeds.slice(0, 3));
 }, 150_000);
@@ -197,13 +249,22 @@ test("bin/bridge --game patience --queue steps the ladder's deals one after anot
   expect(run.status).toBe(0);
   expect(run.stderr).not.toMatch(/^bridge:/m);
   // The example program says how many moves it followed in each deal: the program stepped every one.
-  expect([...run.stderr.matchAll(/^deal (\d+) after (\d+) moves: /gm)].map((match) => Number(match[1]))).toEqual([1, 2]);
+  expect([...run.stderr.matchAll(/^deal (\d+) after (\d+) moves: /gm)].map((match) => Number(match[1]))).toEqual([
+    1, 2,
+  ]);
   const seeds = [...run.stdout.matchAll(/^deal \d+ \(seed (\d+)\)/gm)].map((match) => Number(match[1]));
   expect(seeds).toHaveLength(2);
   expect(seeds[0]).toBe(patienceFirstSeed);
   expect(run.stdout).not.toContain(token);
-  const ladder = await readUntil(() => new CardhallClient(server.url).ladder("patience"), (found) => found.standings.some((standing) => standing.name === "Gus Py" && standing.played === 2));
-  expect(ladder.standings.find((standing) => standing.name === "Gus Py")).toMatchObject({ kind: "bot", owner: "Gus", played: 2 });
+  const ladder = await readUntil(
+    () => new CardhallClient(server.url).ladder("patience"),
+    (found) => found.standings.some((standing) => standing.name === "Gus Py" && standing.played === 2),
+  );
+  expect(ladder.standings.find((standing) => standing.name === "Gus Py")).toMatchObject({
+    kind: "bot",
+    owner: "Gus",
+    played: 2,
+  });
   const usage = await bridgeOnLadder("patience", ["--seed", "7", "--token", token]);
   expect(usage.stderr).toMatch(/give no --n or --seed/);
 }, 150_000);

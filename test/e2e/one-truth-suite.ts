@@ -12,7 +12,7 @@
  * `aiDelayMs: 0`, new games started with given seeds, a spectator watching (it decoded empty names, wins of
  * 117376131 and another seat's `canDraw` on the build before the fix).
  */
-import * as fs from "fs";
+import * as fs from "node:fs";
 import { Client, type Room as SdkRoom } from "@colyseus/sdk";
 import type { Server } from "@colyseus/core";
 import { CardhallClient } from "../../client-sdk";
@@ -90,7 +90,18 @@ async function dropAndReturn<T>(session: { room: SdkRoom }, reconnect: (token: s
 
 /** Refusals that only mean the room moved first (the clock played, the game ended). */
 function overtaken(error: unknown): boolean {
-  return error instanceof CardhallError && ["NOT_YOUR_TURN", "NO_GAME", "WRONG_PHASE", "NO_CARD_TO_COVER", "DEAL_OVER", "NOT_PAUSED", "ALREADY_PAUSED"].includes(error.code);
+  return (
+    error instanceof CardhallError &&
+    [
+      "NOT_YOUR_TURN",
+      "NO_GAME",
+      "WRONG_PHASE",
+      "NO_CARD_TO_COVER",
+      "DEAL_OVER",
+      "NOT_PAUSED",
+      "ALREADY_PAUSED",
+    ].includes(error.code)
+  );
 }
 
 /** Sends again what the room refused for the client's send budget (a restored connection starts a new one on the client only). */
@@ -124,7 +135,11 @@ const reported: Record<string, unknown> = {};
  * silence. The session to go on with, and whether it moves now (not when the clock plays this turn, nor when a
  * restored connection is to be handed its next turn afresh).
  */
-async function beforeMove<Seat>(player: Seat, random: Random, during: () => Promise<Seat>): Promise<{ seat: Seat; moves: boolean }> {
+async function beforeMove<Seat>(
+  player: Seat,
+  random: Random,
+  during: () => Promise<Seat>,
+): Promise<{ seat: Seat; moves: boolean }> {
   const seat = await during();
   if (seat !== player) return { seat, moves: false };
   if (random() < SILENCE) await sleep(CLOCK_MS + 30);
@@ -134,8 +149,15 @@ async function beforeMove<Seat>(player: Seat, random: Random, during: () => Prom
 
 function report(game: string, played: Played): void {
   const figures = truth.figures(game);
-  reported[game] = { ...played, clientConnections: figures.clients.size, framesCompared: figures.frames, fullStates: figures.fullStates, mismatches: figures.mismatches.length };
-  if (process.env.ONE_TRUTH_REPORT) fs.writeFileSync(process.env.ONE_TRUTH_REPORT, JSON.stringify(reported, null, 2) + "\n");
+  reported[game] = {
+    ...played,
+    clientConnections: figures.clients.size,
+    framesCompared: figures.frames,
+    fullStates: figures.fullStates,
+    mismatches: figures.mismatches.length,
+  };
+  if (process.env.ONE_TRUTH_REPORT)
+    fs.writeFileSync(process.env.ONE_TRUTH_REPORT, JSON.stringify(reported, null, 2) + "\n");
   expect(figures.mismatches).toEqual([]);
   expect(played.matches).toBeGreaterThanOrEqual(MATCHES);
   expect(played.lateSpectators).toBeGreaterThanOrEqual(MATCHES * 0.9);
@@ -148,7 +170,12 @@ function report(game: string, played: Played): void {
 const FOOL_GAMES_PER_TABLE = 4;
 
 /** One seat's game: random legal moves, now and then silence (the clock moves); `during` runs before each move. */
-async function playFoolGame(start: FoolPlayer, game: number, random: Random, during: (player: FoolPlayer, moveCount: number) => Promise<FoolPlayer>): Promise<void> {
+async function playFoolGame(
+  start: FoolPlayer,
+  game: number,
+  random: Random,
+  during: (player: FoolPlayer, moveCount: number) => Promise<FoolPlayer>,
+): Promise<void> {
   let player = start;
   for (let turns = 0; turns < 2000; turns++) {
     const turn = await player.nextTurn(30_000);
@@ -170,7 +197,13 @@ async function foolTable(index: number): Promise<Played> {
   const client = new CardhallClient(url);
   const twoPlayers = index % 3 === 2;
   const first = index === 0;
-  let player = await client.playFool({ name: first ? "bar-0" : `fool-${index}`, seed: first ? 1 : seedOf(random), mode: twoPlayers ? "two-players" : "vs-ai", aiDelayMs: 0, turnTimeMs: CLOCK_MS });
+  let player = await client.playFool({
+    name: first ? "bar-0" : `fool-${index}`,
+    seed: first ? 1 : seedOf(random),
+    mode: twoPlayers ? "two-players" : "vs-ai",
+    aiDelayMs: 0,
+    turnTimeMs: CLOCK_MS,
+  });
   const roomId = player.roomId;
   const watcher = await watch(roomId);
   const other = twoPlayers ? await client.joinFool(roomId, { name: `fool-${index}-b` }) : null;
@@ -208,7 +241,12 @@ async function evenStevenTable(index: number): Promise<Played> {
   const random = seededRandom(`one-truth:evensteven:${index}`);
   const client = new CardhallClient(url);
   const handSize = () => 4 + Math.floor(random() * 6);
-  let player: EvenStevenPlayer = await client.playEvenSteven({ name: `steven-${index}`, n: handSize(), seed: seedOf(random), cardTimeLimitMs: CLOCK_MS * 5 });
+  let player: EvenStevenPlayer = await client.playEvenSteven({
+    name: `steven-${index}`,
+    n: handSize(),
+    seed: seedOf(random),
+    cardTimeLimitMs: CLOCK_MS * 5,
+  });
   const roomId = player.roomId;
   const watcher = await watch(roomId);
   const played: Played = { matches: 0, lateSpectators: 0, reconnections: 0 };
@@ -226,7 +264,10 @@ async function evenStevenTable(index: number): Promise<Played> {
       }
       if (random() < SILENCE) continue; // the card's time runs out: the game is lost on time
       const hand = player.view()?.player?.hand ?? turn.hand; // the state's hand: a restored session learns the rest
-      await unlessOvertaken(() => player.play(pick(random, hand)), () => player.view()?.phase !== "playing");
+      await unlessOvertaken(
+        () => player.play(pick(random, hand)),
+        () => player.view()?.phase !== "playing",
+      );
     }
     await player.waitForView((view) => view.game === game && view.phase === "over", 30_000);
     played.matches++;
@@ -246,7 +287,12 @@ const PATIENCE_DEALS_PER_TABLE = 3;
 async function patienceTable(index: number): Promise<Played> {
   const random = seededRandom(`one-truth:patience:${index}`);
   const client = new CardhallClient(url);
-  let owner: PatienceOwner = await client.createPatience({ name: `owner-${index}`, seed: seedOf(random), paceMs: 2, paused: true });
+  let owner: PatienceOwner = await client.createPatience({
+    name: `owner-${index}`,
+    seed: seedOf(random),
+    paceMs: 2,
+    paused: true,
+  });
   const roomId = owner.roomId;
   const watcher = await watch(roomId);
   const played: Played = { matches: 0, lateSpectators: 0, reconnections: 0 };
@@ -287,7 +333,11 @@ async function patienceTable(index: number): Promise<Played> {
 const TRACTOR_SEATS_IN_ORDER: TractorSeatName[] = ["Alice", "Bob", "Charles", "David"];
 
 /** A person's seat: random legal burials and plays (the engine's random policy on the seat's own view), now and then the clock. */
-async function playTractorSeat(start: TractorPlayer, random: Random, during: (player: TractorPlayer, step: number) => Promise<TractorPlayer>): Promise<void> {
+async function playTractorSeat(
+  start: TractorPlayer,
+  random: Random,
+  during: (player: TractorPlayer, step: number) => Promise<TractorPlayer>,
+): Promise<void> {
   const policy = randomPolicy(random);
   let player = start;
   for (let turns = 0; turns < 5000; turns++) {
@@ -296,7 +346,10 @@ async function playTractorSeat(start: TractorPlayer, random: Random, during: (pl
     const next = await beforeMove(player, random, () => during(player, turn.step));
     player = next.seat;
     if (!next.moves) continue;
-    const move = turn.kind === "bury" ? () => player.bury(policy.chooseBurial(turn.view)) : () => player.play(policy.choosePlay(turn.view));
+    const move =
+      turn.kind === "bury"
+        ? () => player.bury(policy.chooseBurial(turn.view))
+        : () => player.play(policy.choosePlay(turn.view));
     await unlessOvertaken(move, () => player.view()?.step !== turn.step);
   }
   throw new Error("a Tractor match did not end");
@@ -307,11 +360,29 @@ async function tractorTable(index: number): Promise<Played> {
   const client = new CardhallClient(url);
   const people = index % 2 === 0 ? 1 : 2;
   const declare = index % 4 === 1;
-  const pace = { turnTimeMs: CLOCK_MS, botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, startDelayMs: 0, roundPauseMs: 0 };
-  const trump = declare ? { trump: "declare" as const } : { trump: "fixed" as const, mainSuit: pick(random, ["H", "S", "C", "D", "O"] as const) };
+  const pace = {
+    turnTimeMs: CLOCK_MS,
+    botDelayMs: 0,
+    dealDelayMs: 0,
+    declareWindowMs: 0,
+    startDelayMs: 0,
+    roundPauseMs: 0,
+  };
+  const trump = declare
+    ? { trump: "declare" as const }
+    : { trump: "fixed" as const, mainSuit: pick(random, ["H", "S", "C", "D", "O"] as const) };
   const bots = TRACTOR_SEATS_IN_ORDER.slice(people);
   const dealer = pick(random, TRACTOR_SEATS_IN_ORDER);
-  let alice = await client.playTractor({ name: `alice-${index}`, seat: "Alice", bots, startRanks: ["A", "A"], seed: seedOf(random), dealer, ...trump, ...pace });
+  let alice = await client.playTractor({
+    name: `alice-${index}`,
+    seat: "Alice",
+    bots,
+    startRanks: ["A", "A"],
+    seed: seedOf(random),
+    dealer,
+    ...trump,
+    ...pace,
+  });
   const roomId = alice.roomId;
   const watcher = await watch(roomId);
   const bob = people === 2 ? await client.joinTractor(roomId, { seat: "Bob", name: `bob-${index}` }) : null;
@@ -360,7 +431,10 @@ export function oneTruthSuite(suite: OneTruthSuite): void {
   afterAll(async () => {
     // A failed run may leave tables playing: the shutdown is bounded so that the failure is what is reported.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([server.gracefullyShutdown(false), new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+    await Promise.race([
+      server.gracefullyShutdown(false),
+      new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
+    ]);
     clearTimeout(timer);
     truth.uninstall();
   }, 20_000);

@@ -22,7 +22,12 @@ const PROTOCOL_CODE_MASK = 0x1f;
 type AnyTable = TableRoom<never, never, never, never, never, never, never>;
 
 function protocolCode(data: unknown): number | undefined {
-  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data, 0, 1) : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, 1) : undefined;
+  const bytes =
+    data instanceof ArrayBuffer
+      ? new Uint8Array(data, 0, 1)
+      : ArrayBuffer.isView(data)
+        ? new Uint8Array(data.buffer, data.byteOffset, 1)
+        : undefined;
   return bytes === undefined || bytes.length === 0 ? undefined : bytes[0]! & PROTOCOL_CODE_MASK;
 }
 
@@ -53,32 +58,42 @@ export class OneTruth {
 
   figures(game: string): Figures {
     let figures = this.figuresByGame.get(game);
-    if (figures === undefined) this.figuresByGame.set(game, (figures = { frames: 0, fullStates: 0, clients: new Set(), mismatches: [] }));
+    if (figures === undefined)
+      this.figuresByGame.set(game, (figures = { frames: 0, fullStates: 0, clients: new Set(), mismatches: [] }));
     return figures;
   }
 
   /** Starts watching: every table's joins, every state frame sent, every state frame decoded. */
   install(): void {
-    this.wrap(TableRoom.prototype as unknown as Record<string, unknown>, "onJoin", (original) =>
-      function (this: AnyTable, client: { sessionId: string }, ...rest: unknown[]) {
-        truth.tableOfSession.set(client.sessionId, this);
-        return original.call(this, client, ...rest);
-      },
+    this.wrap(
+      TableRoom.prototype as unknown as Record<string, unknown>,
+      "onJoin",
+      (original) =>
+        function (this: AnyTable, client: { sessionId: string }, ...rest: unknown[]) {
+          truth.tableOfSession.set(client.sessionId, this);
+          return original.call(this, client, ...rest);
+        },
     );
     const truth = this;
     // Both ports' clients are Colyseus's WebSocketClient (the WebSocket port's over a UwsConnection).
-    this.wrap(WebSocketClient.prototype as unknown as Record<string, unknown>, "raw", (original) =>
-      function (this: WebSocketClient, data: Uint8Array, ...rest: unknown[]) {
-        if (isStateFrame(protocolCode(data))) truth.sent(this, protocolCode(data) === ROOM_STATE);
-        return original.call(this, data, ...rest);
-      },
+    this.wrap(
+      WebSocketClient.prototype as unknown as Record<string, unknown>,
+      "raw",
+      (original) =>
+        function (this: WebSocketClient, data: Uint8Array, ...rest: unknown[]) {
+          if (isStateFrame(protocolCode(data))) truth.sent(this, protocolCode(data) === ROOM_STATE);
+          return original.call(this, data, ...rest);
+        },
     );
-    this.wrap(SdkRoom.prototype as unknown as Record<string, unknown>, "onMessageCallback", (original) =>
-      function (this: SdkRoom, event: { data: unknown }) {
-        const result = original.call(this, event);
-        if (isStateFrame(protocolCode(event.data))) truth.decoded(this, protocolCode(event.data) === ROOM_STATE);
-        return result;
-      },
+    this.wrap(
+      SdkRoom.prototype as unknown as Record<string, unknown>,
+      "onMessageCallback",
+      (original) =>
+        function (this: SdkRoom, event: { data: unknown }) {
+          const result = original.call(this, event);
+          if (isStateFrame(protocolCode(event.data))) truth.decoded(this, protocolCode(event.data) === ROOM_STATE);
+          return result;
+        },
     );
   }
 
@@ -87,7 +102,11 @@ export class OneTruth {
     this.restore = [];
   }
 
-  private wrap(target: Record<string, unknown>, name: string, wrapper: (original: (...args: unknown[]) => unknown) => (...args: never[]) => unknown): void {
+  private wrap(
+    target: Record<string, unknown>,
+    name: string,
+    wrapper: (original: (...args: unknown[]) => unknown) => (...args: never[]) => unknown,
+  ): void {
     const original = target[name] as (...args: unknown[]) => unknown;
     target[name] = wrapper(original);
     this.restore.push(() => (target[name] = original));
@@ -130,7 +149,9 @@ export class OneTruth {
     reader.next++;
     const decoded = `${fullState ? "full" : "patch"} ${canonicalJson((room.state as { toJSON(): unknown }).toJSON())}`;
     if (decoded !== expected && figures.mismatches.length < 5) {
-      figures.mismatches.push(`${table.roomName} ${table.roomId} client ${session}#${reader.ordinal} frame ${reader.next}:\n  decoded  ${decoded}\n  expected ${expected ?? "(no frame was sent)"}`);
+      figures.mismatches.push(
+        `${table.roomName} ${table.roomId} client ${session}#${reader.ordinal} frame ${reader.next}:\n  decoded  ${decoded}\n  expected ${expected ?? "(no frame was sent)"}`,
+      );
     }
   }
 }

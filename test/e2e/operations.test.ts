@@ -71,14 +71,17 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(sample(text, "cardhall_clients", { game: "evensteven" })).toBe(1);
     expect(sample(text, "cardhall_actions_total", { game: "evensteven", by: "person" })).toBe(1);
     expect(sample(text, "cardhall_message_seconds_count", { game: "evensteven", message: "play" })).toBe(1);
-    expect(sample(text, "cardhall_message_seconds_bucket", { game: "evensteven", message: "play", le: "+Inf" })).toBe(1);
+    expect(sample(text, "cardhall_message_seconds_bucket", { game: "evensteven", message: "play", le: "+Inf" })).toBe(
+      1,
+    );
     // The live heap, as the last major collection left it (0 before one).
     expect(text).toContain("# TYPE cardhall_heap_after_major_gc_bytes gauge");
     expect(sample(text, "cardhall_heap_after_major_gc_bytes")).toBeGreaterThanOrEqual(0);
     // The bound on the heap's growth the server started with (HEAP_GROWTH_PERCENT unset).
     expect(sample(text, "cardhall_heap_growth_percent")).toBe(50);
     // The event loop's stalls by what held it (none is likely on a test's quiet server: the count, not its value).
-    for (const cause of ["major_gc", "minor_gc", "no_core", "work"]) expect(text).toMatch(new RegExp(`^cardhall_event_loop_stalls_total\\{cause="${cause}"\\} \\d+$`, "m"));
+    for (const cause of ["major_gc", "minor_gc", "no_core", "work"])
+      expect(text).toMatch(new RegExp(`^cardhall_event_loop_stalls_total\\{cause="${cause}"\\} \\d+$`, "m"));
     const refusals = text.split("\n").filter((line) => line.startsWith('cardhall_refusals_total{game="evensteven"'));
     expect(refusals).toHaveLength(1);
     expect(Number(refusals[0].split(" ")[1])).toBe(1);
@@ -102,26 +105,43 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     expect(metrics.records).toEqual(expect.objectContaining({ queued: expect.any(Number) }));
     expect(metrics.leaves).toEqual({ atOnce: expect.any(Number), deferred: 0, waiting: 0 });
     const tally = { count: expect.any(Number), totalMs: expect.any(Number), longestMs: expect.any(Number) };
-    expect(metrics.eventLoopStalls).toEqual({ overMs: 50, byCause: { majorGc: tally, minorGc: tally, noCore: tally, work: tally }, recent: expect.any(Array) });
+    expect(metrics.eventLoopStalls).toEqual({
+      overMs: 50,
+      byCause: { majorGc: tally, minorGc: tally, noCore: tally, work: tally },
+      recent: expect.any(Array),
+    });
     // The server as started bounds its heap's growth (HEAP_GROWTH_PERCENT unset: server/runtime/heap-growth.ts's default).
     expect(metrics.heapGrowthPercent).toBe(50);
-    expect(server.output).toContain("the heap grows at most 50% past what a major collection leaves live (HEAP_GROWTH_PERCENT)");
+    expect(server.output).toContain(
+      "the heap grows at most 50% past what a major collection leaves live (HEAP_GROWTH_PERCENT)",
+    );
     // The main thread has run (it answered) and waited (between requests) since it started.
     expect(metrics.mainThreadMs!.active).toBeGreaterThan(0);
     expect(metrics.mainThreadMs!.idle).toBeGreaterThan(0);
-    expect(metrics.mainThreadMs!.active + metrics.mainThreadMs!.idle).toBeLessThanOrEqual(metrics.uptimeSeconds * 1000 + 1);
+    expect(metrics.mainThreadMs!.active + metrics.mainThreadMs!.idle).toBeLessThanOrEqual(
+      metrics.uptimeSeconds * 1000 + 1,
+    );
     // V8's collections are counted: requests that allocate (the Prometheus text) bring a minor one soon enough.
-    const collections = async () => ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics).garbageCollections!;
+    const collections = async () =>
+      ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics).garbageCollections!;
     const counted = await collections();
-    expect(counted).toEqual({ major: expect.any(Number), majorMs: expect.any(Number), minor: expect.any(Number), minorMs: expect.any(Number), lastMajor: counted.major > 0 ? { heapBytes: expect.any(Number), rooms: expect.any(Number) } : null });
+    expect(counted).toEqual({
+      major: expect.any(Number),
+      majorMs: expect.any(Number),
+      minor: expect.any(Number),
+      minorMs: expect.any(Number),
+      lastMajor: counted.major > 0 ? { heapBytes: expect.any(Number), rooms: expect.any(Number) } : null,
+    });
     const before = await collections();
-    for (let request = 0; request < 500 && (await collections()).minor === before.minor; request++) await prometheusText(server);
+    for (let request = 0; request < 500 && (await collections()).minor === before.minor; request++)
+      await prometheusText(server);
     const after = await collections();
     expect(after.minor).toBeGreaterThan(before.minor);
     expect(after.minorMs).toBeGreaterThanOrEqual(before.minorMs);
     // The event loop's longest delay of each second since the first read: where a run's stalls fell.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const seconds = ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics).eventLoopMaxBySecond!;
+    const seconds = ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics)
+      .eventLoopMaxBySecond!;
     expect(seconds.length).toBeGreaterThanOrEqual(1);
     expect(seconds.length).toBeLessThanOrEqual(60);
     for (const [index, second] of seconds.entries()) {
@@ -132,12 +152,17 @@ describe("a server with the monitor on and its log at its most verbose", () => {
   });
 
   test("/metrics.json and /metrics say how many AI threads run and what their heaps hold", async () => {
-    const threads = async () => ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics).aiThreadHeaps!;
+    const threads = async () =>
+      ((await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics).aiThreadHeaps!;
     // No thread runs before a table needs the AI.
-    expect(await threads()).toEqual({ fool: { threads: 0, physicalBytes: 0, usedBytes: 0 }, tractor: { threads: 0, physicalBytes: 0, usedBytes: 0 } });
+    expect(await threads()).toEqual({
+      fool: { threads: 0, physicalBytes: 0, usedBytes: 0 },
+      tractor: { threads: 0, physicalBytes: 0, usedBytes: 0 },
+    });
     // A table against the AI starts its thread as it opens.
     const player = await new CardhallClient(server.url).playFool({ name: "threads" });
-    for (let tries = 0; tries < 100 && (await threads()).fool.threads === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let tries = 0; tries < 100 && (await threads()).fool.threads === 0; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const { fool, tractor } = await threads();
     expect(fool.threads).toBe(1);
     expect(fool.physicalBytes).toBeGreaterThan(1_000_000);
@@ -146,7 +171,9 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     const { text } = await prometheusText(server);
     expect(sample(text, "cardhall_ai_threads", { game: "fool" })).toBe(1);
     expect(sample(text, "cardhall_ai_threads", { game: "tractor" })).toBe(0);
-    expect(sample(text, "cardhall_ai_thread_heap_bytes", { game: "fool", kind: "physical" })).toBeGreaterThan(1_000_000);
+    expect(sample(text, "cardhall_ai_thread_heap_bytes", { game: "fool", kind: "physical" })).toBeGreaterThan(
+      1_000_000,
+    );
     expect(sample(text, "cardhall_ai_thread_heap_bytes", { game: "fool", kind: "used" })).toBeGreaterThan(0);
     await player.leave();
   });
@@ -154,12 +181,16 @@ describe("a server with the monitor on and its log at its most verbose", () => {
   test("the monitor answers only with its password", async () => {
     expect((await fetch(`${server.httpUrl}/monitor/api`)).status).toBe(401);
     const wrong = Buffer.from("admin:wrong").toString("base64");
-    expect((await fetch(`${server.httpUrl}/monitor/api`, { headers: { authorization: `Basic ${wrong}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.httpUrl}/monitor/api`, { headers: { authorization: `Basic ${wrong}` } })).status,
+    ).toBe(401);
     const right = Buffer.from(`admin:${password}`).toString("base64");
     const api = await fetch(`${server.httpUrl}/monitor/api`, { headers: { authorization: `Basic ${right}` } });
     expect(api.status).toBe(200);
     expect(await api.json()).toEqual(expect.objectContaining({ rooms: expect.any(Array) }));
-    expect((await fetch(`${server.httpUrl}/monitor/`, { headers: { authorization: `Basic ${right}` } })).status).toBe(200);
+    expect((await fetch(`${server.httpUrl}/monitor/`, { headers: { authorization: `Basic ${right}` } })).status).toBe(
+      200,
+    );
   });
 
   test("the log of played games tells each room's life and holds none of their cards, seeds or tokens", async () => {
@@ -175,7 +206,8 @@ describe("a server with the monitor on and its log at its most verbose", () => {
 
     const records: GameRecord[] = [];
     const page = await client.games({ limit: 100 });
-    for (const summary of page.games.filter((listed) => [...roomIds.values()].includes(listed.roomId))) records.push(await client.game(summary.id));
+    for (const summary of page.games.filter((listed) => [...roomIds.values()].includes(listed.roomId)))
+      records.push(await client.game(summary.id));
     expect(new Set(records.map((record) => record.game))).toEqual(new Set(GAMES));
 
     const log = server.output;
@@ -187,7 +219,12 @@ describe("a server with the monitor on and its log at its most verbose", () => {
     for (const record of records) {
       const cards = cardsIn(record);
       expect(cards.size).toBeGreaterThan(3);
-      for (const card of cards) expect({ game: record.game, card, logged: log.includes(`"${card}"`) }).toEqual({ game: record.game, card, logged: false });
+      for (const card of cards)
+        expect({ game: record.game, card, logged: log.includes(`"${card}"`) }).toEqual({
+          game: record.game,
+          card,
+          logged: false,
+        });
       expect(record.seed).toBeGreaterThan(999); // fresh seeds (none given): a number that cannot turn up by chance
       expect(log).not.toMatch(new RegExp(`(^|[^0-9])${record.seed}([^0-9]|$)`));
     }
@@ -213,7 +250,9 @@ describe("a server without MONITOR_PASSWORD, its heap's growth left to V8", () =
   });
 
   test("says as it starts that V8 chooses the heap's growth, and /metrics.json and /metrics say no bound", async () => {
-    expect(server.output).toContain("V8 chooses how far the heap grows between major collections (HEAP_GROWTH_PERCENT=0)");
+    expect(server.output).toContain(
+      "V8 chooses how far the heap grows between major collections (HEAP_GROWTH_PERCENT=0)",
+    );
     const metrics = (await (await fetch(`${server.httpUrl}/metrics.json`)).json()) as ServerMetrics;
     expect(metrics.heapGrowthPercent).toBeNull();
     expect(sample((await prometheusText(server)).text, "cardhall_heap_growth_percent")).toBe(0);
@@ -223,7 +262,9 @@ describe("a server without MONITOR_PASSWORD, its heap's growth left to V8", () =
 test("a wrong HEAP_GROWTH_PERCENT stops the server at its start with a sentence naming it", async () => {
   const server = new ServerProcess(await freePort(), { HEAP_GROWTH_PERCENT: "half", RECORDS: "off" });
   await expect(server.start()).rejects.toThrow();
-  expect(server.output).toContain('cardhall could not start: HEAP_GROWTH_PERCENT must be a whole number from 0 (V8 chooses) to 300, got \\"half\\"');
+  expect(server.output).toContain(
+    'cardhall could not start: HEAP_GROWTH_PERCENT must be a whole number from 0 (V8 chooses) to 300, got \\"half\\"',
+  );
   expect(await server.terminate()).toBe(1);
 });
 

@@ -1,5 +1,5 @@
-import { spawnSync } from "child_process";
-import * as path from "path";
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
 import { Client } from "@colyseus/sdk";
 import { CardhallClient } from "../../client-sdk";
 import { watchPatienceDeal } from "../../client-sdk/bots/patience";
@@ -33,16 +33,27 @@ describe("Shuffling Patience end to end, against a real server", () => {
     owner.onMessage("*", () => undefined);
     await waitUntil(() => (spectator.state as { spectators?: number }).spectators === 1, 5000, "the spectator's state");
     owner.send("resume");
-    await waitUntil(() => over !== undefined && (spectator.state as { phase?: string }).phase === "over", 15_000, "the deal's end");
+    await waitUntil(
+      () => over !== undefined && (spectator.state as { phase?: string }).phase === "over",
+      15_000,
+      "the deal's end",
+    );
 
     // The room picked the seed and revealed it only now: it names the deck, and the deal is that deck's.
     const deck = deckOfSeed(over!.seed);
     expect(over!.outcome).toEqual(simulate(deck));
     // Every card the spectator saw dealt came in the deck's order.
-    const seenDealt = moves.flatMap((move) => (move.kind === "dealt" ? [move.card!] : move.kind === "covered" ? move.covering! : []));
+    const seenDealt = moves.flatMap((move) =>
+      move.kind === "dealt" ? [move.card!] : move.kind === "covered" ? move.covering! : [],
+    );
     expect(seenDealt).toEqual(deck.slice(0, seenDealt.length).map(formatCard));
     expect(moves.map((move) => move.step)).toEqual(moves.map((_, index) => index + 1));
-    const state = spectator.state as { revealedSeed: number; outcome: { line: string }; tops: unknown[]; counts: unknown[] };
+    const state = spectator.state as {
+      revealedSeed: number;
+      outcome: { line: string };
+      tops: unknown[];
+      counts: unknown[];
+    };
     expect(state.revealedSeed).toBe(over!.seed);
     expect(state.outcome.line).toBe(over!.line);
     expect(state.tops).toHaveLength(16);
@@ -61,7 +72,11 @@ describe("Shuffling Patience end to end, against a real server", () => {
     const client = new CardhallClient(server.url);
     for (const seed of [3, 17, 2024]) {
       const deckText = formatDeck(deckOfSeed(seed)).join("\n") + "\n#\n";
-      const judged = spawnSync(path.join(ROOT, "bin", "patience"), [], { input: deckText, encoding: "utf8", timeout: 20_000 });
+      const judged = spawnSync(path.join(ROOT, "bin", "patience"), [], {
+        input: deckText,
+        encoding: "utf8",
+        timeout: 20_000,
+      });
       const result = await watchPatienceDeal(client, { deck: deckText, stepByStep: true });
       expect(result.seed).toBe(0);
       expect(result.line + "\n").toBe(judged.stdout);
@@ -82,8 +97,16 @@ describe("Shuffling Patience end to end, against a real server", () => {
     const client = new CardhallClient(server.url);
     const owner = await client.createPatience({ seed: 4242, paused: true, paceMs: 5 });
     const rooms = await client.listRooms("patience");
-    expect(rooms.find((room) => room.roomId === owner.roomId)?.metadata).toMatchObject({ game: "patience", phase: "paused", deal: 1 });
-    const watching = watchPatienceDeal(new CardhallClient(server.url), { roomId: owner.roomId, probe, onJoined: () => void owner.resume() });
+    expect(rooms.find((room) => room.roomId === owner.roomId)?.metadata).toMatchObject({
+      game: "patience",
+      phase: "paused",
+      deal: 1,
+    });
+    const watching = watchPatienceDeal(new CardhallClient(server.url), {
+      roomId: owner.roomId,
+      probe,
+      onJoined: () => void owner.resume(),
+    });
     const watched = await watching;
     expect(watched).toMatchObject({ roomId: owner.roomId, seed: 4242, outcome: simulate(deckOfSeed(4242)) });
     expect(desyncs).toEqual([]);

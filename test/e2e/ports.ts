@@ -1,5 +1,5 @@
 /** The tests pick free ports as bin/cluster does. */
-import { connect } from "net";
+import { connect } from "node:net";
 
 export { freePort } from "../../bin/src/lib/free-port";
 

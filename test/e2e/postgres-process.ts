@@ -1,7 +1,7 @@
-import { execFileSync, spawnSync } from "child_process";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 
 /**
  * A PostgreSQL server of Debian's `postgresql` package, in a temporary directory, on 127.0.0.1:`port`: made by
@@ -26,7 +26,9 @@ export class PostgresProcess {
   /** The directory of PostgreSQL's programs (the newest installed), or a clear error naming the package. */
   static binDir(): string {
     const root = "/usr/lib/postgresql";
-    const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((name) => fs.existsSync(path.join(root, name, "bin", "initdb"))) : [];
+    const versions = fs.existsSync(root)
+      ? fs.readdirSync(root).filter((name) => fs.existsSync(path.join(root, name, "bin", "initdb")))
+      : [];
     if (versions.length === 0) throw new Error("PostgreSQL is not installed: apt-get install -y postgresql");
     versions.sort((a, b) => Number(b) - Number(a));
     return path.join(root, versions[0], "bin");

@@ -2,8 +2,8 @@
  * What an attacker has: HTTP requests, a raw @colyseus/sdk client, and the bytes of a WebSocket. The hardening tests
  * use these, never the cardhall SDK, so nothing the SDK does politely hides what the server allows.
  */
-import * as http from "http";
-import * as net from "net";
+import * as http from "node:http";
+import * as net from "node:net";
 import { Client, type Room } from "@colyseus/sdk";
 import { waitUntil } from "../helpers";
 
@@ -16,16 +16,32 @@ export interface HttpAnswer {
  * POST /matchmake/<method>/<target> with a JSON body (or the raw text given), from `from` (a loopback address: any
  * of 127.0.0.0/8 reaches the server, so a test can play clients at different addresses), with any extra headers.
  */
-export function matchmake(httpUrl: string, method: string, target: string, body: unknown = {}, from = "127.0.0.1", headers: Record<string, string> = {}): Promise<HttpAnswer> {
+export function matchmake(
+  httpUrl: string,
+  method: string,
+  target: string,
+  body: unknown = {},
+  from = "127.0.0.1",
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
   const url = new URL(`${httpUrl}/matchmake/${method}/${target}`);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress: from, headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(text) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress: from,
+        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(text) },
+      },
       (response) => {
         let answer = "";
         response.on("data", (chunk: Buffer) => (answer += chunk.toString()));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(answer) as Record<string, unknown> }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(answer) as Record<string, unknown> }),
+        );
       },
     );
     request.on("error", reject);
@@ -50,7 +66,11 @@ export type Reservation = Parameters<Client["consumeSeatReservation"]>[0];
 export async function consume(url: string, reservation: Reservation): Promise<Room> {
   const room = await new Client(url).consumeSeatReservation(reservation);
   room.onMessage("*", () => undefined);
-  await waitUntil(() => room.state !== undefined && Object.keys(room.state as object).length > 0, 5000, "the first state");
+  await waitUntil(
+    () => room.state !== undefined && Object.keys(room.state as object).length > 0,
+    5000,
+    "the first state",
+  );
   return room;
 }
 
@@ -62,8 +82,17 @@ export async function joinRaw(url: string, roomId: string, options: Record<strin
 }
 
 /** The room's socket, to send bytes no SDK would. */
-export function socketOf(room: Room): { send(data: Uint8Array | string): void; close(): void; readyState: number; url: string } {
-  return (room.connection as unknown as { transport: { ws: { send(data: Uint8Array | string): void; close(): void; readyState: number; url: string } } }).transport.ws;
+export function socketOf(room: Room): {
+  send(data: Uint8Array | string): void;
+  close(): void;
+  readyState: number;
+  url: string;
+} {
+  return (
+    room.connection as unknown as {
+      transport: { ws: { send(data: Uint8Array | string): void; close(): void; readyState: number; url: string } };
+    }
+  ).transport.ws;
 }
 
 /** The port a joined room's socket connected to: the one its seat reservation named. */
@@ -88,9 +117,14 @@ export class OpenRooms {
 }
 
 /** A seat at a new table of `game`, reserved over HTTP (the reservation is not consumed). */
-export async function reserveNewTable(httpUrl: string, game: string, options: Record<string, unknown> = {}): Promise<Reservation> {
+export async function reserveNewTable(
+  httpUrl: string,
+  game: string,
+  options: Record<string, unknown> = {},
+): Promise<Reservation> {
   const answer = await matchmake(httpUrl, "create", game, options);
-  if (answer.status !== 200) throw new Error(`creating a ${game} table was refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`creating a ${game} table was refused: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body as unknown as Reservation;
 }
 

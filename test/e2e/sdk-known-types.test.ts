@@ -27,7 +27,8 @@ test("two Even-Steven tables share their state's classes, each session sees its 
     if (firstTurn.kind !== "deal" || secondTurn.kind !== "deal") throw new Error("expected a dealt card in each game");
     expect(firstTurn.hand).not.toEqual(secondTurn.hand);
     // Each decoded state holds its own seat's hand, as the events told.
-    const sameCards = (hand: string[] | undefined, expected: string[]) => JSON.stringify([...(hand ?? [])].sort()) === JSON.stringify([...expected].sort());
+    const sameCards = (hand: string[] | undefined, expected: string[]) =>
+      JSON.stringify([...(hand ?? [])].sort()) === JSON.stringify([...expected].sort());
     await first.waitForView((view) => sameCards(view.player?.hand, firstTurn.hand));
     await second.waitForView((view) => sameCards(view.player?.hand, secondTurn.hand));
     expect((await fool.nextTurn()).kind).toBe("move");

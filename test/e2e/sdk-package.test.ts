@@ -7,12 +7,22 @@
  * against the server to its verdict, lists the rooms, and meets CONNECTION from a server that is not there. The
  * package is built once, by the pack; without Chromium the browser's part is skipped.
  */
-import { spawn, spawnSync } from "child_process";
-import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
-import { createServer, type Server } from "http";
-import { tmpdir } from "os";
-import * as path from "path";
-import { pathToFileURL } from "url";
+import { spawn, spawnSync } from "node:child_process";
+import {
+  copyFileSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { finished, freePort, ServerProcess, type Finished } from "./server-process";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -21,7 +31,9 @@ const NODE = path.join(ROOT, "node_modules", ".bin", "node");
 const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const FIXTURES = path.join(ROOT, "test", "fixtures", "sdk-package");
 const BOT_SOURCE = path.join(FIXTURES, "bot.ts");
-const CHROMIUM = ["chromium", "chromium-browser", "google-chrome"].find((name) => spawnSync("which", [name]).status === 0);
+const CHROMIUM = ["chromium", "chromium-browser", "google-chrome"].find(
+  (name) => spawnSync("which", [name]).status === 0,
+);
 /** Packing builds the package; installing may reach the registry for the two dependencies. */
 const SETUP_TIMEOUT_MS = 240_000;
 /** The tour plays an Even-Steven game, a Fool game against the AI, a Patience deal and a short Tractor match. */
@@ -29,13 +41,17 @@ const TOUR_TIMEOUT_MS = 120_000;
 
 /** Runs a program to its end (killed after `timeoutMs`), with the repository's Node first on the PATH. */
 function run(command: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Finished> {
-  const env = { ...process.env, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+  const env = {
+    ...process.env,
+    PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+  };
   return finished(spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] }), timeoutMs);
 }
 
 async function succeed(command: string, args: string[], cwd: string): Promise<string> {
   const finished = await run(command, args, cwd);
-  if (finished.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${finished.status}:\n${finished.stdout}\n${finished.stderr}`);
+  if (finished.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} exited ${finished.status}:\n${finished.stdout}\n${finished.stderr}`);
   return finished.stdout;
 }
 
@@ -61,12 +77,21 @@ interface BuildMeta {
 }
 
 const STRICT_TSCONFIG = {
-  compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", outDir: "out", skipLibCheck: true, types: [] },
+  compilerOptions: {
+    strict: true,
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    target: "es2022",
+    outDir: "out",
+    skipLibCheck: true,
+    types: [],
+  },
   include: ["*.mts", "*.cts"],
 };
 
 /** The package's version: the tarball is named after it. */
-const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_DIR, "package.json"), "utf8")) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(path.join(PACKAGE_DIR, "package.json"), "utf8")) as { version: string })
+  .version;
 
 /** The README's TypeScript blocks, as written. */
 function readmeBlocks(): string[] {
@@ -92,7 +117,9 @@ describe("the SDK package, installed outside the repository", () => {
     // As the README says: `npm run sdk:pack` in the repository makes packages/sdk/cardhall-sdk-<version>.tgz.
     const expected = path.join(PACKAGE_DIR, `cardhall-sdk-${VERSION}.tgz`);
     rmSync(expected, { force: true });
-    const packed = JSON.parse(await succeed("npm", ["run", "--silent", "sdk:pack", "--", "--json"], ROOT)) as Array<{ filename: string }>;
+    const packed = JSON.parse(await succeed("npm", ["run", "--silent", "sdk:pack", "--", "--json"], ROOT)) as Array<{
+      filename: string;
+    }>;
     packedAt = existsSync(expected) ? expected : path.join(ROOT, packed[0].filename);
     tarballsAtRoot = readdirSync(ROOT).filter((name) => name.endsWith(".tgz"));
     const tarball = path.join(workspace, path.basename(packedAt));
@@ -113,7 +140,10 @@ describe("the SDK package, installed outside the repository", () => {
     const initProject = path.join(project, "init");
     mkdirSync(initProject);
     await succeed(NODE, [TSC, "--init"], initProject);
-    writeFileSync(path.join(initProject, "tour.mts"), readmeBlocks().find((block) => block.includes("new CardhallClient("))!);
+    writeFileSync(
+      path.join(initProject, "tour.mts"),
+      readmeBlocks().find((block) => block.includes("new CardhallClient("))!,
+    );
     compiledUnderInit = await run(NODE, [TSC, "-p", "tsconfig.json", "--noEmit"], initProject);
 
     server = new ServerProcess(await freePort());
@@ -141,7 +171,9 @@ describe("the SDK package, installed outside the repository", () => {
   });
 
   it("depends on @colyseus/sdk and zod alone at run time", () => {
-    const installed = JSON.parse(readFileSync(path.join(project, "node_modules", "@cardhall", "sdk", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const installed = JSON.parse(
+      readFileSync(path.join(project, "node_modules", "@cardhall", "sdk", "package.json"), "utf8"),
+    ) as { dependencies: Record<string, string> };
     expect(Object.keys(installed.dependencies).sort()).toEqual(["@colyseus/sdk", "zod"]);
   });
 
@@ -158,15 +190,19 @@ describe("the SDK package, installed outside the repository", () => {
     expect(finished.status).toBe(0);
   });
 
-  it("runs the README's SDK tour to its end", async () => {
-    const tour = readmeBlocks().findIndex((block) => block.includes("new CardhallClient("));
-    const finished = await run(NODE, [path.join("out", `readme-${tour + 1}.mjs`)], project, TOUR_TIMEOUT_MS);
-    expect(finished.stderr).toBe("");
-    expect(finished.stdout).toMatch(/the first session: TAKEN_OVER\n/);
-    // Ranks as people read them, as bin/bots prints them: letters, and "past A" for the winners.
-    expect(finished.stdout).toMatch(/team [12] wins the match; ranks (past A|[2-9TJQKA]) \/ (past A|[2-9TJQKA])\n$/);
-    expect(finished.status).toBe(0);
-  }, TOUR_TIMEOUT_MS + 10_000);
+  it(
+    "runs the README's SDK tour to its end",
+    async () => {
+      const tour = readmeBlocks().findIndex((block) => block.includes("new CardhallClient("));
+      const finished = await run(NODE, [path.join("out", `readme-${tour + 1}.mjs`)], project, TOUR_TIMEOUT_MS);
+      expect(finished.stderr).toBe("");
+      expect(finished.stdout).toMatch(/the first session: TAKEN_OVER\n/);
+      // Ranks as people read them, as bin/bots prints them: letters, and "past A" for the winners.
+      expect(finished.stdout).toMatch(/team [12] wins the match; ranks (past A|[2-9TJQKA]) \/ (past A|[2-9TJQKA])\n$/);
+      expect(finished.status).toBe(0);
+    },
+    TOUR_TIMEOUT_MS + 10_000,
+  );
 
   it("ships a browser build that imports nothing (no Node built-in, no package) and works with web APIs", async () => {
     // The build's own account of the bundle (esbuild's metafile, written beside it by the build that packing ran).
@@ -189,14 +225,19 @@ describe("the SDK package, installed outside the repository", () => {
     let page: Server;
     let pagePort: number;
 
+    // biome-ignore lint/suspicious/noDuplicateTestHooks: this describe's own hooks (it is chosen at run time: skipped without Chromium)
     beforeAll(async () => {
       folder = mkdtempSync(path.join(tmpdir(), "cardhall-browser-"));
-      copyFileSync(path.join(project, "node_modules", "@cardhall", "sdk", "dist", "browser.mjs"), path.join(folder, "browser.mjs"));
+      copyFileSync(
+        path.join(project, "node_modules", "@cardhall", "sdk", "dist", "browser.mjs"),
+        path.join(folder, "browser.mjs"),
+      );
       copyFileSync(path.join(FIXTURES, "browser-page.html"), path.join(folder, "browser-page.html"));
       pagePort = await freePort();
       page = await servePage(folder, pagePort);
     });
 
+    // biome-ignore lint/suspicious/noDuplicateTestHooks: this describe's own hooks (it is chosen at run time: skipped without Chromium)
     afterAll(async () => {
       await new Promise((resolve) => (page ? page.close(resolve) : resolve(undefined)));
       if (folder) rmSync(folder, { recursive: true, force: true });
@@ -205,17 +246,34 @@ describe("the SDK package, installed outside the repository", () => {
     it("plays a game to its verdict, lists the rooms and reports CONNECTION for a server that is not there", async () => {
       const debuggingPort = await freePort();
       const url = `http://127.0.0.1:${pagePort}/?server=${encodeURIComponent(server.url)}`;
-      const browser = spawn(CHROMIUM!, ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${path.join(folder, "profile")}`, url], {
-        stdio: "ignore",
-        detached: true,
-      });
+      const browser = spawn(
+        CHROMIUM!,
+        [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          `--remote-debugging-port=${debuggingPort}`,
+          `--user-data-dir=${path.join(folder, "profile")}`,
+          url,
+        ],
+        {
+          stdio: "ignore",
+          detached: true,
+        },
+      );
       try {
-        const { status, stdout, stderr } = await finished(spawn(NODE, [path.join(FIXTURES, "read-page.js"), String(debuggingPort)], { stdio: ["ignore", "pipe", "pipe"] }));
+        const { status, stdout, stderr } = await finished(
+          spawn(NODE, [path.join(FIXTURES, "read-page.js"), String(debuggingPort)], {
+            stdio: ["ignore", "pipe", "pipe"],
+          }),
+        );
         expect(stderr).toBe("");
         expect(status).toBe(0);
         const [userAgent, ...lines] = stdout.split("\n");
         expect(userAgent).toMatch(/HeadlessChrome/);
-        expect(lines.join("\n")).toMatch(/^game over: (WIN|LOSE NECESSARILY|LOSE UNNECESSARILY)\nrooms listed: true\nno server: CONNECTION\ndone\n$/);
+        expect(lines.join("\n")).toMatch(
+          /^game over: (WIN|LOSE NECESSARILY|LOSE UNNECESSARILY)\nrooms listed: true\nno server: CONNECTION\ndone\n$/,
+        );
       } finally {
         process.kill(-browser.pid!, "SIGKILL"); // the browser and every process it started
       }

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from "child_process";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { waitUntil } from "../helpers";
 
 export { freePort } from "./ports";
@@ -78,7 +78,11 @@ export class ServerProcess {
     });
     this.child.stdout!.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
     this.child.stderr!.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
-    await waitUntil(() => this.output.includes("listening") || this.child?.exitCode !== null, 20_000, "the server to listen");
+    await waitUntil(
+      () => this.output.includes("listening") || this.child?.exitCode !== null,
+      20_000,
+      "the server to listen",
+    );
     if (this.child.exitCode !== null) throw new Error(`the server exited: ${this.output}`);
   }
 

@@ -4,8 +4,8 @@
  * reported once the server takes joins. The guard's samples are given here, as in busy-guard.test.ts, so that the
  * server is "busy" exactly when the test says.
  */
-import { spawn } from "child_process";
-import * as path from "path";
+import { spawn } from "node:child_process";
+import * as path from "node:path";
 import { makeServer } from "../../server/app";
 import { BusyGuard } from "../../server/capacity/busy-guard";
 import { Records } from "../../server/records";
@@ -16,7 +16,8 @@ import { scratchDirectory } from "../setup/scratch";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PLAYER = path.join(ROOT, "examples", "python", "fool_player.py");
-const AT_CAPACITY = "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace";
+const AT_CAPACITY =
+  "the server is at capacity and takes no new players for a moment, so that the games under way keep their pace";
 
 let colyseus: RoomTestServer;
 let records: Records;
@@ -35,11 +36,30 @@ afterAll(async () => {
 
 test("bin/tournament waits at a server at capacity, says which game waits, and plays the tournament once it takes joins", async () => {
   const httpUrl = colyseus.url.replace(/^ws:/, "http:");
-  const tokens = { CARDHALL_TOKEN_ADA_BOT: await registerBot(httpUrl, "Owner A", "Ada Bot"), CARDHALL_TOKEN_BEA_BOT: await registerBot(httpUrl, "Owner B", "Bea Bot") };
+  const tokens = {
+    CARDHALL_TOKEN_ADA_BOT: await registerBot(httpUrl, "Owner A", "Ada Bot"),
+    CARDHALL_TOKEN_BEA_BOT: await registerBot(httpUrl, "Owner B", "Bea Bot"),
+  };
   guard.observe(0.97);
   guard.observe(0.99);
-  const args = ["--server", colyseus.url, "--game", "fool", "--deals", "1", "--seed", "20261127", "--entry", `Ada Bot=python3 ${PLAYER} 1`, "--entry", `Bea Bot=python3 ${PLAYER} 2`];
-  const child = spawn(path.join(ROOT, "bin", "tournament"), args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...tokens } });
+  const args = [
+    "--server",
+    colyseus.url,
+    "--game",
+    "fool",
+    "--deals",
+    "1",
+    "--seed",
+    "20261127",
+    "--entry",
+    `Ada Bot=python3 ${PLAYER} 1`,
+    "--entry",
+    `Bea Bot=python3 ${PLAYER} 2`,
+  ];
+  const child = spawn(path.join(ROOT, "bin", "tournament"), args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...tokens },
+  });
   const run = finished(child, 90_000);
   let said = "";
   await new Promise<void>((resolve) => {
@@ -51,7 +71,9 @@ test("bin/tournament waits at a server at capacity, says which game waits, and p
   });
   guard.observe(0.4); // a quiet second: the next try is taken
   const { status, stdout, stderr } = await run;
-  expect(stderr).toMatch(new RegExp(`^tournament: round 1, deal 1, seat 0: ${AT_CAPACITY}; asking again in ([5-9]|10) s\n$`));
+  expect(stderr).toMatch(
+    new RegExp(`^tournament: round 1, deal 1, seat 0: ${AT_CAPACITY}; asking again in ([5-9]|10) s\n$`),
+  );
   expect(stdout).toMatch(/^round 1, deal 1 \(seed \d+\): Ada Bot \(seat 0\) v Bea Bot \(seat 1\): /m);
   expect(stdout).toMatch(/^round 1, deal 1 \(seed \d+\): Bea Bot \(seat 0\) v Ada Bot \(seat 1\): /m);
   expect(stdout).toMatch(/^1\. (Ada|Bea) Bot: [\d.]+ points in 2 games/m);

@@ -1,5 +1,11 @@
 import { Client } from "@colyseus/sdk";
-import { CardhallClient, TRACTOR_SEATS, type TractorMatchEndEvent, type TractorRoundEndEvent, type TractorStateView } from "../../client-sdk";
+import {
+  CardhallClient,
+  TRACTOR_SEATS,
+  type TractorMatchEndEvent,
+  type TractorRoundEndEvent,
+  type TractorStateView,
+} from "../../client-sdk";
 import { playTractorBot } from "../../client-sdk/bots/tractor";
 import { Received, waitUntil } from "../helpers";
 import { freePort, ServerProcess } from "./server-process";
@@ -32,12 +38,25 @@ describe("Tractor end to end, against a real server", () => {
 
   test("four SDK bot programs take the four seats and play a match to its winner", async () => {
     const host = new CardhallClient(server.url);
-    const first = await host.playTractor({ ...UNPACED, seat: "Alice", name: "heuristic-1", startRanks: ["K", "K"], seed: 7, turnTimeMs: 60_000 });
+    const first = await host.playTractor({
+      ...UNPACED,
+      seat: "Alice",
+      name: "heuristic-1",
+      startRanks: ["K", "K"],
+      seed: 7,
+      turnTimeMs: 60_000,
+    });
     const others = await Promise.all(
-      (["Bob", "Charles", "David"] as const).map((seat) => new CardhallClient(server.url).joinTractor(first.roomId, { seat, name: `bot-${seat}` })),
+      (["Bob", "Charles", "David"] as const).map((seat) =>
+        new CardhallClient(server.url).joinTractor(first.roomId, { seat, name: `bot-${seat}` }),
+      ),
     );
     const seats = [first, ...others];
-    const results = await Promise.all(seats.map((seat, index) => playTractorBot(seat, index % 2 === 0 ? "heuristic" : "random", { botSeed: index, timeoutMs: 20_000 })));
+    const results = await Promise.all(
+      seats.map((seat, index) =>
+        playTractorBot(seat, index % 2 === 0 ? "heuristic" : "random", { botSeed: index, timeoutMs: 20_000 }),
+      ),
+    );
     const winners = new Set(results.map((result) => result.matchWinner));
     expect(winners.size).toBe(1);
     expect([1, 2]).toContain(results[0].matchWinner);
@@ -50,7 +69,14 @@ describe("Tractor end to end, against a real server", () => {
 
   test("a client written only against @colyseus/sdk and docs/protocol.md plays a seat; a spectator sees no hand", async () => {
     const sdk = new Client(server.url);
-    const room = await sdk.create("tractor", { ...UNPACED, trump: "fixed", mainSuit: "D", bots: ["Bob", "Charles", "David"], seat: "Alice", roundPauseMs: 60_000 });
+    const room = await sdk.create("tractor", {
+      ...UNPACED,
+      trump: "fixed",
+      mainSuit: "D",
+      bots: ["Bob", "Charles", "David"],
+      seat: "Alice",
+      roundPauseMs: 60_000,
+    });
     const errors: Array<{ code: string; message: string }> = [];
     let roundEnd: { defenderPoints: number; seed: number } | undefined;
     room.onMessage("error", (error: { code: string; message: string }) => errors.push(error));
@@ -61,7 +87,11 @@ describe("Tractor end to end, against a real server", () => {
     const state = () => room.state as TractorStateView;
     let acted = -1;
     for (let actions = 0; actions < 60 && roundEnd === undefined; actions++) {
-      await waitUntil(() => roundEnd !== undefined || (state().turn === "Alice" && state().step > acted), 10_000, "Alice's turn");
+      await waitUntil(
+        () => roundEnd !== undefined || (state().turn === "Alice" && state().step > acted),
+        10_000,
+        "Alice's turn",
+      );
       if (roundEnd !== undefined) break;
       acted = state().step;
       const hint = (await room.request("hint", { limit: 1 })) as { phase: string; suggestion: string[] };
@@ -72,9 +102,17 @@ describe("Tractor end to end, against a real server", () => {
         await room.request("bury", { cards: hint.suggestion });
       } else await room.request("play", { cards: hint.suggestion });
     }
-    await waitUntil(() => roundEnd !== undefined && (spectator.state as TractorStateView).phase === "roundOver", 10_000, "the round's end");
+    await waitUntil(
+      () => roundEnd !== undefined && (spectator.state as TractorStateView).phase === "roundOver",
+      10_000,
+      "the round's end",
+    );
     const myHands = watched.snapshots as TractorStateView[];
-    expect(myHands.every((snapshot) => (snapshot.seats ?? []).every((seat) => seat.hand === undefined && seat.buried === undefined))).toBe(true);
+    expect(
+      myHands.every((snapshot) =>
+        (snapshot.seats ?? []).every((seat) => seat.hand === undefined && seat.buried === undefined),
+      ),
+    ).toBe(true);
     expect(JSON.stringify(watched.messages.filter((m) => m.type !== "roundEnd"))).not.toContain(String(roundEnd!.seed));
     await spectator.leave();
     await room.leave();

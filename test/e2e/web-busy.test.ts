@@ -54,7 +54,9 @@ import { CHROMIUM, launchBrowser, openPage, type WatchedPage } from "./browser";
       expect(await notice.textContent()).toBe(
         "This page could not open yet. The server is at capacity and takes no new players for a moment, so that the games under way keep their pace.",
       );
-      expect(await page.locator(".asking-again").textContent()).toMatch(/^This page asks again in ([1-9]|10) seconds?\.$/); // the server's 5 s, spread by up to as long again
+      expect(await page.locator(".asking-again").textContent()).toMatch(
+        /^This page asks again in ([1-9]|10) seconds?\.$/,
+      ); // the server's 5 s, spread by up to as long again
       expect(await page.getByRole("link", { name: "Back to the lobby" }).isVisible()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true); // nothing wider than a phone
 

@@ -31,13 +31,20 @@ import { readUntil } from "../helpers";
 
   /** The options of the room the page creates next (the matchmaker's create request). */
   function nextCreate(page: Page, game: string): Promise<Record<string, unknown>> {
-    return page.waitForRequest((request) => request.method() === "POST" && request.url().includes(`/matchmake/create/${game}`)).then((request) => JSON.parse(request.postData() ?? "{}") as Record<string, unknown>);
+    return page
+      .waitForRequest((request) => request.method() === "POST" && request.url().includes(`/matchmake/create/${game}`))
+      .then((request) => JSON.parse(request.postData() ?? "{}") as Record<string, unknown>);
   }
 
   async function lobby(page: Page): Promise<void> {
-    await page.getByRole("textbox", { name: "Your name" }).waitFor().catch(async (error: Error) => {
-      throw new Error(`${error.message}\nthe page at ${page.url()} shows: ${await page.locator("#app").textContent()}`);
-    });
+    await page
+      .getByRole("textbox", { name: "Your name" })
+      .waitFor()
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\nthe page at ${page.url()} shows: ${await page.locator("#app").textContent()}`,
+        );
+      });
     await page.locator("ul.rooms li").first().waitFor();
   }
 
@@ -56,7 +63,9 @@ import { readUntil } from "../helpers";
     await page.waitForURL(/\/play\/fool\?room=/);
     const roomId = new URL(page.url()).searchParams.get("room")!;
     const listed = (await client.listRooms()).find((room) => room.roomId === roomId);
-    expect((listed?.metadata as { players: Array<{ name: string }> }).players.map((seat) => seat.name)).toContain("Ann Example");
+    expect((listed!.metadata as { players: Array<{ name: string }> }).players.map((seat) => seat.name)).toContain(
+      "Ann Example",
+    );
   }, 60_000);
 
   it("starts each game with its table options, and with none at all when none is changed", async () => {
@@ -84,7 +93,9 @@ import { readUntil } from "../helpers";
     await lobby(page);
 
     await game("Fool").getByText("Table options").click();
-    await game("Fool").getByLabel("Computer opponent").selectOption({ label: "The greedy player (lays the card that hurts most now)" });
+    await game("Fool")
+      .getByLabel("Computer opponent")
+      .selectOption({ label: "The greedy player (lays the card that hurts most now)" });
     await game("Fool").getByLabel("Time for each move").selectOption("15000");
     const fool = nextCreate(page, "fool");
     await page.getByRole("button", { name: "Play Fool against the AI" }).click();
@@ -145,7 +156,12 @@ import { readUntil } from "../helpers";
     const { page } = await suite.open("/");
     await lobby(page);
     const fool = await client.playFool({ name: "Zed" });
-    const tractor = await client.watchTractor({ bots: [...TRACTOR_SEATS], throws: "check-other-hands", botDelayMs: 60_000, startDelayMs: 0 });
+    const tractor = await client.watchTractor({
+      bots: [...TRACTOR_SEATS],
+      throws: "check-other-hands",
+      botDelayMs: 60_000,
+      startDelayMs: 0,
+    });
     const foolItem = page.locator(`li[data-room="${fool.roomId}"]`);
     await foolItem.filter({ hasText: "Zed against Computer" }).waitFor();
     expect(await foolItem.textContent()).toMatch(/playing/);
@@ -156,7 +172,8 @@ import { readUntil } from "../helpers";
     expect(facts).toContain("checked throws");
     const second = await client.spectateTractor(tractor.roomId);
     await tractorItem.filter({ hasText: "2 watching" }).waitFor();
-    for (const item of [foolItem, tractorItem]) expect(await item.textContent()).not.toMatch(/\b(ai|bot|roundOver|matchOver|check-other-hands)\b/);
+    for (const item of [foolItem, tractorItem])
+      expect(await item.textContent()).not.toMatch(/\b(ai|bot|roundOver|matchOver|check-other-hands)\b/);
     await second.leave();
     await tractorItem.filter({ hasText: "1 watching" }).waitFor();
     await Promise.all([fool.leave(), tractor.leave()]);
@@ -168,13 +185,17 @@ import { readUntil } from "../helpers";
     await lobby(page);
     await page.getByRole("heading", { name: "Finished games" }).waitFor();
     const { roomId } = await playEvenStevenBot(client, { games: 1, n: 3, seed: 5, name: "Finisher" });
-    const record = (await client.games({ game: "evensteven", limit: 20 })).games.find((summary) => summary.roomId === roomId);
+    const record = (await client.games({ game: "evensteven", limit: 20 })).games.find(
+      (summary) => summary.roomId === roomId,
+    );
     const id = record?.id ?? (await waitForRecord(roomId));
     const item = page.locator(`li[data-record="${id}"]`);
     await item.waitFor({ timeout: 20_000 });
     const text = (await item.textContent()) ?? "";
     expect(text).toContain("Finisher");
-    expect(text).toMatch(/Finisher (won|lost: no way of playing that hand could have won|lost: the hand could have won)/);
+    expect(text).toMatch(
+      /Finisher (won|lost: no way of playing that hand could have won|lost: the hand could have won)/,
+    );
     expect(text).not.toMatch(/LOSE|WIN/);
     await item.getByRole("link", { name: /^Replay of Even-Steven · game · Finisher · ended/ }).click();
     await page.waitForURL(new RegExp(`/replay/${id}$`));
@@ -190,7 +211,10 @@ import { readUntil } from "../helpers";
       await player.play(optimalPlay(turn.hand, turn.card));
     }
     await player.leave();
-    await readUntil(() => bot.ladder("evensteven"), (ladder) => ladder.standings.some((standing) => standing.finished === 1));
+    await readUntil(
+      () => bot.ladder("evensteven"),
+      (ladder) => ladder.standings.some((standing) => standing.finished === 1),
+    );
     const { page } = await suite.open("/", { phone: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await lobby(page);
@@ -205,7 +229,9 @@ import { readUntil } from "../helpers";
 
   async function waitForRecord(roomId: string): Promise<string> {
     for (let tries = 0; tries < 100; tries++) {
-      const found = (await client.games({ game: "evensteven", limit: 20 })).games.find((summary) => summary.roomId === roomId);
+      const found = (await client.games({ game: "evensteven", limit: 20 })).games.find(
+        (summary) => summary.roomId === roomId,
+      );
       if (found) return found.id;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -219,11 +245,12 @@ import { readUntil } from "../helpers";
     for (const summary of await page.getByText("Table options").all()) await summary.click();
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
     expect(widths.page).toBeLessThanOrEqual(widths.view);
-    const clipped = await page.locator(".game-starts select, .game-starts button, .your-name input").evaluateAll((elements) =>
-      elements.filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.left < 0 || box.right > window.innerWidth;
-      }).length,
+    const clipped = await page.locator(".game-starts select, .game-starts button, .your-name input").evaluateAll(
+      (elements) =>
+        elements.filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.left < 0 || box.right > window.innerWidth;
+        }).length,
     );
     expect(clipped).toBe(0);
   }, 60_000);

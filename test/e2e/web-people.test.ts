@@ -29,14 +29,21 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
   });
 
   /** Opens `pathname` in a browser of its own whose person chose `name` in the lobby (kept in local storage). */
-  async function openAs(name: string | null, pathname: string, options: { phone?: boolean; session?: Record<string, string> } = {}): Promise<Page> {
+  async function openAs(
+    name: string | null,
+    pathname: string,
+    options: { phone?: boolean; session?: Record<string, string> } = {},
+  ): Promise<Page> {
     const watched = await openPage(suite.browser, { phone: options.phone });
     if (options.phone) await watched.page.setViewportSize({ width: 390, height: 844 });
     opened.push(watched);
-    await watched.context.addInitScript(({ chosen, session }) => {
-      if (chosen !== null) localStorage.setItem("cardhall.name", chosen);
-      for (const [key, value] of Object.entries(session)) sessionStorage.setItem(key, value);
-    }, { chosen: name, session: options.session ?? {} });
+    await watched.context.addInitScript(
+      ({ chosen, session }) => {
+        if (chosen !== null) localStorage.setItem("cardhall.name", chosen);
+        for (const [key, value] of Object.entries(session)) sessionStorage.setItem(key, value);
+      },
+      { chosen: name, session: options.session ?? {} },
+    );
     watched.page.on("dialog", (dialog) => void dialog.accept());
     await watched.page.goto(`${suite.server.httpUrl}${pathname}`);
     return watched.page;
@@ -56,7 +63,9 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     const target = (await choices.count()) > 0 ? choices.first() : page.locator(ACTIONABLE).first();
     const before = await page.locator(".table").textContent();
     await target.click({ timeout: 2_000 }).catch(() => undefined);
-    await page.waitForFunction((was) => document.querySelector(".table")?.textContent !== was, before, { timeout: 5_000 }).catch(() => undefined);
+    await page
+      .waitForFunction((was) => document.querySelector(".table")?.textContent !== was, before, { timeout: 5_000 })
+      .catch(() => undefined);
   }
 
   it("seats two people at Fool under their names: each reads the other's name, and Your turn only on their own turn; a spectator reads no You; the end shows both hands and Play again keeps the seats", async () => {
@@ -65,7 +74,10 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     await share.waitFor();
     const link = new URL(/https?:\/\/\S+/.exec((await share.textContent())!)![0]);
     const bob = await openAs("Bob", link.pathname + link.search);
-    const people = [{ page: ann, me: "Ann", other: "Bob" }, { page: bob, me: "Bob", other: "Ann" }];
+    const people = [
+      { page: ann, me: "Ann", other: "Bob" },
+      { page: bob, me: "Bob", other: "Ann" },
+    ];
     for (const { page } of people) await page.locator(".status", { hasText: /Your turn|to move/ }).waitFor();
     for (const { page, me, other } of people) {
       expect(await page.locator(".seat.mine .seat-name").textContent()).toBe(`${me} · You`);
@@ -78,7 +90,9 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     expect(await watcher.locator(".seat .seat-name").allTextContents()).toEqual(["Ann", "Bob"]);
     await ann.locator(".table-facts", { hasText: "1 watching" }).waitFor();
     // Every page, the spectator's too, shows the same seal of the deal in play, and nothing of its seed yet.
-    const sealed = (await Promise.all([ann, bob, watcher].map((page) => page.locator(".table-seal").textContent()))).map((text) => text ?? "");
+    const sealed = (
+      await Promise.all([ann, bob, watcher].map((page) => page.locator(".table-seal").textContent()))
+    ).map((text) => text ?? "");
     expect(sealed[0]).toMatch(/^Deal sealed: [0-9a-f]{8}…$/);
     expect(sealed).toEqual([sealed[0], sealed[0], sealed[0]]);
 
@@ -106,14 +120,17 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     for (const { page, me, other } of people) {
       const ending = page.getByRole("dialog");
       await ending.waitFor();
-      expect(await ending.getByRole("heading").first().textContent()).toMatch(/^(You are the Fool|You won|No Fool this time)$/);
+      expect(await ending.getByRole("heading").first().textContent()).toMatch(
+        /^(You are the Fool|You won|No Fool this time)$/,
+      );
       // Both hands as they ended: one's own and the other's, by name.
       expect(await ending.getByRole("heading", { name: "Your hand" }).count()).toBe(1);
       expect(await ending.getByRole("heading", { name: `${other}'s hand` }).count()).toBe(1);
       expect(await ending.textContent()).not.toContain(`${me} is the Fool`);
     }
     // The deal is over: its seed is revealed beside the seal that was shown from its start.
-    for (const page of [ann, bob, watcher]) await page.locator(".table-seal", { hasText: new RegExp(`^${sealed[0]} · revealed: seed \\d+$`) }).waitFor();
+    for (const page of [ann, bob, watcher])
+      await page.locator(".table-seal", { hasText: new RegExp(`^${sealed[0]} · revealed: seed \\d+$`) }).waitFor();
     // A spectator never reads "You", not at the end either (its page shows no dialog of its own).
     expect(await watcher.locator("main").textContent()).not.toMatch(/\bYou(r)?\b/);
     await expectNoCodeInAlerts(ann, bob, watcher);
@@ -134,7 +151,9 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     const page = await openAs("Dora", "/play/fool?aiDelayMs=10&turnTimeMs=600");
     await page.getByRole("status").filter({ hasText: "The clock played for you" }).waitFor({ timeout: 20_000 });
     expect(await page.locator(".seat:not(.mine) .seat-name").textContent()).toBe("Computer");
-    expect(await page.getByRole("list", { name: "Moves" }).textContent()).toContain("your time ran out: the computer moved for you");
+    expect(await page.getByRole("list", { name: "Moves" }).textContent()).toContain(
+      "your time ran out: the computer moved for you",
+    );
     expect(await page.locator("main").textContent()).not.toMatch(/AI \(ai\)|draw 0|draws 0/);
   }, 60_000);
 
@@ -175,7 +194,11 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
         await control.first().click();
         break;
       }
-      await page.waitForFunction((before) => (window as unknown as { tones: number }).tones > before, afterToggle, { timeout: 3_000 }).catch(() => undefined);
+      await page
+        .waitForFunction((before) => (window as unknown as { tones: number }).tones > before, afterToggle, {
+          timeout: 3_000,
+        })
+        .catch(() => undefined);
     }
     expect(await tones()).toBeGreaterThan(afterToggle);
     await toggle.click();
@@ -193,7 +216,11 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     expect(await ending.textContent()).toMatch(/no order of play could have won with this hand/);
     const never = ending.getByRole("group", { name: "Never dealt" }).getByRole("img");
     expect(await never.count()).toBeGreaterThan(0);
-    expect((await never.evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")!.split(",")[0]))).every((card) => ["Qc", "9s", "6s"].includes(card))).toBe(true);
+    expect(
+      (await never.evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")!.split(",")[0]))).every(
+        (card) => ["Qc", "9s", "6s"].includes(card),
+      ),
+    ).toBe(true);
     expect(await ending.getByRole("group", { name: "The hand as dealt" }).getByRole("img").count()).toBe(4);
     await ending.getByRole("button", { name: "Play again" }).click();
     await page.locator(".status", { hasText: /^Game 2 · card 1 of 4/ }).waitFor();
@@ -251,7 +278,10 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     const page = await openAs("Hal", "/");
     // Into the table by a link of the page's own, as the lobby's are.
     await page.evaluate(() => {
-      const link = Object.assign(document.createElement("a"), { href: "/play/fool?aiDelayMs=50&turnTimeMs=60000", textContent: "Play" });
+      const link = Object.assign(document.createElement("a"), {
+        href: "/play/fool?aiDelayMs=50&turnTimeMs=60000",
+        textContent: "Play",
+      });
       link.dataset.link = "";
       document.body.append(link);
       link.click();
@@ -259,7 +289,13 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     await page.locator(".hand button.card").first().waitFor();
     await page.waitForURL(/\/play\/fool\?room=/);
     const table = page.url();
-    const hand = async () => (await page.locator(".seat.mine .hand").getByRole("button").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")))).sort();
+    const hand = async () =>
+      (
+        await page
+          .locator(".seat.mine .hand")
+          .getByRole("button")
+          .evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")))
+      ).sort();
     await page.locator(".status", { hasText: /Your turn/ }).waitFor({ timeout: 20_000 });
     const held = await hand();
     // Back asks first: staying keeps the table and its address (the room's, for a reload).
@@ -270,7 +306,11 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     expect(await page.locator(".hand button.card").count()).toBe(held.length);
     page.on("dialog", (dialog) => void dialog.accept());
     await page.goBack(); // asked again and accepted: the page leaves the seat held
-    await page.getByRole("button", { name: "Play Fool against the AI" }).or(page.locator(".page-lobby")).first().waitFor();
+    await page
+      .getByRole("button", { name: "Play Fool against the AI" })
+      .or(page.locator(".page-lobby"))
+      .first()
+      .waitFor();
     await page.goForward();
     await page.locator(".hand button.card").first().waitFor();
     expect(page.url()).toBe(table);
@@ -283,19 +323,28 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
   it.each([
     ["Even-Steven", "evensteven", "n=6"],
     ["Fool", "fool", "aiDelayMs=50&turnTimeMs=60000"],
-  ])("says so in the old tab when another tab takes its %s seat over, and offers nothing to press there", async (_title, game, options) => {
-    const first = await openAs("Ivy", `/play/${game}?${options}`);
-    await first.locator(".hand button.card").first().waitFor();
-    await first.waitForURL(/\?room=/);
-    const roomId = new URL(first.url()).searchParams.get("room")!;
-    const token = await first.evaluate((id) => sessionStorage.getItem(`cardhall.seat.${id}`), roomId);
-    const second = await openAs("Ivy", `/play/${game}?room=${roomId}`, { session: { [`cardhall.seat.${roomId}`]: token! } });
-    await second.locator(".hand button.card").first().waitFor();
-    await first.getByRole("alert").filter({ hasText: "This seat is now played from another tab or window" }).waitFor();
-    expect(await first.locator(".table button:not([disabled])").count()).toBe(0);
-    expect(await second.locator(".seat.mine .seat-name, .hand h2").first().textContent()).toMatch(/You|Your hand/);
-    await expectNoCodeInAlerts(first, second);
-  }, 60_000);
+  ])(
+    "says so in the old tab when another tab takes its %s seat over, and offers nothing to press there",
+    async (_title, game, options) => {
+      const first = await openAs("Ivy", `/play/${game}?${options}`);
+      await first.locator(".hand button.card").first().waitFor();
+      await first.waitForURL(/\?room=/);
+      const roomId = new URL(first.url()).searchParams.get("room")!;
+      const token = await first.evaluate((id) => sessionStorage.getItem(`cardhall.seat.${id}`), roomId);
+      const second = await openAs("Ivy", `/play/${game}?room=${roomId}`, {
+        session: { [`cardhall.seat.${roomId}`]: token! },
+      });
+      await second.locator(".hand button.card").first().waitFor();
+      await first
+        .getByRole("alert")
+        .filter({ hasText: "This seat is now played from another tab or window" })
+        .waitFor();
+      expect(await first.locator(".table button:not([disabled])").count()).toBe(0);
+      expect(await second.locator(".seat.mine .seat-name, .hand h2").first().textContent()).toMatch(/You|Your hand/);
+      await expectNoCodeInAlerts(first, second);
+    },
+    60_000,
+  );
 
   it("fits a phone: the hand and the actions in view, no card outside its seat", async () => {
     const watcher = await client.watchFoolAiGame({ aiDelayMs: 100 });
@@ -312,11 +361,22 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     await pages[3]!.getByRole("status", { name: "Deal over" }).waitFor({ timeout: 20_000 });
     for (const page of pages) {
       const layout = await page.evaluate(() => {
-        const inside = (inner: DOMRect, outer: DOMRect) => inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5 && inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
+        const inside = (inner: DOMRect, outer: DOMRect) =>
+          inner.left >= outer.left - 0.5 &&
+          inner.right <= outer.right + 0.5 &&
+          inner.top >= outer.top - 0.5 &&
+          inner.bottom <= outer.bottom + 0.5;
         const overflowing = Array.from(document.querySelectorAll(".seat, .pile, .hand, .action-bar")).flatMap((box) =>
-          Array.from(box.querySelectorAll(".card")).filter((card) => !inside(card.getBoundingClientRect(), box.getBoundingClientRect())).map((card) => card.getAttribute("aria-label") ?? "a back"));
+          Array.from(box.querySelectorAll(".card"))
+            .filter((card) => !inside(card.getBoundingClientRect(), box.getBoundingClientRect()))
+            .map((card) => card.getAttribute("aria-label") ?? "a back"),
+        );
         const bar = document.querySelector(".action-bar")?.getBoundingClientRect();
-        return { overflowing, pageWidth: document.documentElement.scrollWidth, bar: bar && { top: bar.top, bottom: bar.bottom } };
+        return {
+          overflowing,
+          pageWidth: document.documentElement.scrollWidth,
+          bar: bar && { top: bar.top, bottom: bar.bottom },
+        };
       });
       expect(layout.overflowing).toEqual([]);
       expect(layout.pageWidth).toBeLessThanOrEqual(390);
@@ -328,7 +388,12 @@ const ACTIONABLE = ".hand button.card:not([disabled]), .moves button:not([disabl
     // The person's controls are in the bar: Fool's hand and Draw, Even-Steven's hand, Patience's owner's buttons.
     expect(await pages[0]!.locator(".action-bar").getByRole("button", { name: "Draw" }).count()).toBe(1);
     expect(await pages[2]!.locator(".action-bar .hand button.card").count()).toBe(13);
-    expect(await pages[3]!.locator(".action-bar").getByRole("button", { name: /Pause|Resume/ }).count()).toBe(1);
+    expect(
+      await pages[3]!
+        .locator(".action-bar")
+        .getByRole("button", { name: /Pause|Resume/ })
+        .count(),
+    ).toBe(1);
     await watcher.leave();
   }, 60_000);
 });

@@ -40,13 +40,15 @@ const PASSWORD = "a long password";
 
   const goto = (path: string) => page.goto(`${suite.server.httpUrl}${path}`);
 
-  it("signs up (a refusal said in the form), says \"Playing as Ann\", and a table joined from the page seats the account", async () => {
+  it('signs up (a refusal said in the form), says "Playing as Ann", and a table joined from the page seats the account', async () => {
     await goto("/account");
     const signUp = page.getByRole("form", { name: "Sign up" });
     await signUp.getByLabel("Name").fill("Ann");
     await signUp.getByLabel(/Password/).fill("short");
     await signUp.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForFunction(() => document.querySelector("form[aria-label='Sign up'] [role=alert]")?.textContent !== "");
+    await page.waitForFunction(
+      () => document.querySelector("form[aria-label='Sign up'] [role=alert]")?.textContent !== "",
+    );
     expect(await signUp.getByRole("alert").textContent()).toBe("A password has 8 to 200 characters.");
     await signUp.getByLabel(/Password/).fill(PASSWORD);
     await signUp.getByRole("button", { name: "Sign up" }).click();
@@ -60,7 +62,10 @@ const PASSWORD = "a long password";
 
     // The table's clock ends the game at once; the record says whose seat it was.
     await goto("/play/evensteven?cardTimeLimitMs=100");
-    const games = await readUntil(() => client.games({ game: "evensteven", player: "Ann" }), (found) => found.games.length > 0);
+    const games = await readUntil(
+      () => client.games({ game: "evensteven", player: "Ann" }),
+      (found) => found.games.length > 0,
+    );
     const record = await client.game(games.games[0].id);
     expect(record.seats[0]).toMatchObject({ name: "Ann", kind: "person", identity: { kind: "account", name: "Ann" } });
   }, 60_000);
@@ -72,7 +77,9 @@ const PASSWORD = "a long password";
     await logIn.getByLabel("Name").fill("ann");
     await logIn.getByLabel("Password").fill("not the password");
     await logIn.getByRole("button", { name: "Log in" }).click();
-    await page.waitForFunction(() => document.querySelector("form[aria-label='Log in'] [role=alert]")?.textContent !== "");
+    await page.waitForFunction(
+      () => document.querySelector("form[aria-label='Log in'] [role=alert]")?.textContent !== "",
+    );
     expect(await logIn.getByRole("alert").textContent()).toBe("That name and password do not match an account.");
     await logIn.getByLabel("Password").fill(PASSWORD);
     await logIn.getByRole("button", { name: "Log in" }).click();
@@ -96,7 +103,11 @@ const PASSWORD = "a long password";
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
 
     // The bot plays two games against the AI with it: rated, so its page has a chart.
-    const played = await playFoolBot(new CardhallClient(suite.server.url, { token }), { policy: "greedy", games: 2, aiDelayMs: 0 });
+    const played = await playFoolBot(new CardhallClient(suite.server.url, { token }), {
+      policy: "greedy",
+      games: 2,
+      aiDelayMs: 0,
+    });
     expect(played.results).toHaveLength(2);
 
     await page.reload();
@@ -104,19 +115,27 @@ const PASSWORD = "a long password";
     expect(await page.content()).not.toContain(token);
     await page.getByRole("button", { name: "Revoke the token laptop of Ann Bot" }).click();
     await page.locator("[data-bot='Ann Bot'] .token-revoked").waitFor();
-    const refused = await new CardhallClient(suite.server.url, { token }).playFool({ aiDelayMs: 0 }).then(() => "joined", (error: Error) => error.message);
+    const refused = await new CardhallClient(suite.server.url, { token }).playFool({ aiDelayMs: 0 }).then(
+      () => "joined",
+      (error: Error) => error.message,
+    );
     expect(refused).toMatch(/token is not valid/);
   }, 60_000);
 
   it("links the leaderboard's names to player pages: identity, rating chart, games, opponents; names fold; a guest has none", async () => {
-    await readUntil(() => client.leaderboard("fool"), (players) => players.some((standing) => standing.name === "Ann Bot" && standing.games === 2));
+    await readUntil(
+      () => client.leaderboard("fool"),
+      (players) => players.some((standing) => standing.name === "Ann Bot" && standing.games === 2),
+    );
     await goto("/");
     const fool = page.getByRole("region", { name: "Fool leaderboard" });
     await fool.getByRole("link", { name: "Ann Bot" }).click();
     await page.getByRole("heading", { name: "Ann Bot", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/players/Ann%20Bot");
     expect(await page.locator(".player-identity").textContent()).toBe("Bot of Ann");
-    expect(await page.locator("[data-game='fool'] svg.rating-chart").getAttribute("aria-label")).toMatch(/^Rating at Fool: after each of 2 rated games, from -?\d+\.\d to -?\d+\.\d/);
+    expect(await page.locator("[data-game='fool'] svg.rating-chart").getAttribute("aria-label")).toMatch(
+      /^Rating at Fool: after each of 2 rated games, from -?\d+\.\d to -?\d+\.\d/,
+    );
     expect(await page.locator(".finished-game a", { hasText: "Replay" }).count()).toBe(2);
     const opponents = page.getByRole("table", { name: "Against each opponent" });
     expect(await opponents.locator("tbody tr").count()).toBe(1);
@@ -126,7 +145,9 @@ const PASSWORD = "a long password";
     await opponents.getByRole("link", { name: "Computer (normal)" }).click();
     await page.getByRole("heading", { name: "Computer (normal)", level: 1 }).waitFor();
     expect(decodeURIComponent(new URL(page.url()).pathname)).toBe("/players/AI (ai)");
-    expect(await page.locator(".player-identity").textContent()).toBe("One of the house's computer players, rated like everyone");
+    expect(await page.locator(".player-identity").textContent()).toBe(
+      "One of the house's computer players, rated like everyone",
+    );
     await page.goBack();
     await page.getByRole("heading", { name: "Ann Bot", level: 1 }).waitFor();
 
@@ -153,7 +174,12 @@ const PASSWORD = "a long password";
     try {
       await page.waitForURL((url) => url.searchParams.get("room") === rival.roomId);
       await page.locator(".table", { hasText: "Rival" }).waitFor();
-      expect(rival.view()?.seats.map((seat) => seat.name).sort()).toEqual(["Ann", "Rival"]);
+      expect(
+        rival
+          .view()
+          ?.seats.map((seat) => seat.name)
+          .sort(),
+      ).toEqual(["Ann", "Rival"]);
     } finally {
       await rival.leave();
     }

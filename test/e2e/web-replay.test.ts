@@ -4,7 +4,7 @@
  * by their notation), Previous / Next / the arrow keys / Play step through it, each step is said in words, and the
  * last step shows the result the record holds.
  */
-import * as path from "path";
+import * as path from "node:path";
 import type { Page } from "playwright-core";
 import { CardhallClient, TRACTOR_SEATS, type GameSummary } from "../../client-sdk";
 import type { RecordedGame } from "../../rooms/kit/record";
@@ -28,7 +28,9 @@ import { CHROMIUM, webSuite } from "./browser";
   /** The record of a room's game (written a moment after the game ends: 10 s at most). */
   async function recordOf(game: RecordedGame, roomId: string, part: GameSummary["part"]): Promise<GameSummary> {
     for (let tries = 0; tries < 100; tries++) {
-      const found = (await client.games({ game, limit: 50 })).games.find((summary) => summary.roomId === roomId && summary.part === part);
+      const found = (await client.games({ game, limit: 50 })).games.find(
+        (summary) => summary.roomId === roomId && summary.part === part,
+      );
       if (found) return found;
       await sleep(100);
     }
@@ -37,7 +39,10 @@ import { CHROMIUM, webSuite } from "./browser";
 
   /** The notations of the cards (role img, named "QS, queen of spades") in an element. */
   async function cardsIn(page: Page, group: string): Promise<string[]> {
-    const names = await page.getByRole("group", { name: group, exact: true }).getByRole("img").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label") ?? ""));
+    const names = await page
+      .getByRole("group", { name: group, exact: true })
+      .getByRole("img")
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label") ?? ""));
     return names.map((name) => name.split(",")[0]);
   }
 
@@ -53,7 +58,9 @@ import { CHROMIUM, webSuite } from "./browser";
     expect(await page.locator(".page").textContent()).toMatch(new RegExp(`^Replay of ${title} ${id}`));
     // The page checks the deal itself (Web Crypto): the revealed seed and salt hash to the commitment.
     await page.locator(".deal-check.verified").waitFor();
-    expect(await page.locator(".deal-check").textContent()).toMatch(/^Deal verified: its seed \d+ and the salt [0-9a-f]{32} revealed at its end hash to the commitment [0-9a-f]{64} published when it started, and the deal follows from the seed\.$/);
+    expect(await page.locator(".deal-check").textContent()).toMatch(
+      /^Deal verified: its seed \d+ and the salt [0-9a-f]{32} revealed at its end hash to the commitment [0-9a-f]{64} published when it started, and the deal follows from the seed\.$/,
+    );
     const last = Number(/of (\d+)/.exec((await counter(page).textContent()) ?? "")![1]);
     expect(last).toBeGreaterThan(1);
     await atStep(page, 0, last);
@@ -85,15 +92,28 @@ import { CHROMIUM, webSuite } from "./browser";
     const { page } = await openAndStep(summary.id, "Even-Steven");
     const verdict = page.getByRole("status", { name: "Verdict" });
     // The verdict in words, and the cards dealt as they were played.
-    const words: Record<string, string> = { WIN: "won: every card covered", "LOSE NECESSARILY": "lost — necessarily", "LOSE UNNECESSARILY": "lost — unnecessarily", "TIME OUT": "ran out of time" };
+    const words: Record<string, string> = {
+      WIN: "won: every card covered",
+      "LOSE NECESSARILY": "lost — necessarily",
+      "LOSE UNNECESSARILY": "lost — unnecessarily",
+      "TIME OUT": "ran out of time",
+    };
     expect(await verdict.textContent()).toContain(words[result.outcome]);
     expect(await verdict.textContent()).toContain(`Seed ${result.seed}`);
-    const dealt = await page.getByRole("list", { name: "Covers" }).getByRole("listitem").evaluateAll((items) => items.map((item) => item.querySelector("[role=img]")!.getAttribute("aria-label")!.split(",")[0]));
+    const dealt = await page
+      .getByRole("list", { name: "Covers" })
+      .getByRole("listitem")
+      .evaluateAll((items) =>
+        items.map((item) => item.querySelector("[role=img]")!.getAttribute("aria-label")!.split(",")[0]),
+      );
     expect(dealt).toEqual(result.dealt);
     // At the start the whole hand is shown (a replay shows every card): the cards the player went on to play.
     await page.keyboard.press("Home");
     await page.locator(".step-count", { hasText: "step 0 of" }).waitFor();
-    const hand = await page.getByRole("region", { name: "Hand" }).getByRole("img").evaluateAll((cards) => cards.map((card) => (card.getAttribute("aria-label") ?? "").split(",")[0]));
+    const hand = await page
+      .getByRole("region", { name: "Hand" })
+      .getByRole("img")
+      .evaluateAll((cards) => cards.map((card) => (card.getAttribute("aria-label") ?? "").split(",")[0]));
     expect([...hand].sort()).toEqual([...result.played].sort());
     expect(await page.getByRole("status", { name: "Verdict" }).count()).toBe(0);
   }, 60_000);
@@ -106,7 +126,9 @@ import { CHROMIUM, webSuite } from "./browser";
     const over = page.getByRole("status", { name: "Game over" });
     expect(await over.textContent()).toContain(`Seed ${result.seed}`);
     // The room's AI reads "Computer" (its seat is named after its policy, "AI (ai)").
-    const names = summary.seats.map((seat, index) => (seat.kind === "ai" && /^AI \(/.test(seat.name) ? "Computer" : seat.name || `seat ${index}`));
+    const names = summary.seats.map((seat, index) =>
+      seat.kind === "ai" && /^AI \(/.test(seat.name) ? "Computer" : seat.name || `seat ${index}`,
+    );
     if (result.outcome === "fool") expect(await over.textContent()).toContain(`${names[result.fool!]} is the Fool`);
     else expect(await over.textContent()).toContain("no Fool");
     await page.keyboard.press("Home");
@@ -126,7 +148,9 @@ import { CHROMIUM, webSuite } from "./browser";
     await page.getByRole("button", { name: "Review", exact: true }).click();
     const status = page.locator(".review-status", { hasText: "The AI agrees with" });
     await status.waitFor({ timeout: 30_000 });
-    expect(await status.textContent()).toMatch(/^The AI agrees with \d+ of Seat \d \(Greedy\)'s \d+ moves\. Given up in all: -?\d+ percent of a win\.$/);
+    expect(await status.textContent()).toMatch(
+      /^The AI agrees with \d+ of Seat \d \(Greedy\)'s \d+ moves\. Given up in all: -?\d+ percent of a win\.$/,
+    );
     const first = await firstMoveOf(page, person.seat);
     expect(first).toBeGreaterThan(0);
     const here = (await page.locator(".review-here").textContent()) ?? "";
@@ -151,24 +175,39 @@ import { CHROMIUM, webSuite } from "./browser";
     const result = summary.result as PatienceResult;
     const { page } = await openAndStep(summary.id, "Patience");
     const over = page.getByRole("status", { name: "Deal over" });
-    expect(await over.textContent()).toMatch(result.outcome.kind === "finished" ? /Finished/ : /Overflowed at card \d+/);
+    expect(await over.textContent()).toMatch(
+      result.outcome.kind === "finished" ? /Finished/ : /Overflowed at card \d+/,
+    );
     expect((await page.locator(".final-line").textContent())?.trim()).toBe(result.line.trim());
     expect(await page.getByRole("group", { name: "Piles" }).getByRole("img").count()).toBeGreaterThan(0);
-    expect(await page.getByRole("list", { name: "What happened" }).textContent()).toMatch(/Deal \d+ over after \d+ steps/);
+    expect(await page.getByRole("list", { name: "What happened" }).textContent()).toMatch(
+      /Deal \d+ over after \d+ steps/,
+    );
   }, 60_000);
 
   it("replays a Tractor round of four bots: every hand, the tricks, the buried cards and the score", async () => {
-    const watcher = await client.watchTractor({ bots: [...TRACTOR_SEATS], trump: "fixed", mainSuit: "S", botDelayMs: 0, startDelayMs: 0, roundPauseMs: 60_000 });
+    const watcher = await client.watchTractor({
+      bots: [...TRACTOR_SEATS],
+      trump: "fixed",
+      mainSuit: "S",
+      botDelayMs: 0,
+      startDelayMs: 0,
+      roundPauseMs: 60_000,
+    });
     await watcher.waitForView((view) => view.result !== undefined, 60_000);
     const summary = await recordOf("tractor", watcher.roomId, "round");
     await watcher.leave();
     const result = summary.result as TractorResult;
     const { page } = await openAndStep(summary.id, "Tractor");
     const verdict = page.getByRole("status", { name: "Round result" });
-    expect(await verdict.textContent()).toContain(`defenders scored ${result.defenderPoints} (bonus ${result.hiddenBonus} from the buried cards)`);
+    expect(await verdict.textContent()).toContain(
+      `defenders scored ${result.defenderPoints} (bonus ${result.hiddenBonus} from the buried cards)`,
+    );
     expect(await cardsIn(page, "Buried cards")).toEqual(result.hiddenCards);
     // Every card of the four hands (25 each once the 8 are buried) was played in some trick of the history.
-    expect(await page.getByRole("list", { name: "Trick history" }).locator(".past-trick").getByRole("img").count()).toBe(100);
+    expect(
+      await page.getByRole("list", { name: "Trick history" }).locator(".past-trick").getByRole("img").count(),
+    ).toBe(100);
     // At the start every seat's hand is shown: 108 cards in all, none of them a back.
     await page.keyboard.press("Home");
     await page.locator(".step-count", { hasText: "step 0 of" }).waitFor();
@@ -198,7 +237,9 @@ import { CHROMIUM, webSuite } from "./browser";
     }
     const { page } = await suite.open(`/replay/${summary.id}`);
     await page.locator(".deal-check.mismatch").waitFor();
-    expect(await page.locator(".deal-check").textContent()).toMatch(/^The deal does not match its commitment: the seed \d+ and the salt "[0-9a-f]{32}" do not hash to 0{64}\.$/);
+    expect(await page.locator(".deal-check").textContent()).toMatch(
+      /^The deal does not match its commitment: the seed \d+ and the salt "[0-9a-f]{32}" do not hash to 0{64}\.$/,
+    );
   });
 
   it("fits the deal's check at a phone's width: the commitment's 64 digits wrap, nothing is clipped", async () => {
@@ -217,10 +258,19 @@ import { CHROMIUM, webSuite } from "./browser";
 
   it("goes through a Tractor match's replay by the Step slider, by trick and by round, skipping the single dealt cards unless asked", async () => {
     // Two rounds of four bots with trumps declared while the cards are dealt one at a time: the record of round 2.
-    const watcher = await client.watchTractor({ bots: [...TRACTOR_SEATS], botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, startDelayMs: 0, roundPauseMs: 0 });
+    const watcher = await client.watchTractor({
+      bots: [...TRACTOR_SEATS],
+      botDelayMs: 0,
+      dealDelayMs: 0,
+      declareWindowMs: 0,
+      startDelayMs: 0,
+      roundPauseMs: 0,
+    });
     let summary: GameSummary | undefined;
     for (let tries = 0; tries < 600 && summary === undefined; tries++) {
-      summary = (await client.games({ game: "tractor", limit: 50 })).games.find((found) => found.roomId === watcher.roomId && found.part === "round" && found.round === 2);
+      summary = (await client.games({ game: "tractor", limit: 50 })).games.find(
+        (found) => found.roomId === watcher.roomId && found.part === "round" && found.round === 2,
+      );
       if (summary === undefined) await sleep(100);
     }
     await watcher.leave();
@@ -228,8 +278,10 @@ import { CHROMIUM, webSuite } from "./browser";
     const replay = await client.replay(summary!.id);
     const frames = replay.frames;
     const last = frames.length - 1;
-    const single = (frame: (typeof frames)[number]) => frame.actor === "dealer" && (frame.action as { type?: string } | undefined)?.type === "deal";
-    const steps = (name: string) => frames.filter((frame) => frame.events.some((event) => event.name === name)).map((frame) => frame.index);
+    const single = (frame: (typeof frames)[number]) =>
+      frame.actor === "dealer" && (frame.action as { type?: string } | undefined)?.type === "deal";
+    const steps = (name: string) =>
+      frames.filter((frame) => frame.events.some((event) => event.name === name)).map((frame) => frame.index);
     const [trickEnds, roundStarts] = [steps("trick"), steps("roundStart")];
     expect(frames.filter(single)).toHaveLength(200); // 100 cards dealt singly in each round
     expect(roundStarts).toHaveLength(2);
@@ -261,7 +313,9 @@ import { CHROMIUM, webSuite } from "./browser";
     await atStep(page, 0, last);
     await page.getByRole("button", { name: "Next trick" }).click();
     await atStep(page, trickEnds[0], last);
-    expect(await page.getByRole("list", { name: "What happened" }).textContent()).toMatch(/Trick 1: \w+ won \d+ points/);
+    expect(await page.getByRole("list", { name: "What happened" }).textContent()).toMatch(
+      /Trick 1: \w+ won \d+ points/,
+    );
     await page.getByRole("button", { name: "Next trick" }).click();
     await atStep(page, trickEnds[1], last);
     await page.getByRole("button", { name: "Previous trick" }).click();

@@ -6,7 +6,12 @@
 import { GAME_NAMES } from "../../rooms/games";
 import { CHROMIUM, webSuite } from "./browser";
 
-const TITLES: Record<string, string> = { evensteven: "Even-Steven", fool: "Fool", tractor: "Tractor", patience: "Patience" };
+const TITLES: Record<string, string> = {
+  evensteven: "Even-Steven",
+  fool: "Fool",
+  tractor: "Tractor",
+  patience: "Patience",
+};
 
 (CHROMIUM ? describe : describe.skip)("the rules pages in Chromium", () => {
   const suite = webSuite();
@@ -35,7 +40,17 @@ const TITLES: Record<string, string> = { evensteven: "Even-Steven", fool: "Fool"
     const { page } = await suite.open("/rules/tractor");
     await page.getByRole("heading", { name: "Throws: the two rules a table can play" }).waitFor();
     const text = (await page.locator(".page").textContent()) ?? "";
-    for (const words of ["Checked throws", "10-point penalty", "Every throw stands", "Starting ranks", "declare its suit the trump suit", "pair of red jokers", "buries 8 cards", "past Ace"]) expect(text).toContain(words);
+    for (const words of [
+      "Checked throws",
+      "10-point penalty",
+      "Every throw stands",
+      "Starting ranks",
+      "declare its suit the trump suit",
+      "pair of red jokers",
+      "buries 8 cards",
+      "past Ace",
+    ])
+      expect(text).toContain(words);
   });
 
   it("is linked from the lobby, and the links between rules pages go without a reload", async () => {

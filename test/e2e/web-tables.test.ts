@@ -12,7 +12,9 @@ import { cardOrdering } from "../../rooms/tractor/order";
 import { sleep } from "../helpers";
 import { CHROMIUM, tabTo, webSuite, wireString } from "./browser";
 
-const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((rank) => suit + rank)).concat(["BJ", "RJ"]);
+const TRACTOR_CARDS = [..."HSCD"]
+  .flatMap((suit) => [..."23456789TJQKA"].map((rank) => suit + rank))
+  .concat(["BJ", "RJ"]);
 
 (CHROMIUM ? describe : describe.skip)("the tables in Chromium", () => {
   const suite = webSuite();
@@ -23,7 +25,11 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
 
   /** Waits until `read` returns something other than `before` (or `limitMs` passes: the room may have refused). */
   async function changed(page: Page, before: string, limitMs = 5_000): Promise<void> {
-    await page.waitForFunction((was) => (document.querySelector(".table")?.textContent ?? "") !== was, before, { timeout: limitMs }).catch(() => undefined);
+    await page
+      .waitForFunction((was) => (document.querySelector(".table")?.textContent ?? "") !== was, before, {
+        timeout: limitMs,
+      })
+      .catch(() => undefined);
   }
 
   async function playFool(byKeyboard: boolean): Promise<void> {
@@ -33,7 +39,9 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     // The deal's face-up card in words (with its code, as every card in the list), never the statement's notation
     // alone. Read now: the list keeps the newest lines, and a long game pushes this one out.
     const dealt = page.getByRole("list", { name: "Moves" }).getByText(/^Game 1 dealt/);
-    expect(await dealt.textContent()).toMatch(/^Game 1 dealt: (\*|[2-9TJQKA][SHDC]), [a-z ]+( as [a-z ]+)?(, naming [a-z]+)? face up; (your turn|Computer to move)$/);
+    expect(await dealt.textContent()).toMatch(
+      /^Game 1 dealt: (\*|[2-9TJQKA][SHDC]), [a-z ]+( as [a-z ]+)?(, naming [a-z]+)? face up; (your turn|Computer to move)$/,
+    );
     const over = page.getByRole("status", { name: "Game over" });
     const actionable = ".choices button, .hand button.card:not([disabled]), .moves button:not([disabled])";
     // A card laid several ways opens its choices: take one of them next.
@@ -47,14 +55,20 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
         await tabTo(page, await next());
         await page.keyboard.press("Enter");
       } else {
-        await page.locator(await next()).first().click({ timeout: 2_000 }).catch(() => undefined);
+        await page
+          .locator(await next())
+          .first()
+          .click({ timeout: 2_000 })
+          .catch(() => undefined);
       }
       moves++;
       await changed(page, before);
     }
     await over.waitFor();
     expect(moves).toBeGreaterThan(0);
-    expect(await over.textContent()).toMatch(/Game over: (you are the Fool|you won, Computer is the Fool|no Fool \(move limit\))Seed \d+/);
+    expect(await over.textContent()).toMatch(
+      /Game over: (you are the Fool|you won, Computer is the Fool|no Fool \(move limit\))Seed \d+/,
+    );
     // The end dialog names the result and offers the next game.
     expect(await page.getByRole("dialog").getByRole("button", { name: "Play again" }).count()).toBe(1);
     expect(await page.getByRole("list", { name: "Moves" }).textContent()).toMatch(/laid/);
@@ -66,7 +80,9 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
 
   it("plays a Tractor round beside three bots: burial, a refused play in words when the room judges, plays of the hint's cards", async () => {
     // A hint cut at one play leaves the judging to the room (the page says so), which refuses an illegal play in words.
-    const { page, framesReceived } = await suite.open("/play/tractor?trump=fixed&mainSuit=H&botDelayMs=0&startDelayMs=200&roundPauseMs=60000&hintLimit=1");
+    const { page, framesReceived } = await suite.open(
+      "/play/tractor?trump=fixed&mainSuit=H&botDelayMs=0&startDelayMs=200&roundPauseMs=60000&hintLimit=1",
+    );
     const result = page.getByRole("status", { name: "Round result" });
     let buried = false;
     let refused = false;
@@ -75,7 +91,8 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
       await page.waitForSelector('button:text-is("Play"), button:text-is("Bury"), [aria-label="Round result"]');
       if (await result.count()) break;
       // While a bot is to play, none of the person's cards may be played.
-      if (await page.locator('.seat.active[aria-label^="Alice"]').count() === 0) expect(await page.locator(".hand button.card:not([disabled])").count()).toBe(0);
+      if ((await page.locator('.seat.active[aria-label^="Alice"]').count()) === 0)
+        expect(await page.locator(".hand button.card:not([disabled])").count()).toBe(0);
       if (await page.getByRole("button", { name: "Bury", exact: true }).count()) {
         await page.getByRole("button", { name: "Suggest" }).click();
         expect(await page.locator(".hand button.card[aria-pressed=true]").count()).toBe(8);
@@ -118,7 +135,9 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
 
   it("plays pairs at Tractor by keyboard: the cards that can join the choice are enabled, Play only for a legal play", async () => {
     // Charles deals and leads: Alice follows the bots' leads (a lead's list is often cut: every sub-multiset of a suit).
-    const { page } = await suite.open("/play/tractor?trump=fixed&mainSuit=H&seed=5&dealer=Charles&botDelayMs=0&startDelayMs=200&roundPauseMs=60000");
+    const { page } = await suite.open(
+      "/play/tractor?trump=fixed&mainSuit=H&seed=5&dealer=Charles&botDelayMs=0&startDelayMs=200&roundPauseMs=60000",
+    );
     const result = page.getByRole("status", { name: "Round result" });
     const cards = page.locator(".hand button.card");
     const play = page.getByRole("button", { name: "Play", exact: true });
@@ -135,7 +154,9 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
         continue;
       }
       await page.locator(".judging").waitFor();
-      const hand = await cards.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")!.split(",")[0]));
+      const hand = await cards.evaluateAll((buttons) =>
+        buttons.map((button) => button.getAttribute("aria-label")!.split(",")[0]),
+      );
       const legal = await legalPlaysShown(page, hand);
       if (!legal.complete) {
         expect(await page.locator(".judging").textContent()).toMatch(/the room judges the play/);
@@ -150,9 +171,16 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
           await tabTo(page, `.hand button.card[data-key="card:${place}:${hand[place]}"]`, 120);
           await page.keyboard.press("Enter");
           chosen.push(place);
-          await page.locator(`.hand button.card[data-key="card:${place}:${hand[place]}"][aria-pressed="true"]`).waitFor();
+          await page
+            .locator(`.hand button.card[data-key="card:${place}:${hand[place]}"][aria-pressed="true"]`)
+            .waitFor();
           expect(await enabledPlaces(page)).toEqual(expectedEnabled(hand, chosen, legal.plays));
-          const whole = legal.plays.some((cardsOfPlay) => sameCards(cardsOfPlay, chosen.map((at) => hand[at])));
+          const whole = legal.plays.some((cardsOfPlay) =>
+            sameCards(
+              cardsOfPlay,
+              chosen.map((at) => hand[at]),
+            ),
+          );
           expect(await play.isDisabled()).toBe(!whole);
           if (!whole) illegalChoices++;
           checked++;
@@ -162,7 +190,12 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
       const before = await cards.count();
       await tabTo(page, '.actions button[data-key="button:Play"]', 120);
       await page.keyboard.press("Enter");
-      await page.waitForFunction((was) => document.querySelectorAll(".hand button.card").length < was || document.querySelector('[aria-label="Round result"]') !== null, before);
+      await page.waitForFunction(
+        (was) =>
+          document.querySelectorAll(".hand button.card").length < was ||
+          document.querySelector('[aria-label="Round result"]') !== null,
+        before,
+      );
     }
     await result.waitFor();
     expect(checked).toBeGreaterThan(0);
@@ -172,7 +205,9 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
   }, 180_000);
 
   it("declares trumps at Tractor while the cards are dealt", async () => {
-    const { page } = await suite.open("/play/tractor?seed=7&dealDelayMs=40&declareWindowMs=3000&botDelayMs=0&startDelayMs=0&roundPauseMs=60000");
+    const { page } = await suite.open(
+      "/play/tractor?seed=7&dealDelayMs=40&declareWindowMs=3000&botDelayMs=0&startDelayMs=0&roundPauseMs=60000",
+    );
     // A current-rank card (or a pair of jokers) in the hand makes it a declaration the hint allows: its card is enabled.
     const declarable = page.locator(".hand button.card:not([disabled])");
     await declarable.first().waitFor({ timeout: 20_000 });
@@ -180,9 +215,14 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     await declarable.first().click();
     await page.getByRole("button", { name: "Declare", exact: true }).click();
     // The room takes it (the table names Alice's declaration) or refuses it in words (a bot declared more strongly first).
-    await page.locator(`.trumps:has-text("declared by you"), .tractor-page > .notice:has-text("declar")`).first().waitFor();
+    await page
+      .locator(`.trumps:has-text("declared by you"), .tractor-page > .notice:has-text("declar")`)
+      .first()
+      .waitFor();
     if (await page.locator('.trumps:has-text("declared by you")').count()) {
-      expect(await page.getByRole("group", { name: "Declaration" }).getByRole("img").first().getAttribute("aria-label")).toMatch(new RegExp(`^${card},`));
+      expect(
+        await page.getByRole("group", { name: "Declaration" }).getByRole("img").first().getAttribute("aria-label"),
+      ).toMatch(new RegExp(`^${card},`));
     }
   }, 60_000);
 
@@ -219,7 +259,8 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     await player.nextTurn(1, 2);
     await player.leave();
     // The records are written a moment after the game ends (bounded: 10 s at most).
-    for (let tries = 0; tries < 100 && (await client.games({ game: "evensteven" })).games.length === 0; tries++) await sleep(100);
+    for (let tries = 0; tries < 100 && (await client.games({ game: "evensteven" })).games.length === 0; tries++)
+      await sleep(100);
     const { page } = await suite.open("/");
     const link = page.getByRole("link", { name: /Even-Steven · / }).first();
     await link.click();
@@ -232,13 +273,22 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
   }, 60_000);
 
   it("follows four bots at Tractor: the defenders' points equal the room's after every trick, and no hidden card reaches the page", async () => {
-    const watcher = await client.watchTractor({ bots: [...TRACTOR_SEATS], trump: "fixed", mainSuit: "S", botDelayMs: 40, startDelayMs: 2_500, roundPauseMs: 60_000 });
+    const watcher = await client.watchTractor({
+      bots: [...TRACTOR_SEATS],
+      trump: "fixed",
+      mainSuit: "S",
+      botDelayMs: 40,
+      startDelayMs: 2_500,
+      roundPauseMs: 60_000,
+    });
     const tricks: TractorTrickEvent[] = [];
     watcher.on("trick", (event) => tricks.push(event));
     const { page, framesReceived } = await suite.open(`/watch/${watcher.roomId}`, { phone: true });
     const result = page.getByRole("status", { name: "Round result" });
     await result.waitFor({ timeout: 60_000 });
-    const shown = await page.locator(".past-trick").evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.defenders)));
+    const shown = await page
+      .locator(".past-trick")
+      .evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.defenders)));
     expect(tricks.length).toBeGreaterThan(0);
     expect(shown).toEqual(tricks.filter((trick) => trick.round === 1).map((trick) => trick.defenderPoints));
     // No hand on a spectator's page, and before the first card is played no card at all in what it received.
@@ -259,7 +309,10 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
     const paused = await steps();
     for (let step = 1; step <= 3; step++) {
       await page.getByRole("button", { name: "Step" }).click();
-      await page.waitForFunction((want) => new RegExp(`step ${want} `).test(document.querySelector(".status")?.textContent ?? ""), paused + step);
+      await page.waitForFunction(
+        (want) => new RegExp(`step ${want} `).test(document.querySelector(".status")?.textContent ?? ""),
+        paused + step,
+      );
     }
     expect(await page.getByRole("group", { name: "Piles" }).getByRole("img").count()).toBeGreaterThan(0);
     await page.getByLabel("Pace (ms)").fill("0");
@@ -296,9 +349,21 @@ const TRACTOR_CARDS = [..."HSCD"].flatMap((suit) => [..."23456789TJQKA"].map((ra
 async function legalPlaysShown(page: Page, hand: string[]): Promise<{ plays: string[][]; complete: boolean }> {
   const currentRank = Number(await page.locator(".trumps").getAttribute("data-current-rank"));
   const trick = page.getByRole("group", { name: "Trick under way", exact: true });
-  const lead = (await trick.count()) === 0 ? undefined : await trick.locator(".play").first().getByRole("img").evaluateAll((shown) => shown.map((card) => card.getAttribute("aria-label")!.split(",")[0]));
+  const lead =
+    (await trick.count()) === 0
+      ? undefined
+      : await trick
+          .locator(".play")
+          .first()
+          .getByRole("img")
+          .evaluateAll((shown) => shown.map((card) => card.getAttribute("aria-label")!.split(",")[0]));
   const parse = (codes: string[]) => codes.map((code) => parseCard(code)!);
-  const legal = legalPlays(parse(hand), lead && parse(lead), cardOrdering({ mainSuit: "H", currentRank }), TRACTOR_PAGE_HINT_LIMIT);
+  const legal = legalPlays(
+    parse(hand),
+    lead && parse(lead),
+    cardOrdering({ mainSuit: "H", currentRank }),
+    TRACTOR_PAGE_HINT_LIMIT,
+  );
   return { plays: legal.plays.map((cards) => cards.map(cardName)), complete: legal.complete };
 }
 
@@ -306,7 +371,9 @@ async function legalPlaysShown(page: Page, hand: string[]): Promise<{ plays: str
 const TRACTOR_PAGE_HINT_LIMIT = 2_000;
 
 async function enabledPlaces(page: Page): Promise<number[]> {
-  const enabled = await page.locator(".hand button.card").evaluateAll((buttons) => buttons.map((button) => !(button as HTMLButtonElement).disabled));
+  const enabled = await page
+    .locator(".hand button.card")
+    .evaluateAll((buttons) => buttons.map((button) => !(button as HTMLButtonElement).disabled));
   return enabled.flatMap((on, place) => (on ? [place] : []));
 }
 
@@ -326,7 +393,9 @@ function holdsAll(play: readonly string[], cards: readonly string[]): boolean {
 /** The places a person may click: those chosen, and each other whose card some legal play holds with the chosen ones. */
 function expectedEnabled(hand: readonly string[], chosen: readonly number[], plays: readonly string[][]): number[] {
   const chosenCards = chosen.map((place) => hand[place]);
-  return hand.flatMap((card, place) => (chosen.includes(place) || plays.some((play) => holdsAll(play, [...chosenCards, card])) ? [place] : []));
+  return hand.flatMap((card, place) =>
+    chosen.includes(place) || plays.some((play) => holdsAll(play, [...chosenCards, card])) ? [place] : [],
+  );
 }
 
 /** The hand's places of a play's cards (a pair takes both copies). */

@@ -2,9 +2,9 @@
  * The web page (web/, served by the server at /) in headless Chromium: the bundle holds the SDK and no server
  * code; the lobby lists live tables as they come and go; Even-Steven played to the end by clicking and by keyboard.
  */
-import { readFileSync } from "fs";
-import * as path from "path";
-import { gzipSync } from "zlib";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { gzipSync } from "node:zlib";
 import { CardhallClient } from "../../client-sdk";
 import { CHROMIUM, tabTo, webSuite } from "./browser";
 
@@ -16,9 +16,13 @@ describe("the web page's bundle", () => {
   it("holds the SDK and the protocols, never server code", () => {
     expect(modules).toContain("client-sdk/index.ts");
     expect(modules).toContain("node_modules/@colyseus/sdk/build/index.mjs");
-    const serverSide = modules.filter((file) =>
-      /^server\//.test(file) || /^rooms\/[^/]+\/(room|state)\.ts$/.test(file) || /^rooms\/kit\/(table|room-kit|seats|log|record)\.ts$/.test(file) ||
-      /node_modules\/(@colyseus\/(core|ws-transport|testing|tools)|express|pino|kysely|pg|piscina)\//.test(file));
+    const serverSide = modules.filter(
+      (file) =>
+        /^server\//.test(file) ||
+        /^rooms\/[^/]+\/(room|state)\.ts$/.test(file) ||
+        /^rooms\/kit\/(table|room-kit|seats|log|record)\.ts$/.test(file) ||
+        /node_modules\/(@colyseus\/(core|ws-transport|testing|tools)|express|pino|kysely|pg|piscina)\//.test(file),
+    );
     expect(serverSide).toEqual([]);
   });
 
@@ -69,7 +73,9 @@ describe("the web page's bundle", () => {
       await playable.first().waitFor();
       await expect(page.getByRole("timer", { name: "Turn clock" }).textContent()).resolves.toMatch(/Your time: \d+ s/);
       // Only playable cards are enabled buttons, and each is named by its notation first.
-      expect(await playable.first().getAttribute("aria-label")).toMatch(/^(10|[2-9JQKA])[cdhs], (two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)$/);
+      expect(await playable.first().getAttribute("aria-label")).toMatch(
+        /^(10|[2-9JQKA])[cdhs], (two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)$/,
+      );
       const before = await page.locator(".covers li").count();
       if (byKeyboard) {
         await tabTo(page, ".hand button.card:not([disabled])");
@@ -77,12 +83,19 @@ describe("the web page's bundle", () => {
       } else {
         await playable.first().click();
       }
-      await page.waitForFunction((count) => document.querySelectorAll(".covers li").length > count || document.querySelector('[aria-label="Verdict"]') !== null, before);
+      await page.waitForFunction(
+        (count) =>
+          document.querySelectorAll(".covers li").length > count ||
+          document.querySelector('[aria-label="Verdict"]') !== null,
+        before,
+      );
       if (await verdict.count()) break;
     }
     await verdict.waitFor();
     // The verdict in words (web/src/tables/evensteven.ts): won, lost necessarily or not, or out of time; and the seed.
-    expect(await verdict.textContent()).toMatch(/^You (won: every card covered|lost — necessarily|lost — unnecessarily|ran out of time).*Seed \d+$/);
+    expect(await verdict.textContent()).toMatch(
+      /^You (won: every card covered|lost — necessarily|lost — unnecessarily|ran out of time).*Seed \d+$/,
+    );
     expect(await verdict.textContent()).not.toMatch(/held only none|\b1 of the cards/);
   }
 

@@ -4,9 +4,9 @@
  * @colyseus/sdk ones that follow the seat reservation, as the cardhall SDK, the page and the bridge do; one truth per
  * viewer through this port is one-truth-websocket-port.test.ts.
  */
-import { spawn } from "child_process";
-import * as http from "http";
-import * as path from "path";
+import { spawn } from "node:child_process";
+import * as http from "node:http";
+import * as path from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
 import { webSocketPortConfig } from "../../server/transport/websocket-port";
 import { waitUntil } from "../helpers";
@@ -22,7 +22,11 @@ const track = (room: Room) => rooms.track(room);
 
 beforeAll(async () => {
   webSocketPort = await freePort();
-  server = new ServerProcess(await freePort(), { NODE_ENV: "", WEBSOCKET_PORT: String(webSocketPort), DRAIN_TIMEOUT: "1" });
+  server = new ServerProcess(await freePort(), {
+    NODE_ENV: "",
+    WEBSOCKET_PORT: String(webSocketPort),
+    DRAIN_TIMEOUT: "1",
+  });
   await server.start();
 });
 
@@ -33,7 +37,8 @@ afterAll(async () => {
   if (code !== 0) throw new Error(`the server stopped with ${code}:\n${server.output.slice(-3000)}`);
 });
 
-const create = (game: string, options: Record<string, unknown> = {}): Promise<Reservation> => reserveNewTable(server.httpUrl, game, options);
+const create = (game: string, options: Record<string, unknown> = {}): Promise<Reservation> =>
+  reserveNewTable(server.httpUrl, game, options);
 
 /** The status of an HTTP request with no body. */
 function statusOf(port: number, method: "GET" | "POST", path: string): Promise<number> {
@@ -90,20 +95,43 @@ describe("the clients' WebSockets on a port of their own", () => {
 describe("WEBSOCKET_PORT and WEBSOCKET_PUBLIC_ADDRESS", () => {
   test("unset, there is no WebSocket port; set, the port and the address clients are told", () => {
     expect(webSocketPortConfig({}, "127.0.0.1", 2567)).toBeNull();
-    expect(webSocketPortConfig({ WEBSOCKET_PORT: "2568" }, "127.0.0.1", 2567)).toEqual({ port: 2568, host: "127.0.0.1", publicAddress: "127.0.0.1:2568" });
-    expect(webSocketPortConfig({ WEBSOCKET_PORT: "2568", WEBSOCKET_PUBLIC_ADDRESS: "cards.example:443" }, "0.0.0.0", 2567)?.publicAddress).toBe("cards.example:443");
+    expect(webSocketPortConfig({ WEBSOCKET_PORT: "2568" }, "127.0.0.1", 2567)).toEqual({
+      port: 2568,
+      host: "127.0.0.1",
+      publicAddress: "127.0.0.1:2568",
+    });
+    expect(
+      webSocketPortConfig({ WEBSOCKET_PORT: "2568", WEBSOCKET_PUBLIC_ADDRESS: "cards.example:443" }, "0.0.0.0", 2567)
+        ?.publicAddress,
+    ).toBe("cards.example:443");
   });
 
   test("a value that cannot be right is refused with what is wrong", () => {
-    expect(() => webSocketPortConfig({ WEBSOCKET_PORT: "ws" }, "127.0.0.1", 2567)).toThrow('WEBSOCKET_PORT must be a port number, got "ws"');
-    expect(() => webSocketPortConfig({ WEBSOCKET_PORT: "2567" }, "127.0.0.1", 2567)).toThrow("WEBSOCKET_PORT must differ from PORT");
-    expect(() => webSocketPortConfig({ WEBSOCKET_PORT: "2568", WEBSOCKET_PUBLIC_ADDRESS: "ws://cards.example" }, "127.0.0.1", 2567)).toThrow("WEBSOCKET_PUBLIC_ADDRESS must be host:port");
+    expect(() => webSocketPortConfig({ WEBSOCKET_PORT: "ws" }, "127.0.0.1", 2567)).toThrow(
+      'WEBSOCKET_PORT must be a port number, got "ws"',
+    );
+    expect(() => webSocketPortConfig({ WEBSOCKET_PORT: "2567" }, "127.0.0.1", 2567)).toThrow(
+      "WEBSOCKET_PORT must differ from PORT",
+    );
+    expect(() =>
+      webSocketPortConfig(
+        { WEBSOCKET_PORT: "2568", WEBSOCKET_PUBLIC_ADDRESS: "ws://cards.example" },
+        "127.0.0.1",
+        2567,
+      ),
+    ).toThrow("WEBSOCKET_PUBLIC_ADDRESS must be host:port");
   });
 
   test("a WebSocket port already taken stops the start with a sentence", async () => {
     const node = path.join(ROOT, "node_modules", ".bin", "node");
     const child = spawn(node, [path.join(ROOT, "dist", "server", "main.js")], {
-      env: { ...process.env, HOST: "127.0.0.1", PORT: String(await freePort()), WEBSOCKET_PORT: String(server.port), RECORDS: "off" },
+      env: {
+        ...process.env,
+        HOST: "127.0.0.1",
+        PORT: String(await freePort()),
+        WEBSOCKET_PORT: String(server.port),
+        RECORDS: "off",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const { status, stdout, stderr } = await finished(child, 30_000);

@@ -1,6 +1,6 @@
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { WalCheckpoints } from "../../server/records/checkpoints";
 import { loadSqlite } from "../../server/records/node-sqlite";
 import { expectConsole, waitUntil } from "../helpers";
@@ -37,7 +37,8 @@ describe("the records' log checkpointed by a thread of its own", () => {
     const insert = connection.prepare("INSERT INTO games (body) VALUES (?)");
     for (let row = 0; row < count; row++) insert.run("x".repeat(PAGE_BYTES - 200));
   }
-  const autocheckpoint = () => (connection.prepare("PRAGMA wal_autocheckpoint").get() as { wal_autocheckpoint: number }).wal_autocheckpoint;
+  const autocheckpoint = () =>
+    (connection.prepare("PRAGMA wal_autocheckpoint").get() as { wal_autocheckpoint: number }).wal_autocheckpoint;
   const logPages = () => fs.statSync(`${file}-wal`).size / PAGE_BYTES;
 
   test("the server's connection no longer checkpoints at its commits", () => {
@@ -53,7 +54,14 @@ describe("the records' log checkpointed by a thread of its own", () => {
     checkpoints = new WalCheckpoints(connection, file, { workerFile: BUILT_WORKER, everyMs: 20 });
     commitRows(200);
     const counted = checkpoints;
-    await waitUntil(() => counted.lastReport !== null && counted.lastReport.logFrames > 0 && counted.lastReport.checkpointedFrames === counted.lastReport.logFrames, 10_000, "a whole checkpoint");
+    await waitUntil(
+      () =>
+        counted.lastReport !== null &&
+        counted.lastReport.logFrames > 0 &&
+        counted.lastReport.checkpointedFrames === counted.lastReport.logFrames,
+      10_000,
+      "a whole checkpoint",
+    );
     // The next commits write from the log's start again: it does not grow past what a checkpoint interval holds.
     const before = logPages();
     commitRows(50);

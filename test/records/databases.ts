@@ -1,7 +1,7 @@
 /** The records' tests' databases (jest only: the benchmarks import the fixtures, not this). */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { PostgresProcess } from "../e2e/postgres-process";
 import { freePort } from "../e2e/ports";
 

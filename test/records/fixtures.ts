@@ -14,7 +14,13 @@ const OPTIONS: Record<RecordedGame, unknown> = {
   evensteven: { n: 7 },
   fool: { dealer: 0, maxMoves: 2000 },
   patience: {},
-  tractor: { trump: "fixed", mainSuit: "S", dealer: 0, startRanks: [14, 14], ruleset: classic } satisfies TractorMatchOptions,
+  tractor: {
+    trump: "fixed",
+    mainSuit: "S",
+    dealer: 0,
+    startRanks: [14, 14],
+    ruleset: classic,
+  } satisfies TractorMatchOptions,
 };
 
 /** A whole game of `game` from `seed`, played by the engine's bots, ended at `endedAt`. */
@@ -22,9 +28,27 @@ export function finishedGame(game: RecordedGame, seed: number, seats: RecordedSe
   const engine = RECORD_ENGINES[game];
   const options = OPTIONS[game];
   const played = playOut(engine, options, seed);
-  const actions: RecordedStep[] = played.actions.map((step, index) => ({ ...step, at: endedAt - played.actions.length + index, by: step.actor === "dealer" ? "dealer" : "bot", events: played.events[index + 1] }));
+  const actions: RecordedStep[] = played.actions.map((step, index) => ({
+    ...step,
+    at: endedAt - played.actions.length + index,
+    by: step.actor === "dealer" ? "dealer" : "bot",
+    events: played.events[index + 1],
+  }));
   const part = game === "tractor" ? "match" : "game";
-  return { game, roomId: `room-${game}`, part, match: 1, options, seed, seats, start: played.events[0], actions, result: engine.result(played.state), startedAt: endedAt - 1000, endedAt };
+  return {
+    game,
+    roomId: `room-${game}`,
+    part,
+    match: 1,
+    options,
+    seed,
+    seats,
+    start: played.events[0],
+    actions,
+    result: engine.result(played.state),
+    startedAt: endedAt - 1000,
+    endedAt,
+  };
 }
 
 /** A Tractor match's first round as its record: the actions up to the round's end, and the round's result. */
@@ -45,4 +69,3 @@ export function sealDealFields(seed: number): { commitment: string; salt: string
 }
 
 export { freePort } from "../e2e/ports";
-

@@ -3,8 +3,8 @@
  * in a PostgreSQL server give the same answers; a name is taken once across accounts and bots; secrets are stored
  * only as hashes.
  */
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { RecordStore } from "../../server/records/store";
 import { IdentityRefusal, type IdentityStore } from "../../server/identity/store";
 import { bothDatabases } from "./databases";
@@ -12,7 +12,10 @@ import { bothDatabases } from "./databases";
 const databases = bothDatabases("cardhall-identities-");
 
 async function refusal(attempt: Promise<unknown>): Promise<number> {
-  const error = await attempt.then(() => undefined, (caught: unknown) => caught);
+  const error = await attempt.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(IdentityRefusal);
   return (error as IdentityRefusal).status;
 }
@@ -20,7 +23,10 @@ async function refusal(attempt: Promise<unknown>): Promise<number> {
 /** One run of every operation; the answers with the random parts (ids, secrets, times) taken out. */
 async function run(identities: IdentityStore) {
   const ann = await identities.createAccount("Ann", "a long password");
-  const clashes = [await refusal(identities.createAccount("ANN", "another password")), await refusal(identities.createBot(ann, "a-n-n"))];
+  const clashes = [
+    await refusal(identities.createAccount("ANN", "another password")),
+    await refusal(identities.createBot(ann, "a-n-n")),
+  ];
   const { session } = await identities.login("ann", "a long password");
   const wrong = await refusal(identities.login("Ann", "not the password"));
   const nobody = await refusal(identities.login("Nobody", "a long password"));
@@ -44,10 +50,17 @@ async function run(identities: IdentityStore) {
     secondToken: await identities.identityOfToken(second.token),
     junkToken: await identities.identityOfToken("cht_junk"),
     registered: [await identities.isRegistered("ann-bot"), await identities.isRegistered("Cy")],
-    listing: listing.map((bot) => ({ name: bot.name, tokens: bot.tokens.map((token) => ({ label: token.label, revoked: token.revokedAt !== null })) })),
+    listing: listing.map((bot) => ({
+      name: bot.name,
+      tokens: bot.tokens.map((token) => ({ label: token.label, revoked: token.revokedAt !== null })),
+    })),
   };
   await identities.logout(session);
-  return { ...answers, afterLogout: await identities.accountOfSession(session), secrets: [session, first.token, second.token] };
+  return {
+    ...answers,
+    afterLogout: await identities.accountOfSession(session),
+    secrets: [session, first.token, second.token],
+  };
 }
 
 test("SQLite and PostgreSQL give the same answers, and keep no secret in the clear", async () => {
@@ -75,7 +88,15 @@ test("SQLite and PostgreSQL give the same answers, and keep no secret in the cle
     secondToken: { kind: "bot", name: "Ann Bot", owner: "Ann" },
     junkToken: null,
     registered: [true, false],
-    listing: [{ name: "Ann Bot", tokens: [{ label: "laptop", revoked: true }, { label: "server", revoked: false }] }],
+    listing: [
+      {
+        name: "Ann Bot",
+        tokens: [
+          { label: "laptop", revoked: true },
+          { label: "server", revoked: false },
+        ],
+      },
+    ],
     afterLogout: null,
   });
   expect(pg).toEqual(sqlite);

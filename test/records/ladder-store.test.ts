@@ -3,7 +3,7 @@
  * the period's deals in order, each once, also when it asks several times at once; nothing past K; a stored
  * ladder game's result lands in its deal's row, and the standings read them back, the same in SQLite and PostgreSQL.
  */
-import * as path from "path";
+import * as path from "node:path";
 import { RecordStore } from "../../server/records/store";
 import { LADDERS, rankStandings } from "../../server/arena/ladder";
 import type { LadderIdentity } from "../../server/arena/ladder-store";
@@ -32,13 +32,33 @@ async function run(store: RecordStore) {
   const patienceFirst = await ladders.claimNextDeal("patience", PERIOD, ann, LADDERS.patience.deals, 1_000);
   const nextDay = await ladders.claimNextDeal("evensteven", "2026-11-27", ann, DEALS, 1_000);
   // Ann's deal 1 and Bea's deal 1 are played and stored; Ann's deal 2 was given and never finished.
-  const game = (identity: LadderIdentity, seed: number, endedAt: number) => ({ ...finishedGame("evensteven", seed, [seatOf(identity)], endedAt), ladder: { period: PERIOD, deal: 1, endsAt: 2_000_000 } });
+  const game = (identity: LadderIdentity, seed: number, endedAt: number) => ({
+    ...finishedGame("evensteven", seed, [seatOf(identity)], endedAt),
+    ladder: { period: PERIOD, deal: 1, endsAt: 2_000_000 },
+  });
   const [annGame] = await store.saveBatch([game(ann, 11, 5_000), game(bea, 11, 6_000)]);
   const plays = await ladders.plays("evensteven", PERIOD);
-  const standings = rankStandings(LADDERS.evensteven, plays).map(({ name, kind, played, finished }) => ({ name, kind, played, finished }));
+  const standings = rankStandings(LADDERS.evensteven, plays).map(({ name, kind, played, finished }) => ({
+    name,
+    kind,
+    played,
+    finished,
+  }));
   const annDeal1 = plays.find((play) => play.identity.name === "Ann Bot" && play.deal === 1);
   const listed = (await store.list({ game: "evensteven", limit: 10 })).games.map((summary) => summary.ladder);
-  return { atOnce, rest, pastTheLast, beaFirst, patienceFirst, nextDay, standings, annDeal1Result: annDeal1?.result, annDeal1Ended: annDeal1?.endedAt, annRecordResult: annGame.result, listed };
+  return {
+    atOnce,
+    rest,
+    pastTheLast,
+    beaFirst,
+    patienceFirst,
+    nextDay,
+    standings,
+    annDeal1Result: annDeal1?.result,
+    annDeal1Ended: annDeal1?.endedAt,
+    annRecordResult: annGame.result,
+    listed,
+  };
 }
 
 test("deals are given in order and once; results land in their rows; both databases answer alike", async () => {
@@ -60,6 +80,9 @@ test("deals are given in order and once; results land in their rows; both databa
   ]);
   expect(sqlite.annDeal1Result).toEqual(sqlite.annRecordResult);
   expect(sqlite.annDeal1Ended).toBe(5_000);
-  expect(sqlite.listed).toEqual([{ period: PERIOD, deal: 1, endsAt: 2_000_000 }, { period: PERIOD, deal: 1, endsAt: 2_000_000 }]);
+  expect(sqlite.listed).toEqual([
+    { period: PERIOD, deal: 1, endsAt: 2_000_000 },
+    { period: PERIOD, deal: 1, endsAt: 2_000_000 },
+  ]);
   expect(postgres).toEqual(sqlite);
 }, 60_000);

@@ -1,5 +1,5 @@
-import { spawn } from "child_process";
-import * as path from "path";
+import { spawn } from "node:child_process";
+import * as path from "node:path";
 import { MIGRATIONS } from "../../server/records/schema";
 import { scratchDirectory } from "../setup/scratch";
 
@@ -21,7 +21,9 @@ function openInProcess(file: string, startAt: number): Promise<string> {
       })
       .catch((error) => process.stdout.write("failed: " + error.message)), ${startAt} - Date.now());
   `;
-  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "-e", script], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => child.once("close", () => resolve(output)));
@@ -33,7 +35,11 @@ test("processes started together on a new SQLite file (bin/cluster) all start: o
   for (let round = 0; round < 4; round++) {
     const file = path.join(scratchDirectory("cardhall-migrations-"), "records.sqlite");
     const startAt = Date.now() + 1_500; // once the three have loaded their modules
-    const outcomes = await Promise.all([openInProcess(file, startAt), openInProcess(file, startAt), openInProcess(file, startAt)]);
+    const outcomes = await Promise.all([
+      openInProcess(file, startAt),
+      openInProcess(file, startAt),
+      openInProcess(file, startAt),
+    ]);
     expect(outcomes).toEqual([everyMigration, everyMigration, everyMigration]);
   }
 });

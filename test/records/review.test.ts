@@ -3,11 +3,10 @@
  * GET /games/:id/review?seat=S, on both databases (a SQLite file and a PostgreSQL server of the test's own), the
  * routes on an express app of the test's own on 127.0.0.1.
  */
-import * as path from "path";
-import type { AddressInfo } from "net";
-import type { Server } from "http";
+import * as path from "node:path";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import express from "express";
-import type { GameRecord } from "../../rooms/kit/record";
 import { REVIEW_BUDGET, reviewTractor } from "../../rooms/tractor/review";
 import type { Seat } from "../../rooms/tractor/scoring";
 import { Records } from "../../server/records";
@@ -112,7 +111,13 @@ describe("GET /games/:id/review", () => {
       const first = await reviewServer(config);
       const answer = await fetch(`${first.base}/games/${first.tractor.id}/review?seat=Charles`);
       expect(answer.status).toBe(200);
-      const body = (await answer.json()) as { id: string; game: string; seat: string; summary: { moves: number }; complete: boolean };
+      const body = (await answer.json()) as {
+        id: string;
+        game: string;
+        seat: string;
+        summary: { moves: number };
+        complete: boolean;
+      };
       expect(body).toMatchObject({ id: first.tractor.id, game: "tractor", seat: "Charles", complete: true });
       expect(body.summary.moves).toBeGreaterThan(0);
       expect(await (await fetch(`${first.base}/games/${first.tractor.id}/review?seat=Charles`)).json()).toEqual(body);
@@ -129,7 +134,9 @@ describe("GET /games/:id/review", () => {
 
   test("a review cut short by its time is not stored in the database (a later server makes it again), only kept in memory", async () => {
     const server = await reviewServer({ file: path.join(databases.tempDir, "cut-short.sqlite") }, true);
-    const body = (await (await fetch(`${server.base}/games/${server.tractor.id}/review?seat=Alice`)).json()) as { complete: boolean };
+    const body = (await (await fetch(`${server.base}/games/${server.tractor.id}/review?seat=Alice`)).json()) as {
+      complete: boolean;
+    };
     expect(body.complete).toBe(false);
     expect(await server.records.store.review(server.tractor.id, 0)).toBeUndefined();
     await fetch(`${server.base}/games/${server.tractor.id}/review?seat=Alice`);

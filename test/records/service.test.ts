@@ -4,10 +4,10 @@
  * bad queries change nothing; a killed server keeps every game that ended; a database that goes away mid-run loses
  * nothing that ended; a database file that is not one stops the start with its name.
  */
-import { spawn } from "child_process";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { CardhallClient, CardhallError, type GameRecord, type GameSummary } from "../../client-sdk";
 import { BOT_TABLES } from "../../client-sdk/bots/tables";
 import type { ServerMetrics } from "../../server/telemetry/server-metrics";
@@ -46,7 +46,13 @@ async function gamesOfRoom(client: CardhallClient, roomId: string): Promise<Game
  * connection, and the next request on that connection fails.
  */
 function replayCli(args: string[], env: Record<string, string> = {}): Promise<Finished> {
-  return finished(spawn(path.join(ROOT, "bin", "replay"), args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] }), 30_000);
+  return finished(
+    spawn(path.join(ROOT, "bin", "replay"), args, {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+    30_000,
+  );
 }
 
 describe("one server with its SQLite file", () => {
@@ -58,33 +64,48 @@ describe("one server with its SQLite file", () => {
     server = new ServerProcess(await freePort());
     await server.start();
     client = new CardhallClient(server.url);
-    for (const game of GAMES) played.set(game, (await BOT_TABLES[game].play({ url: server.url, games: 1, seed: 11 })).roomId);
+    for (const game of GAMES)
+      played.set(game, (await BOT_TABLES[game].play({ url: server.url, games: 1, seed: 11 })).roomId);
     await recordsWritten(server, 4);
   }, 120_000);
 
   afterAll(() => server.stop());
 
-  test.each(GAMES)("%s: a game played through the SDK is listed with its result, replays to the same result, and its deal matches its commitment", async (game) => {
-    const [summary] = (await gamesOfRoom(client, played.get(game)!)).filter((listed) => listed.part !== "match");
-    expect(summary).toMatchObject({ game, part: game === "tractor" ? "round" : "game" });
-    const record = await client.game(summary.id);
-    expect(record.result).toEqual(summary.result);
-    expect(record.actions.length).toBe(summary.actionCount);
-    const replay = await client.replay(summary.id);
-    expect(replay.result).toEqual(record.result);
-    expect(replay.frames).toHaveLength(record.actions.length + 1);
-    expect(replay.frames.map((frame) => frame.events)).toEqual([record.start, ...record.actions.map((step) => step.events)]);
-    // GET /games/:id gives the deal's commitment and salt; the replay names the seed the deal was drawn from.
-    expect(record.commitment).toMatch(/^[0-9a-f]{64}$/);
-    expect(record.salt).toMatch(/^[0-9a-f]{32}$/);
-    expect(replay.deal).toEqual({ seed: (record.result as { seed: number }).seed, commitment: record.commitment, salt: record.salt });
-    expect(commitmentOf(replay.deal!.seed, record.salt!)).toBe(record.commitment);
-    const checked = await replayCli([summary.id, "--url", server.url, "--quiet"]);
-    expect(checked.stderr).toBe("");
-    expect(checked.status).toBe(0);
-    expect(checked.stdout).toMatch(new RegExp(`verified: the engine reproduces all ${record.actions.length} actions`));
-    expect(checked.stdout).toContain(`deal verified: the seed ${replay.deal!.seed} matches its commitment ${record.commitment}, and the deal follows from the seed\n`);
-  });
+  test.each(GAMES)(
+    "%s: a game played through the SDK is listed with its result, replays to the same result, and its deal matches its commitment",
+    async (game) => {
+      const [summary] = (await gamesOfRoom(client, played.get(game)!)).filter((listed) => listed.part !== "match");
+      expect(summary).toMatchObject({ game, part: game === "tractor" ? "round" : "game" });
+      const record = await client.game(summary.id);
+      expect(record.result).toEqual(summary.result);
+      expect(record.actions.length).toBe(summary.actionCount);
+      const replay = await client.replay(summary.id);
+      expect(replay.result).toEqual(record.result);
+      expect(replay.frames).toHaveLength(record.actions.length + 1);
+      expect(replay.frames.map((frame) => frame.events)).toEqual([
+        record.start,
+        ...record.actions.map((step) => step.events),
+      ]);
+      // GET /games/:id gives the deal's commitment and salt; the replay names the seed the deal was drawn from.
+      expect(record.commitment).toMatch(/^[0-9a-f]{64}$/);
+      expect(record.salt).toMatch(/^[0-9a-f]{32}$/);
+      expect(replay.deal).toEqual({
+        seed: (record.result as { seed: number }).seed,
+        commitment: record.commitment,
+        salt: record.salt,
+      });
+      expect(commitmentOf(replay.deal!.seed, record.salt!)).toBe(record.commitment);
+      const checked = await replayCli([summary.id, "--url", server.url, "--quiet"]);
+      expect(checked.stderr).toBe("");
+      expect(checked.status).toBe(0);
+      expect(checked.stdout).toMatch(
+        new RegExp(`verified: the engine reproduces all ${record.actions.length} actions`),
+      );
+      expect(checked.stdout).toContain(
+        `deal verified: the seed ${replay.deal!.seed} matches its commitment ${record.commitment}, and the deal follows from the seed\n`,
+      );
+    },
+  );
 
   test("bin/replay heads a Tractor round with the round's own seed, as bin/bots and the round's result name it, and the match's", async () => {
     const [summary] = (await gamesOfRoom(client, played.get("tractor")!)).filter((listed) => listed.part === "round");
@@ -92,14 +113,26 @@ describe("one server with its SQLite file", () => {
     const roundSeed = (record.result as { seed: number }).seed;
     expect(roundSeed).not.toBe(record.seed);
     const printed = await replayCli([summary.id, "--url", server.url]);
-    expect(printed.stdout.split("\n")[0]).toMatch(new RegExp(`, round 1\\), seed ${roundSeed} \\(the match's ${record.seed}\\)$`));
+    expect(printed.stdout.split("\n")[0]).toMatch(
+      new RegExp(`, round 1\\), seed ${roundSeed} \\(the match's ${record.seed}\\)$`),
+    );
     expect(printed.status).toBe(0);
   });
 
   test("a round of a Tractor match still being played shows no seed (the match's, which every later deal follows from) until the table closes", async () => {
-    const watcher = await client.watchTractor({ bots: ["Alice", "Bob", "Charles", "David"], botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, startDelayMs: 0, roundPauseMs: 60_000 });
+    const watcher = await client.watchTractor({
+      bots: ["Alice", "Bob", "Charles", "David"],
+      botDelayMs: 0,
+      dealDelayMs: 0,
+      declareWindowMs: 0,
+      startDelayMs: 0,
+      roundPauseMs: 60_000,
+    });
     try {
-      const games = await readUntil(() => gamesOfRoom(client, watcher.roomId), (listed) => listed.some((game) => game.part === "round"));
+      const games = await readUntil(
+        () => gamesOfRoom(client, watcher.roomId),
+        (listed) => listed.some((game) => game.part === "round"),
+      );
       const round = games.find((game) => game.part === "round")!;
       expect(round).toMatchObject({ part: "round", seed: 0, seedWithheld: true });
       expect(await client.game(round.id)).toMatchObject({ seed: 0, seedWithheld: true });
@@ -112,7 +145,10 @@ describe("one server with its SQLite file", () => {
       await watcher.leave();
     }
     // The table closes with its last client: the match can go no further, and its rounds show their seed.
-    const shown = await readUntil(() => gamesOfRoom(client, watcher.roomId), (listed) => listed.some((game) => game.part === "round" && !game.seedWithheld));
+    const shown = await readUntil(
+      () => gamesOfRoom(client, watcher.roomId),
+      (listed) => listed.some((game) => game.part === "round" && !game.seedWithheld),
+    );
     expect(shown.find((game) => game.part === "round" && !game.seedWithheld)!.seed).not.toBe(0);
   }, 60_000);
 
@@ -125,7 +161,9 @@ describe("one server with its SQLite file", () => {
     // With no store there, it says which file it looked for.
     const missing = path.join(os.tmpdir(), `cardhall-no-data-${process.pid}`);
     const none = await replayCli([summary.id], { DATA_DIR: missing });
-    expect(none.stderr).toBe(`replay: no database file ${path.join(missing, "cardhall.sqlite")} (the local record store; --url reads a server's)\n`);
+    expect(none.stderr).toBe(
+      `replay: no database file ${path.join(missing, "cardhall.sqlite")} (the local record store; --url reads a server's)\n`,
+    );
     expect(none.status).toBe(1);
   });
 
@@ -134,7 +172,9 @@ describe("one server with its SQLite file", () => {
     const record = await client.game(summary.id);
     const printed = await replayCli([summary.id, "--url", server.url]);
     expect(printed.status).toBe(0);
-    expect(printed.stdout.split("\n").filter((line) => /^\s+\d+\s+\d\d:\d\d/.test(line))).toHaveLength(record.actions.length);
+    expect(printed.stdout.split("\n").filter((line) => /^\s+\d+\s+\d\d:\d\d/.test(line))).toHaveLength(
+      record.actions.length,
+    );
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-replay-"));
     try {
@@ -157,7 +197,11 @@ describe("one server with its SQLite file", () => {
       const mismatch = await replayCli([path.join(dir, "doctored.json"), "--quiet"]);
       expect(mismatch.status).toBe(2);
       expect(mismatch.stdout).toBe("");
-      expect(mismatch.stderr).toMatch(new RegExp(`^replay: ${record.id}: the deal does not match its commitment: sha256\\("\\d+:${record.salt}"\\) is ${record.commitment}, but the commitment published before the deal was 0{64}\n$`));
+      expect(mismatch.stderr).toMatch(
+        new RegExp(
+          `^replay: ${record.id}: the deal does not match its commitment: sha256\\("\\d+:${record.salt}"\\) is ${record.commitment}, but the commitment published before the deal was 0{64}\n$`,
+        ),
+      );
 
       // A record made before deals were sealed has nothing to check: said, and no error.
       const { commitment: _commitment, salt: _salt, ...unsealed } = record;
@@ -176,12 +220,19 @@ describe("one server with its SQLite file", () => {
 
   test("the players' standings: guests stand nowhere; a bot with its token and the Fool AI are rated, an Even-Steven bot counted", async () => {
     // The scripted tables above played as guests: the Fool AI's game against one is counted, not rated.
-    expect((await client.leaderboard("fool")).map(({ name, games, rating }) => ({ name: name.startsWith("AI") ? "AI" : name, games, rating }))).toEqual([{ name: "AI", games: 1, rating: null }]);
+    expect(
+      (await client.leaderboard("fool")).map(({ name, games, rating }) => ({
+        name: name.startsWith("AI") ? "AI" : name,
+        games,
+        rating,
+      })),
+    ).toEqual([{ name: "AI", games: 1, rating: null }]);
     expect(await client.leaderboard("evensteven")).toEqual([]);
     const bot = new CardhallClient(server.url, { token: await registerBot(server.httpUrl, "Owner", "Ladder Bot") });
     await BOT_TABLES.fool.play({ url: server.url, games: 1, seed: 12 }); // another guest's game: still unrated
     const fool = await bot.playFool({ aiDelayMs: 0 });
-    for (let turn = await fool.nextTurn(); turn.kind === "move"; turn = await fool.nextTurn()) await fool.move(turn.moves[0]);
+    for (let turn = await fool.nextTurn(); turn.kind === "move"; turn = await fool.nextTurn())
+      await fool.move(turn.moves[0]);
     await fool.leave();
     const game = await bot.playEvenSteven({ n: 4, seed: 11 });
     for (let index = 1; ; index++) {
@@ -210,7 +261,18 @@ describe("one server with its SQLite file", () => {
       const response = await fetch(`${server.httpUrl}${pathAndQuery}`);
       return { status: response.status, body: (await response.json()) as { error?: string } };
     };
-    for (const query of ["/games?limit=0", "/games?limit=1000", "/games?game=poker", "/games?limit=abc", "/games?before=%27%3B%20DROP%20TABLE%20games%3B--", `/games?player=${"x".repeat(5000)}`, "/games?game=fool&game=tractor", "/games?unknown=1", "/leaderboard", "/leaderboard?game=chess"]) {
+    for (const query of [
+      "/games?limit=0",
+      "/games?limit=1000",
+      "/games?game=poker",
+      "/games?limit=abc",
+      "/games?before=%27%3B%20DROP%20TABLE%20games%3B--",
+      `/games?player=${"x".repeat(5000)}`,
+      "/games?game=fool&game=tractor",
+      "/games?unknown=1",
+      "/leaderboard",
+      "/leaderboard?game=chess",
+    ]) {
       const { status, body } = await get(query);
       expect({ query, status }).toEqual({ query, status: 400 });
       expect(body.error).toMatch(/^bad parameter /);

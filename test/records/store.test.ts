@@ -3,8 +3,8 @@
  * the same answers — pages, filters, whole records, leaderboards — and a file that is not a database is a clear
  * error naming it.
  */
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { FinishedGame, GamePage, GameSummary } from "../../rooms/kit/record";
 import { DatabaseError } from "../../server/records/database";
 import { RecordStore } from "../../server/records/store";
@@ -31,9 +31,18 @@ function someGames(): FinishedGame[] {
       case 2:
         return finishedGame("patience", 100 + index, [person(0, a)], at);
       case 3:
-        return tractorRound(100 + index, names.map((name, seat) => person(seat, name)), at);
+        return tractorRound(
+          100 + index,
+          names.map((name, seat) => person(seat, name)),
+          at,
+        );
       default:
-        return finishedGame("tractor", 100 + index, names.map((name, seat) => person(seat, name)), at);
+        return finishedGame(
+          "tractor",
+          100 + index,
+          names.map((name, seat) => person(seat, name)),
+          at,
+        );
     }
   });
 }
@@ -58,7 +67,9 @@ async function answers(store: RecordStore) {
     beaTractor: (await store.list({ player: "bea", game: "tractor", limit: 100 })).games.map(byEnd),
     nobody: await store.list({ player: "x' OR '1'='1", limit: 100 }),
     first: { ...first, id: first?.endedAt },
-    leaderboards: await Promise.all(["evensteven", "fool", "patience", "tractor"].map((game) => store.leaderboard(game, 10))),
+    leaderboards: await Promise.all(
+      ["evensteven", "fool", "patience", "tractor"].map((game) => store.leaderboard(game, 10)),
+    ),
   };
 }
 
@@ -130,7 +141,9 @@ test("an SQLite file locked by another writer: the queue's writes fail at once, 
     other.exec("ROLLBACK");
     expect(await writer.flush()).toBe(true);
     expect((await store.list({ limit: 10 })).games.map((game) => game.seats[0].name)).toEqual(["lee"]);
-    expect(takeConsole(/"records_write_failed","kind":"Error","code":"ERR_SQLITE_ERROR"/).length).toBe(writer.metrics().failedWrites);
+    expect(takeConsole(/"records_write_failed","kind":"Error","code":"ERR_SQLITE_ERROR"/).length).toBe(
+      writer.metrics().failedWrites,
+    );
     await expectConsole(/records_write_recovered/);
   } finally {
     other.close();
@@ -157,8 +170,15 @@ test("a deal's commitment and salt are kept, in columns of their own, on both da
   const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as typeof import("node:sqlite");
   const file = new DatabaseSync(path.join(databases.tempDir, "sealed.sqlite"));
   try {
-    const rows = file.prepare("SELECT commitment, salt, record FROM games ORDER BY ended_at").all() as Array<{ commitment: string | null; salt: string | null; record: string }>;
-    expect(rows.map(({ commitment, salt }) => ({ commitment, salt }))).toEqual([{ commitment: sealed.commitment, salt: sealed.salt }, { commitment: null, salt: null }]);
+    const rows = file.prepare("SELECT commitment, salt, record FROM games ORDER BY ended_at").all() as Array<{
+      commitment: string | null;
+      salt: string | null;
+      record: string;
+    }>;
+    expect(rows.map(({ commitment, salt }) => ({ commitment, salt }))).toEqual([
+      { commitment: sealed.commitment, salt: sealed.salt },
+      { commitment: null, salt: null },
+    ]);
     expect(rows[0].record).not.toContain(sealed.salt);
   } finally {
     file.close();
@@ -173,12 +193,16 @@ test("a database made before deals were sealed gets the columns, and its games r
   // Back to the schema before 0004-deal-commitments (and the migrations after it), as a database kept by an earlier build is.
   const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as typeof import("node:sqlite");
   const file = new DatabaseSync(fileName);
-  file.exec("DROP TABLE reviews; DROP INDEX games_by_room; DROP TABLE tournament_games; DROP TABLE tournaments; DROP TABLE ladder_plays; ALTER TABLE games DROP COLUMN salt; ALTER TABLE games DROP COLUMN commitment; DELETE FROM kysely_migration WHERE name >= '0004'");
+  file.exec(
+    "DROP TABLE reviews; DROP INDEX games_by_room; DROP TABLE tournament_games; DROP TABLE tournaments; DROP TABLE ladder_plays; ALTER TABLE games DROP COLUMN salt; ALTER TABLE games DROP COLUMN commitment; DELETE FROM kysely_migration WHERE name >= '0004'",
+  );
   file.close();
   const reopened = await RecordStore.open({ file: fileName });
   try {
     expect(await reopened.get(old.id)).toEqual(old);
-    const [fresh] = await reopened.saveBatch([{ ...finishedGame("patience", 42, [person(0, "dan")], T0 + 1000), ...sealDealFields(42) }]);
+    const [fresh] = await reopened.saveBatch([
+      { ...finishedGame("patience", 42, [person(0, "dan")], T0 + 1000), ...sealDealFields(42) },
+    ]);
     expect(await reopened.get(fresh.id)).toMatchObject({ commitment: fresh.commitment, salt: fresh.salt });
   } finally {
     await reopened.close();

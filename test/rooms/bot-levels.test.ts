@@ -8,7 +8,10 @@ import { waitUntil } from "../helpers";
 
 // The rooms call these through the modules' exports, which the tests spy on: each module is a plain copy of
 // itself here, whose exports a spy can replace (swc's CommonJS exports are getters that cannot be redefined).
-jest.mock("../../rooms/tractor/levels", () => ({ __esModule: true, ...jest.requireActual<object>("../../rooms/tractor/levels") }));
+jest.mock("../../rooms/tractor/levels", () => ({
+  __esModule: true,
+  ...jest.requireActual<object>("../../rooms/tractor/levels"),
+}));
 jest.mock("../../rooms/fool/ai", () => ({ __esModule: true, ...jest.requireActual<object>("../../rooms/fool/ai") }));
 
 let colyseus: RoomTestServer;
@@ -16,7 +19,16 @@ let colyseus: RoomTestServer;
 useRoomTestServer((server) => (colyseus = server));
 
 /** Four bots on a fixed-trump table, unpaced. */
-const BOTS = { bots: [...TRACTOR_SEATS], trump: "fixed", mainSuit: "H", dealer: "Alice", seed: 3301, botDelayMs: 0, roundPauseMs: 60_000, startDelayMs: 0 } as const;
+const BOTS = {
+  bots: [...TRACTOR_SEATS],
+  trump: "fixed",
+  mainSuit: "H",
+  dealer: "Alice",
+  seed: 3301,
+  botDelayMs: 0,
+  roundPauseMs: 60_000,
+  startDelayMs: 0,
+} as const;
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -24,7 +36,10 @@ describe("Tractor bot levels (botLevels)", () => {
   test("each seat plays at its own level: the strong seat searches from its own view, the easy one slips, the normal ones are the heuristic", async () => {
     const searched = jest.spyOn(tractorLevels, "decideInProcess");
     const slipped = jest.spyOn(tractorLevels, "easyPolicy");
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...BOTS, botLevels: { Alice: "strong", Bob: "easy" } });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      ...BOTS,
+      botLevels: { Alice: "strong", Bob: "easy" },
+    });
     await colyseus.connectTo(room, { spectate: true }); // the table starts on a join
     await waitUntil(() => room.state.phase === "roundOver", 60_000, "the round's end");
     // Every strong decision was Alice's, made from her seat's view; Bob's were the easy bot's; Charles and David the heuristic.
@@ -45,15 +60,25 @@ describe("Tractor bot levels (botLevels)", () => {
   });
 
   test("an unknown level or seat is refused when the table is made", async () => {
-    await expect(colyseus.createRoom("tractor", { ...BOTS, botLevels: { Alice: "expert" } })).rejects.toThrow(/botLevels/);
-    await expect(colyseus.createRoom("tractor", { ...BOTS, botLevels: { Zed: "strong" } })).rejects.toThrow(/botLevels/);
+    await expect(colyseus.createRoom("tractor", { ...BOTS, botLevels: { Alice: "expert" } })).rejects.toThrow(
+      /botLevels/,
+    );
+    await expect(colyseus.createRoom("tractor", { ...BOTS, botLevels: { Zed: "strong" } })).rejects.toThrow(
+      /botLevels/,
+    );
   });
 });
 
 describe("Fool AI levels (aiLevel)", () => {
   test("strong plays with the larger budget; an unknown level is refused", async () => {
     const strong = jest.spyOn(foolAi, "strongAiPolicy");
-    const room = await colyseus.createRoom<FoolRoom>("fool", { mode: "ai-vs-ai", aiLevel: "strong", seed: 33, aiDelayMs: 0, nextGameDelayMs: 0 });
+    const room = await colyseus.createRoom<FoolRoom>("fool", {
+      mode: "ai-vs-ai",
+      aiLevel: "strong",
+      seed: 33,
+      aiDelayMs: 0,
+      nextGameDelayMs: 0,
+    });
     await colyseus.connectTo(room, { spectate: true });
     await waitUntil(() => room.state.phase === "over", 60_000, "the game's end");
     expect(strong.mock.calls.length).toBeGreaterThan(0);

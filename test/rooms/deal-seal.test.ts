@@ -34,12 +34,18 @@ interface Driver {
 }
 
 /** The seal a client has decoded (none before its first state). */
-const seal = (client: ClientRoom): DealSealView => (client.state as { toJSON(): { seal?: DealSealView } } | undefined)?.toJSON().seal ?? NO_SEAL;
+const seal = (client: ClientRoom): DealSealView =>
+  (client.state as { toJSON(): { seal?: DealSealView } } | undefined)?.toJSON().seal ?? NO_SEAL;
 const lastSnapshot = (received: Received) => received.snapshots.at(-1) as Record<string, unknown>;
 const over = (client: ClientRoom, sealed: string) => seal(client).revealedCommitment === sealed;
 
 /** Repeats `move` until the deal sealed with `sealed` is over; each move waits for the state to show it. */
-async function movesUntilOver(client: ClientRoom, sealed: string, move: () => Promise<boolean>, limit: number): Promise<void> {
+async function movesUntilOver(
+  client: ClientRoom,
+  sealed: string,
+  move: () => Promise<boolean>,
+  limit: number,
+): Promise<void> {
   for (let moves = 0; moves < limit && !over(client, sealed); moves++) if (!(await move())) await sleep(20); // nothing to do yet: the table is dealing or a bot is moving
   await waitUntil(() => over(client, sealed), 10_000, "the deal's end");
 }
@@ -49,15 +55,24 @@ const DRIVERS: Record<GameName, Driver> = {
     options: { n: 4, cardTimeLimitMs: NEVER_MS, reconnectSeconds: 30 },
     async playToEnd(client, sealed) {
       const player = new EvenStevenPlayer(client);
-      await movesUntilOver(client, sealed, async () => {
-        const view = player.view();
-        const card = view?.player?.hand?.find((held) => !view.played.includes(held));
-        if (view === undefined || view.toCover === "" || card === undefined) return false;
-        const played = view.played.length;
-        await player.play(card);
-        await waitUntil(() => (player.view()?.played.length ?? 0) > played || over(client, sealed), 5000, "the card played");
-        return true;
-      }, 20);
+      await movesUntilOver(
+        client,
+        sealed,
+        async () => {
+          const view = player.view();
+          const card = view?.player?.hand?.find((held) => !view.played.includes(held));
+          if (view === undefined || view.toCover === "" || card === undefined) return false;
+          const played = view.played.length;
+          await player.play(card);
+          await waitUntil(
+            () => (player.view()?.played.length ?? 0) > played || over(client, sealed),
+            5000,
+            "the card played",
+          );
+          return true;
+        },
+        20,
+      );
     },
     gameReveal: (received) => lastSnapshot(received).revealedSeed as number,
   },
@@ -65,12 +80,17 @@ const DRIVERS: Record<GameName, Driver> = {
     options: { aiDelayMs: 0, turnTimeMs: NEVER_MS, nextGameDelayMs: NEVER_MS, reconnectSeconds: 30 },
     async playToEnd(client, sealed) {
       const player = new FoolPlayer(client);
-      await movesUntilOver(client, sealed, async () => {
-        const turn = await player.nextTurn(10_000);
-        if (turn.kind === "over") return true;
-        await player.move(greedyMoveInView(turn.view, turn.moveCount));
-        return true;
-      }, 3000);
+      await movesUntilOver(
+        client,
+        sealed,
+        async () => {
+          const turn = await player.nextTurn(10_000);
+          if (turn.kind === "over") return true;
+          await player.move(greedyMoveInView(turn.view, turn.moveCount));
+          return true;
+        },
+        3000,
+      );
     },
     gameReveal: (received) => lastSnapshot(received).revealedSeed as number,
   },
@@ -84,19 +104,37 @@ const DRIVERS: Record<GameName, Driver> = {
   },
   tractor: {
     // The next round starts at once: its commitment and the last round's reveal arrive together.
-    options: { seat: "Alice", name: "Ann", bots: ["Bob", "Charles", "David"], trump: "fixed", mainSuit: "S", botDelayMs: 0, startDelayMs: 0, roundPauseMs: 0, turnTimeMs: NEVER_MS, reconnectSeconds: 30 },
+    options: {
+      seat: "Alice",
+      name: "Ann",
+      bots: ["Bob", "Charles", "David"],
+      trump: "fixed",
+      mainSuit: "S",
+      botDelayMs: 0,
+      startDelayMs: 0,
+      roundPauseMs: 0,
+      turnTimeMs: NEVER_MS,
+      reconnectSeconds: 30,
+    },
     async playToEnd(client, sealed) {
       const player = new TractorPlayer(client);
-      await movesUntilOver(client, sealed, async () => {
-        const view = player.view();
-        if (view === undefined || view.turn !== "Alice" || (view.phase !== "burying" && view.phase !== "playing")) return false;
-        const { suggestion } = await player.hint(1);
-        await (view.phase === "burying" ? player.bury(suggestion) : player.play(suggestion));
-        await waitUntil(() => player.view()?.step !== view.step || over(client, sealed), 5000, "the move shown");
-        return true;
-      }, 200);
+      await movesUntilOver(
+        client,
+        sealed,
+        async () => {
+          const view = player.view();
+          if (view === undefined || view.turn !== "Alice" || (view.phase !== "burying" && view.phase !== "playing"))
+            return false;
+          const { suggestion } = await player.hint(1);
+          await (view.phase === "burying" ? player.bury(suggestion) : player.play(suggestion));
+          await waitUntil(() => player.view()?.step !== view.step || over(client, sealed), 5000, "the move shown");
+          return true;
+        },
+        200,
+      );
     },
-    gameReveal: (received) => (received.messages.find((message) => message.type === "roundEnd")?.payload as { seed: number }).seed,
+    gameReveal: (received) =>
+      (received.messages.find((message) => message.type === "roundEnd")!.payload as { seed: number }).seed,
   },
 };
 
@@ -108,7 +146,9 @@ function serverSeal(room: ServerRoom): DealSeal {
 /** Nothing a client received before the reveal holds the salt; no message ever does (it travels in the state only). */
 function expectSaltUnseenBeforeReveal(received: Received, salt: string): void {
   expect(JSON.stringify(received.messages)).not.toContain(salt);
-  const revealedAt = received.snapshots.findIndex((snapshot) => (snapshot as { seal?: DealSealView }).seal?.revealedSalt === salt);
+  const revealedAt = received.snapshots.findIndex(
+    (snapshot) => (snapshot as { seal?: DealSealView }).seal?.revealedSalt === salt,
+  );
   expect(revealedAt).toBeGreaterThan(-1);
   expect(JSON.stringify(received.snapshots.slice(0, revealedAt))).not.toContain(salt);
 }
@@ -120,7 +160,11 @@ describe.each(Object.keys(DRIVERS) as GameName[])("%s: the deal's seal", (game) 
     const room = await colyseus.createRoom(game, driver.options);
     const player = await joinRecording(colyseus, room.roomId, driver.options);
     const watcher = await joinRecording(colyseus, room.roomId, { spectate: true });
-    await waitUntil(() => seal(player.client).commitment !== "" && seal(watcher.client).commitment !== "", 5000, "the commitment");
+    await waitUntil(
+      () => seal(player.client).commitment !== "" && seal(watcher.client).commitment !== "",
+      5000,
+      "the commitment",
+    );
     const sealed = serverSeal(room);
     const commitment = sealed.commitment;
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
@@ -145,7 +189,11 @@ describe.each(Object.keys(DRIVERS) as GameName[])("%s: the deal's seal", (game) 
     const afterwards = await joinRecording(colyseus, room.roomId, { spectate: true });
     for (const { client, received } of [...everyone, afterwards]) {
       const shown = seal(client);
-      expect(shown).toMatchObject({ revealedCommitment: commitment, revealedSeed: sealed.seed, revealedSalt: sealed.salt });
+      expect(shown).toMatchObject({
+        revealedCommitment: commitment,
+        revealedSeed: sealed.seed,
+        revealedSalt: sealed.salt,
+      });
       expect(await dealCommitment(shown.revealedSeed, shown.revealedSalt)).toBe(commitment);
       expect(shown.revealedSeed).toBe(driver.gameReveal(watcher.received));
       expectSaltUnseenBeforeReveal(received, sealed.salt);

@@ -42,12 +42,19 @@ describe("the evensteven room", () => {
     const { room, player } = await startRoom(GAME_2);
     for (const card of ["5s", "8c", "Kd", "As"]) await player.play(card);
     await waitUntil(() => player.view()?.phase === "over");
-    expect(player.view()).toMatchObject({ outcome: "WIN", revealedSeed: GAME_2.seed, played: ["5s", "8c", "Kd", "As"] });
+    expect(player.view()).toMatchObject({
+      outcome: "WIN",
+      revealedSeed: GAME_2.seed,
+      played: ["5s", "8c", "Kd", "As"],
+    });
     await player.newGame(GAME_1);
     await waitUntil(() => player.view()?.game === 2 && player.view()?.toCover === "8c");
     for (const card of ["Jc", "Qs", "2d"]) await player.play(card);
     await waitUntil(() => player.view()?.phase === "over" && player.view()?.game === 2);
-    expect(player.view()).toMatchObject({ outcome: "LOSE NECESSARILY", score: { games: 2, wins: 1, necessaryLosses: 1 } });
+    expect(player.view()).toMatchObject({
+      outcome: "LOSE NECESSARILY",
+      score: { games: 2, wins: 1, necessaryLosses: 1 },
+    });
     expect(room.state.score.games).toBe(2);
   });
 
@@ -56,7 +63,12 @@ describe("the evensteven room", () => {
     const { client: watcher } = await spectate(room);
     const verdict = watcher.waitForMessage("verdict");
     for (const card of ["As", "Kd", "8c"]) await player.play(card);
-    await expect(verdict).resolves.toMatchObject({ game: 1, outcome: "LOSE UNNECESSARILY", seed: GAME_2.seed, dealt: ["3s", "6h", "Kh"] });
+    await expect(verdict).resolves.toMatchObject({
+      game: 1,
+      outcome: "LOSE UNNECESSARILY",
+      seed: GAME_2.seed,
+      dealt: ["3s", "6h", "Kh"],
+    });
   });
 
   test("a spectator never receives the hand, the undealt cards or the seed before the verdict; the verdict shows them", async () => {
@@ -67,12 +79,17 @@ describe("the evensteven room", () => {
     await waitUntil(() => received.messages.some((m) => m.type === "verdict"));
     await waitUntil(() => (client.state as { phase: string }).phase === "over");
     // Until the game is over nothing shows the hand or the cards still to come; then the state shows both.
-    const beforeVerdict = JSON.stringify([received.messages, received.snapshots.filter((s) => (s as { phase: string }).phase !== "over")]);
+    const beforeVerdict = JSON.stringify([
+      received.messages,
+      received.snapshots.filter((s) => (s as { phase: string }).phase !== "over"),
+    ]);
     for (const hidden of ["4h", "Qs", "Jc", "Qc", "9s", "6s"]) expect(beforeVerdict).not.toContain(`"${hidden}"`);
     const tokens = received.tokens();
     expect(tokens.has("2d") && tokens.has("8c")).toBe(true); // what was played and dealt is public
     expect(received.snapshots.at(-1)).toMatchObject({ undealt: ["Qc", "9s", "6s"], unplayed: ["4h", "Qs", "Jc"] });
-    expect(received.snapshots.every((s) => (s as { player?: { hand?: unknown } }).player?.hand === undefined)).toBe(true);
+    expect(received.snapshots.every((s) => (s as { player?: { hand?: unknown } }).player?.hand === undefined)).toBe(
+      true,
+    );
     // The seed appears first in the verdict: nothing received before it holds it.
     const verdictIndex = received.messages.findIndex((m) => m.type === "verdict");
     expect(JSON.stringify(received.messages.slice(0, verdictIndex))).not.toContain(String(GAME_1.seed));
@@ -102,7 +119,9 @@ describe("the evensteven room", () => {
 
     test("the SDK turns a refusal into a CardhallError", async () => {
       const { player } = await startRoom(GAME_1);
-      await expect(player.play("As")).rejects.toEqual(expect.objectContaining({ code: "NOT_IN_HAND", name: "CardhallError" }));
+      await expect(player.play("As")).rejects.toEqual(
+        expect.objectContaining({ code: "NOT_IN_HAND", name: "CardhallError" }),
+      );
       await expect(player.play("As")).rejects.toBeInstanceOf(CardhallError);
     });
 

@@ -138,7 +138,12 @@ describe("the fool room", () => {
       faceUp: { card: "5C", as: "5C", namedSuit: "", text: "5C" },
       revealedSeed: 0,
     });
-    expect(view.seats[0]).toMatchObject({ controller: "player", connected: true, handCount: 5, hand: ["6H", "3H", "9H", "7H", "4C"] });
+    expect(view.seats[0]).toMatchObject({
+      controller: "player",
+      connected: true,
+      handCount: 5,
+      hand: ["6H", "3H", "9H", "7H", "4C"],
+    });
     expect(view.seats[0]).toMatchObject({ canDraw: false, canPass: false }); // 4C covers, so it must be laid
     expect(view.seats[1]).toMatchObject({ controller: "ai", handCount: 5 });
     expect(view.seats[1].hand).toBeUndefined();
@@ -178,7 +183,11 @@ describe("the fool room", () => {
     // Every hand is shown to everyone once the game is over; what nobody held then stays hidden from whoever never saw it.
     const last = positions[positions.length - 1]!;
     const shownAtEnd = new Set<string>(last.hands.flat());
-    for (const [received, seat] of [[annReceived, 0], [bobReceived, 1], [watcher, null]] as const) {
+    for (const [received, seat] of [
+      [annReceived, 0],
+      [bobReceived, 1],
+      [watcher, null],
+    ] as const) {
       expect((received.snapshots.at(-1) as FoolStateView).seats.map((held) => held.revealed)).toEqual(last.hands);
       const hidden = new Set([...neverVisible(positions, seat)].filter((card) => !shownAtEnd.has(card)));
       expect(hidden.size).toBeGreaterThan(0);
@@ -186,11 +195,18 @@ describe("the fool room", () => {
     }
     const otherHand = (received: Received, seat: number) =>
       received.snapshots.filter((s) => (s as FoolStateView).seats?.[seat]?.hand !== undefined).length;
-    expect(otherHand(annReceived, 1) + otherHand(bobReceived, 0) + otherHand(watcher, 0) + otherHand(watcher, 1)).toBe(0);
+    expect(otherHand(annReceived, 1) + otherHand(bobReceived, 0) + otherHand(watcher, 0) + otherHand(watcher, 1)).toBe(
+      0,
+    );
   });
 
   test("AI against AI plays to the end for spectators; the seed is revealed only then and replays the game", async () => {
-    const room = await colyseus.createRoom<FoolRoom>("fool", { mode: "ai-vs-ai", seed: SEED, aiDelayMs: 0, nextGameDelayMs: 100 });
+    const room = await colyseus.createRoom<FoolRoom>("fool", {
+      mode: "ai-vs-ai",
+      seed: SEED,
+      aiDelayMs: 0,
+      nextGameDelayMs: 100,
+    });
     const { received } = await spectate(room); // in an AI room every client watches
     await waitUntil(() => eventsOf(received, "over").length === 1, 15_000, "the end of the AI game");
     const [over] = eventsOf<FoolOverEvent>(received, "over");
@@ -203,7 +219,9 @@ describe("the fool room", () => {
     // Each AI move is the AI's choice from its own seat's view and its memory of the public events: nothing hidden.
     let memories = [0, 1].map((seat) => startMemory(viewFor(positions[0], seat)));
     moves.forEach((event, i) => {
-      expect(aiPolicy(viewFor(positions[i], event.seat), seededRandom("unused"), memories[event.seat])).toEqual(event.move);
+      expect(aiPolicy(viewFor(positions[i], event.seat), seededRandom("unused"), memories[event.seat])).toEqual(
+        event.move,
+      );
       memories = memories.map((memory) => remember(memory, event.events));
     });
 
@@ -212,8 +230,14 @@ describe("the fool room", () => {
     const beforeOver = received.snapshots.filter((s) => (s as FoolStateView).phase !== "over");
     expect(JSON.stringify(beforeOver)).not.toContain(String(SEED));
     // With nobody seated the room deals the next game itself, dealt by the Fool.
-    await waitUntil(() => received.messages.some((m) => m.type === "start" && (m.payload as { game: number }).game === 2), 5000, "game 2");
-    expect(received.messages.find((m) => m.type === "start" && (m.payload as { game: number }).game === 2)?.payload).toMatchObject({ dealer: over.fool });
+    await waitUntil(
+      () => received.messages.some((m) => m.type === "start" && (m.payload as { game: number }).game === 2),
+      5000,
+      "game 2",
+    );
+    expect(
+      received.messages.find((m) => m.type === "start" && (m.payload as { game: number }).game === 2)?.payload,
+    ).toMatchObject({ dealer: over.fool });
   });
 
   test("a greedy SDK bot plays the AI to the end; newGame deals the next game, dealt by the Fool", async () => {
@@ -263,7 +287,11 @@ describe("the fool room", () => {
     ])("%s", async (_what, payload, code, message) => {
       const { room, player } = await startVsAi();
       const before = serverSnapshot(room);
-      expect(await refusal(player, "move", payload)).toMatchObject({ code, type: "move", message: expect.stringMatching(message) });
+      expect(await refusal(player, "move", payload)).toMatchObject({
+        code,
+        type: "move",
+        message: expect.stringMatching(message),
+      });
       expect(serverSnapshot(room)).toBe(before);
     });
 
@@ -279,7 +307,10 @@ describe("the fool room", () => {
       await player.play("4C"); // a plain card: the AI (paused for a minute) is to move
       await waitUntil(() => player.view()?.turn === 1);
       const before = serverSnapshot(room);
-      expect(await refusal(player, "move", { kind: "play", card: "7H" })).toMatchObject({ code: "NOT_YOUR_TURN", message: "It is not your turn." });
+      expect(await refusal(player, "move", { kind: "play", card: "7H" })).toMatchObject({
+        code: "NOT_YOUR_TURN",
+        message: "It is not your turn.",
+      });
       expect(serverSnapshot(room)).toBe(before);
     });
 
@@ -353,7 +384,13 @@ describe("the fool room", () => {
   test("a player who leaves a two-player game for good forfeits it: the AI finishes it in their seat, under their name and identity, and plays the next game as the house", async () => {
     const finished: FinishedGame[] = [];
     const records = { submit: (game: FinishedGame) => finished.push(game) };
-    const room = await colyseus.createRoom<FoolRoom>("fool", { mode: "two-players", seed: SEED, aiDelayMs: 0, turnTimeMs: 100, records });
+    const room = await colyseus.createRoom<FoolRoom>("fool", {
+      mode: "two-players",
+      seed: SEED,
+      aiDelayMs: 0,
+      turnTimeMs: 100,
+      records,
+    });
     const ann = await seatPlayer(room, { name: "Ann" });
     const bea = await seatPlayer(room, { name: "Bea" });
     await waitUntil(() => ann.view()?.game === 1 && bea.view()?.game === 1, 5000, "the deal");
@@ -385,7 +422,14 @@ describe("the fool room", () => {
   test("an account alone at an AI's table who leaves between games closes it at once: there is nothing to forfeit", async () => {
     const finished: FinishedGame[] = [];
     const records = { submit: (game: FinishedGame) => finished.push(game) };
-    const { room, player } = await startVsAi({ name: "Ann", aiDelayMs: 0, turnTimeMs: 100, maxMoves: 10, nextGameDelayMs: 50, records });
+    const { room, player } = await startVsAi({
+      name: "Ann",
+      aiDelayMs: 0,
+      turnTimeMs: 100,
+      maxMoves: 10,
+      nextGameDelayMs: 50,
+      records,
+    });
     room["roster"].seats[0].identity = { kind: "account", name: "Ann" };
     await waitUntil(() => finished.length === 1, 20_000, "the end of the first game");
     await player.leave();
@@ -413,7 +457,12 @@ describe("the fool room", () => {
   });
 
   test("an AI-against-AI table its last spectator leaves stops playing as its closing begins: the decisions under way are dropped", async () => {
-    const room = await colyseus.createRoom<FoolRoom>("fool", { mode: "ai-vs-ai", seed: SEED, aiDelayMs: 0, nextGameDelayMs: 100 });
+    const room = await colyseus.createRoom<FoolRoom>("fool", {
+      mode: "ai-vs-ai",
+      seed: SEED,
+      aiDelayMs: 0,
+      nextGameDelayMs: 100,
+    });
     const { client } = await spectate(room);
     const actions = actionsOf(room);
     const closing = await slowListingRemoval(actions, async () => {
@@ -424,7 +473,13 @@ describe("the fool room", () => {
   });
 
   test("a room kept open for a dropped player plays on: the AI moves for the player who left for good, on their turn", async () => {
-    const room = await colyseus.createRoom<FoolRoom>("fool", { mode: "two-players", seed: SEED, aiDelayMs: 0, turnTimeMs: 60_000, reconnectSeconds: 10 });
+    const room = await colyseus.createRoom<FoolRoom>("fool", {
+      mode: "two-players",
+      seed: SEED,
+      aiDelayMs: 0,
+      turnTimeMs: 60_000,
+      reconnectSeconds: 10,
+    });
     const ann = await seatPlayer(room, { name: "Ann" });
     const bea = await seatPlayer(room, { name: "Bea" });
     await waitUntil(() => ann.view()?.game === 1 && bea.view()?.game === 1, 5000, "the deal");
@@ -436,7 +491,11 @@ describe("the fool room", () => {
     expect(gameOf(room).turn).toBe(1);
     const moves = gameOf(room).moveCount;
     await dropConnection(ann.room); // her seat is held for her return: the room stays open with nobody in it
-    await waitUntil(() => room.state.seats[0].connected === false && room.clients.length === 1, 5000, "Ann's drop seen");
+    await waitUntil(
+      () => room.state.seats[0].connected === false && room.clients.length === 1,
+      5000,
+      "Ann's drop seen",
+    );
     await bea.leave(); // for good, on her turn
     await waitUntil(() => gameOf(room).moveCount > moves, 5000, "the AI's move in Bea's seat");
     expect(room.state.seats[1].controller).toBe("ai");

@@ -14,13 +14,18 @@ import { ERROR_MESSAGE, type ErrorReply } from "../../rooms/kit/protocol";
 import type { FinishedGame } from "../../rooms/kit/record";
 import { CardhallTransport } from "../../server/transport/transport";
 import { Received, waitUntil, dropConnection } from "../helpers";
-import { listeningTestServer, RoomTestServer } from "./test-server";
+import { listeningTestServer, type RoomTestServer } from "./test-server";
 import { takeConsole } from "../setup/console";
 
 let colyseus: RoomTestServer;
 
 beforeAll(async () => {
-  const server = defineServer({ rooms: { highcard: defineRoom(HighCardRoom) }, transport: new CardhallTransport(), gracefullyShutdown: false, greet: false });
+  const server = defineServer({
+    rooms: { highcard: defineRoom(HighCardRoom) },
+    transport: new CardhallTransport(),
+    gracefullyShutdown: false,
+    greet: false,
+  });
   colyseus = await listeningTestServer(server);
 });
 afterEach(() => colyseus.cleanup());
@@ -28,11 +33,14 @@ afterAll(() => colyseus.shutdown());
 
 const SEED = 4242;
 /** The plain state a client decoded (an empty shell until the first patch). */
-const stateOf = (client: ClientRoom) => ((client.state as { toJSON?: () => unknown }).toJSON?.() ?? {}) as HighCardStateView;
+const stateOf = (client: ClientRoom) =>
+  ((client.state as { toJSON?: () => unknown }).toJSON?.() ?? {}) as HighCardStateView;
 const handOf = (room: HighCardRoom, seat: number) => [...room["match"]!.state.hands[seat]!];
 
 function errorsOf(received: Received): ErrorReply[] {
-  return received.messages.filter((message) => message.type === "error").map((message) => message.payload as ErrorReply);
+  return received.messages
+    .filter((message) => message.type === "error")
+    .map((message) => message.payload as ErrorReply);
 }
 
 type HighCardApply = typeof highCardEngine.apply;
@@ -42,12 +50,19 @@ function eventsSentLive(room: HighCardRoom): unknown[] {
   const events: unknown[] = [];
   type Committed = (match: unknown, applied: { events: unknown }, ...rest: unknown[]) => void;
   const committed = (room["committed"] as Committed).bind(room);
-  Object.defineProperty(room, "committed", { value: (match: unknown, applied: { events: unknown }, ...rest: unknown[]) => (events.push(applied.events), committed(match, applied, ...rest)) });
+  Object.defineProperty(room, "committed", {
+    value: (match: unknown, applied: { events: unknown }, ...rest: unknown[]) => (
+      events.push(applied.events), committed(match, applied, ...rest)
+    ),
+  });
   return events;
 }
 
 /** The room's engine, its answers changed where it is applied to a state the table is not at (a replay's). */
-function withReplayedApply(room: HighCardRoom, change: (outcome: ReturnType<HighCardApply>) => ReturnType<HighCardApply>): void {
+function withReplayedApply(
+  room: HighCardRoom,
+  change: (outcome: ReturnType<HighCardApply>) => ReturnType<HighCardApply>,
+): void {
   const apply: HighCardApply = (state, actor, action) => {
     const outcome = highCardEngine.apply(state, actor, action);
     return state === room["match"]?.state ? outcome : change(outcome);
@@ -80,14 +95,20 @@ describe("the table kit", () => {
     const tokens = watched.tokens();
     for (const card of [...hands[0]!, ...hands[1]!, String(SEED)]) expect(tokens.has(card)).toBe(false);
     // Ann got her own cards dealt one at a time (the dealer's paced actions), never Bob's.
-    const dealtToAnn = annGot.messages.filter((m) => m.type === "dealt").map((m) => (m.payload as HighCardEvents["dealt"]).card);
+    const dealtToAnn = annGot.messages
+      .filter((m) => m.type === "dealt")
+      .map((m) => (m.payload as HighCardEvents["dealt"]).card);
     expect(dealtToAnn.length).toBeGreaterThan(0);
     for (const card of hands[1]!) expect(annGot.tokens().has(card)).toBe(false);
   });
 
   test("a match's actions are kept for its record only when there are records", async () => {
     const kept: FinishedGame[] = [];
-    const withRecords = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, bots: [0, 1], records: { submit: (game: FinishedGame) => kept.push(game) } });
+    const withRecords = await colyseus.createRoom<HighCardRoom>("highcard", {
+      seed: SEED,
+      bots: [0, 1],
+      records: { submit: (game: FinishedGame) => kept.push(game) },
+    });
     const withoutRecords = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED, bots: [0, 1] });
     const liveEvents = eventsSentLive(withRecords);
     // A join lets a table of bots start (the kit looks for a full table after each join).
@@ -97,13 +118,28 @@ describe("the table kit", () => {
     expect(kept[0].actions).toHaveLength(withRecords["match"]!.actionCount);
     // The steps are kept without their events until the record is made, and replayed then: the record's steps are
     // the match's, and their events are the ones the table sent as it played.
-    expect(kept[0].actions.map((step) => step.events)).toEqual(JSON.parse(JSON.stringify(liveEvents.slice(1, kept[0].actions.length + 1))));
-    const replayed = replayMatch(highCardEngine, kept[0].options as HighCardOptions, kept[0].seed, kept[0].actions as readonly RecordedAction<HighCardAction>[]);
+    expect(kept[0].actions.map((step) => step.events)).toEqual(
+      JSON.parse(JSON.stringify(liveEvents.slice(1, kept[0].actions.length + 1))),
+    );
+    const replayed = replayMatch(
+      highCardEngine,
+      kept[0].options as HighCardOptions,
+      kept[0].seed,
+      kept[0].actions as readonly RecordedAction<HighCardAction>[],
+    );
     expect(kept[0].start).toEqual(replayed.events[0]);
     expect(kept[0].actions.map((step) => step.events)).toEqual(replayed.events.slice(1));
-    expect(kept[0].actions.every((step) => typeof step.at === "number" && step.by === (step.actor === DEALER ? "dealer" : "bot"))).toBe(true);
+    expect(
+      kept[0].actions.every(
+        (step) => typeof step.at === "number" && step.by === (step.actor === DEALER ? "dealer" : "bot"),
+      ),
+    ).toBe(true);
     // The same seed and bots: the same match, its actions counted and not kept.
-    await waitUntil(() => withoutRecords["match"]?.actionCount === kept[0].actions.length, 5000, "the other match's end");
+    await waitUntil(
+      () => withoutRecords["match"]?.actionCount === kept[0].actions.length,
+      5000,
+      "the other match's end",
+    );
     expect(withoutRecords["match"]!.actions.length).toBe(0);
   });
 
@@ -114,7 +150,9 @@ describe("the table kit", () => {
     const elsewhere = await colyseus.createRoom<HighCardRoom>("highcard", { seed: SEED + 1, bots: [0, 1], records });
     // Engines that are not pure: on the replay (a state the table is not at) one refuses, the other ends elsewhere.
     withReplayedApply(refusing, () => ({ ok: false, code: "NOT_YOUR_TURN", reason: "refused on replay" }));
-    withReplayedApply(elsewhere, (outcome) => (outcome.ok ? { ...outcome, state: { ...outcome.state, tricksWon: [...outcome.state.tricksWon, 0] } } : outcome));
+    withReplayedApply(elsewhere, (outcome) =>
+      outcome.ok ? { ...outcome, state: { ...outcome.state, tricksWon: [...outcome.state.tricksWon, 0] } } : outcome,
+    );
     for (const room of [refusing, elsewhere]) await colyseus.connectTo(room, { spectate: true });
     await waitUntil(() => kept.length === 2, 5000, "both matches' ends");
     const byRoom = (room: HighCardRoom) => kept.find((game) => game.roomId === room.roomId)!;
@@ -135,9 +173,13 @@ describe("the table kit", () => {
     const before = JSON.stringify(room.state.toJSON());
     await expect(first.request("play", { card: "ZZ" })).rejects.toMatchObject({ reason: { code: "NOT_IN_HAND" } });
     await expect(first.request("play", { card: 7 })).rejects.toMatchObject({ reason: { code: "BAD_PAYLOAD" } });
-    await expect(first.request("play", { card: handOf(room, 1)[0] })).rejects.toMatchObject({ reason: { code: "NOT_IN_HAND" } });
+    await expect(first.request("play", { card: handOf(room, 1)[0] })).rejects.toMatchObject({
+      reason: { code: "NOT_IN_HAND" },
+    });
     first.send("shuffle", {});
-    await expect(watcher.request("play", { card: handOf(room, 0)[0] })).rejects.toMatchObject({ reason: { code: "NOT_A_PLAYER" } });
+    await expect(watcher.request("play", { card: handOf(room, 0)[0] })).rejects.toMatchObject({
+      reason: { code: "NOT_A_PLAYER" },
+    });
     await waitUntil(() => errorsOf(received).length > 0, 5000, "the unknown message's error");
     expect(errorsOf(received)[0]).toMatchObject({ code: "UNKNOWN_MESSAGE", type: "shuffle" });
     expect(JSON.stringify(room.state.toJSON())).toBe(before);
@@ -165,7 +207,9 @@ describe("the table kit", () => {
         },
       },
     });
-    await expect(first.request("play", { card })).rejects.toMatchObject({ reason: { code: "SERVER_ERROR", type: "play" } });
+    await expect(first.request("play", { card })).rejects.toMatchObject({
+      reason: { code: "SERVER_ERROR", type: "play" },
+    });
     // A send is answered too, with an error message.
     const errors: ErrorReply[] = [];
     first.onMessage(ERROR_MESSAGE, (error: ErrorReply) => errors.push(error));
@@ -174,7 +218,10 @@ describe("the table kit", () => {
     expect(errors[0]).toMatchObject({ code: "SERVER_ERROR", type: "play" });
     expect(errors[0]!.message).not.toContain(card);
     const logged = takeConsole(/handler_failed/);
-    expect(logged).toEqual([expect.stringContaining("onMessage failed (TypeError)"), expect.stringContaining("onMessage failed (TypeError)")]);
+    expect(logged).toEqual([
+      expect.stringContaining("onMessage failed (TypeError)"),
+      expect.stringContaining("onMessage failed (TypeError)"),
+    ]);
     // The room's id is random letters and may hold a card's two by chance: it is not the card.
     for (const line of logged) expect(line.replaceAll(room.roomId, "")).not.toContain(card);
     Object.defineProperty(room, "engine", { value: engine });
@@ -186,8 +233,18 @@ describe("the table kit", () => {
     const { room } = await seatedTable({ bots: [1] });
     // Colyseus wraps a room's lifecycle methods (and every message handler) on the instance when the room has an
     // onUncaughtException; the kit catches in its class instead (rooms/kit/room-kit.ts, reportFailure).
-    for (const method of ["onCreate", "onAuth", "onJoin", "onLeave", "onDrop", "onReconnect", "onDispose", "_onMessage", "_reserveSeat"]) {
-      expect(Object.prototype.hasOwnProperty.call(room, method)).toBe(false);
+    for (const method of [
+      "onCreate",
+      "onAuth",
+      "onJoin",
+      "onLeave",
+      "onDrop",
+      "onReconnect",
+      "onDispose",
+      "_onMessage",
+      "_reserveSeat",
+    ]) {
+      expect(Object.hasOwn(room, method)).toBe(false);
     }
   });
 
@@ -197,7 +254,11 @@ describe("the table kit", () => {
     await waitUntil(() => stateOf(watcher).phase === "playing", 5000, "the deal");
     const turn = stateOf(watcher).turn;
     const person = await colyseus.connectTo(room, { name: "Cleo", seat: turn });
-    await waitUntil(() => stateOf(watcher).seats[turn]!.holder === "person" && stateOf(watcher).deadline > 0, 5000, "the take-over");
+    await waitUntil(
+      () => stateOf(watcher).seats[turn]!.holder === "person" && stateOf(watcher).deadline > 0,
+      5000,
+      "the take-over",
+    );
     expect(stateOf(person).seats[turn]!.hand).toEqual(handOf(room, turn));
     await person.leave(true);
     await waitUntil(() => stateOf(watcher).seats[turn]!.holder === "bot", 5000, "the hand-back");
@@ -207,7 +268,9 @@ describe("the table kit", () => {
   test("a silent person's clock runs out and their bot's move is played for them", async () => {
     const { first, received } = await seatedTable({ bots: [1], turnTimeMs: 100 });
     await waitUntil(() => stateOf(first).phase === "over", 5000, "the game's end by the clock");
-    const plays = received.messages.filter((m) => m.type === "played").map((m) => m.payload as HighCardEvents["played"]);
+    const plays = received.messages
+      .filter((m) => m.type === "played")
+      .map((m) => m.payload as HighCardEvents["played"]);
     expect(plays.filter((play) => play.seat === 0).map((play) => play.by)).toEqual(["clock", "clock", "clock"]);
     expect(plays.filter((play) => play.seat === 1).every((play) => play.by === "bot")).toBe(true);
     expect(stateOf(first).revealedSeed).toBe(SEED);
@@ -235,15 +298,23 @@ describe("the table kit", () => {
     const started = performance.now();
     for (let i = 0; i < 10_000; i++) flooded.first.send("play", { card: "ZZ" });
     // A request behind the flood on the same connection: its answer means the whole flood has been read.
-    const behindTheFlood = flooded.first.request("play", { card: "ZZ" }).catch((error: { reason: ErrorReply }) => error.reason.code);
+    const behindTheFlood = flooded.first
+      .request("play", { card: "ZZ" })
+      .catch((error: { reason: ErrorReply }) => error.reason.code);
     // Meanwhile the other room answers every request, in order.
     const answers: string[] = [];
     for (let i = 0; i < 20; i++) {
-      await other.first.request("play", { card: "ZZ" }).catch((error: { reason: ErrorReply }) => answers.push(error.reason.code));
+      await other.first
+        .request("play", { card: "ZZ" })
+        .catch((error: { reason: ErrorReply }) => answers.push(error.reason.code));
     }
     expect(answers).toEqual(Array(20).fill("NOT_IN_HAND"));
     expect(["RATE_LIMITED", "NOT_IN_HAND"]).toContain(await behindTheFlood);
-    await waitUntil(() => errorsOf(flooded.received).some((error) => error.code === "RATE_LIMITED"), 5000, "the RATE_LIMITED answer");
+    await waitUntil(
+      () => errorsOf(flooded.received).some((error) => error.code === "RATE_LIMITED"),
+      5000,
+      "the RATE_LIMITED answer",
+    );
     const seconds = (performance.now() - started) / 1000;
     const errors = errorsOf(flooded.received);
     const handled = errors.filter((error) => error.code !== "RATE_LIMITED").length;

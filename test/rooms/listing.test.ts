@@ -23,7 +23,10 @@ describe("a table's listing", () => {
     }
     throw new Error(`timed out waiting for ${what}`);
   }
-  const metadataOf = async (roomId: string) => (await client.listRooms()).find((entry) => entry.roomId === roomId)?.metadata as Record<string, unknown> | undefined;
+  const metadataOf = async (roomId: string) =>
+    (await client.listRooms()).find((entry) => entry.roomId === roomId)?.metadata as
+      | Record<string, unknown>
+      | undefined;
 
   test("counts the spectators as they come and go", async () => {
     const player = await client.playFool({ name: "Ann" });
@@ -57,10 +60,21 @@ describe("a table's listing", () => {
   });
 
   test("names a Tractor table's throw rule", async () => {
-    const checked = await colyseus.createRoom<TractorRoom>("tractor", { bots: [...TRACTOR_SEATS], throws: "check-other-hands", botDelayMs: 60_000 });
+    const checked = await colyseus.createRoom<TractorRoom>("tractor", {
+      bots: [...TRACTOR_SEATS],
+      throws: "check-other-hands",
+      botDelayMs: 60_000,
+    });
     const stated = await colyseus.createRoom<TractorRoom>("tractor", { bots: [...TRACTOR_SEATS], botDelayMs: 60_000 });
-    const watchers = [await colyseus.connectTo(checked, { spectate: true }), await colyseus.connectTo(stated, { spectate: true })];
-    await listedUntil(async () => (await metadataOf(checked.roomId))?.spectators === 1 && (await metadataOf(stated.roomId))?.spectators === 1, "the watchers listed");
+    const watchers = [
+      await colyseus.connectTo(checked, { spectate: true }),
+      await colyseus.connectTo(stated, { spectate: true }),
+    ];
+    await listedUntil(
+      async () =>
+        (await metadataOf(checked.roomId))?.spectators === 1 && (await metadataOf(stated.roomId))?.spectators === 1,
+      "the watchers listed",
+    );
     expect(await metadataOf(checked.roomId)).toMatchObject({ game: "tractor", throws: "check-other-hands" });
     expect(await metadataOf(stated.roomId)).toMatchObject({ game: "tractor", throws: "always-accept" });
     await Promise.all(watchers.map((watcher) => watcher.leave()));

@@ -1,5 +1,5 @@
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { Room as ClientRoom } from "@colyseus/sdk";
 import { useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { PatienceRoom } from "../../rooms/patience/room";
@@ -58,7 +58,10 @@ function pilesAfter(deck: readonly Card[], steps: number): { tops: string[]; cou
   let deal = startDeal(deck);
   for (let i = 0; i < steps; i++) deal = step(deal).state;
   const grid = Array.from({ length: 16 }, (_, index) => deal.piles[index]);
-  return { tops: grid.map((pile) => (pile ? formatCard(topCard(pile)) : "")), counts: grid.map((pile) => pile?.length ?? 0) };
+  return {
+    tops: grid.map((pile) => (pile ? formatCard(topCard(pile)) : "")),
+    counts: grid.map((pile) => pile?.length ?? 0),
+  };
 }
 
 function pilesShown(view: PatienceStateView | undefined): { tops: string[]; counts: number[] } | undefined {
@@ -77,7 +80,12 @@ describe("the patience room deals as bin/patience plays", () => {
     expect(moves).toEqual(playByPlay(SAMPLE_DECK).events.map(describeEvent));
     expect(over.steps).toBe(moves.length);
     await waitUntil(() => owner.view()?.phase === "over");
-    expect(owner.view()).toMatchObject({ dealt: 52, deckSize: 52, revealedSeed: 0, outcome: { kind: "finished", line: SAMPLE_LINE } });
+    expect(owner.view()).toMatchObject({
+      dealt: 52,
+      deckSize: 52,
+      revealedSeed: 0,
+      outcome: { kind: "finished", line: SAMPLE_LINE },
+    });
     expect(pilesShown(owner.view())).toEqual(pilesAfter(SAMPLE_DECK, moves.length));
     expect(room.state.outcome.pileSizes.toArray()).toEqual([8, 6, 7, 4, 3, 5, 4, 4, 2, 5, 4]);
   });
@@ -86,7 +94,10 @@ describe("the patience room deals as bin/patience plays", () => {
     const { room, owner } = await createRoom({ deck: deckText(OVERFLOW_DECK), paused: true });
     await stepToEnd(owner, room);
     const over = await owner.dealOver(1, 10_000);
-    expect(over).toMatchObject({ outcome: { kind: "overflowed", cardNumber: 17 }, line: "  1: Overflowed on card no 17" });
+    expect(over).toMatchObject({
+      outcome: { kind: "overflowed", cardNumber: 17 },
+      line: "  1: Overflowed on card no 17",
+    });
     await waitUntil(() => owner.view()?.phase === "over");
     expect(owner.view()).toMatchObject({ dealt: 16, outcome: { kind: "overflowed", overflowCard: 17, pileSizes: [] } });
   });
@@ -115,7 +126,13 @@ describe("the patience room deals as bin/patience plays", () => {
     await owner.restart({ deck: formatDeck(SAMPLE_DECK).join(" ").split(" "), paused: true });
     await expect(started).resolves.toEqual({ deal: 2, paceMs: 0, phase: "paused" });
     await waitUntil(() => owner.view()?.deal === 2);
-    expect(owner.view()).toMatchObject({ phase: "paused", steps: 0, dealt: 0, outcome: { kind: "", line: "" }, revealedSeed: 0 });
+    expect(owner.view()).toMatchObject({
+      phase: "paused",
+      steps: 0,
+      dealt: 0,
+      outcome: { kind: "", line: "" },
+      revealedSeed: 0,
+    });
     expect(pilesShown(owner.view())).toEqual({ tops: Array(16).fill(""), counts: Array(16).fill(0) });
     // Dealt at the room's pace (0) rather than stepped: two deals' worth of step requests in a row would be over
     // the per-client message budget (bursts of 40).
@@ -183,7 +200,9 @@ describe("bad messages get a typed error and change nothing", () => {
     const intruder = new PatienceOwner(spectator.room); // the SDK would not offer these to a spectator
     const before = publicState(room);
     for (const [type, act] of ownerActions) {
-      await expect(act(intruder)).rejects.toEqual(expect.objectContaining({ code: "NOT_OWNER", type, name: "CardhallError" }));
+      await expect(act(intruder)).rejects.toEqual(
+        expect.objectContaining({ code: "NOT_OWNER", type, name: "CardhallError" }),
+      );
     }
     expect(publicState(room)).toEqual(before);
   });
@@ -223,10 +242,19 @@ describe("bad messages get a typed error and change nothing", () => {
     for (const act of [() => owner.step(), () => owner.pause(), () => owner.resume()]) {
       await expect(act()).rejects.toMatchObject({ code: "DEAL_OVER" });
     }
-    await expect(owner.restart({ deck: "TS QC 8S" })).rejects.toMatchObject({ code: "BAD_DECK", message: expect.stringMatching(/52 cards, this one has 3/) });
+    await expect(owner.restart({ deck: "TS QC 8S" })).rejects.toMatchObject({
+      code: "BAD_DECK",
+      message: expect.stringMatching(/52 cards, this one has 3/),
+    });
     const repeated = deckText([...OVERFLOW_DECK.slice(0, 51), OVERFLOW_DECK[0]]);
-    await expect(owner.restart({ deck: repeated })).rejects.toMatchObject({ code: "BAD_DECK", message: expect.stringMatching(/repeats AS/) });
-    await expect(owner.restart({ deck: SAMPLE_TEXT.replace("TS", "10S") })).rejects.toMatchObject({ code: "BAD_DECK", message: expect.stringMatching(/"10S" is not a card/) });
+    await expect(owner.restart({ deck: repeated })).rejects.toMatchObject({
+      code: "BAD_DECK",
+      message: expect.stringMatching(/repeats AS/),
+    });
+    await expect(owner.restart({ deck: SAMPLE_TEXT.replace("TS", "10S") })).rejects.toMatchObject({
+      code: "BAD_DECK",
+      message: expect.stringMatching(/"10S" is not a card/),
+    });
     expect(publicState(room)).toEqual(before);
   });
 
@@ -271,7 +299,9 @@ describe("ownership", () => {
     const { room, owner } = await createRoom({ seed: 7, paused: true, reconnectSeconds: 0 });
     const first = await spectate(room);
     const second = await spectate(room);
-    const left = new Promise((resolve) => first.on("control", (event) => event.action === "ownerLeft" && resolve(event)));
+    const left = new Promise((resolve) =>
+      first.on("control", (event) => event.action === "ownerLeft" && resolve(event)),
+    );
     await owner.leave();
     await left;
     await waitUntil(() => first.view()?.owner === "");
@@ -320,7 +350,10 @@ describe("hidden information", () => {
     const { client, received } = await rawSpectator(room);
     await waitUntil(() => received.snapshots.length > 0);
     await stepToEnd(owner, room);
-    await waitUntil(() => received.messages.some((m) => m.type === "dealOver") && (client.state as { phase: string }).phase === "over");
+    await waitUntil(
+      () =>
+        received.messages.some((m) => m.type === "dealOver") && (client.state as { phase: string }).phase === "over",
+    );
     const names = OVERFLOW_DECK.map(formatCard);
     const shown = (cards: number) => new Set(names.slice(0, cards));
     for (const { payload } of received.messages) {
@@ -345,7 +378,11 @@ describe("hidden information", () => {
       await owner.step();
       await sleep(i % 10 === 0 ? 60 : 0); // now and then long enough for a state patch in the middle of the deal
     }
-    await waitUntil(() => received.messages.some((m) => m.type === "dealOver") && received.snapshots.some((s) => (s as PatienceStateView).phase === "over"));
+    await waitUntil(
+      () =>
+        received.messages.some((m) => m.type === "dealOver") &&
+        received.snapshots.some((s) => (s as PatienceStateView).phase === "over"),
+    );
     const overAt = received.messages.findIndex((m) => m.type === "dealOver");
     expect(received.messages[overAt].payload).toMatchObject({ seed });
     expect(JSON.stringify(received.messages.slice(0, overAt))).not.toContain(String(seed));

@@ -13,7 +13,10 @@ export class RoomTestServer extends ColyseusTestServer {
   /** The server's address for clients of its own (the SDK's CardhallClient), set once it listens. */
   url = "";
 
-  override async connectTo<T extends ServerRoom>(room: T, clientOptions: Record<string, unknown> = {}): Promise<ClientRoom<T, T["state"]>> {
+  override async connectTo<T extends ServerRoom>(
+    room: T,
+    clientOptions: Record<string, unknown> = {},
+  ): Promise<ClientRoom<T, T["state"]>> {
     const client = await this.sdk.joinById<T>(room.roomId, clientOptions as Parameters<NonNullable<T["onJoin"]>>[1]);
     client.onMessage("*", () => undefined);
     await client.waitForInitialState();
@@ -57,7 +60,11 @@ export async function listeningTestServer(server: Server): Promise<RoomTestServe
  * server's connectTo returns only after the first state, so it misses the events that arrive with that state: a
  * game that starts as this client joins.)
  */
-export async function joinRecording(colyseus: ColyseusTestServer, roomId: string, options: Record<string, unknown>): Promise<{ client: ClientRoom; received: Received }> {
+export async function joinRecording(
+  colyseus: ColyseusTestServer,
+  roomId: string,
+  options: Record<string, unknown>,
+): Promise<{ client: ClientRoom; received: Received }> {
   const client = await colyseus.sdk.joinById(roomId, options);
   const received = new Received(client);
   await client.waitForInitialState();

@@ -10,7 +10,10 @@ import { waitUntil } from "../helpers";
 
 // The rooms call these through the modules' exports, which the tests spy on: each module is a plain copy of
 // itself here, whose exports a spy can replace (swc's CommonJS exports are getters that cannot be redefined).
-jest.mock("../../rooms/tractor/declaration-search", () => ({ __esModule: true, ...jest.requireActual<object>("../../rooms/tractor/declaration-search") }));
+jest.mock("../../rooms/tractor/declaration-search", () => ({
+  __esModule: true,
+  ...jest.requireActual<object>("../../rooms/tractor/declaration-search"),
+}));
 
 let colyseus: RoomTestServer;
 
@@ -33,15 +36,21 @@ const STRONG_ALICE = {
 
 async function strongTable(seed: number): Promise<TractorRoom> {
   // With records, so that the match keeps its actions (read below).
-  const room = await colyseus.createRoom<TractorRoom>("tractor", { ...STRONG_ALICE, seed, records: { submit: () => undefined } });
+  const room = await colyseus.createRoom<TractorRoom>("tractor", {
+    ...STRONG_ALICE,
+    seed,
+    records: { submit: () => undefined },
+  });
   await colyseus.connectTo(room, { spectate: true }); // the table starts on a join
   return room;
 }
 
 const declarationsBy = (room: TractorRoom, seat: number) =>
-  room["match"]!.actions.read(room["records"]["stepReplay"](room["match"]!)).filter(({ actor, action }) => actor === seat && action.type === "declare").map(({ action }) => ("cards" in action ? [...action.cards] : []));
+  room["match"]!.actions.read(room["records"]["stepReplay"](room["match"]!))
+    .filter(({ actor, action }) => actor === seat && action.type === "declare")
+    .map(({ action }) => ("cards" in action ? [...action.cards] : []));
 
-describe("a strong seat's declarations at a table (trump \"declare\")", () => {
+describe('a strong seat\'s declarations at a table (trump "declare")', () => {
   test("come from the search on the AI threads, from the cards the seat has been dealt only, and the round goes on", async () => {
     const searched = jest.spyOn(declarationSearch, "declareInProcess");
     const room = await strongTable(3);
@@ -56,7 +65,9 @@ describe("a strong seat's declarations at a table (trump \"declare\")", () => {
       expect(task.view.dealt).toEqual(dealtTo(dealt.dealing.hands[0], 0, 0, task.view.steps));
     }
     // What Alice declared (if anything) was the search's answer.
-    const answers = searched.mock.results.map((result) => (result.value as Card[] | undefined)?.map(cardName)).filter((cards) => cards !== undefined);
+    const answers = searched.mock.results
+      .map((result) => (result.value as Card[] | undefined)?.map(cardName))
+      .filter((cards) => cards !== undefined);
     for (const declared of declarationsBy(room, 0)) expect(answers).toContainEqual(declared);
     expect(declarationsBy(room, 0).length).toBeGreaterThan(0);
   }, 90_000);

@@ -1,7 +1,7 @@
 import { joinRecording, useRoomTestServer, type RoomTestServer } from "./test-server";
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { roundOf } from "../../rooms/tractor/match";
-import { BLACK_JOKER, Card, cardName, parseCards, RED_JOKER } from "../../rooms/tractor/cards";
+import { BLACK_JOKER, type Card, cardName, parseCards, RED_JOKER } from "../../rooms/tractor/cards";
 import {
   botDeclaration,
   checkDeclaration,
@@ -13,7 +13,13 @@ import {
   type Declaration,
 } from "../../rooms/tractor/declaration";
 import type { Seat } from "../../rooms/tractor/scoring";
-import { TRACTOR_SEATS, TractorPlayer, type TractorDeclaredEvent, type TractorStateView, type TractorTrumpEvent } from "../../client-sdk";
+import {
+  TRACTOR_SEATS,
+  TractorPlayer,
+  type TractorDeclaredEvent,
+  type TractorStateView,
+  type TractorTrumpEvent,
+} from "../../client-sdk";
 import { Received, waitUntil } from "../helpers";
 
 let colyseus: RoomTestServer;
@@ -31,8 +37,11 @@ const reasonOf = (standing: Declaration | undefined, seat: Seat, declared: strin
 
 describe("declaration rules", () => {
   test("a single current-rank card, a pair of it, then black and red joker pairs, each stronger", () => {
-    expect([["H2"], ["H2H2"], ["BJBJ"], ["RJRJ"]].map(([text]) => declarationStrength(cards(text), 2))).toEqual([1, 2, 3, 4]);
-    for (const text of ["H3", "BJ", "RJ", "H2S2", "BJRJ", "H2H2H2", "H3H3"]) expect(declarationStrength(cards(text), 2)).toBeUndefined();
+    expect([["H2"], ["H2H2"], ["BJBJ"], ["RJRJ"]].map(([text]) => declarationStrength(cards(text), 2))).toEqual([
+      1, 2, 3, 4,
+    ]);
+    for (const text of ["H3", "BJ", "RJ", "H2S2", "BJRJ", "H2H2H2", "H3H3"])
+      expect(declarationStrength(cards(text), 2)).toBeUndefined();
     expect(declarationStrength(cards("SK"), 13)).toBe(1);
   });
 
@@ -79,9 +88,19 @@ describe("declaration rules", () => {
 
 /** With this seed Alice is dealt H2, Bob C2 C2 D2, Charles D2 S2 S2, David H2 and a pair of jokers. */
 const SEED = 6;
-const DECLARE = { trump: "declare", seed: SEED, dealer: "Alice", dealDelayMs: 0, botDelayMs: 0, roundPauseMs: 60_000, startDelayMs: 50 } as const;
+const DECLARE = {
+  trump: "declare",
+  seed: SEED,
+  dealer: "Alice",
+  dealDelayMs: 0,
+  botDelayMs: 0,
+  roundPauseMs: 60_000,
+  startDelayMs: 50,
+} as const;
 
-async function seatFour(options: Record<string, unknown>): Promise<{ room: TractorRoom; players: TractorPlayer[]; watcher: Received }> {
+async function seatFour(
+  options: Record<string, unknown>,
+): Promise<{ room: TractorRoom; players: TractorPlayer[]; watcher: Received }> {
   const room = await colyseus.createRoom<TractorRoom>("tractor", options);
   const watcher = new Received(await colyseus.connectTo(room, { spectate: true }));
   const players: TractorPlayer[] = [];
@@ -100,26 +119,47 @@ describe("the declaration phase at a table", () => {
     await waitUntil(() => room.state.phase === "declaring" && room.state.dealt === DEAL_STEPS, 5000, "the deal");
     const match = room["match"]!.state;
     if (match.phase !== "declaring") throw new Error(`the deal is over: the table is ${match.phase}`);
-    const davidsJokers = match.dealing.hands[3].slice(0, 25).filter((card) => card === BLACK_JOKER || card === RED_JOKER);
-    const jokerPair = [BLACK_JOKER, RED_JOKER].find((joker) => davidsJokers.filter((card) => card === joker).length === 2)!;
+    const davidsJokers = match.dealing.hands[3]
+      .slice(0, 25)
+      .filter((card) => card === BLACK_JOKER || card === RED_JOKER);
+    const jokerPair = [BLACK_JOKER, RED_JOKER].find(
+      (joker) => davidsJokers.filter((card) => card === joker).length === 2,
+    )!;
 
     const hint = await bob.hint();
     expect(hint.options.map((option) => option.join(""))).toEqual(expect.arrayContaining(["C2", "C2C2", "D2"]));
-    await expect(alice.declare(["H3"])).rejects.toMatchObject({ code: "ILLEGAL_DECLARATION", message: expect.stringMatching(/current rank/) });
-    await expect(alice.declare(["S2"])).rejects.toMatchObject({ code: "ILLEGAL_DECLARATION", message: "You have not been dealt S2." });
+    await expect(alice.declare(["H3"])).rejects.toMatchObject({
+      code: "ILLEGAL_DECLARATION",
+      message: expect.stringMatching(/current rank/),
+    });
+    await expect(alice.declare(["S2"])).rejects.toMatchObject({
+      code: "ILLEGAL_DECLARATION",
+      message: "You have not been dealt S2.",
+    });
     await expect(alice.declare(["Z2"])).rejects.toMatchObject({ code: "NOT_A_CARD" });
     await bob.declare(["C2"]);
-    await expect(alice.declare(["H2"])).rejects.toMatchObject({ code: "ILLEGAL_DECLARATION", message: "Bob's C2 stands: only a stronger declaration overrides it." });
+    await expect(alice.declare(["H2"])).rejects.toMatchObject({
+      code: "ILLEGAL_DECLARATION",
+      message: "Bob's C2 stands: only a stronger declaration overrides it.",
+    });
     await expect(bob.declare(["D2"])).rejects.toMatchObject({ code: "ILLEGAL_DECLARATION" });
     await bob.declare(["C2", "C2"]);
-    await expect(charles.declare(["S2", "S2"])).rejects.toMatchObject({ code: "ILLEGAL_DECLARATION", message: expect.stringMatching(/stands/) });
+    await expect(charles.declare(["S2", "S2"])).rejects.toMatchObject({
+      code: "ILLEGAL_DECLARATION",
+      message: expect.stringMatching(/stands/),
+    });
     await expect(bob.play(["C2"])).rejects.toMatchObject({ code: "WRONG_PHASE" });
     await david.declare([jokerPair, jokerPair]);
-    expect(room.state.declaration.toJSON()).toEqual({ seat: "David", cards: [cardName(jokerPair), cardName(jokerPair)] });
+    expect(room.state.declaration.toJSON()).toEqual({
+      seat: "David",
+      cards: [cardName(jokerPair), cardName(jokerPair)],
+    });
 
     await waitUntil(() => room.state.phase === "burying", 5000, "the end of declaring");
     await waitUntil(() => events(watcher, "trump").length === 1);
-    expect(events<TractorDeclaredEvent>(watcher, "declared").map((e) => [e.seat, e.cards.join(""), e.mainSuit])).toEqual([
+    expect(
+      events<TractorDeclaredEvent>(watcher, "declared").map((e) => [e.seat, e.cards.join(""), e.mainSuit]),
+    ).toEqual([
       ["Bob", "C2", "C"],
       ["Bob", "C2C2", "C"],
       ["David", `${cardName(jokerPair)}${cardName(jokerPair)}`, "O"],
@@ -139,16 +179,26 @@ describe("the declaration phase at a table", () => {
   });
 
   test("a paced deal shows each card as it comes, and bots declare with what they have been dealt", async () => {
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...DECLARE, bots: [...TRACTOR_SEATS], dealDelayMs: 5, declareWindowMs: 50 });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      ...DECLARE,
+      bots: [...TRACTOR_SEATS],
+      dealDelayMs: 5,
+      declareWindowMs: 50,
+    });
     const watcher = (await joinRecording(colyseus, room.roomId, { spectate: true })).received; // the deal starts 50 ms after this join
     await waitUntil(() => events(watcher, "trump").length === 1, 10_000, "the end of declaring");
     const dealing = (watcher.snapshots as TractorStateView[]).filter((s) => s.phase === "declaring");
     expect(new Set(dealing.map((s) => s.dealt)).size).toBeGreaterThan(3);
-    for (const snapshot of dealing) expect(snapshot.seats.reduce((sum, seat) => sum + seat.handCount, 0)).toBe(snapshot.dealt);
+    for (const snapshot of dealing)
+      expect(snapshot.seats.reduce((sum, seat) => sum + seat.handCount, 0)).toBe(snapshot.dealt);
     const declared = events<TractorDeclaredEvent>(watcher, "declared");
     expect(declared.length).toBeGreaterThan(0);
     const last = declared[declared.length - 1];
-    expect(events<TractorTrumpEvent>(watcher, "trump")[0]).toEqual({ round: 1, mainSuit: last.mainSuit, declaredBy: last.seat });
+    expect(events<TractorTrumpEvent>(watcher, "trump")[0]).toEqual({
+      round: 1,
+      mainSuit: last.mainSuit,
+      declaredBy: last.seat,
+    });
     // Partners never override each other.
     declared.slice(1).forEach((event, index) => {
       const before = TRACTOR_SEATS.indexOf(declared[index].seat);

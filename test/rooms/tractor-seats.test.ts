@@ -2,7 +2,14 @@ import { joinRecording, useRoomTestServer, type RoomTestServer } from "./test-se
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { roundOf } from "../../rooms/tractor/match";
 import { cardName } from "../../rooms/tractor/cards";
-import { CardhallClient, CardhallError, TRACTOR_SEATS, TractorPlayer, type TractorPlayedEvent, type TractorStateView } from "../../client-sdk";
+import {
+  CardhallClient,
+  CardhallError,
+  TRACTOR_SEATS,
+  TractorPlayer,
+  type TractorPlayedEvent,
+  type TractorStateView,
+} from "../../client-sdk";
 import { Received, waitUntil, dropConnection, expectRefused, expectConsole } from "../helpers";
 import type { FinishedGame } from "../../rooms/kit/record";
 import { matchMaker } from "@colyseus/core";
@@ -11,7 +18,15 @@ let colyseus: RoomTestServer;
 
 useRoomTestServer((server) => (colyseus = server));
 
-const FIXED = { trump: "fixed", mainSuit: "H", dealer: "Alice", seed: 314159, botDelayMs: 0, roundPauseMs: 60_000, startDelayMs: 50 } as const;
+const FIXED = {
+  trump: "fixed",
+  mainSuit: "H",
+  dealer: "Alice",
+  seed: 314159,
+  botDelayMs: 0,
+  roundPauseMs: 60_000,
+  startDelayMs: 50,
+} as const;
 const THREE_BOTS = ["Bob", "Charles", "David"] as const;
 
 function handOf(room: TractorRoom, seat: number): string[] {
@@ -19,7 +34,10 @@ function handOf(room: TractorRoom, seat: number): string[] {
 }
 
 function playedBy(received: Received, seat: string): TractorPlayedEvent[] {
-  return received.messages.filter((m) => m.type === "played").map((m) => m.payload as TractorPlayedEvent).filter((e) => e.seat === seat);
+  return received.messages
+    .filter((m) => m.type === "played")
+    .map((m) => m.payload as TractorPlayedEvent)
+    .filter((e) => e.seat === seat);
 }
 
 describe("tractor seats and time", () => {
@@ -38,7 +56,11 @@ describe("tractor seats and time", () => {
 
   test("a person takes over a bot's seat by name, mid-round, and gets its hand and its turn clock", async () => {
     // Bots paced slowly, so the dealer's bot is still thinking when a person claims the seat.
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: [...TRACTOR_SEATS], botDelayMs: 60_000 });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      ...FIXED,
+      bots: [...TRACTOR_SEATS],
+      botDelayMs: 60_000,
+    });
     const client = new CardhallClient(colyseus.url);
     const watcher = await client.spectateTractor(room.roomId);
     // The spectator's own view (its patches may trail the room's state): the deal is over and it holds no hand.
@@ -49,7 +71,10 @@ describe("tractor seats and time", () => {
     expect(alice.hand().sort()).toEqual(handOf(room, 0));
     expect(room.state.seats[0].occupant).toBe("person");
     expect(room.state.deadline).toBeGreaterThan(0); // the person's turn clock, not the bot's pace
-    await expect(client.joinTractor(room.roomId, { seat: "Alice" })).rejects.toMatchObject({ code: "JOIN_REFUSED", message: expect.stringMatching(/taken/) });
+    await expect(client.joinTractor(room.roomId, { seat: "Alice" })).rejects.toMatchObject({
+      code: "JOIN_REFUSED",
+      message: expect.stringMatching(/taken/),
+    });
     const turn = await alice.nextTurn(5000);
     expect(turn.kind).toBe("bury");
     const { suggestion } = await alice.hint();
@@ -62,7 +87,11 @@ describe("tractor seats and time", () => {
   });
 
   test("the turn clock makes the bot's move for a person who does not act", async () => {
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: [...THREE_BOTS], turnTimeMs: 250 });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      ...FIXED,
+      bots: [...THREE_BOTS],
+      turnTimeMs: 250,
+    });
     const alice = new TractorPlayer(await colyseus.connectTo(room, { seat: "Alice" }));
     const received = new Received(alice.room);
     await waitUntil(() => room.state.phase === "burying", 5000, "the deal");
@@ -71,11 +100,20 @@ describe("tractor seats and time", () => {
     await waitUntil(() => playedBy(received, "Alice").length > 0, 5000, "Alice's automatic lead");
     expect(roundOf(room["match"]!.state)!.hidden.map(cardName).sort()).toEqual([...suggestion].sort());
     expect(playedBy(received, "Alice")[0].auto).toBe(true);
-    expect(received.messages.filter((m) => m.type === "played").every((m) => (m.payload as TractorPlayedEvent).seat === "Alice" || !(m.payload as TractorPlayedEvent).auto)).toBe(true);
+    expect(
+      received.messages
+        .filter((m) => m.type === "played")
+        .every((m) => (m.payload as TractorPlayedEvent).seat === "Alice" || !(m.payload as TractorPlayedEvent).auto),
+    ).toBe(true);
   });
 
   test("a dropped player keeps the seat, reconnects with its token and plays on with its hand", async () => {
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, dealer: "Bob", bots: ["Alice", "Charles", "David"], reconnectSeconds: 20 });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      ...FIXED,
+      dealer: "Bob",
+      bots: ["Alice", "Charles", "David"],
+      reconnectSeconds: 20,
+    });
     const bob = new TractorPlayer(await colyseus.connectTo(room, { seat: "Bob" }));
     await waitUntil(() => room.state.phase === "burying" && bob.hand().length === 33, 5000, "the deal");
     const token = bob.reconnectionToken;
@@ -83,7 +121,11 @@ describe("tractor seats and time", () => {
     await waitUntil(() => room.state.seats[1].connected === false, 5000, "the drop");
     expect(room.state.seats[1].occupant).toBe("person"); // the seat is kept
     const again = await new CardhallClient(colyseus.url).reconnectTractor(token);
-    await waitUntil(() => again.view()?.seats[1].connected === true && again.hand().length === 33, 5000, "the state after reconnecting");
+    await waitUntil(
+      () => again.view()?.seats[1].connected === true && again.hand().length === 33,
+      5000,
+      "the state after reconnecting",
+    );
     expect(again.seat()).toBe("Bob");
     expect(again.hand().sort()).toEqual(handOf(room, 1));
     const turn = await again.nextTurn(5000);
@@ -93,7 +135,12 @@ describe("tractor seats and time", () => {
   });
 
   test("while a dropped player is away its bot plays when the clock runs out; after the window the seat is the bot's", async () => {
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], turnTimeMs: 200, reconnectSeconds: 1 });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      ...FIXED,
+      bots: ["Alice", "Charles", "David"],
+      turnTimeMs: 200,
+      reconnectSeconds: 1,
+    });
     const bob = new TractorPlayer(await colyseus.connectTo(room, { seat: "Bob" }));
     const watcher = new Received(await colyseus.connectTo(room, { spectate: true }));
     await waitUntil(() => room.state.phase === "playing", 5000, "the first trick");
@@ -104,12 +151,18 @@ describe("tractor seats and time", () => {
     expect(room.state.seats[1].toJSON()).toMatchObject({ occupant: "bot", player: "bot", connected: false });
     // A bot seat moves at the bot's pace (0 here), not on the clock: the round runs to its end.
     await waitUntil(() => room.state.phase === "roundOver", 5000, "the round's end");
-    await expect(new CardhallClient(colyseus.url).reconnectTractor(bob.reconnectionToken)).rejects.toBeInstanceOf(CardhallError);
+    await expect(new CardhallClient(colyseus.url).reconnectTractor(bob.reconnectionToken)).rejects.toBeInstanceOf(
+      CardhallError,
+    );
     await expectConsole(/reconnection token invalid or expired/); // the matchmaker's note of the refused token
   });
 
   test("a player who leaves mid-match hands the seat to its bot, and anyone may take it back by name", async () => {
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], botDelayMs: 60_000 });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      ...FIXED,
+      bots: ["Alice", "Charles", "David"],
+      botDelayMs: 60_000,
+    });
     const client = new CardhallClient(colyseus.url);
     const bob = await client.joinTractor(room.roomId, { seat: "Bob" });
     const watcher = await client.spectateTractor(room.roomId);
@@ -126,7 +179,12 @@ describe("tractor seats and time", () => {
   test("a person who leaves a round they have played in forfeits it: their bot finishes it under their name, the record says they left, and the next round is the bot's", async () => {
     const finished: FinishedGame[] = [];
     const records = { submit: (game: FinishedGame) => finished.push(game) };
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], botDelayMs: 10, records });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      ...FIXED,
+      bots: ["Alice", "Charles", "David"],
+      botDelayMs: 10,
+      records,
+    });
     const bob = await new CardhallClient(colyseus.url).joinTractor(room.roomId, { seat: "Bob", name: "Bo" });
     const bo = { kind: "account" as const, name: "Bo" };
     room["roster"].seats[1].identity = bo; // as the matchmaking route seats an account (test/e2e covers that route)
@@ -146,7 +204,12 @@ describe("tractor seats and time", () => {
   test("a person who leaves a round before playing in it hands the seat to the bot at once: the round is not theirs", async () => {
     const finished: FinishedGame[] = [];
     const records = { submit: (game: FinishedGame) => finished.push(game) };
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { ...FIXED, bots: ["Alice", "Charles", "David"], botDelayMs: 10, records });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      ...FIXED,
+      bots: ["Alice", "Charles", "David"],
+      botDelayMs: 10,
+      records,
+    });
     const watcher = await new CardhallClient(colyseus.url).spectateTractor(room.roomId);
     const bob = await new CardhallClient(colyseus.url).joinTractor(room.roomId, { seat: "Bob", name: "Bo" });
     room["roster"].seats[1].identity = { kind: "account", name: "Bo" };
@@ -170,11 +233,19 @@ describe("tractor seats and time", () => {
     expect(view.seats.every((seat) => seat.hand === undefined && seat.buried === undefined)).toBe(true);
     expect(view.result).toMatchObject({ seed: room.state.result!.seed, hiddenCards: expect.any(Array) });
     expect(view.tricks.length).toBe(room.state.tricks.length);
-    expect(view.tricks[view.tricks.length - 1]).toMatchObject({ winner: expect.stringMatching(/Alice|Bob|Charles|David/) });
-    expect(first.messages.map((m) => m.type)).toEqual(expect.arrayContaining(["roundStart", "buried", "played", "trick", "roundEnd"]));
+    expect(view.tricks[view.tricks.length - 1]).toMatchObject({
+      winner: expect.stringMatching(/Alice|Bob|Charles|David/),
+    });
+    expect(first.messages.map((m) => m.type)).toEqual(
+      expect.arrayContaining(["roundStart", "buried", "played", "trick", "roundEnd"]),
+    );
     expect(room.state.spectators).toBe(2);
     const listing = (await client.listRooms("tractor")).find((entry) => entry.roomId === room.roomId);
-    expect(listing?.metadata).toMatchObject({ game: "tractor", seats: { Alice: "bot", Bob: "bot", Charles: "bot", David: "bot" }, openSeats: 0 });
+    expect(listing?.metadata).toMatchObject({
+      game: "tractor",
+      seats: { Alice: "bot", Bob: "bot", Charles: "bot", David: "bot" },
+      openSeats: 0,
+    });
     await late.leave();
     await waitUntil(() => room.state.spectators === 1);
   });
@@ -189,7 +260,15 @@ describe("tractor seats and time", () => {
   });
 
   test("the rules option reaches the engine's ruleset, over the throws option", async () => {
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { throws: "check-other-hands", rules: { hiddenMultiplier: "double", jokerPairsDeclare: false } });
-    expect(room["matchOptions"].ruleset).toMatchObject({ throwPolicy: "check-other-hands", hiddenMultiplier: "double", jokerPairsDeclare: false, strengthenOwnDeclaration: true });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      throws: "check-other-hands",
+      rules: { hiddenMultiplier: "double", jokerPairsDeclare: false },
+    });
+    expect(room["matchOptions"].ruleset).toMatchObject({
+      throwPolicy: "check-other-hands",
+      hiddenMultiplier: "double",
+      jokerPairsDeclare: false,
+      strengthenOwnDeclaration: true,
+    });
   });
 });

@@ -3,7 +3,14 @@ import { joinRecording, useRoomTestServer, type RoomTestServer } from "./test-se
 import type { TractorRoom } from "../../rooms/tractor/room";
 import { roundOf } from "../../rooms/tractor/match";
 import { roundSeedOf } from "../../rooms/tractor/match-rounds";
-import { Card, cardName as cardNameOf, countCards, DISTINCT_CARDS, parseCard, parseCards } from "../../rooms/tractor/cards";
+import {
+  type Card,
+  cardName as cardNameOf,
+  countCards,
+  DISTINCT_CARDS,
+  parseCard,
+  parseCards,
+} from "../../rooms/tractor/cards";
 import { checkFollow } from "../../rooms/tractor/legality";
 import { orderingOf, type RoundState } from "../../rooms/tractor/round";
 import { SEATS, type Seat } from "../../rooms/tractor/scoring";
@@ -23,7 +30,15 @@ let colyseus: RoomTestServer;
 useRoomTestServer((server) => (colyseus = server));
 
 /** A fixed-trump table, unpaced: every test that needs a deal it can predict uses it. */
-const FIXED = { trump: "fixed", mainSuit: "S", dealer: "Alice", seed: 20260501, botDelayMs: 0, roundPauseMs: 0, startDelayMs: 100 } as const;
+const FIXED = {
+  trump: "fixed",
+  mainSuit: "S",
+  dealer: "Alice",
+  seed: 20260501,
+  botDelayMs: 0,
+  roundPauseMs: 0,
+  startDelayMs: 100,
+} as const;
 
 interface Seated {
   room: TractorRoom;
@@ -56,7 +71,11 @@ function publicState(room: TractorRoom): unknown {
 }
 
 /** Each person does what the seat bot suggests (the `hint` request), until `done` or the round's end. */
-async function playByHints(room: TractorRoom, players: TractorPlayer[], done: () => boolean = () => false): Promise<void> {
+async function playByHints(
+  room: TractorRoom,
+  players: TractorPlayer[],
+  done: () => boolean = () => false,
+): Promise<void> {
   for (let moves = 0; moves < 120 && !done(); moves++) {
     const phase = room.state.phase;
     if (phase !== "burying" && phase !== "playing") return;
@@ -67,8 +86,16 @@ async function playByHints(room: TractorRoom, players: TractorPlayer[], done: ()
 }
 
 /** Waits until every client's state has caught up with the room's. */
-async function caughtUp(room: TractorRoom, clients: Array<{ view(): { step: number; phase: string } | undefined }>): Promise<void> {
-  await waitUntil(() => clients.every((client) => client.view()?.step === room.state.step && client.view()?.phase === room.state.phase), 5000, "the clients' states");
+async function caughtUp(
+  room: TractorRoom,
+  clients: Array<{ view(): { step: number; phase: string } | undefined }>,
+): Promise<void> {
+  await waitUntil(
+    () =>
+      clients.every((client) => client.view()?.step === room.state.step && client.view()?.phase === room.state.phase),
+    5000,
+    "the clients' states",
+  );
 }
 
 /** Hands and burial candidates compared as multisets: the room shows hands highest first, the engine keeps deal order. */
@@ -102,7 +129,9 @@ function overreach(received: Received, allowed: Uint8Array): string[] {
   return items.flatMap((item) => {
     const counts = cardsNamedIn(item);
     const excess = [...counts.keys()].filter((card) => counts[card] > allowed[card]);
-    return excess.length === 0 ? [] : [`${JSON.stringify(item).slice(0, 200)}… names too many of card(s) ${excess.join(", ")}`];
+    return excess.length === 0
+      ? []
+      : [`${JSON.stringify(item).slice(0, 200)}… names too many of card(s) ${excess.join(", ")}`];
   });
 }
 
@@ -128,14 +157,22 @@ describe("the tractor room", () => {
       expect(view.seats.filter((s) => s.hand !== undefined).map((s) => s.seat)).toEqual([TRACTOR_SEATS[seat]]);
       expect([...player.hand()].sort()).toEqual(round.hands[seat].map((card) => cardNameOf(card)).sort());
     });
-    expect(players[0].view()).toMatchObject({ phase: "burying", turn: "Alice", dealer: "Alice", mainSuit: "S", currentRank: 2, teamRanks: [2, 2] });
+    expect(players[0].view()).toMatchObject({
+      phase: "burying",
+      turn: "Alice",
+      dealer: "Alice",
+      mainSuit: "S",
+      currentRank: 2,
+      teamRanks: [2, 2],
+    });
   });
 
   test("the SDK builds each seat's SeatView from what it received, equal to the server's own projection", async () => {
     const { room, players } = await seatFour(FIXED);
     const check = async () => {
       await caughtUp(room, players);
-      for (const seat of SEATS) expect(comparable(players[seat].seatView())).toEqual(comparable(seatView(serverRound(room), seat)));
+      for (const seat of SEATS)
+        expect(comparable(players[seat].seatView())).toEqual(comparable(seatView(serverRound(room), seat)));
     };
     await check(); // burying: the dealer's buryFrom
     await playByHints(room, players, () => room.state.tricks.length === 2 && room.state.trick.plays.length === 2);
@@ -149,7 +186,9 @@ describe("the tractor room", () => {
   test("hidden cards never reach a client that may not see them: not in state, messages or logs", async () => {
     const logged: string[] = [];
     const spies = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
-      jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" "))),
+      jest
+        .spyOn(console, method)
+        .mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" "))),
     );
     try {
       const { room, players, received } = await seatFour({ ...FIXED, roundPauseMs: 60_000 });
@@ -167,7 +206,9 @@ describe("the tractor room", () => {
       const played = playedSoFar(round);
       for (const seat of SEATS) {
         expect(overreach(received[seat], sumCounts(dealt[seat], played))).toEqual([]);
-        for (const snapshot of received[seat].snapshots as Array<{ seats?: Array<{ hand?: unknown; buried?: unknown }> }>) {
+        for (const snapshot of received[seat].snapshots as Array<{
+          seats?: Array<{ hand?: unknown; buried?: unknown }>;
+        }>) {
           (snapshot.seats ?? []).forEach((held, other) => {
             if (other !== seat) expect([held.hand, held.buried]).toEqual([undefined, undefined]);
           });
@@ -214,21 +255,39 @@ describe("the tractor room", () => {
     await waitUntil(() => room.state.round === 2 && room.state.phase === "burying", 5000, "round 2");
     expect(room.state.dealer).toBe(TRACTOR_SEATS[result.nextDealer]);
     expect([...room.state.teamRanks]).toEqual([...result.teamRanks]);
-    await waitUntil(() => received[2].messages.some((m) => m.type === "roundStart" && (m.payload as TractorRoundStartEvent).round === 2));
+    await waitUntil(() =>
+      received[2].messages.some((m) => m.type === "roundStart" && (m.payload as TractorRoundStartEvent).round === 2),
+    );
   });
 
   test("four bots play a whole match through the room to a winner", async () => {
-    const room = await colyseus.createRoom<TractorRoom>("tractor", { bots: [...TRACTOR_SEATS], startRanks: ["2", "2"], seed: 77, botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, roundPauseMs: 0, startDelayMs: 100 });
+    const room = await colyseus.createRoom<TractorRoom>("tractor", {
+      bots: [...TRACTOR_SEATS],
+      startRanks: ["2", "2"],
+      seed: 77,
+      botDelayMs: 0,
+      dealDelayMs: 0,
+      declareWindowMs: 0,
+      roundPauseMs: 0,
+      startDelayMs: 100,
+    });
     const watcher = await colyseus.connectTo(room, { spectate: true });
     const received = new Received(watcher);
     await waitUntil(() => received.messages.some((m) => m.type === "matchEnd"), 15_000, "the match's end");
     const ends = received.messages.filter((m) => m.type === "roundEnd").map((m) => m.payload as TractorRoundEndEvent);
-    const starts = received.messages.filter((m) => m.type === "roundStart").map((m) => m.payload as TractorRoundStartEvent);
-    const matchEnd = received.messages.find((m) => m.type === "matchEnd")!.payload as { winner: 1 | 2; teamRanks: number[]; rounds: number };
+    const starts = received.messages
+      .filter((m) => m.type === "roundStart")
+      .map((m) => m.payload as TractorRoundStartEvent);
+    const matchEnd = received.messages.find((m) => m.type === "matchEnd")!.payload as {
+      winner: 1 | 2;
+      teamRanks: number[];
+      rounds: number;
+    };
     expect(ends).toHaveLength(matchEnd.rounds);
     expect(starts).toHaveLength(matchEnd.rounds);
     ends.forEach((end, index) => {
-      if (index + 1 < starts.length) expect(starts[index + 1]).toMatchObject({ dealer: end.nextDealer, teamRanks: end.teamRanks });
+      if (index + 1 < starts.length)
+        expect(starts[index + 1]).toMatchObject({ dealer: end.nextDealer, teamRanks: end.teamRanks });
     });
     expect(matchEnd.rounds).toBeGreaterThan(1);
     expect(matchEnd.teamRanks[matchEnd.winner - 1]).toBeGreaterThan(14);
@@ -238,13 +297,29 @@ describe("the tractor room", () => {
   });
 
   test("a match without a seed deals each later round from a fresh seed; a match given one derives them all from it", async () => {
-    const fast = { bots: [...TRACTOR_SEATS], startRanks: ["2", "2"], botDelayMs: 0, dealDelayMs: 0, declareWindowMs: 0, roundPauseMs: 0, startDelayMs: 100 };
+    const fast = {
+      bots: [...TRACTOR_SEATS],
+      startRanks: ["2", "2"],
+      botDelayMs: 0,
+      dealDelayMs: 0,
+      declareWindowMs: 0,
+      roundPauseMs: 0,
+      startDelayMs: 100,
+    };
     const fresh = await colyseus.createRoom<TractorRoom>("tractor", fast);
     const seeded = await colyseus.createRoom<TractorRoom>("tractor", { ...fast, seed: 77 });
     // Recording from each join on: a table of bots starts 100 ms after it, and plays on at once.
-    const received = [(await joinRecording(colyseus, fresh.roomId, { spectate: true })).received, (await joinRecording(colyseus, seeded.roomId, { spectate: true })).received];
-    const roundSeeds = (of: Received) => of.messages.filter((m) => m.type === "roundEnd").map((m) => (m.payload as TractorRoundEndEvent).seed);
-    await waitUntil(() => received.every((of) => roundSeeds(of).length >= 3 || of.messages.some((m) => m.type === "matchEnd")), 15_000, "three rounds at each table");
+    const received = [
+      (await joinRecording(colyseus, fresh.roomId, { spectate: true })).received,
+      (await joinRecording(colyseus, seeded.roomId, { spectate: true })).received,
+    ];
+    const roundSeeds = (of: Received) =>
+      of.messages.filter((m) => m.type === "roundEnd").map((m) => (m.payload as TractorRoundEndEvent).seed);
+    await waitUntil(
+      () => received.every((of) => roundSeeds(of).length >= 3 || of.messages.some((m) => m.type === "matchEnd")),
+      15_000,
+      "three rounds at each table",
+    );
     const [freshSeeds, seededSeeds] = received.map(roundSeeds);
     expect(freshSeeds.length).toBeGreaterThan(1);
     expect(seededSeeds.length).toBeGreaterThan(1);
@@ -261,7 +336,8 @@ describe("the tractor room", () => {
     const botRoom = await colyseus.createRoom<TractorRoom>("tractor", { ...options, bots: [...TRACTOR_SEATS] });
     const botWatcher = (await joinRecording(colyseus, botRoom.roomId, { spectate: true })).received; // the bots start 100 ms after this join
     await waitUntil(() => botWatcher.messages.some((m) => m.type === "roundEnd"), 10_000, "the bots' round");
-    const upTo = (received: Received) => received.messages.slice(0, received.messages.findIndex((m) => m.type === "roundEnd") + 1);
+    const upTo = (received: Received) =>
+      received.messages.slice(0, received.messages.findIndex((m) => m.type === "roundEnd") + 1);
     const botEvents = upTo(botWatcher);
     const roundEnd = botEvents[botEvents.length - 1].payload as TractorRoundEndEvent;
 
@@ -272,8 +348,12 @@ describe("the tractor room", () => {
       await players[TRACTOR_SEATS.indexOf(seat)].play(cards);
     }
     await waitUntil(() => received[0].messages.some((m) => m.type === "roundEnd"));
-    const replayed = upTo(received[0]).filter((m) => m.type !== "roundStart" || (m.payload as TractorRoundStartEvent).round === 1);
-    expect(replayed.map(({ type, payload }) => ({ type, payload }))).toEqual(botEvents.map(({ type, payload }) => ({ type, payload })));
+    const replayed = upTo(received[0]).filter(
+      (m) => m.type !== "roundStart" || (m.payload as TractorRoundStartEvent).round === 1,
+    );
+    expect(replayed.map(({ type, payload }) => ({ type, payload }))).toEqual(
+      botEvents.map(({ type, payload }) => ({ type, payload })),
+    );
     expect(room.state.round > 1 || room.state.result?.seed === roundEnd.seed).toBe(true);
   });
 
@@ -292,17 +372,32 @@ describe("the tractor room", () => {
       const { room, players } = await seatFour(FIXED);
       const dealt = serverRound(room).hands.map((hand) => hand.map(cardNameOf));
       const [alice, bob] = players.map((player) => player.room);
-      expect(await refused(room, bob, "bury", { cards: dealt[1].slice(0, 8) })).toMatchObject({ code: "NOT_YOUR_TURN", type: "bury" });
-      expect(await refused(room, alice, "bury", { cards: dealt[0].slice(0, 7) })).toMatchObject({ code: "ILLEGAL_BURIAL", message: "Bury exactly 8 cards." });
+      expect(await refused(room, bob, "bury", { cards: dealt[1].slice(0, 8) })).toMatchObject({
+        code: "NOT_YOUR_TURN",
+        type: "bury",
+      });
+      expect(await refused(room, alice, "bury", { cards: dealt[0].slice(0, 7) })).toMatchObject({
+        code: "ILLEGAL_BURIAL",
+        message: "Bury exactly 8 cards.",
+      });
       const notHeld = dealt[1].find((card) => dealt[0].filter((c) => c === card).length === 0)!;
-      expect(await refused(room, alice, "bury", { cards: [...dealt[0].slice(0, 7), notHeld] })).toMatchObject({ code: "ILLEGAL_BURIAL", message: expect.stringMatching(/do not hold/) });
-      expect(await refused(room, alice, "bury", { cards: ["S1", ...dealt[0].slice(0, 7)] })).toMatchObject({ code: "NOT_A_CARD" });
+      expect(await refused(room, alice, "bury", { cards: [...dealt[0].slice(0, 7), notHeld] })).toMatchObject({
+        code: "ILLEGAL_BURIAL",
+        message: expect.stringMatching(/do not hold/),
+      });
+      expect(await refused(room, alice, "bury", { cards: ["S1", ...dealt[0].slice(0, 7)] })).toMatchObject({
+        code: "NOT_A_CARD",
+      });
       expect(await refused(room, alice, "play", { cards: [dealt[0][0]] })).toMatchObject({ code: "WRONG_PHASE" });
       expect(await refused(room, alice, "declare", { cards: [dealt[0][0]] })).toMatchObject({ code: "WRONG_PHASE" });
       expect(await refused(room, alice, "bury", { cards: "HA" })).toMatchObject({ code: "BAD_PAYLOAD" });
-      expect(await refused(room, alice, "bury", { cards: dealt[0].slice(0, 8), extra: true })).toMatchObject({ code: "BAD_PAYLOAD" });
+      expect(await refused(room, alice, "bury", { cards: dealt[0].slice(0, 8), extra: true })).toMatchObject({
+        code: "BAD_PAYLOAD",
+      });
       const spectator = await colyseus.connectTo(room, { spectate: true });
-      expect(await refused(room, spectator, "bury", { cards: dealt[0].slice(0, 8) })).toMatchObject({ code: "NOT_A_PLAYER" });
+      expect(await refused(room, spectator, "bury", { cards: dealt[0].slice(0, 8) })).toMatchObject({
+        code: "NOT_A_PLAYER",
+      });
       expect(await refused(room, spectator, "hint", {})).toMatchObject({ code: "NOT_A_PLAYER" });
       const unknown = alice.waitForMessage("error");
       alice.send("shuffle", {});
@@ -324,12 +419,18 @@ describe("the tractor room", () => {
         message: "A lead must be all trumps or all cards of one suit.",
       });
       const follower = ((leader + 1) % 4) as Seat;
-      expect(await refused(room, client(follower), "play", { cards: [cardNameOf(round.hands[follower][0])] })).toMatchObject({ code: "NOT_YOUR_TURN" });
+      expect(
+        await refused(room, client(follower), "play", { cards: [cardNameOf(round.hands[follower][0])] }),
+      ).toMatchObject({ code: "NOT_YOUR_TURN" });
       expect(await refused(room, client(leader), "play", { cards: [] })).toMatchObject({ code: "BAD_PAYLOAD" });
 
       // Lead a single of a group the follower holds, and have the follower answer with another group.
       const followerHand = round.hands[follower];
-      const shared = hand.find((card) => followerHand.some((held) => ordering.group[held] === ordering.group[card]) && followerHand.some((held) => ordering.group[held] !== ordering.group[card]));
+      const shared = hand.find(
+        (card) =>
+          followerHand.some((held) => ordering.group[held] === ordering.group[card]) &&
+          followerHand.some((held) => ordering.group[held] !== ordering.group[card]),
+      );
       if (shared === undefined) throw new Error("this deal has no revoke to try; pick another seed");
       await players[leader].play([shared]);
       const revoke = followerHand.find((card) => ordering.group[card] !== ordering.group[shared])!;
@@ -339,7 +440,10 @@ describe("the tractor room", () => {
         code: "ILLEGAL_PLAY",
         message: (reason as { reason: string }).reason,
       });
-      await expect(players[follower].play([revoke])).rejects.toMatchObject({ name: "CardhallError", code: "ILLEGAL_PLAY" });
+      await expect(players[follower].play([revoke])).rejects.toMatchObject({
+        name: "CardhallError",
+        code: "ILLEGAL_PLAY",
+      });
     });
   });
 
@@ -357,7 +461,15 @@ describe("the tractor room", () => {
     const ordering = orderingOf(round);
     expect(hint.complete).toBe(true);
     expect(hint.options.length).toBeGreaterThan(0);
-    for (const option of hint.options) expect(checkFollow(round.hands[seat], lead, option.map((c) => parseCard(c)!), ordering).ok).toBe(true);
+    for (const option of hint.options)
+      expect(
+        checkFollow(
+          round.hands[seat],
+          lead,
+          option.map((c) => parseCard(c)!),
+          ordering,
+        ).ok,
+      ).toBe(true);
     const sorted = (cards: string[]) => [...cards].sort();
     expect(hint.options.map(sorted)).toContainEqual(sorted(hint.suggestion));
   });

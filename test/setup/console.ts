@@ -1,4 +1,4 @@
-import { format } from "util";
+import { format } from "node:util";
 import { sendLogsTo } from "../../rooms/kit/log";
 
 /**
@@ -30,11 +30,21 @@ for (const level of ["log", "info", "warn", "error", "debug"] as const) {
  * The server's log (pino's JSON lines) is held the same way, one held line per log line:
  * `<level> <message> <the line's other fields as JSON>`.
  */
-const LOG_LEVELS: Record<string, Level> = { trace: "debug", debug: "debug", info: "info", warn: "warn", error: "error", fatal: "error" };
+const LOG_LEVELS: Record<string, Level> = {
+  trace: "debug",
+  debug: "debug",
+  info: "info",
+  warn: "warn",
+  error: "error",
+  fatal: "error",
+};
 sendLogsTo({
   write(line: string) {
     const { level, msg, time: _time, pid: _pid, ...fields } = JSON.parse(line) as Record<string, unknown>;
-    held.push({ level: LOG_LEVELS[String(level)] ?? "log", text: `${String(level)} ${String(msg)} ${JSON.stringify(fields)}` });
+    held.push({
+      level: LOG_LEVELS[String(level)] ?? "log",
+      text: `${String(level)} ${String(msg)} ${JSON.stringify(fields)}`,
+    });
   },
 });
 

@@ -1,9 +1,17 @@
-import type { Worker } from "worker_threads";
-import { AiAdmission, answerWithinLimit, hasIdleThread, threadBalancer, threadHeaps, THREAD_QUEUE, WAIT_BOUND_MS } from "../../server/ai/ai-admission";
+import type { Worker } from "node:worker_threads";
+import {
+  AiAdmission,
+  answerWithinLimit,
+  hasIdleThread,
+  threadBalancer,
+  threadHeaps,
+  THREAD_QUEUE,
+  WAIT_BOUND_MS,
+} from "../../server/ai/ai-admission";
 
 /** A decision that stays under way until `finish` is called. */
 function pending(): { promise: Promise<string>; finish: () => void } {
-  let finish = () => undefined as void;
+  let finish: () => void = () => undefined;
   const promise = new Promise<string>((resolve) => (finish = () => resolve("done")));
   return { promise, finish };
 }
@@ -17,7 +25,18 @@ describe("the AI threads' admission control", () => {
       if (given.tier !== "atOnce") void admission.run(given, () => decision.promise);
       return given;
     });
-    expect(admitted.map((given) => given.tier)).toEqual(["full", "full", "reduced", "reduced", "reduced", "reduced", "reduced", "least", "atOnce", "atOnce"]);
+    expect(admitted.map((given) => given.tier)).toEqual([
+      "full",
+      "full",
+      "reduced",
+      "reduced",
+      "reduced",
+      "reduced",
+      "reduced",
+      "least",
+      "atOnce",
+      "atOnce",
+    ]);
     const shares = admitted.slice(2, 7).map((given) => given.share);
     expect(shares).toEqual([...shares].sort((a, b) => b - a));
     expect(shares.every((share) => share < 1 && share > 1 / 4)).toBe(true);
@@ -68,19 +87,29 @@ describe("the AI threads' admission control", () => {
     const admission = new AiAdmission(1, 1 / 4, 8, () => clock);
     const noThreads = { threads: [] };
     expect(hasIdleThread(noThreads, admission)).toBe(false);
-    await admission.run(admission.admit(), async () => (clock += WAIT_BOUND_MS * 3), hasIdleThread(noThreads, admission));
+    await admission.run(
+      admission.admit(),
+      async () => (clock += WAIT_BOUND_MS * 3),
+      hasIdleThread(noThreads, admission),
+    );
     expect(admission.use().waitMs.max).toBe(WAIT_BOUND_MS * 3);
     expect(admission.admit()).toMatchObject({ tier: "full", share: 1 });
 
     const oneThread = { threads: [{}] };
     expect(hasIdleThread(oneThread, admission)).toBe(true);
-    await admission.run(admission.admit(), async () => (clock += WAIT_BOUND_MS * 3), hasIdleThread(oneThread, admission));
+    await admission.run(
+      admission.admit(),
+      async () => (clock += WAIT_BOUND_MS * 3),
+      hasIdleThread(oneThread, admission),
+    );
     expect(admission.admit()).toMatchObject({ tier: "reduced" });
   });
 
   test("a decision that fails still leaves the count of decisions under way", async () => {
     const admission = new AiAdmission(1, 1 / 4);
-    await expect(admission.run(admission.admit(), () => Promise.reject(new Error("thread died")))).rejects.toThrow("thread died");
+    await expect(admission.run(admission.admit(), () => Promise.reject(new Error("thread died")))).rejects.toThrow(
+      "thread died",
+    );
     expect(admission.admit().tier).toBe("full");
   });
 });
@@ -106,7 +135,10 @@ test("a pool's threads' heaps are added up; a thread that fails or does not answ
 test("a thread's answer is awaited up to the limit: past it the decision is over time, and the pool is called stuck once", async () => {
   const stuck = jest.fn();
   expect(await answerWithinLimit(async () => "move", 1_000, stuck)).toEqual({ answer: "move", overTime: false });
-  expect(await answerWithinLimit(async () => Promise.reject(new Error("thread ended")), 1_000, stuck)).toEqual({ answer: undefined, overTime: false });
+  expect(await answerWithinLimit(async () => Promise.reject(new Error("thread ended")), 1_000, stuck)).toEqual({
+    answer: undefined,
+    overTime: false,
+  });
   expect(stuck).not.toHaveBeenCalled();
   jest.useFakeTimers();
   try {
@@ -125,7 +157,8 @@ test("a task goes to an idle thread; else a new thread while the pool may start 
   const balance = threadBalancer(3);
   type Task = Parameters<typeof balance>[0];
   type Thread = Parameters<typeof balance>[1][number];
-  const thread = (currentUsage: number, isRunningAbortableTask = false) => ({ currentUsage, isRunningAbortableTask }) as Thread;
+  const thread = (currentUsage: number, isRunningAbortableTask = false) =>
+    ({ currentUsage, isRunningAbortableTask }) as Thread;
   const decision = { isAbortable: false } as Task;
   const review = { isAbortable: true } as Task;
   const [busy, busier, idle] = [thread(2), thread(5), thread(0)];

@@ -8,7 +8,14 @@ import { ANSWER_WITHIN_MS, answerBy, timeLeft } from "../../server/ai/ai-admissi
 import decideFool from "../../server/ai/fool-ai-worker";
 import decideTractor, { declaration } from "../../server/ai/tractor-ai-worker";
 import { seededRandom } from "../../rooms/kit/random";
-import { aiGame, DEFAULT_WEIGHTS, immediateMove, makeAiPolicy, STRONG_BUDGET, strongAiPolicy } from "../../rooms/fool/ai";
+import {
+  aiGame,
+  DEFAULT_WEIGHTS,
+  immediateMove,
+  makeAiPolicy,
+  STRONG_BUDGET,
+  strongAiPolicy,
+} from "../../rooms/fool/ai";
 import { greedyPolicy } from "../../rooms/fool/bots";
 import { newGame, viewFor } from "../../rooms/fool/rules";
 import { randomSetup } from "../../rooms/tractor/generate";
@@ -43,14 +50,21 @@ describe("the Fool AI's play-outs", () => {
   test("with time to spare, the whole budget: the same move as the strong AI's", () => {
     expect(positions.length).toBeGreaterThan(3);
     for (const { view, memory } of positions) {
-      expect(decideFool({ view, memory, level: "strong", answerBy: FAR_AHEAD })).toEqual(strongAiPolicy(view, unused, memory));
+      expect(decideFool({ view, memory, level: "strong", answerBy: FAR_AHEAD })).toEqual(
+        strongAiPolicy(view, unused, memory),
+      );
     }
   });
 
   test("started after its answer was due, one world: the move the search makes with a single world", () => {
     const oneWorld = makeAiPolicy(DEFAULT_WEIGHTS, { ...STRONG_BUDGET, worlds: 1 });
     // One world chooses otherwise than the whole budget somewhere, so the deadline's effect shows.
-    expect(positions.some(({ view, memory }) => JSON.stringify(oneWorld(view, unused, memory)) !== JSON.stringify(strongAiPolicy(view, unused, memory)))).toBe(true);
+    expect(
+      positions.some(
+        ({ view, memory }) =>
+          JSON.stringify(oneWorld(view, unused, memory)) !== JSON.stringify(strongAiPolicy(view, unused, memory)),
+      ),
+    ).toBe(true);
     for (const { view, memory } of positions) {
       expect(decideFool({ view, memory, level: "strong", answerBy: LONG_AGO })).toEqual(oneWorld(view, unused, memory));
     }
@@ -64,11 +78,27 @@ describe("the strong Tractor AI", () => {
     // Position 6 is one where the search, given its time, plays otherwise than the heuristic.
     for (const seed of [1, 3, 6]) {
       const state = position(seed);
-      const task = { view: seatView(state, state.turn), rules: checkedThrows, context: {}, timeMs: 100, answerBy: LONG_AGO };
+      const task = {
+        view: seatView(state, state.turn),
+        rules: checkedThrows,
+        context: {},
+        timeMs: 100,
+        answerBy: LONG_AGO,
+      };
       expect(decideTractor(task)).toEqual(decideAtOnce(task));
     }
-    const dealt = dealRound(randomSetup(seededRandom("answer-by:burial")), seededRandom("answer-by:burial:deal"), checkedThrows);
-    const burial = { view: seatView(dealt, dealt.turn), rules: checkedThrows, context: {}, timeMs: 100, answerBy: LONG_AGO };
+    const dealt = dealRound(
+      randomSetup(seededRandom("answer-by:burial")),
+      seededRandom("answer-by:burial:deal"),
+      checkedThrows,
+    );
+    const burial = {
+      view: seatView(dealt, dealt.turn),
+      rules: checkedThrows,
+      context: {},
+      timeMs: 100,
+      answerBy: LONG_AGO,
+    };
     expect(burial.view.phase).toBe("burying");
     expect(decideTractor(burial)).toEqual(decideAtOnce(burial));
   });
@@ -77,8 +107,13 @@ describe("the strong Tractor AI", () => {
     let checked = 0;
     for (let seed = 0; seed < 100 && checked < 3; seed++) {
       const setup = randomSetup(seededRandom(`answer-by:declare:${seed}`));
-      const dealing = { hands: dealRound(setup, seededRandom(`answer-by:declaration:${seed}`), checkedThrows).hands, steps: DEAL_STEPS };
-      const view = SEATS.map((seat) => declarationViewOf({ setup, dealing, declaration: undefined }, seat)).find((seen) => declarationCandidates(seen, checkedThrows).length > 0);
+      const dealing = {
+        hands: dealRound(setup, seededRandom(`answer-by:declaration:${seed}`), checkedThrows).hands,
+        steps: DEAL_STEPS,
+      };
+      const view = SEATS.map((seat) => declarationViewOf({ setup, dealing, declaration: undefined }, seat)).find(
+        (seen) => declarationCandidates(seen, checkedThrows).length > 0,
+      );
       if (view === undefined) continue;
       const task = { view, rules: checkedThrows, timeMs: 400, answerBy: LONG_AGO };
       expect(declaration(task)).toEqual(declareAtOnce(task) ?? []);

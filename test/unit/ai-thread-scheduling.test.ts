@@ -1,6 +1,10 @@
-import * as path from "path";
-import { Worker } from "worker_threads";
-import { aiThreadSchedulingFromEnvironment, DEFAULT_AI_THREAD_SCHEDULING, thisThreadPolicy } from "../../server/ai/ai-thread-scheduling";
+import * as path from "node:path";
+import { Worker } from "node:worker_threads";
+import {
+  aiThreadSchedulingFromEnvironment,
+  DEFAULT_AI_THREAD_SCHEDULING,
+  thisThreadPolicy,
+} from "../../server/ai/ai-thread-scheduling";
 
 /** The compiled modules (`npm test` builds first): a worker thread cannot load the TypeScript sources. */
 const BUILT = path.join(__dirname, "..", "..", "dist", "server");
@@ -35,7 +39,9 @@ describe("how the AI threads are scheduled (AI_THREAD_SCHEDULING)", () => {
     expect(aiThreadSchedulingFromEnvironment({})).toBe("batch");
     expect(aiThreadSchedulingFromEnvironment({ AI_THREAD_SCHEDULING: "" })).toBe("batch");
     expect(aiThreadSchedulingFromEnvironment({ AI_THREAD_SCHEDULING: "normal" })).toBe("normal");
-    expect(() => aiThreadSchedulingFromEnvironment({ AI_THREAD_SCHEDULING: "fast" })).toThrow('AI_THREAD_SCHEDULING must be "batch" (the AI threads never take a core from the main thread as they wake) or "normal", got "fast"');
+    expect(() => aiThreadSchedulingFromEnvironment({ AI_THREAD_SCHEDULING: "fast" })).toThrow(
+      'AI_THREAD_SCHEDULING must be "batch" (the AI threads never take a core from the main thread as they wake) or "normal", got "fast"',
+    );
   });
 
   test("a thread scheduled as batch runs as batch, and the thread that started it does not", async () => {
@@ -58,6 +64,11 @@ describe("how the AI threads are scheduled (AI_THREAD_SCHEDULING)", () => {
     const load = `require(${JSON.stringify(path.join(BUILT, "ai", "fool-ai-worker.js"))}); setImmediate(() => report({}));`;
     const thread = await inThread(load, { PATH: "", AI_THREAD_SCHEDULING: "batch" });
     expect(thread.policy).toBe("normal");
-    expect(thread.logs).toEqual([expect.objectContaining({ event: "ai_thread_scheduling_refused", msg: expect.stringContaining("chrt could not run (ENOENT)") })]);
+    expect(thread.logs).toEqual([
+      expect.objectContaining({
+        event: "ai_thread_scheduling_refused",
+        msg: expect.stringContaining("chrt could not run (ENOENT)"),
+      }),
+    ]);
   });
 });

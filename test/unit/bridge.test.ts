@@ -1,6 +1,6 @@
 /** The bridge's pieces: its protocol's documentation, the actions it accepts, and its bounded line reading. */
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { bridgeProtocolTables } from "../../bin/src/lib/bridge-doc";
 import { bridgeActions } from "../../bin/src/lib/bridge-protocol";
 import { JsonLinesProgram } from "../../bin/src/lib/json-lines-program";

@@ -1,4 +1,9 @@
-import { BUSY_RELEASE_MARGIN, BUSY_SAMPLES_TO_REFUSE, BusyGuard, busyGuardFromEnvironment } from "../../server/capacity/busy-guard";
+import {
+  BUSY_RELEASE_MARGIN,
+  BUSY_SAMPLES_TO_REFUSE,
+  BusyGuard,
+  busyGuardFromEnvironment,
+} from "../../server/capacity/busy-guard";
 
 test("joins are refused only after the main thread ran at or over its share for two samples in a row, and again taken once a sample is under it", () => {
   expect(BUSY_SAMPLES_TO_REFUSE).toBe(2);
@@ -42,7 +47,13 @@ test("once busy, the main thread must run a margin under its share for a second 
 test("in a cluster a busy process refuses new tables only while no other process takes them, and knows which others are busy", () => {
   const guard = new BusyGuard(0.8);
   guard.learnCluster(new Set(["b"]), true); // "b" is busy, another process is not
-  expect([guard.busy, guard.refusing, guard.anyOtherBusy, guard.saidBusy("b"), guard.saidBusy("c")]).toEqual([false, false, true, true, false]);
+  expect([guard.busy, guard.refusing, guard.anyOtherBusy, guard.saidBusy("b"), guard.saidBusy("c")]).toEqual([
+    false,
+    false,
+    true,
+    true,
+    false,
+  ]);
   guard.observe(0.9);
   guard.observe(0.9);
   expect([guard.busy, guard.refusing]).toEqual([true, false]); // busy: its new tables go to the free process
@@ -68,7 +79,9 @@ test("BUSY_REFUSE_AT: unset, empty or 0 is no guard; a share over 0 and at most 
   expect(busyGuardFromEnvironment({ BUSY_REFUSE_AT: "0.9" })?.refuseAt).toBe(0.9);
   expect(busyGuardFromEnvironment({ BUSY_REFUSE_AT: "1" })?.refuseAt).toBe(1);
   for (const text of ["1.5", "-0.2", "ninety", "90%"]) {
-    expect(() => busyGuardFromEnvironment({ BUSY_REFUSE_AT: text })).toThrow(`BUSY_REFUSE_AT must be a share of the main thread over 0 and at most 1 (0.9 for 90%), or 0 for none, got "${text}"`);
+    expect(() => busyGuardFromEnvironment({ BUSY_REFUSE_AT: text })).toThrow(
+      `BUSY_REFUSE_AT must be a share of the main thread over 0 and at most 1 (0.9 for 90%), or 0 for none, got "${text}"`,
+    );
   }
   expect(() => new BusyGuard(0)).toThrow("a busy share must be over 0 and at most 1, got 0");
 });

@@ -6,12 +6,27 @@ describe("the cluster's settings from the environment", () => {
   });
 
   test("REDIS_URL alone: the process is reached at its listen address, checked every 10 s", () => {
-    expect(clusterConfig({ REDIS_URL: "redis://127.0.0.1:6379" }, "127.0.0.1:2567")).toEqual({ redisUrl: "redis://127.0.0.1:6379", publicAddress: "127.0.0.1:2567", checkSeconds: 10 });
+    expect(clusterConfig({ REDIS_URL: "redis://127.0.0.1:6379" }, "127.0.0.1:2567")).toEqual({
+      redisUrl: "redis://127.0.0.1:6379",
+      publicAddress: "127.0.0.1:2567",
+      checkSeconds: 10,
+    });
   });
 
   test("PUBLIC_ADDRESS and CLUSTER_CHECK_SECONDS are taken as given", () => {
-    const config = clusterConfig({ REDIS_URL: "rediss://redis.internal:6380/0", PUBLIC_ADDRESS: "play.example.org:443/p1", CLUSTER_CHECK_SECONDS: "2.5" }, "0.0.0.0:2567");
-    expect(config).toEqual({ redisUrl: "rediss://redis.internal:6380/0", publicAddress: "play.example.org:443/p1", checkSeconds: 2.5 });
+    const config = clusterConfig(
+      {
+        REDIS_URL: "rediss://redis.internal:6380/0",
+        PUBLIC_ADDRESS: "play.example.org:443/p1",
+        CLUSTER_CHECK_SECONDS: "2.5",
+      },
+      "0.0.0.0:2567",
+    );
+    expect(config).toEqual({
+      redisUrl: "rediss://redis.internal:6380/0",
+      publicAddress: "play.example.org:443/p1",
+      checkSeconds: 2.5,
+    });
   });
 
   test.each([

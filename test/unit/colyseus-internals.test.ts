@@ -4,10 +4,10 @@
  * room that needs it) says which, in which package and version (rooms/kit/colyseus-internals.ts,
  * client-sdk/colyseus-internals.ts).
  */
-import fs from "fs";
-import http from "http";
-import path from "path";
-import type { AddressInfo, Socket } from "net";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import type { AddressInfo, Socket } from "node:net";
 import { LocalDriver, matchMaker, Room, type Client } from "@colyseus/core";
 import { $changes, ArraySchema, Encoder, Reflection, Schema, type } from "@colyseus/schema";
 import { Client as SdkClient, SchemaSerializer as SdkSerializer } from "@colyseus/sdk";
@@ -32,7 +32,14 @@ import {
   wrapReserveSeat,
   type InternalsSubjects,
 } from "../../rooms/kit/colyseus-internals";
-import { adoptDecoderTypes, checkHandshakeLayout, decoderTypesOf, MissingSdkInternal, reflectionBytes, SDK_WRITTEN_FOR } from "../../client-sdk/colyseus-internals";
+import {
+  adoptDecoderTypes,
+  checkHandshakeLayout,
+  decoderTypesOf,
+  MissingSdkInternal,
+  reflectionBytes,
+  SDK_WRITTEN_FOR,
+} from "../../client-sdk/colyseus-internals";
 import { ERROR_MESSAGE } from "../../rooms/kit/protocol";
 import { MapClearedWhenFilled, OpsByIndex, SlotMap } from "../../rooms/kit/patch-maps";
 import { useRoomTestServer, type RoomTestServer } from "../rooms/test-server";
@@ -112,7 +119,11 @@ describe("on the installed versions", () => {
   });
 
   test("SchemaSerializer's state buffers: every table encodes into the same two, and a full state is its own room's", async () => {
-    type Serializing = { encoder: { sharedBuffer: Uint8Array }; fullEncodeBuffer: Uint8Array; getFullState: () => Uint8Array };
+    type Serializing = {
+      encoder: { sharedBuffer: Uint8Array };
+      fullEncodeBuffer: Uint8Array;
+      getFullState: () => Uint8Array;
+    };
     const serializerOf = (room: Room) => (room as unknown as { _serializer: Serializing })._serializer;
     const first = await colyseus.createRoom("evensteven", {});
     const second = await colyseus.createRoom("evensteven", {});
@@ -131,7 +142,9 @@ describe("on the installed versions", () => {
   test("the maps cleared at every patch: a table's frames by view in a SlotMap, a seated person's view changes cleared only when filled", async () => {
     const room = await colyseus.createRoom("evensteven", {});
     const client = await colyseus.connectTo(room, { name: "alice" });
-    expect((room as unknown as { _serializer: { encodedViews: unknown } })._serializer.encodedViews).toBeInstanceOf(SlotMap);
+    expect((room as unknown as { _serializer: { encodedViews: unknown } })._serializer.encodedViews).toBeInstanceOf(
+      SlotMap,
+    );
     const seated = room.clients.find((each: Client) => each.sessionId === client.sessionId)!;
     expect(seated.view!.changes).toBeInstanceOf(MapClearedWhenFilled);
     // What the person sees is unchanged: their own hand, the field only their view holds (test/e2e/one-truth.test.ts
@@ -196,7 +209,11 @@ describe("on the installed versions", () => {
       client.terminate();
       await new Promise((resolve) => wss.close(resolve));
     }
-    expect(tcpSocketOf(new (WebSocket as unknown as new (a: null, p: undefined, o: object) => WebSocket)(null, undefined, {}))).toBeUndefined();
+    expect(
+      tcpSocketOf(
+        new (WebSocket as unknown as new (a: null, p: undefined, o: object) => WebSocket)(null, undefined, {}),
+      ),
+    ).toBeUndefined();
   });
 
   test("http.Server#emit: an answer given first is the only one; other requests reach the listeners", async () => {
@@ -235,7 +252,8 @@ describe("on the installed versions", () => {
   });
 
   test("matchMaker's exposed methods are its functions by name", () => {
-    for (const method of matchMaker.controller.exposedMethods) expect(matchMakerMethod(method)).toBe((matchMaker as unknown as Record<string, unknown>)[method]);
+    for (const method of matchMaker.controller.exposedMethods)
+      expect(matchMakerMethod(method)).toBe((matchMaker as unknown as Record<string, unknown>)[method]);
     expect(matchMakerMethod("joinOrCreate")).toBe(matchMaker.joinOrCreate);
   });
 
@@ -269,58 +287,94 @@ describe("a member missing is reported with its package, installed version and n
     const message = stubbed({ roomPrototype: { _onMessage() {} } });
     expect(message).toContain(`${CORE}: Room#_reserveSeat() is missing`);
     expect(message).not.toContain("_onMessage");
-    expect(stubbed({ roomPrototype: { _reserveSeat() {}, _onMessageRenamed() {} } })).toContain(`${CORE}: Room#_onMessage() is missing`);
+    expect(stubbed({ roomPrototype: { _reserveSeat() {}, _onMessageRenamed() {} } })).toContain(
+      `${CORE}: Room#_onMessage() is missing`,
+    );
   });
 
   test("Room#_reserveSeat, Room#_onMessage and Room#_serializer, as a room is created", () => {
     const room = new Room();
     delete (room as unknown as Record<string, unknown>)._serializer;
     Object.assign(room, { _reserveSeat: undefined, _onMessage: undefined });
-    expect(() => wrapReserveSeat(room, (original) => original)).toThrow(`${CORE}: Room#_reserveSeat() is missing (needed by the seat guard of rooms/kit/reservations.ts`);
-    expect(() => wrapOnMessage(room, (original) => original)).toThrow(`${CORE}: Room#_onMessage() is missing (needed by the frame screen of rooms/kit/frames.ts`);
+    expect(() => wrapReserveSeat(room, (original) => original)).toThrow(
+      `${CORE}: Room#_reserveSeat() is missing (needed by the seat guard of rooms/kit/reservations.ts`,
+    );
+    expect(() => wrapOnMessage(room, (original) => original)).toThrow(
+      `${CORE}: Room#_onMessage() is missing (needed by the frame screen of rooms/kit/frames.ts`,
+    );
     expect(() => stateHandshakeOf(room)).toThrow(MissingColyseusInternal);
-    expect(() => stateHandshakeOf(room)).toThrow(`${CORE}: Room#_serializer with SchemaSerializer#handshake() and #handshakeCache is missing`);
+    expect(() => stateHandshakeOf(room)).toThrow(
+      `${CORE}: Room#_serializer with SchemaSerializer#handshake() and #handshakeCache is missing`,
+    );
   });
 
   test("Schema.initialize gone, or a state object's values kept elsewhere", () => {
-    expect(stubbed({ schemaStatics: {} })).toContain(`${SCHEMA}: Schema.initialize (a state object's $values array, made empty) is missing (needed by the state objects' values arrays sized to their fields`);
-    expect(stubbed({ stateObject: () => ({}) })).toContain(`${SCHEMA}: Schema.initialize (a state object's $values array, made empty) is not where a state object keeps its values`);
+    expect(stubbed({ schemaStatics: {} })).toContain(
+      `${SCHEMA}: Schema.initialize (a state object's $values array, made empty) is missing (needed by the state objects' values arrays sized to their fields`,
+    );
+    expect(stubbed({ stateObject: () => ({}) })).toContain(
+      `${SCHEMA}: Schema.initialize (a state object's $values array, made empty) is not where a state object keeps its values`,
+    );
   });
 
   test("the serializer kept elsewhere, or a handshake not kept", () => {
-    expect(stubbed({ roomWithSerializer: (serializer) => ({ serializer }) })).toContain(`${CORE}: Room#_serializer is not where the room keeps the serializer`);
+    expect(stubbed({ roomWithSerializer: (serializer) => ({ serializer }) })).toContain(
+      `${CORE}: Room#_serializer is not where the room keeps the serializer`,
+    );
     const made = new Uint8Array([1]);
-    expect(stubbed({ stateSerializer: () => ({ handshake: () => made }) })).toContain(`${CORE}: SchemaSerializer#handshakeCache does not keep the handshake once made`);
-    expect(stubbed({ stateSerializer: () => ({ makeHandshake: () => made }) as object })).toContain(`${CORE}: SchemaSerializer#handshake() is missing`);
+    expect(stubbed({ stateSerializer: () => ({ handshake: () => made }) })).toContain(
+      `${CORE}: SchemaSerializer#handshakeCache does not keep the handshake once made`,
+    );
+    expect(stubbed({ stateSerializer: () => ({ makeHandshake: () => made }) as object })).toContain(
+      `${CORE}: SchemaSerializer#handshake() is missing`,
+    );
   });
 
   test("the state buffers, at start-up and as a room is created", () => {
     const made = new Uint8Array([1]);
-    expect(stubbed({ stateSerializer: () => ({ handshake: () => made, handshakeCache: made }) })).toContain(`${CORE}: Room#_serializer with SchemaSerializer#encoder.sharedBuffer, #fullEncodeBuffer, #needFullEncode and #getFullState() is missing`);
+    expect(stubbed({ stateSerializer: () => ({ handshake: () => made, handshakeCache: made }) })).toContain(
+      `${CORE}: Room#_serializer with SchemaSerializer#encoder.sharedBuffer, #fullEncodeBuffer, #needFullEncode and #getFullState() is missing`,
+    );
     const room = new Room();
-    expect(() => useStateBuffers(room, { patch: new Uint8Array(8), full: new Uint8Array(8) })).toThrow(`${CORE}: Room#_serializer with SchemaSerializer#encoder.sharedBuffer`);
+    expect(() => useStateBuffers(room, { patch: new Uint8Array(8), full: new Uint8Array(8) })).toThrow(
+      `${CORE}: Room#_serializer with SchemaSerializer#encoder.sharedBuffer`,
+    );
   });
 
   test("the maps cleared at every patch, at start-up and as a room is created", () => {
-    expect(stubbed({ viewedStateSerializer: () => ({ hasFilters: true, encodedViews: {} }) as never })).toContain(`${CORE}: SchemaSerializer#encodedViews (a Map, get, set and clear only) is not a Map on a state with @view fields`);
-    expect(stubbed({ stateView: () => ({ changes: [] }) })).toContain(`${SCHEMA}: StateView#changes (a Map) is not a Map`);
+    expect(stubbed({ viewedStateSerializer: () => ({ hasFilters: true, encodedViews: {} }) as never })).toContain(
+      `${CORE}: SchemaSerializer#encodedViews (a Map, get, set and clear only) is not a Map on a state with @view fields`,
+    );
+    expect(stubbed({ stateView: () => ({ changes: [] }) })).toContain(
+      `${SCHEMA}: StateView#changes (a Map) is not a Map`,
+    );
     const room = new Room();
     (room as unknown as { _serializer: object })._serializer = { hasFilters: true, frames: new Map() };
-    expect(() => clearViewFramesWithoutAllocating(room)).toThrow(`${CORE}: SchemaSerializer#encodedViews (a Map, get, set and clear only) is missing`);
+    expect(() => clearViewFramesWithoutAllocating(room)).toThrow(
+      `${CORE}: SchemaSerializer#encodedViews (a Map, get, set and clear only) is missing`,
+    );
     expect(stateViewClearedWhenChanged().changes).toBeInstanceOf(MapClearedWhenFilled);
   });
 
   test("a list's change records kept in place", () => {
     const { list } = new Probe();
     const tree = () => ({ reset() {}, insertAt() {}, removeAt() {}, collDirty: new Map() });
-    expect(stubbed({ listChangeTree: () => ({ tree: { reset() {}, collDirty: new Map() }, list }) })).toContain(`${SCHEMA}: ChangeTree#reset, #insertAt, #removeAt and a list tree's collDirty (a Map) is missing`);
-    expect(stubbed({ listChangeTree: () => ({ tree: { ...tree(), collDirty: [] }, list }) })).toContain(`${SCHEMA}: ChangeTree#reset, #insertAt, #removeAt and a list tree's collDirty (a Map) holds no map of a list's pending operations`);
-    expect(stubbed({ listChangeTree: () => ({ tree: tree(), list: { items: [], tmpItems: [] } }) })).toContain(`${SCHEMA}: ArraySchema#["~onEncodeEnd"] with its items, tmpItems and deletedIndexes is missing`);
+    expect(stubbed({ listChangeTree: () => ({ tree: { reset() {}, collDirty: new Map() }, list }) })).toContain(
+      `${SCHEMA}: ChangeTree#reset, #insertAt, #removeAt and a list tree's collDirty (a Map) is missing`,
+    );
+    expect(stubbed({ listChangeTree: () => ({ tree: { ...tree(), collDirty: [] }, list }) })).toContain(
+      `${SCHEMA}: ChangeTree#reset, #insertAt, #removeAt and a list tree's collDirty (a Map) holds no map of a list's pending operations`,
+    );
+    expect(stubbed({ listChangeTree: () => ({ tree: tree(), list: { items: [], tmpItems: [] } }) })).toContain(
+      `${SCHEMA}: ArraySchema#["~onEncodeEnd"] with its items, tmpItems and deletedIndexes is missing`,
+    );
     expect(() => checkColyseusInternals({ listChangeTree: () => ({ tree: tree(), list }) })).not.toThrow();
   });
 
   test("Encoder.BUFFER_SIZE", () => {
-    expect(stubbed({ encoders: () => [{ build: "CommonJS build", Encoder: { BUFFER_SIZE_BYTES: 4096 } as object }] })).toContain(`${SCHEMA}: Encoder.BUFFER_SIZE of its CommonJS build is not a number`);
+    expect(
+      stubbed({ encoders: () => [{ build: "CommonJS build", Encoder: { BUFFER_SIZE_BYTES: 4096 } as object }] }),
+    ).toContain(`${SCHEMA}: Encoder.BUFFER_SIZE of its CommonJS build is not a number`);
   });
 
   test("a list's change record", () => {
@@ -338,24 +392,36 @@ describe("a member missing is reported with its package, installed version and n
       };
       return { list: state.list, change };
     };
-    expect(stubbed({ listInState })).toContain(`${SCHEMA}: a collection's change tree (list[$changes]) with its collDirty map is missing or does not report a change not yet sent`);
+    expect(stubbed({ listInState })).toContain(
+      `${SCHEMA}: a collection's change tree (list[$changes]) with its collDirty map is missing or does not report a change not yet sent`,
+    );
   });
 
   test("ws's WebSocket#_socket", () => {
-    expect(stubbed({ serverWebSocket: () => ({ socket: null }) })).toContain(`ws ${installedVersion("ws", path.dirname(require.resolve("@colyseus/ws-transport")))}: WebSocket#_socket (its TCP socket) is missing`);
+    expect(stubbed({ serverWebSocket: () => ({ socket: null }) })).toContain(
+      `ws ${installedVersion("ws", path.dirname(require.resolve("@colyseus/ws-transport")))}: WebSocket#_socket (its TCP socket) is missing`,
+    );
   });
 
   test("LocalDriver: a method the index overrides gone, or one it does not know", () => {
-    const { findOne: _findOne, ...withoutFindOne } = Object.fromEntries(LOCAL_DRIVER_METHODS.map((name) => [name, () => undefined]));
-    expect(stubbed({ localDriverPrototype: withoutFindOne })).toContain(`${CORE}: LocalDriver#findOne is missing (needed by the rooms indexed by id, server/cluster/local-driver.ts`);
+    const { findOne: _findOne, ...withoutFindOne } = Object.fromEntries(
+      LOCAL_DRIVER_METHODS.map((name) => [name, () => undefined]),
+    );
+    expect(stubbed({ localDriverPrototype: withoutFindOne })).toContain(
+      `${CORE}: LocalDriver#findOne is missing (needed by the rooms indexed by id, server/cluster/local-driver.ts`,
+    );
     const withMore = Object.fromEntries([...LOCAL_DRIVER_METHODS, "sweep"].map((name) => [name, () => undefined]));
-    expect(stubbed({ localDriverPrototype: withMore })).toContain(`${CORE}: LocalDriver has methods the index does not know: sweep`);
+    expect(stubbed({ localDriverPrototype: withMore })).toContain(
+      `${CORE}: LocalDriver has methods the index does not know: sweep`,
+    );
   });
 
   test("LocalDriver's set of listed ids", () => {
     const driver = new LocalDriver();
     Object.assign(driver, { roomIds: [] });
-    expect(stubbed({ localDriverWithRoom: () => driver })).toContain(`${CORE}: LocalDriver#roomIds (the set of listed ids) is missing (needed by removing a room by its entry, server/cluster/local-driver.ts`);
+    expect(stubbed({ localDriverWithRoom: () => driver })).toContain(
+      `${CORE}: LocalDriver#roomIds (the set of listed ids) is missing (needed by removing a room by its entry, server/cluster/local-driver.ts`,
+    );
   });
 
   test("matchMaker's exposed methods", () => {
@@ -371,8 +437,12 @@ describe("a member missing is reported with its package, installed version and n
   test("@colyseus/sdk's handshake layout and decoder members", () => {
     const it = { offset: 1 };
     expect(() => checkHandshakeLayout(new Uint8Array(4), it)).toThrow(MissingSdkInternal);
-    expect(() => checkHandshakeLayout(new Uint8Array(4), it)).toThrow(`@colyseus/sdk ${SdkClient.VERSION}: SchemaSerializer#handshake(bytes, it) was handed 3 bytes more than the reflection`);
-    expect(() => decoderTypesOf(new SdkSerializer())).toThrow(`@colyseus/sdk ${SdkClient.VERSION}: SchemaSerializer#decoder is missing after a handshake (needed by the shared state types, client-sdk/known-types.ts; written for @colyseus/sdk ${SDK_WRITTEN_FOR}`);
+    expect(() => checkHandshakeLayout(new Uint8Array(4), it)).toThrow(
+      `@colyseus/sdk ${SdkClient.VERSION}: SchemaSerializer#handshake(bytes, it) was handed 3 bytes more than the reflection`,
+    );
+    expect(() => decoderTypesOf(new SdkSerializer())).toThrow(
+      `@colyseus/sdk ${SdkClient.VERSION}: SchemaSerializer#decoder is missing after a handshake (needed by the shared state types, client-sdk/known-types.ts; written for @colyseus/sdk ${SDK_WRITTEN_FOR}`,
+    );
     const noContext = Object.assign(new SdkSerializer(), { decoder: {}, state: {} });
     expect(() => decoderTypesOf(noContext)).toThrow("Decoder#context is missing");
   });

@@ -56,12 +56,24 @@ describe("a deal's commitment", () => {
   });
 
   test("a replayed record's deal is verified, has no commitment to check, or does not match (said in a sentence)", () => {
-    expect(checkDealSeal({ seed: SEED, commitment: COMMITMENT, salt: SALT })).toEqual({ verdict: "verified", seed: SEED, commitment: COMMITMENT });
+    expect(checkDealSeal({ seed: SEED, commitment: COMMITMENT, salt: SALT })).toEqual({
+      verdict: "verified",
+      seed: SEED,
+      commitment: COMMITMENT,
+    });
     expect(checkDealSeal({ seed: SEED })).toEqual({ verdict: "none" });
     expect(checkDealSeal(null)).toEqual({ verdict: "none" });
-    expect(checkDealSeal({ seed: SEED, commitment: COMMITMENT })).toEqual({ verdict: "mismatch", reason: "the record has a commitment but no salt to check it with" });
+    expect(checkDealSeal({ seed: SEED, commitment: COMMITMENT })).toEqual({
+      verdict: "mismatch",
+      reason: "the record has a commitment but no salt to check it with",
+    });
     const doctored = checkDealSeal({ seed: SEED + 1, commitment: COMMITMENT, salt: SALT });
-    expect(doctored).toEqual({ verdict: "mismatch", reason: expect.stringMatching(/^the deal does not match its commitment: sha256\("12346:0011.*"\) is [0-9a-f]{64}, but the commitment published before the deal was 795e48ac/) });
+    expect(doctored).toEqual({
+      verdict: "mismatch",
+      reason: expect.stringMatching(
+        /^the deal does not match its commitment: sha256\("12346:0011.*"\) is [0-9a-f]{64}, but the commitment published before the deal was 795e48ac/,
+      ),
+    });
   });
 
   test("a salt never reaches the log, wherever it sits in a line's fields", () => {

@@ -15,7 +15,9 @@ import { optimalPlay } from "../../rooms/evensteven/strategy";
 /** Brute force: try every order in which the hand could answer the dealt cards. */
 function someOrderWins(hand: number[], dealt: number[]): boolean {
   if (dealt.length === 0) return true;
-  return hand.some((value, i) => value >= dealt[0] && someOrderWins([...hand.slice(0, i), ...hand.slice(i + 1)], dealt.slice(1)));
+  return hand.some(
+    (value, i) => value >= dealt[0] && someOrderWins([...hand.slice(0, i), ...hand.slice(i + 1)], dealt.slice(1)),
+  );
 }
 
 function play(game: Game, cards: string[]): Game {
@@ -34,9 +36,7 @@ describe("the original dealer's shuffle", () => {
   });
 
   test("reproduces both samples' hands and dealt cards", () => {
-    expect(shuffledDeck(876390176).slice(0, 14)).toEqual(
-      "4h 2d Qs Jc 8c Qc 9s 6s 7c 6h 7d 4s 9d 2s".split(" "),
-    );
+    expect(shuffledDeck(876390176).slice(0, 14)).toEqual("4h 2d Qs Jc 8c Qc 9s 6s 7c 6h 7d 4s 9d 2s".split(" "));
     expect(shuffledDeck(653723903).slice(0, 12)).toEqual("Kd 8c As 5s 3s 6h Kh 5c Jh 7h 3h 10s".split(" "));
   });
 
@@ -73,7 +73,8 @@ describe("the judge", () => {
 
   test("canWin agrees with a search over every order of play", () => {
     const value = fc.integer({ min: 0, max: 12 });
-    const cardsOf = (values: number[]) => values.map((v) => ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"][v] + "c");
+    const cardsOf = (values: number[]) =>
+      values.map((v) => ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"][v] + "c");
     fc.assert(
       fc.property(fc.array(fc.tuple(value, value), { minLength: 1, maxLength: 6 }), (pairs) => {
         const hand = pairs.map(([h]) => h);

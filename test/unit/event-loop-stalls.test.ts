@@ -1,5 +1,5 @@
-import { setFlagsFromString } from "v8";
-import { runInNewContext } from "vm";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { stallCause, StallWatch, STALL_OVER_MS, type GcPause } from "../../server/telemetry/event-loop-stalls";
 
 /** V8's own `gc()`, made available to this test alone (a test process is not started with --expose-gc). */
@@ -42,7 +42,9 @@ describe("what held the loop in a stall from 1,000 to 1,300 ms", () => {
   });
 
   it("minor collections when their pauses fill half of it or more, counting only what falls inside it", () => {
-    expect(stallCause(working(1_000, 1_300), [minor(990, 1_060), minor(1_100, 1_160), minor(1_250, 1_290)])).toBe("minorGc"); // 60 + 60 + 40 = 160 ms of 300
+    expect(stallCause(working(1_000, 1_300), [minor(990, 1_060), minor(1_100, 1_160), minor(1_250, 1_290)])).toBe(
+      "minorGc",
+    ); // 60 + 60 + 40 = 160 ms of 300
     expect(stallCause(working(1_000, 1_300), [minor(1_100, 1_160), minor(1_250, 1_290)])).toBe("work"); // 100 ms of 300
   });
 
@@ -72,7 +74,8 @@ describe("the watch on a running event loop", () => {
 
   /** Waits until the watch has judged a stall of `cause` (it judges a quarter of a second after a stall's end). */
   async function judged(cause: string): Promise<void> {
-    for (let turn = 0; turn < 100 && !watch.read().recent.some((stall) => stall.cause === cause); turn++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let turn = 0; turn < 100 && !watch.read().recent.some((stall) => stall.cause === cause); turn++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   it("counts a handler that holds the loop as the program's work, with how long and when it ended", async () => {

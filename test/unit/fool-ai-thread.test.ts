@@ -1,7 +1,7 @@
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import type { ResourceLimits } from "worker_threads";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { ResourceLimits } from "node:worker_threads";
 import { seededRandom } from "../../rooms/kit/random";
 import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import type { FoolMemory } from "../../rooms/fool/ai-memory";
@@ -20,7 +20,9 @@ const BUILT_WORKER = path.join(__dirname, "..", "..", "dist", "server", "ai", "f
 /** The AI's positions in one game against the greedy bot, with its memory at each. */
 function aiPositions(seed: number): Array<{ view: FoolView; memory: FoolMemory }> {
   const moves = [...aiGame(newGame(seededRandom(seed)), 0, greedyPolicy, seededRandom(`thread ${seed}`), 200)];
-  return moves.filter(({ state }) => state.turn === 0).map(({ state, memory }) => ({ view: viewFor(state, 0), memory }));
+  return moves
+    .filter(({ state }) => state.turn === 0)
+    .map(({ state, memory }) => ({ view: viewFor(state, 0), memory }));
 }
 
 /** A worker module written for the test: `body` is the task function's body. */
@@ -90,7 +92,9 @@ describe("the AI's worker threads", () => {
       // One thread: the first gets the whole budget, the next a shrinking share down to a quarter (the fourth
       // waiting), and the ninth onwards, eight under way, the greedy move at once.
       expect(threads.admission.use().budgets).toEqual({ full: 1, reduced: 2, least: 5, atOnce: 4 });
-      expect(moves.slice(8)).toEqual(many.slice(8).map(({ view }) => greedyPolicy(view, seededRandom(view.hand.join(" ")))));
+      expect(moves.slice(8)).toEqual(
+        many.slice(8).map(({ view }) => greedyPolicy(view, seededRandom(view.hand.join(" ")))),
+      );
       expect(threads.decisions).toEqual({ immediate: 0, onThreads: 8, inProcess: 0, abandoned: 0 });
     } finally {
       await threads.close();
@@ -105,8 +109,12 @@ describe("the AI's worker threads", () => {
     const threads = new AiThreads(workerFile("bad-worker", body), 1);
     try {
       const [first, second] = positions;
-      expect(await threads.decide(first.view, first.memory)).toEqual(aiPolicy(first.view, seededRandom(0), first.memory));
-      expect(await threads.decide(second.view, second.memory)).toEqual(aiPolicy(second.view, seededRandom(0), second.memory));
+      expect(await threads.decide(first.view, first.memory)).toEqual(
+        aiPolicy(first.view, seededRandom(0), first.memory),
+      );
+      expect(await threads.decide(second.view, second.memory)).toEqual(
+        aiPolicy(second.view, seededRandom(0), second.memory),
+      );
       expect(threads.decisions).toEqual({ immediate: 0, onThreads: 0, inProcess: 2, abandoned: 0 });
       await expectConsole(/"event":"ai_thread_failed"/, 2);
     } finally {
@@ -129,7 +137,10 @@ describe("the AI's worker threads", () => {
 
   test("a thread holds the decisions admitted for it: it goes on to the next while the main thread is busy", async () => {
     const arrivals = path.join(scratchDirectory("cardhall-ai-"), "arrivals");
-    const threads = new AiThreads(greedyWorker("arrival-worker", `require("fs").appendFileSync(${JSON.stringify(arrivals)}, Date.now() + "\\n");`), 1);
+    const threads = new AiThreads(
+      greedyWorker("arrival-worker", `require("fs").appendFileSync(${JSON.stringify(arrivals)}, Date.now() + "\\n");`),
+      1,
+    );
     try {
       await threads.decide(positions[0].view, positions[0].memory); // the thread started
       const four = positions.slice(1, 5);
@@ -193,7 +204,10 @@ describe("the AI's worker threads", () => {
   test("each thread's young generation is held to AI_THREAD_LIMITS", async () => {
     const threads = new AiThreads(limitsReportingWorker(), 1);
     try {
-      const limits = (await threads.review(finishedGame("fool", 7, [person(0, "ann"), person(1, "bob")], 1_000), 1)) as unknown as ResourceLimits;
+      const limits = (await threads.review(
+        finishedGame("fool", 7, [person(0, "ann"), person(1, "bob")], 1_000),
+        1,
+      )) as unknown as ResourceLimits;
       expect(limits.maxYoungGenerationSizeMb).toBe(AI_THREAD_LIMITS.maxYoungGenerationSizeMb);
     } finally {
       await threads.close();

@@ -4,7 +4,17 @@ import { aiGame, aiPolicy, immediateMove } from "../../rooms/fool/ai";
 import { mayBe, remember, startMemory, type UnseenCard } from "../../rooms/fool/ai-memory";
 import { greedyPolicy, playOut, randomPolicy, type Policy } from "../../rooms/fool/bots";
 import { JOKER, NATURAL_CARDS, type Card } from "../../rooms/fool/cards";
-import { applyMove, legalMoves, legalMovesInView, newGame, positionOf, viewFor, type FaceUp, type FoolMove, type FoolState } from "../../rooms/fool/rules";
+import {
+  applyMove,
+  legalMoves,
+  legalMovesInView,
+  newGame,
+  positionOf,
+  viewFor,
+  type FaceUp,
+  type FoolMove,
+  type FoolState,
+} from "../../rooms/fool/rules";
 
 function headsUp(hand: Card[], opponent: Card[], faceUp: FaceUp): FoolState {
   return positionOf([hand, opponent], faceUp, ["2C", "3C", "4C", "5C", "9H", "TH", "JH"]);
@@ -46,7 +56,11 @@ function gameWithMemory(seed: number, opponent: Policy) {
 /** The same game with the opponent's hand and the deck dealt afresh from their cards: the same counts, so the same view. */
 function hiddenPartReshuffled(state: FoolState, random: Random): FoolState {
   const hidden = shuffled([...state.hands[1], ...state.deck], random);
-  return { ...state, hands: [state.hands[0], hidden.slice(0, state.hands[1].length)], deck: hidden.slice(state.hands[1].length) };
+  return {
+    ...state,
+    hands: [state.hands[0], hidden.slice(0, state.hands[1].length)],
+    deck: hidden.slice(state.hands[1].length),
+  };
 }
 
 /** Whether the opponent's real cards can be matched one to one with the unseen cards the memory describes. */
@@ -66,15 +80,19 @@ function fitsMemory(cards: readonly Card[], unseen: readonly UnseenCard[]): bool
 describe("the AI's immediate moves (made on the server's event loop, not on a thread)", () => {
   test("are the AI's own move wherever it gives one, and it gives one whenever there is no card to lay", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom<Policy>(greedyPolicy, randomPolicy), (seed, opponent) => {
-        for (const { state, memory, move } of gameWithMemory(seed, opponent)) {
-          if (state.turn !== 0) continue;
-          const view = viewFor(state, 0);
-          const immediate = immediateMove(view, memory);
-          if (immediate !== null) expect(immediate).toEqual(move);
-          if (!legalMovesInView(view).some((legal) => legal.kind === "play")) expect(immediate).not.toBeNull();
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.constantFrom<Policy>(greedyPolicy, randomPolicy),
+        (seed, opponent) => {
+          for (const { state, memory, move } of gameWithMemory(seed, opponent)) {
+            if (state.turn !== 0) continue;
+            const view = viewFor(state, 0);
+            const immediate = immediateMove(view, memory);
+            if (immediate !== null) expect(immediate).toEqual(move);
+            if (!legalMovesInView(view).some((legal) => legal.kind === "play")) expect(immediate).not.toBeNull();
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -88,7 +106,15 @@ describe("the AI's immediate moves (made on the server's event loop, not on a th
 
 describe("the AI's memory of public events", () => {
   test("an opponent who draws on a card lacks its suit and value; drawing and being passed at once, a joker too", () => {
-    const state = positionOf([["2C", "3C"], ["4H", "9D"]], { card: "5S", as: "5S", namedSuit: null }, ["JD", "KH"], 1);
+    const state = positionOf(
+      [
+        ["2C", "3C"],
+        ["4H", "9D"],
+      ],
+      { card: "5S", as: "5S", namedSuit: null },
+      ["JD", "KH"],
+      1,
+    );
     let memory = startMemory(viewFor(state, 0));
     const drew = applyMove(state, 1, { kind: "draw" });
     if (!drew.ok) throw new Error(drew.reason);
@@ -142,10 +168,19 @@ describe("the AI never reads hidden information", () => {
     // lays the 5 of clubs, the opponent its Jack of clubs, and only the AI's Queen of clubs covers that.
     const hand: Card[] = ["5C", "QC", "KS", "9S", "2S"];
     const opponent: Card[] = ["6D", "TD", "JC"];
-    const deck: Card[] = ["KD", ...NATURAL_CARDS.filter((card) => ![...hand, ...opponent, "KD", "5H"].includes(card)), JOKER, JOKER];
+    const deck: Card[] = [
+      "KD",
+      ...NATURAL_CARDS.filter((card) => ![...hand, ...opponent, "KD", "5H"].includes(card)),
+      JOKER,
+      JOKER,
+    ];
     let state = positionOf([hand, opponent], { card: "5H", as: "5H", namedSuit: null }, deck, 1);
     let memory = startMemory(viewFor(state, 0));
-    const moves: Array<[number, FoolMove]> = [[1, { kind: "draw" }], [0, { kind: "play", card: "5C" }], [1, { kind: "play", card: "JC" }]];
+    const moves: Array<[number, FoolMove]> = [
+      [1, { kind: "draw" }],
+      [0, { kind: "play", card: "5C" }],
+      [1, { kind: "play", card: "JC" }],
+    ];
     for (const [seat, move] of moves) {
       const result = applyMove(state, seat, move);
       if (!result.ok) throw new Error(result.reason);
@@ -167,6 +202,7 @@ describe("the baseline policies", () => {
   test("random picks among the legal moves", () => {
     const state = headsUp(["9S", "6S", "*", "4H"], ["3D"], { card: "2S", as: "2S", namedSuit: null });
     const legal = legalMoves(state, 0).map((move) => JSON.stringify(move));
-    for (let i = 0; i < 50; i++) expect(legal).toContain(JSON.stringify(randomPolicy(viewFor(state, 0), seededRandom(i))));
+    for (let i = 0; i < 50; i++)
+      expect(legal).toContain(JSON.stringify(randomPolicy(viewFor(state, 0), seededRandom(i))));
   });
 });

@@ -9,7 +9,11 @@ const seeds = fc.integer({ min: 1, max: 2_147_483_646 });
 const options = fc.record({ dealer: fc.integer({ min: 0, max: 1 }), maxMoves: fc.integer({ min: 10, max: 400 }) });
 
 /** The game must be over, by a Fool or by the cap, and replay exactly from its seed and its actions. */
-function expectReplays(opts: FoolOptions, seed: number, played: { actions: RecordedAction<FoolMove>[]; events: (readonly FoolEngineEvent[])[]; state: FoolMatch }): void {
+function expectReplays(
+  opts: FoolOptions,
+  seed: number,
+  played: { actions: RecordedAction<FoolMove>[]; events: (readonly FoolEngineEvent[])[]; state: FoolMatch },
+): void {
   const { state } = played;
   expect(foolEngine.waiting(state)).toEqual({ for: "nobody" });
   expect(state.outcome).toBe(state.game.phase === "over" ? "fool" : "capped");
@@ -58,15 +62,28 @@ describe("the Fool match engine", () => {
   test("the deal is the rules' deal of the seed", () => {
     const { state, events } = foolEngine.start({ dealer: 0, maxMoves: 100 }, 42);
     expect(state.game).toEqual(newGame(seededRandom(42), 2, 0));
-    expect(events).toEqual([{ name: "start", payload: expect.objectContaining({ dealer: 0, turn: state.game.turn, deckCount: state.game.deck.length }) }]);
+    expect(events).toEqual([
+      {
+        name: "start",
+        payload: expect.objectContaining({ dealer: 0, turn: state.game.turn, deckCount: state.game.deck.length }),
+      },
+    ]);
   });
 
   test("a refused move changes nothing and says why with its code", () => {
     const { state } = foolEngine.start({ dealer: 1, maxMoves: 100 }, 42); // seat 0 holds 6H 3H 9H 7H 4C on 5C
     const before = JSON.stringify(state);
-    expect(foolEngine.apply(state, 0, { kind: "play", card: "9H" })).toEqual({ ok: false, code: "ILLEGAL_MOVE", reason: expect.stringMatching(/9H does not cover 5C/) });
+    expect(foolEngine.apply(state, 0, { kind: "play", card: "9H" })).toEqual({
+      ok: false,
+      code: "ILLEGAL_MOVE",
+      reason: expect.stringMatching(/9H does not cover 5C/),
+    });
     expect(foolEngine.apply(state, 0, { kind: "draw" })).toMatchObject({ ok: false, code: "ILLEGAL_MOVE" });
-    expect(foolEngine.apply(state, 1, { kind: "draw" })).toEqual({ ok: false, code: "NOT_YOUR_TURN", reason: "It is not your turn." });
+    expect(foolEngine.apply(state, 1, { kind: "draw" })).toEqual({
+      ok: false,
+      code: "NOT_YOUR_TURN",
+      reason: "It is not your turn.",
+    });
     expect(foolEngine.apply(state, DEALER, { kind: "draw" })).toMatchObject({ ok: false, code: "NOT_YOUR_TURN" });
     expect(JSON.stringify(state)).toBe(before);
     const over = playOut(foolEngine, { dealer: 1, maxMoves: 100 }, 42).state;
@@ -90,21 +107,28 @@ describe("the Fool match engine", () => {
       state = outcome.state;
     }
     expect(state).toEqual(over);
-    for (const viewer of [0, 1, SPECTATOR] as const) expect(foolEngine.view(over, viewer)).toMatchObject({ phase: "over", revealedSeed: seed });
+    for (const viewer of [0, 1, SPECTATOR] as const)
+      expect(foolEngine.view(over, viewer)).toMatchObject({ phase: "over", revealedSeed: seed });
     expect(foolEngine.result(over)).toMatchObject({ seed, dealer: 0, moves: over.game.moveCount });
   });
 
   test("a spectator sees no hand; a seat sees its own", () => {
     const { state } = foolEngine.start({ dealer: 1, maxMoves: 100 }, 42);
     expect(foolEngine.view(state, SPECTATOR).seats.map((seat) => seat.hand)).toEqual([undefined, undefined]);
-    expect(foolEngine.view(state, 0).seats[0]).toMatchObject({ hand: ["6H", "3H", "9H", "7H", "4C"], canDraw: false, canPass: false });
+    expect(foolEngine.view(state, 0).seats[0]).toMatchObject({
+      hand: ["6H", "3H", "9H", "7H", "4C"],
+      canDraw: false,
+      canPass: false,
+    });
     expect(foolEngine.view(state, 0).seats[1]!.hand).toBeUndefined();
     expect(foolEngine.view(state, 1).seats[1]!.hand).toEqual(state.game.hands[1]);
   });
 
   test("a game that hits its move cap ends capped, without a Fool", () => {
     const maxMoves = 10;
-    const seed = [...Array(200).keys()].map((k) => k + 1).find((s) => playOut(foolEngine, { dealer: 1, maxMoves }, s).state.outcome === "capped")!;
+    const seed = [...Array(200).keys()]
+      .map((k) => k + 1)
+      .find((s) => playOut(foolEngine, { dealer: 1, maxMoves }, s).state.outcome === "capped")!;
     const capped = playOut(foolEngine, { dealer: 1, maxMoves }, seed);
     expect(capped.state.outcome).toBe("capped");
     expect(capped.state.game.phase).not.toBe("over");
@@ -112,7 +136,13 @@ describe("the Fool match engine", () => {
     const last = capped.events[capped.events.length - 1];
     expect(last.map((event) => event.name)).toEqual(["move", "over"]);
     expect(last[1].payload).toMatchObject({ outcome: "capped", fool: null, seed, moves: maxMoves });
-    expect(foolEngine.view(capped.state, 0)).toMatchObject({ phase: "over", turnPhase: "over", outcome: "capped", fool: -1, seats: [{ canDraw: false, canPass: false }, {}] });
+    expect(foolEngine.view(capped.state, 0)).toMatchObject({
+      phase: "over",
+      turnPhase: "over",
+      outcome: "capped",
+      fool: -1,
+      seats: [{ canDraw: false, canPass: false }, {}],
+    });
     expect(foolEngine.legalActions(capped.state, capped.state.game.turn).actions).toEqual([]);
     expect(legalMoves(capped.state.game, capped.state.game.turn).length).toBeGreaterThan(0); // the rules would go on
   });

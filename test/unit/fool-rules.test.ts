@@ -16,7 +16,12 @@ import {
 } from "../../rooms/fool/rules";
 
 /** A two-player position: seat 0 to move on `faceUp`, with the given hands and deck (top first). */
-function position(hand0: Card[], hand1: Card[], faceUp: FaceUp, deck: Card[] = ["2C", "3C", "4C", "5C", "9H"]): FoolState {
+function position(
+  hand0: Card[],
+  hand1: Card[],
+  faceUp: FaceUp,
+  deck: Card[] = ["2C", "3C", "4C", "5C", "9H"],
+): FoolState {
   return positionOf([hand0, hand1], faceUp, deck);
 }
 
@@ -30,7 +35,11 @@ function reason(result: MoveResult): string {
   return result.reason;
 }
 
-const play = (card: Card, extra: Partial<Extract<FoolMove, { kind: "play" }>> = {}): FoolMove => ({ kind: "play", card, ...extra });
+const play = (card: Card, extra: Partial<Extract<FoolMove, { kind: "play" }>> = {}): FoolMove => ({
+  kind: "play",
+  card,
+  ...extra,
+});
 const top = (card: NaturalCard, namedSuit: FaceUp["namedSuit"] = null) => laidAsItself(card, namedSuit);
 
 describe("dealing", () => {
@@ -138,7 +147,9 @@ describe("the special cards", () => {
   test("a joker is laid as a card its player names, which must itself cover, and acts as that card", () => {
     const state = position(["*", "9D"], ["3D"], top("2S"));
     expect(reason(applyMove(state, 0, play("*")))).toMatch(/Say which card your joker stands for/);
-    expect(reason(applyMove(state, 0, play("*", { as: "6H" })))).toBe("6H does not cover 2S: lay a card of suit S or value 2.");
+    expect(reason(applyMove(state, 0, play("*", { as: "6H" })))).toBe(
+      "6H does not cover 2S: lay a card of suit S or value 2.",
+    );
     const result = ok(applyMove(state, 0, play("*", { as: "6S" })));
     expect(result.state.faceUp).toEqual({ card: "*", as: "6S", namedSuit: null });
     expect(result.events).toContainEqual({ type: "penalised", seat: 1, drew: 1 });

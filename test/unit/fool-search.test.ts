@@ -90,11 +90,13 @@ const POOL: readonly Card[] = [...SKIP_CARDS, JOKER, JOKER, "8S", "8H", "QD", "Q
 
 const faceUpArbitrary: fc.Arbitrary<FaceUp> = fc
   .tuple(fc.constantFrom(...NATURAL_CARDS), fc.boolean(), fc.constantFrom(...SUITS))
-  .map(([as, joker, suit]): FaceUp => ({
-    card: joker ? JOKER : as,
-    as,
-    namedSuit: as[0] === "Q" ? suit : null,
-  }));
+  .map(
+    ([as, joker, suit]): FaceUp => ({
+      card: joker ? JOKER : as,
+      as,
+      namedSuit: as[0] === "Q" ? suit : null,
+    }),
+  );
 
 function isPossible(hand: readonly Card[], faceUp: FaceUp): boolean {
   const jokers = hand.filter((card) => card === JOKER).length + (faceUp.card === JOKER ? 1 : 0);
@@ -118,13 +120,17 @@ describe("the search against a brute force over the engine (property tests)", ()
 
   test("on large hands every sequence returned uses the whole hand legally", () => {
     fc.assert(
-      fc.property(fc.shuffledSubarray([...POOL], { minLength: 6, maxLength: POOL.length }), faceUpArbitrary, (hand, faceUp) => {
-        fc.pre(isPossible(hand, faceUp));
-        const sequence = findWinningSequence(hand, faceUp);
-        if (sequence !== null) {
-          expect(checkWinningLine(hand.join(" "), formatLaid(faceUp), formatSequence(sequence))).toBeNull();
-        }
-      }),
+      fc.property(
+        fc.shuffledSubarray([...POOL], { minLength: 6, maxLength: POOL.length }),
+        faceUpArbitrary,
+        (hand, faceUp) => {
+          fc.pre(isPossible(hand, faceUp));
+          const sequence = findWinningSequence(hand, faceUp);
+          if (sequence !== null) {
+            expect(checkWinningLine(hand.join(" "), formatLaid(faceUp), formatSequence(sequence))).toBeNull();
+          }
+        },
+      ),
       { numRuns: 300, seed: 2001 },
     );
   });

@@ -1,5 +1,5 @@
-import { setFlagsFromString } from "v8";
-import { runInNewContext } from "vm";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { garbageCollections, roundedGarbageCollections } from "../../server/telemetry/gc-counts";
 
 /** V8's own `gc()`, made available to this test alone (a test process is not started with --expose-gc). */
@@ -14,7 +14,8 @@ test("a major collection is counted, and the heap it left is kept with the table
   const kept = Array.from({ length: 50_000 }, (_, index) => ({ index })); // something live for the collection to leave
   collectGarbage()();
   // V8 reports collections to observers a turn of the event loop later.
-  for (let turn = 0; turn < 50 && counts.major === before; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let turn = 0; turn < 50 && counts.major === before; turn++)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   expect(counts.major).toBeGreaterThan(before);
   expect(counts.lastMajor).not.toBeNull();
   expect(counts.lastMajor!.heapBytes).toBeGreaterThan(1_000_000);

@@ -18,21 +18,53 @@ function fixstr(text: string): number[] {
 
 describe("readFrame", () => {
   test("a send and a request are read with their type and payload; control frames pass", () => {
-    expect(readFrame(frame([Protocol.ROOM_DATA], fixstr("move"), pack({ card: "9H" })))).toEqual({ kind: "message", requestId: undefined, type: "move", payload: { card: "9H" } });
-    expect(readFrame(frame([Protocol.ROOM_REQUEST, 7], fixstr("*"), pack({})))).toEqual({ kind: "message", requestId: 7, type: "*", payload: {} });
-    expect(readFrame(frame([Protocol.ROOM_DATA], fixstr("hint")))).toEqual({ kind: "message", requestId: undefined, type: "hint", payload: undefined });
-    for (const code of [Protocol.JOIN_ROOM, Protocol.PING, Protocol.LEAVE_ROOM]) expect(readFrame(frame([code]))).toEqual({ kind: "control" });
+    expect(readFrame(frame([Protocol.ROOM_DATA], fixstr("move"), pack({ card: "9H" })))).toEqual({
+      kind: "message",
+      requestId: undefined,
+      type: "move",
+      payload: { card: "9H" },
+    });
+    expect(readFrame(frame([Protocol.ROOM_REQUEST, 7], fixstr("*"), pack({})))).toEqual({
+      kind: "message",
+      requestId: 7,
+      type: "*",
+      payload: {},
+    });
+    expect(readFrame(frame([Protocol.ROOM_DATA], fixstr("hint")))).toEqual({
+      kind: "message",
+      requestId: undefined,
+      type: "hint",
+      payload: undefined,
+    });
+    for (const code of [Protocol.JOIN_ROOM, Protocol.PING, Protocol.LEAVE_ROOM])
+      expect(readFrame(frame([code]))).toEqual({ kind: "control" });
   });
 
   test("junk is named by kind, never decoded further", () => {
     expect(readFrame(Buffer.alloc(0))).toMatchObject({ kind: "junk", why: "empty" });
     expect(readFrame(frame([99, 1, 2]))).toMatchObject({ kind: "junk", why: "unknown kind" });
-    expect(readFrame(frame([Protocol.ROOM_DATA | 0x20], fixstr("move")))).toMatchObject({ kind: "junk", why: "unknown kind" });
-    expect(readFrame(frame([Protocol.ROOM_DATA_BYTES], fixstr("x"), [1, 2]))).toMatchObject({ kind: "junk", why: "bytes message" });
+    expect(readFrame(frame([Protocol.ROOM_DATA | 0x20], fixstr("move")))).toMatchObject({
+      kind: "junk",
+      why: "unknown kind",
+    });
+    expect(readFrame(frame([Protocol.ROOM_DATA_BYTES], fixstr("x"), [1, 2]))).toMatchObject({
+      kind: "junk",
+      why: "bytes message",
+    });
     expect(readFrame(frame([Protocol.ROOM_REQUEST]))).toMatchObject({ kind: "junk", why: "undecodable" });
     // A type cut short reads as what is there, as Colyseus reads it: a type no room defines.
-    expect(readFrame(frame([Protocol.ROOM_DATA, 0xa4, 0x6d]))).toEqual({ kind: "message", requestId: undefined, type: "m", payload: undefined });
-    expect(readFrame(frame([Protocol.ROOM_REQUEST, 3], fixstr("move"), [0x82, 0xa1]))).toMatchObject({ kind: "junk", why: "undecodable", requestId: 3, type: "move" });
+    expect(readFrame(frame([Protocol.ROOM_DATA, 0xa4, 0x6d]))).toEqual({
+      kind: "message",
+      requestId: undefined,
+      type: "m",
+      payload: undefined,
+    });
+    expect(readFrame(frame([Protocol.ROOM_REQUEST, 3], fixstr("move"), [0x82, 0xa1]))).toMatchObject({
+      kind: "junk",
+      why: "undecodable",
+      requestId: 3,
+      type: "move",
+    });
   });
 });
 
@@ -68,7 +100,8 @@ describe("PromisedPlaces", () => {
 
   test("an address over its bound is full; a null address (a server-made join) never is", () => {
     const places = new PromisedPlaces();
-    for (let index = 0; index < pendingJoins.limit; index++) places.promise(`s${index}`, "watch", "10.0.0.3", 16_000, () => undefined);
+    for (let index = 0; index < pendingJoins.limit; index++)
+      places.promise(`s${index}`, "watch", "10.0.0.3", 16_000, () => undefined);
     expect(pendingJoins.isFull("10.0.0.3")).toBe(true);
     expect(pendingJoins.isFull("10.0.0.4")).toBe(false);
     expect(pendingJoins.isFull(null)).toBe(false);

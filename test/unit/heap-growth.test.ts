@@ -1,5 +1,5 @@
-import { execFileSync } from "child_process";
-import * as path from "path";
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
 import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthFromEnvironment } from "../../server/runtime/heap-growth";
 
 /** The compiled module (`npm test` builds first), loaded by the child processes below: V8's flags are the process's. */
@@ -40,7 +40,9 @@ describe("V8's heap growth between major collections (HEAP_GROWTH_PERCENT)", () 
     expect(heapGrowthFromEnvironment({ HEAP_GROWTH_PERCENT: "0" })).toBe(0);
     expect(heapGrowthFromEnvironment({ HEAP_GROWTH_PERCENT: "120" })).toBe(120);
     for (const wrong of ["-5", "1.5", "half", "301"]) {
-      expect(() => heapGrowthFromEnvironment({ HEAP_GROWTH_PERCENT: wrong })).toThrow(`HEAP_GROWTH_PERCENT must be a whole number from 0 (V8 chooses) to 300, got "${wrong}"`);
+      expect(() => heapGrowthFromEnvironment({ HEAP_GROWTH_PERCENT: wrong })).toThrow(
+        `HEAP_GROWTH_PERCENT must be a whole number from 0 (V8 chooses) to 300, got "${wrong}"`,
+      );
     }
   });
 

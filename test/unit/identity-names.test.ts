@@ -38,9 +38,16 @@ describe("registered names", () => {
         .join("");
     const characters = fc.constantFrom(..."aAiIlL015sS oO._-\t\u00a0\u2003\u3000ＡＢ１\u0130Аé\u200d😀");
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: characters, maxLength: 30 }), fc.string({ unit: "grapheme", maxLength: 30 }), fc.string({ maxLength: 30 })), (name) => {
-        expect(nameKey(name)).toBe(reference(name));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: characters, maxLength: 30 }),
+          fc.string({ unit: "grapheme", maxLength: 30 }),
+          fc.string({ maxLength: 30 }),
+        ),
+        (name) => {
+          expect(nameKey(name)).toBe(reference(name));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -53,7 +60,15 @@ describe("registered names", () => {
 
 describe("the house's names", () => {
   test("every house bot's name is the house's, and so is a registrable name that reads as one", () => {
-    expect(HOUSE_BOTS.map((bot) => bot.name)).toEqual(["AI (random)", "AI (greedy)", "AI (ai)", "AI (ai, strong)", "Bot (easy)", "Bot (normal)", "Bot (strong)"]);
+    expect(HOUSE_BOTS.map((bot) => bot.name)).toEqual([
+      "AI (random)",
+      "AI (greedy)",
+      "AI (ai)",
+      "AI (ai, strong)",
+      "Bot (easy)",
+      "Bot (normal)",
+      "Bot (strong)",
+    ]);
     for (const { name } of HOUSE_BOTS) expect(isHouseName(name)).toBe(true);
     for (const name of ["AI ai strong", "ai-greedy", "Bot normal", "B0T Strong"]) expect(isHouseName(name)).toBe(true);
   });
@@ -68,5 +83,10 @@ test("each house bot has its own level in words within its game, as the page sho
     const words = HOUSE_BOTS.filter((bot) => bot.game === game).map(houseBotLevelWords);
     expect(new Set(words).size).toBe(words.length);
   }
-  expect(HOUSE_BOTS.filter((bot) => bot.game === "fool").map(houseBotLevelWords)).toEqual(["random moves", "easy", "normal", "strong"]);
+  expect(HOUSE_BOTS.filter((bot) => bot.game === "fool").map(houseBotLevelWords)).toEqual([
+    "random moves",
+    "easy",
+    "normal",
+    "strong",
+  ]);
 });

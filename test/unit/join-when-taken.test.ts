@@ -24,7 +24,9 @@ test("asks again after each refusal that passes, waiting as the server asked, an
   const { join, tries } = scriptedJoin([passing(), passing(), passing()]);
   const waits: Array<[number, number]> = [];
   const started = Date.now();
-  await expect(joinWhenTaken(join, { onWait: (_refusal, attempt, waitMs) => waits.push([attempt, waitMs]) })).resolves.toBe("seated");
+  await expect(
+    joinWhenTaken(join, { onWait: (_refusal, attempt, waitMs) => waits.push([attempt, waitMs]) }),
+  ).resolves.toBe("seated");
   expect(tries()).toBe(4);
   expect(waits.map(([attempt]) => attempt)).toEqual([1, 2, 3]);
   for (const [, waitMs] of waits) expect(waitMs).toBeGreaterThanOrEqual(20); // the server's wait, and up to as long again
@@ -42,7 +44,10 @@ test("each wait is the server's and up to as long again, at random, so that clie
 });
 
 test("a refusal that does not pass, or any other failure, ends it at once", async () => {
-  for (const failure of [new CardhallError("JOIN_REFUSED", "there is no such room"), new CardhallError("CONNECTION", "cannot reach the server")]) {
+  for (const failure of [
+    new CardhallError("JOIN_REFUSED", "there is no such room"),
+    new CardhallError("CONNECTION", "cannot reach the server"),
+  ]) {
     const { join, tries } = scriptedJoin([failure]);
     const onWait = jest.fn();
     await expect(joinWhenTaken(join, { onWait })).rejects.toBe(failure);
@@ -61,7 +66,11 @@ test("gives up with the refusal when its wait would end past the time given", as
 test("an abort during a wait ends it with ABORTED, and no further try is made", async () => {
   const { join, tries } = scriptedJoin([new CardhallError("JOIN_REFUSED", "at capacity", undefined, 60_000)]);
   const controller = new AbortController();
-  const waiting = joinWhenTaken(join, { signal: controller.signal, withinMs: 120_000, onWait: () => setTimeout(() => controller.abort(), 10) });
+  const waiting = joinWhenTaken(join, {
+    signal: controller.signal,
+    withinMs: 120_000,
+    onWait: () => setTimeout(() => controller.abort(), 10),
+  });
   await expect(waiting).rejects.toMatchObject({ code: "ABORTED" });
   expect(tries()).toBe(1);
 });

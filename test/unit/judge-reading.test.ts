@@ -15,7 +15,8 @@ import { formatStatementInput, parseStatementInput, StatementReader } from "../.
 /** Every line of a source, with its number. */
 function allLines(source: LineSource): [number, string][] {
   const lines: [number, string][] = [];
-  for (let line = source.nextLine(); line !== undefined; line = source.nextLine()) lines.push([source.lineNumber, line]);
+  for (let line = source.nextLine(); line !== undefined; line = source.nextLine())
+    lines.push([source.lineNumber, line]);
   return lines;
 }
 
@@ -33,7 +34,9 @@ function splitLines(text: string): [number, string][] {
   return lines.map((line, index) => [index + 1, line]);
 }
 
-const textWithLineEnds = fc.array(fc.constantFrom("a", "b", " ", "\t", "\r", "\n", "\r\n", "é", "\uFEFF"), { maxLength: 40 }).map((parts) => parts.join(""));
+const textWithLineEnds = fc
+  .array(fc.constantFrom("a", "b", " ", "\t", "\r", "\n", "\r\n", "é", "\uFEFF"), { maxLength: 40 })
+  .map((parts) => parts.join(""));
 
 describe("PieceLines", () => {
   it("cuts lines as split(/\\r\\n|\\r|\\n/) does, however the text is cut into pieces", () => {
@@ -60,7 +63,14 @@ describe("PieceLines", () => {
 describe("reading one case at a time", () => {
   it("reads the same decks deck by deck as parseDecks, from any pieces", () => {
     const random = seededRandom("deck-reader");
-    const text = Array.from({ length: 5 }, () => shuffledDeck(random).map((card) => card.rank + card.suit).join(" ") + "\r\n").join("") + "#\n";
+    const text =
+      Array.from(
+        { length: 5 },
+        () =>
+          shuffledDeck(random)
+            .map((card) => card.rank + card.suit)
+            .join(" ") + "\r\n",
+      ).join("") + "#\n";
     const reader = new DeckReader(inPieces(text, [7, 100, 101, 500]));
     const decks = [];
     for (let deck = reader.nextDeck(); deck !== undefined; deck = reader.nextDeck()) decks.push(deck);

@@ -1,7 +1,15 @@
 /** The solo ladders' pure parts (server/arena/ladder.ts): periods, the deals' seeds, scoring and the standings' order. */
-import { createHmac } from "crypto";
+import { createHmac } from "node:crypto";
 import { ladderConfig } from "../../server/arena/ladders";
-import { LADDERS, ladderSeed, parseLadderPeriod, periodAt, periodNamed, rankStandings, type LadderPlay } from "../../server/arena/ladder";
+import {
+  LADDERS,
+  ladderSeed,
+  parseLadderPeriod,
+  periodAt,
+  periodNamed,
+  rankStandings,
+  type LadderPlay,
+} from "../../server/arena/ladder";
 import type { EvenStevenOutcome } from "../../rooms/evensteven/protocol";
 
 const SECRET = Buffer.from("a test secret");
@@ -14,17 +22,23 @@ describe("periods", () => {
     expect(parseLadderPeriod("day")).toBe(DAY);
     expect(parseLadderPeriod("6h")).toBe(6 * HOUR);
     expect(parseLadderPeriod("30m")).toBe(30 * 60_000);
-    for (const bad of ["7h", "0m", "25h", "week", "1d", "-1h"]) expect(() => parseLadderPeriod(bad)).toThrow(/LADDER_PERIOD must be/);
+    for (const bad of ["7h", "0m", "25h", "week", "1d", "-1h"])
+      expect(() => parseLadderPeriod(bad)).toThrow(/LADDER_PERIOD must be/);
   });
 
   test("a day's period is its UTC date; a shorter one is its UTC start; a label names its period back", () => {
     const at = Date.parse("2026-11-26T13:45:10Z");
-    expect(periodAt(DAY, at)).toEqual({ label: "2026-11-26", startsAt: Date.parse("2026-11-26T00:00Z"), endsAt: Date.parse("2026-11-27T00:00Z") });
+    expect(periodAt(DAY, at)).toEqual({
+      label: "2026-11-26",
+      startsAt: Date.parse("2026-11-26T00:00Z"),
+      endsAt: Date.parse("2026-11-27T00:00Z"),
+    });
     expect(periodAt(6 * HOUR, at).label).toBe("2026-11-26T12:00Z");
     expect(periodNamed(DAY, "2026-11-26")).toEqual(periodAt(DAY, at));
     expect(periodNamed(6 * HOUR, "2026-11-26T12:00Z")).toEqual(periodAt(6 * HOUR, at));
     // Not a period of this length, not a date, or not a label at all.
-    for (const bad of ["2026-11-26T13:00Z", "2026-02-30", "yesterday", "2026-11-26T12:00Z; drop table"]) expect(periodNamed(6 * HOUR, bad)).toBeNull();
+    for (const bad of ["2026-11-26T13:00Z", "2026-02-30", "yesterday", "2026-11-26T12:00Z; drop table"])
+      expect(periodNamed(6 * HOUR, bad)).toBeNull();
   });
 });
 
@@ -34,7 +48,9 @@ describe("seeds", () => {
     expect(ladderSeed(Buffer.from("a test secret"), LADDERS.evensteven, "2026-11-26", 1)).toBe(seed);
     // HMAC-SHA256's first six bytes, brought into 1..2^31-2; pinned, since a change to the derivation would deal
     // a running period's remaining deals differently from its first ones.
-    expect(createHmac("sha256", SECRET).update("evensteven:2026-11-26:1").digest().readUIntBE(0, 6) % 2147483646 + 1).toBe(seed);
+    expect(
+      (createHmac("sha256", SECRET).update("evensteven:2026-11-26:1").digest().readUIntBE(0, 6) % 2147483646) + 1,
+    ).toBe(seed);
     expect(seed).toBe(659710378);
   });
 
@@ -51,14 +67,21 @@ describe("seeds", () => {
       }
     }
     expect(seeds.size).toBe(3 * (LADDERS.evensteven.deals + LADDERS.patience.deals));
-    expect(ladderSeed(Buffer.from("another secret"), LADDERS.evensteven, "2026-11-26", 1)).not.toBe(ladderSeed(SECRET, LADDERS.evensteven, "2026-11-26", 1));
+    expect(ladderSeed(Buffer.from("another secret"), LADDERS.evensteven, "2026-11-26", 1)).not.toBe(
+      ladderSeed(SECRET, LADDERS.evensteven, "2026-11-26", 1),
+    );
   });
 });
 
 describe("standings", () => {
   const bot = (name: string) => ({ kind: "bot" as const, name, owner: `${name}'s owner` });
   const evenSteven = (name: string, outcomes: Array<EvenStevenOutcome | null>, endedAt = 1_000): LadderPlay[] =>
-    outcomes.map((outcome, index) => ({ deal: index + 1, identity: bot(name), result: outcome === null ? null : { outcome }, endedAt: outcome === null ? null : endedAt + index }));
+    outcomes.map((outcome, index) => ({
+      deal: index + 1,
+      identity: bot(name),
+      result: outcome === null ? null : { outcome },
+      endedAt: outcome === null ? null : endedAt + index,
+    }));
 
   test("Even-Steven ranks by wins, then clean deals (a necessary loss is the deal's, not the player's), then who finished first", () => {
     const plays = [
@@ -81,7 +104,12 @@ describe("standings", () => {
   });
 
   test("Patience ranks by deals completed, then cards dealt before an overflow (52 for a completed deal)", () => {
-    const deal = (name: string, deal: number, outcome: unknown): LadderPlay => ({ deal, identity: { kind: "account", name }, result: { outcome }, endedAt: deal });
+    const deal = (name: string, deal: number, outcome: unknown): LadderPlay => ({
+      deal,
+      identity: { kind: "account", name },
+      result: { outcome },
+      endedAt: deal,
+    });
     const standings = rankStandings(LADDERS.patience, [
       deal("Ann", 1, { kind: "overflowed", cardNumber: 40 }),
       deal("Ann", 2, { kind: "overflowed", cardNumber: 30 }),

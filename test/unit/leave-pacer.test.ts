@@ -6,7 +6,7 @@
 import { Pacer, RUNNERS_PER_TURN } from "../../server/transport/leave-pacer";
 import { watchIncoming } from "../../server/transport/transport";
 import { UwsConnection } from "../../server/transport/uws-websocket-port";
-import { EventEmitter } from "events";
+import { EventEmitter } from "node:events";
 import type WebSocket from "ws";
 import { takeConsole } from "../setup/console";
 
@@ -28,10 +28,12 @@ function handLoop() {
 }
 
 /** A task that takes `ms` of the hand clock and notes its name. */
-const work = (loop: ReturnType<typeof handLoop>, ran: string[], name: string, ms = 3) => () => {
-  loop.advance(ms);
-  ran.push(name);
-};
+const work =
+  (loop: ReturnType<typeof handLoop>, ran: string[], name: string, ms = 3) =>
+  () => {
+    loop.advance(ms);
+    ran.push(name);
+  };
 
 test("with no burst every task runs at once", () => {
   const loop = handLoop();
@@ -132,38 +134,54 @@ const CONNECTIONS: Array<[string, (pacer: Pacer) => WatchedConnection]> = [
     (pacer) => {
       const socket = new EventEmitter();
       watchIncoming(socket as unknown as WebSocket, pacer);
-      return { listen: (event: string, listener: (data: never) => void) => void socket.on(event, listener as (...args: unknown[]) => void), close: (code) => socket.emit("close", code), message: (data) => socket.emit("message", data, true) };
+      return {
+        listen: (event: string, listener: (data: never) => void) =>
+          void socket.on(event, listener as (...args: unknown[]) => void),
+        close: (code) => socket.emit("close", code),
+        message: (data) => socket.emit("message", data, true),
+      };
     },
   ],
   [
     "the WebSocket port's (a UwsConnection)",
     (pacer) => {
-      const connection = new UwsConnection({ send: () => 0, end: () => undefined, close: () => undefined } as never, pacer);
-      return { listen: (event: "message" | "close", listener: (data: never) => void) => void connection.on(event, listener as (...args: unknown[]) => void), close: (code) => connection.closed(code), message: (data) => connection.received(data) };
+      const connection = new UwsConnection(
+        { send: () => 0, end: () => undefined, close: () => undefined } as never,
+        pacer,
+      );
+      return {
+        listen: (event: "message" | "close", listener: (data: never) => void) =>
+          void connection.on(event, listener as (...args: unknown[]) => void),
+        close: (code) => connection.closed(code),
+        message: (data) => connection.received(data),
+      };
     },
   ],
 ];
 
-test.each(CONNECTIONS)("on %s, a close and a leave message reach their listeners through the pacer, other messages at once", (_, connect) => {
-  const loop = handLoop();
-  const pacer = new Pacer(8, loop.now, loop.nextTurn);
-  const sockets = Array.from({ length: 5 }, () => connect(pacer));
-  const heard: string[] = [];
-  sockets.forEach((socket, i) => {
-    socket.listen("close", (code: number) => {
-      loop.advance(5);
-      heard.push(`close ${i} ${code}`);
+test.each(CONNECTIONS)(
+  "on %s, a close and a leave message reach their listeners through the pacer, other messages at once",
+  (_, connect) => {
+    const loop = handLoop();
+    const pacer = new Pacer(8, loop.now, loop.nextTurn);
+    const sockets = Array.from({ length: 5 }, () => connect(pacer));
+    const heard: string[] = [];
+    sockets.forEach((socket, i) => {
+      socket.listen("close", (code: number) => {
+        loop.advance(5);
+        heard.push(`close ${i} ${code}`);
+      });
+      socket.listen("message", (data: Buffer) => {
+        loop.advance(5);
+        heard.push(`message ${i} [${[...data].join(",")}]`);
+      });
     });
-    socket.listen("message", (data: Buffer) => {
-      loop.advance(5);
-      heard.push(`message ${i} [${[...data].join(",")}]`);
-    });
-  });
-  const LEAVE = Buffer.from([12]); // Colyseus's LEAVE_ROOM: a consented leave
-  sockets.slice(0, 4).forEach((socket) => socket.close(1000));
-  sockets[4].message(LEAVE);
-  sockets[4].message(Buffer.from([13, 1, 2]));
-  expect(heard).toEqual(["close 0 1000", "close 1 1000", "message 4 [13,1,2]"]);
-  while (pacer.counts().waiting > 0) loop.turn();
-  expect(heard.slice(3)).toEqual(["close 2 1000", "close 3 1000", "message 4 [12]"]);
-});
+    const LEAVE = Buffer.from([12]); // Colyseus's LEAVE_ROOM: a consented leave
+    sockets.slice(0, 4).forEach((socket) => socket.close(1000));
+    sockets[4].message(LEAVE);
+    sockets[4].message(Buffer.from([13, 1, 2]));
+    expect(heard).toEqual(["close 0 1000", "close 1 1000", "message 4 [13,1,2]"]);
+    while (pacer.counts().waiting > 0) loop.turn();
+    expect(heard.slice(3)).toEqual(["close 2 1000", "close 3 1000", "message 4 [12]"]);
+  },
+);

@@ -83,7 +83,13 @@ function connectedTable(schema: SchemaPackage) {
     encoder.discardChanges();
     return [...sharedPart, -1, ...withView];
   };
-  return { state, owner: owner.state as unknown as TableShape, spectator: spectator.state as unknown as TableShape, patch, play: (card: string) => new Play(card) };
+  return {
+    state,
+    owner: owner.state as unknown as TableShape,
+    spectator: spectator.state as unknown as TableShape,
+    patch,
+    play: (card: string) => new Play(card),
+  };
 }
 
 type Table = ReturnType<typeof connectedTable>;
@@ -104,7 +110,12 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant("push" as const), list: listName, card }),
   fc.record({ kind: fc.constant("remove" as const), list: listName, at: fc.nat(20) }),
   fc.record({ kind: fc.constant("insert" as const), list: listName, at: fc.nat(20), card }),
-  fc.record({ kind: fc.constant("overwrite" as const), list: fc.constantFrom<"table" | "hand">("table", "hand"), at: fc.nat(20), card }),
+  fc.record({
+    kind: fc.constant("overwrite" as const),
+    list: fc.constantFrom<"table" | "hand">("table", "hand"),
+    at: fc.nat(20),
+    card,
+  }),
   fc.record({ kind: fc.constant("clear" as const), list: listName }),
   fc.constant({ kind: "patch" as const }),
   fc.constant({ kind: "patch" as const }),
@@ -123,7 +134,11 @@ function apply(table: Table, step: Change): void {
   else (list as patchedSchema.ArraySchema<string>)[step.at % list.length] = step.card;
 }
 
-const cardsOf = (seat: TableShape["seat"]) => ({ table: [...seat.table], hand: [...(seat.hand ?? [])], plays: [...seat.plays].map((play) => play.card) });
+const cardsOf = (seat: TableShape["seat"]) => ({
+  table: [...seat.table],
+  hand: [...(seat.hand ?? [])],
+  plays: [...seat.plays].map((play) => play.card),
+});
 
 describe("a list's change records kept in place (keepListChangesInPlace)", () => {
   const reference = untouchedSchema();

@@ -10,12 +10,26 @@ type Step = { kind: "insert" | "persist" | "persistExisting" | "remove"; id: str
 
 const ids = fc.constantFrom("a", "b", "c", "d", "e");
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constantFrom("insert" as const, "persist" as const, "persistExisting" as const, "remove" as const), id: ids }),
+  fc.record({
+    kind: fc.constantFrom("insert" as const, "persist" as const, "persistExisting" as const, "remove" as const),
+    id: ids,
+  }),
   fc.constant({ kind: "clear" as const }),
 );
 
 function cache(roomId: string): IRoomCache {
-  return { roomId, name: "fool", clients: 0, maxClients: 2, locked: false, private: false, processId: "p", createdAt: new Date(0), publicAddress: undefined, metadata: {} } as unknown as IRoomCache;
+  return {
+    roomId,
+    name: "fool",
+    clients: 0,
+    maxClients: 2,
+    locked: false,
+    private: false,
+    processId: "p",
+    createdAt: new Date(0),
+    publicAddress: undefined,
+    metadata: {},
+  } as unknown as IRoomCache;
 }
 
 async function apply(driver: LocalDriver, step: Step): Promise<unknown> {
@@ -41,7 +55,9 @@ test("findOne by id, and every other answer, match Colyseus's driver after any s
       for (const change of steps) {
         expect(await apply(indexed, change)).toEqual(await apply(reference, change));
         for (const id of ["a", "b", "c", "d", "e"]) {
-          expect((await indexed.findOne({ roomId: id }))?.roomId).toBe((await reference.findOne({ roomId: id }))?.roomId);
+          expect((await indexed.findOne({ roomId: id }))?.roomId).toBe(
+            (await reference.findOne({ roomId: id }))?.roomId,
+          );
         }
         expect(indexed.query({}).map((room) => room.roomId)).toEqual(reference.query({}).map((room) => room.roomId));
       }

@@ -34,7 +34,7 @@ test("a SlotMap's clear lets go of what it held", () => {
   slots.set(key, value);
   slots.clear();
   expect(slots.get(key)).toBeUndefined();
-  const held = (slots as unknown as { keys: unknown[]; values: unknown[] });
+  const held = slots as unknown as { keys: unknown[]; values: unknown[] };
   expect([held.keys.length, held.values.length]).toEqual([0, 0]);
   slots.set(value, key);
   expect(slots.get(value)).toBe(key);
@@ -57,7 +57,10 @@ describe("OpsByIndex", () => {
     fc.record({ op: fc.constant("set" as const), key: fc.nat(40), value: fc.nat(255) }),
     fc.record({ op: fc.constant("delete" as const), key: fc.nat(40) }),
     fc.record({ op: fc.constant("clear" as const) }),
-    fc.record({ op: fc.constant("copyFrom" as const), entries: fc.array(fc.tuple(fc.nat(40), fc.nat(255)), { maxLength: 8 }) }),
+    fc.record({
+      op: fc.constant("copyFrom" as const),
+      entries: fc.array(fc.tuple(fc.nat(40), fc.nat(255)), { maxLength: 8 }),
+    }),
   );
 
   it("answers get, has, size, keys and entries as a Map would, in the order keys were first set", () => {

@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { DEALER, playOut, replayMatch, SPECTATOR, type Viewer } from "../../rooms/kit/engine";
 import { deckOfSeed, formatCard, fullDeck, type Card } from "../../rooms/patience/cards";
 import { playByPlay, simulate } from "../../rooms/patience/engine";
-import { OWNER_SEAT, patienceEngine as engine, STEP, STEP_PACE, type PatienceMatch, type PatienceOptions } from "../../rooms/patience/match";
+import {
+  OWNER_SEAT,
+  patienceEngine as engine,
+  STEP,
+  STEP_PACE,
+  type PatienceMatch,
+  type PatienceOptions,
+} from "../../rooms/patience/match";
 import { describeEvent, parseDecks } from "../../rooms/patience/notation";
 import { PATIENCE_ERROR_CODES, PATIENCE_MAX_SEED, PATIENCE_MIN_SEED } from "../../rooms/patience/protocol";
 
@@ -14,7 +21,13 @@ const givenDecks = fc.oneof(
 );
 
 /** Plays a deal out, replays it from its options, seed and recorded actions, and checks the replay is the same. */
-function playAndReplay(options: PatienceOptions, seed: number, replaySeed: number, deck: readonly Card[], revealedSeed: number): void {
+function playAndReplay(
+  options: PatienceOptions,
+  seed: number,
+  replaySeed: number,
+  deck: readonly Card[],
+  revealedSeed: number,
+): void {
   const played = playOut(engine, options, seed);
   expect(played.actions.every(({ actor, action }) => actor === DEALER && action.type === "step")).toBe(true);
   const replayed = replayMatch(engine, options, replaySeed, played.actions);
@@ -27,8 +40,12 @@ function playAndReplay(options: PatienceOptions, seed: number, replaySeed: numbe
   expect(result?.seed).toBe(revealedSeed);
   // The moves are the engine's steps, one per action, and the deal's end comes with the last.
   const moves = played.events.slice(1).map((events) => events[0]);
-  expect(moves.map((move) => move.name === "move" && move.payload.description)).toEqual(playByPlay(deck).events.map(describeEvent));
-  expect(played.events.flat().filter((event) => event.name === "dealOver")).toEqual([{ name: "dealOver", payload: result }]);
+  expect(moves.map((move) => move.name === "move" && move.payload.description)).toEqual(
+    playByPlay(deck).events.map(describeEvent),
+  );
+  expect(played.events.flat().filter((event) => event.name === "dealOver")).toEqual([
+    { name: "dealOver", payload: result },
+  ]);
   expect(played.events.at(-1)?.at(-1)).toEqual({ name: "dealOver", payload: result });
 }
 
@@ -88,7 +105,8 @@ describe("what a view shows", () => {
   /** Every state of a deal, from its start to its end. */
   function statesOf(options: PatienceOptions, seed: number): PatienceMatch[] {
     const states = [engine.start(options, seed).state];
-    for (let step = engine.apply(states[0], DEALER, STEP); step.ok; step = engine.apply(states.at(-1)!, DEALER, STEP)) states.push(step.state);
+    for (let step = engine.apply(states[0], DEALER, STEP); step.ok; step = engine.apply(states.at(-1)!, DEALER, STEP))
+      states.push(step.state);
     return states;
   }
 
@@ -102,7 +120,8 @@ describe("what a view shows", () => {
         expect(JSON.stringify(view)).not.toContain(String(seed));
       }
     }
-    for (const viewer of viewers) expect(engine.view(states.at(-1)!, viewer)).toMatchObject({ phase: "over", revealedSeed: seed });
+    for (const viewer of viewers)
+      expect(engine.view(states.at(-1)!, viewer)).toMatchObject({ phase: "over", revealedSeed: seed });
   });
 
   test("no view ever names an undealt card", () => {
@@ -110,10 +129,14 @@ describe("what a view shows", () => {
       "AS 2S 3S 4S AH 2H 3H 4H AC 2C 3C 4C AD 2D 3D 4D 5S 6S 7S 8S 9S TS JS QS KS 5H " +
         "6H 7H 8H 9H TH JH QH KH 5C 6C 7C 8C 9C TC JC QC KC 5D 6D 7D 8D 9D TD JD QD KD",
     )[0];
-    for (const [options, deck] of [[{ deck: overflowing }, overflowing], [{}, deckOfSeed(7)]] as const) {
+    for (const [options, deck] of [
+      [{ deck: overflowing }, overflowing],
+      [{}, deckOfSeed(7)],
+    ] as const) {
       for (const state of statesOf(options, 7)) {
         const dealt = new Set(deck.slice(0, state.deal.dealt).map(formatCard));
-        for (const viewer of viewers) expect(cardsIn(engine.view(state, viewer)).filter((card) => !dealt.has(card))).toEqual([]);
+        for (const viewer of viewers)
+          expect(cardsIn(engine.view(state, viewer)).filter((card) => !dealt.has(card))).toEqual([]);
       }
     }
   });

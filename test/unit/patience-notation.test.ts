@@ -1,13 +1,7 @@
 import fc from "fast-check";
 import { seededRandom } from "../../rooms/kit/random";
 import { formatCard, fullDeck, parseCard, shuffledDeck } from "../../rooms/patience/cards";
-import {
-  DeckInputError,
-  formatDeck,
-  formatResult,
-  parseDecks,
-  repeatedCards,
-} from "../../rooms/patience/notation";
+import { DeckInputError, formatDeck, formatResult, parseDecks, repeatedCards } from "../../rooms/patience/notation";
 
 describe("card notation", () => {
   it("reads and writes every card of the deck the same way", () => {

@@ -101,7 +101,9 @@ describe("the engine against the brute-force reference", () => {
 
 /** Whether the deck ran out with a cover half done. */
 function endedMidCover(deck: readonly Card[]): boolean {
-  return playByPlay(deck).events.some((event) => event.kind === "covered" && event.covering.length < event.piles.length);
+  return playByPlay(deck).events.some(
+    (event) => event.kind === "covered" && event.covering.length < event.piles.length,
+  );
 }
 
 describe("what every deal keeps true", () => {

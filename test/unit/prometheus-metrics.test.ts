@@ -5,7 +5,9 @@ import { StallWatch } from "../../server/telemetry/event-loop-stalls";
 describe("the Prometheus metrics", () => {
   test("one scrape asks each AI pool for its threads' heaps once, for both of the gauges that give them", async () => {
     const fool = new AiThreads(null, 1);
-    const heaps = jest.spyOn(fool, "heaps").mockResolvedValue({ threads: 1, physicalBytes: 2_000_000, usedBytes: 1_500_000 });
+    const heaps = jest
+      .spyOn(fool, "heaps")
+      .mockResolvedValue({ threads: 1, physicalBytes: 2_000_000, usedBytes: 1_500_000 });
     const metrics = new PrometheusMetrics(fool, null);
 
     const { body } = await metrics.text();
@@ -21,7 +23,12 @@ describe("the Prometheus metrics", () => {
   test("the event loop's stalls and the time they held it, by what held it", async () => {
     const read = jest.spyOn(StallWatch.prototype, "read").mockReturnValue({
       overMs: 50,
-      byCause: { majorGc: { count: 2, totalMs: 700, longestMs: 400 }, minorGc: { count: 1, totalMs: 60, longestMs: 60 }, noCore: { count: 3, totalMs: 250, longestMs: 120 }, work: { count: 0, totalMs: 0, longestMs: 0 } },
+      byCause: {
+        majorGc: { count: 2, totalMs: 700, longestMs: 400 },
+        minorGc: { count: 1, totalMs: 60, longestMs: 60 },
+        noCore: { count: 3, totalMs: 250, longestMs: 120 },
+        work: { count: 0, totalMs: 0, longestMs: 0 },
+      },
       recent: [],
     });
     try {

@@ -3,14 +3,35 @@ import type { GameRecord, RecordedSeat } from "../../rooms/kit/record";
 import { effectOf, rateContest } from "../../server/records/standings";
 
 function record(game: string, part: GameRecord["part"], seats: RecordedSeat[], result: unknown): GameRecord {
-  return { id: "x", format: 1, game, roomId: "r", part, match: 1, options: {}, seed: 1, seats, start: [], actions: [], result, startedAt: 0, endedAt: 1 };
+  return {
+    id: "x",
+    format: 1,
+    game,
+    roomId: "r",
+    part,
+    match: 1,
+    options: {},
+    seed: 1,
+    seats,
+    start: [],
+    actions: [],
+    result,
+    startedAt: 0,
+    endedAt: 1,
+  };
 }
-const seat = (index: number, name: string, kind: RecordedSeat["kind"] = "person"): RecordedSeat => ({ seat: index, name, kind });
+const seat = (index: number, name: string, kind: RecordedSeat["kind"] = "person"): RecordedSeat => ({
+  seat: index,
+  name,
+  kind,
+});
 
 describe("counts", () => {
   test("Even-Steven: a win, a necessary loss, an unnecessary loss, a time-out", () => {
     const outcomes = ["WIN", "LOSE NECESSARILY", "LOSE UNNECESSARILY", "TIME OUT"];
-    const counts = outcomes.map((outcome) => effectOf(record("evensteven", "game", [seat(0, "ada")], { outcome })).counts[0]);
+    const counts = outcomes.map(
+      (outcome) => effectOf(record("evensteven", "game", [seat(0, "ada")], { outcome })).counts[0],
+    );
     expect(counts).toEqual([
       { name: "ada", win: true, loss: false, unnecessaryLoss: false },
       { name: "ada", win: false, loss: true, unnecessaryLoss: false },
@@ -21,9 +42,17 @@ describe("counts", () => {
   });
 
   test("Patience: a completed deal counts, an overflow does not; an ownerless deal counts for nobody", () => {
-    expect(effectOf(record("patience", "game", [seat(0, "bea")], { outcome: { kind: "finished", pileSizes: [52] } })).counts).toEqual([{ name: "bea", completed: true }]);
-    expect(effectOf(record("patience", "game", [seat(0, "bea")], { outcome: { kind: "overflowed", cardNumber: 17 } })).counts).toEqual([{ name: "bea", completed: false }]);
-    expect(effectOf(record("patience", "game", [seat(0, "", "open")], { outcome: { kind: "finished", pileSizes: [52] } })).counts).toEqual([]);
+    expect(
+      effectOf(record("patience", "game", [seat(0, "bea")], { outcome: { kind: "finished", pileSizes: [52] } })).counts,
+    ).toEqual([{ name: "bea", completed: true }]);
+    expect(
+      effectOf(record("patience", "game", [seat(0, "bea")], { outcome: { kind: "overflowed", cardNumber: 17 } }))
+        .counts,
+    ).toEqual([{ name: "bea", completed: false }]);
+    expect(
+      effectOf(record("patience", "game", [seat(0, "", "open")], { outcome: { kind: "finished", pileSizes: [52] } }))
+        .counts,
+    ).toEqual([]);
   });
 
   test("Fool: the Fool loses, the other wins; a capped game is a draw; the AI is a player under its name", () => {
@@ -34,11 +63,20 @@ describe("counts", () => {
       { name: "AI (ai)", win: true, loss: false },
     ]);
     expect(lost.contest).toEqual({ teams: [["cy"], ["AI (ai)"]], ranks: [2, 1] });
-    expect(effectOf(record("fool", "game", seats, { fool: null })).contest).toEqual({ teams: [["cy"], ["AI (ai)"]], ranks: [1, 1] });
+    expect(effectOf(record("fool", "game", seats, { fool: null })).contest).toEqual({
+      teams: [["cy"], ["AI (ai)"]],
+      ranks: [1, 1],
+    });
   });
 
   test("Fool: a player who left during the game forfeits it, however the AI finished it for them; both gone is a draw", () => {
-    const ann: RecordedSeat = { seat: 0, name: "Ann", kind: "ai", identity: { kind: "account", name: "Ann" }, left: true };
+    const ann: RecordedSeat = {
+      seat: 0,
+      name: "Ann",
+      kind: "ai",
+      identity: { kind: "account", name: "Ann" },
+      left: true,
+    };
     const bea: RecordedSeat = { seat: 1, name: "Bea", kind: "person", identity: { kind: "account", name: "Bea" } };
     const wonByTheAi = effectOf(record("fool", "game", [ann, bea], { fool: 1 }));
     expect(wonByTheAi.counts).toEqual([
@@ -49,7 +87,9 @@ describe("counts", () => {
     const bothLeft = effectOf(record("fool", "game", [ann, { ...bea, kind: "ai", left: true }], { fool: 1 }));
     expect(bothLeft.contest).toEqual({ teams: [["Ann"], ["Bea"]], ranks: [1, 1] });
     // A guest who left stays a guest: the game is rated for nobody.
-    expect(effectOf(record("fool", "game", [{ ...ann, identity: { kind: "guest" } }, bea], { fool: 1 })).contest).toBeUndefined();
+    expect(
+      effectOf(record("fool", "game", [{ ...ann, identity: { kind: "guest" } }, bea], { fool: 1 })).contest,
+    ).toBeUndefined();
   });
 
   test("Tractor: a round rates the people of each team; bots are not rated; the match record changes nothing", () => {
@@ -70,7 +110,12 @@ describe("counts", () => {
   test("Tractor: a person who left during a round forfeits it for their team, however their bot played it; leavers on both teams make it a draw", () => {
     const account = (name: string) => ({ kind: "account" as const, name });
     const ann: RecordedSeat = { seat: 0, name: "Ann", kind: "bot", identity: account("Ann"), left: true };
-    const seats = [ann, { ...seat(1, "Bo"), identity: account("Bo") }, { ...seat(2, "Cy"), identity: account("Cy") }, { ...seat(3, "Di"), identity: account("Di") }];
+    const seats = [
+      ann,
+      { ...seat(1, "Bo"), identity: account("Bo") },
+      { ...seat(2, "Cy"), identity: account("Cy") },
+      { ...seat(3, "Di"), identity: account("Di") },
+    ];
     const wonByAnnsBot = effectOf(record("tractor", "round", seats, { team: 1, levels: 2 }));
     expect(wonByAnnsBot.counts).toEqual([
       { name: "Ann", win: false, loss: true },
@@ -78,21 +123,58 @@ describe("counts", () => {
       { name: "Cy", win: false, loss: true },
       { name: "Di", win: true, loss: false },
     ]);
-    expect(wonByAnnsBot.contest).toEqual({ teams: [["Ann", "Cy"], ["Bo", "Di"]], ranks: [2, 1] });
-    const bothTeamsLeft = effectOf(record("tractor", "round", [ann, { ...seats[1], kind: "bot", left: true }, seats[2], seats[3]], { team: 1, levels: 2 }));
-    expect(bothTeamsLeft.contest).toEqual({ teams: [["Ann", "Cy"], ["Bo", "Di"]], ranks: [1, 1] });
+    expect(wonByAnnsBot.contest).toEqual({
+      teams: [
+        ["Ann", "Cy"],
+        ["Bo", "Di"],
+      ],
+      ranks: [2, 1],
+    });
+    const bothTeamsLeft = effectOf(
+      record("tractor", "round", [ann, { ...seats[1], kind: "bot", left: true }, seats[2], seats[3]], {
+        team: 1,
+        levels: 2,
+      }),
+    );
+    expect(bothTeamsLeft.contest).toEqual({
+      teams: [
+        ["Ann", "Cy"],
+        ["Bo", "Di"],
+      ],
+      ranks: [1, 1],
+    });
     // A guest who left stays a guest: the round is rated for nobody.
-    expect(effectOf(record("tractor", "round", [{ ...ann, identity: { kind: "guest" } }, ...seats.slice(1)], { team: 1, levels: 2 })).contest).toBeUndefined();
+    expect(
+      effectOf(
+        record("tractor", "round", [{ ...ann, identity: { kind: "guest" } }, ...seats.slice(1)], {
+          team: 1,
+          levels: 2,
+        }),
+      ).contest,
+    ).toBeUndefined();
   });
 });
 
 describe("guests (docs/arena.md)", () => {
-  const guest = (index: number, name: string): RecordedSeat => ({ seat: index, name, kind: "person", identity: { kind: "guest" } });
-  const bot = (index: number, name: string): RecordedSeat => ({ seat: index, name, kind: "person", identity: { kind: "bot", name, owner: "ann" } });
+  const guest = (index: number, name: string): RecordedSeat => ({
+    seat: index,
+    name,
+    kind: "person",
+    identity: { kind: "guest" },
+  });
+  const bot = (index: number, name: string): RecordedSeat => ({
+    seat: index,
+    name,
+    kind: "person",
+    identity: { kind: "bot", name, owner: "ann" },
+  });
 
   test("a guest stands nowhere, in any game", () => {
     expect(effectOf(record("evensteven", "game", [guest(0, "ada")], { outcome: "WIN" })).counts).toEqual([]);
-    expect(effectOf(record("patience", "game", [guest(0, "bea")], { outcome: { kind: "finished", pileSizes: [52] } })).counts).toEqual([]);
+    expect(
+      effectOf(record("patience", "game", [guest(0, "bea")], { outcome: { kind: "finished", pileSizes: [52] } }))
+        .counts,
+    ).toEqual([]);
   });
 
   test("a Fool game with a guest is rated for nobody; a bot with its identity is rated like any player", () => {
@@ -111,23 +193,56 @@ describe("guests (docs/arena.md)", () => {
 });
 
 describe("the house's bots (docs/arena.md)", () => {
-  const house = (index: number, name: string, kind: RecordedSeat["kind"]): RecordedSeat => ({ seat: index, name, kind, identity: { kind: "house", name } });
-  const bot = (index: number, name: string): RecordedSeat => ({ seat: index, name, kind: "person", identity: { kind: "bot", name, owner: "ann" } });
+  const house = (index: number, name: string, kind: RecordedSeat["kind"]): RecordedSeat => ({
+    seat: index,
+    name,
+    kind,
+    identity: { kind: "house", name },
+  });
+  const bot = (index: number, name: string): RecordedSeat => ({
+    seat: index,
+    name,
+    kind: "person",
+    identity: { kind: "bot", name, owner: "ann" },
+  });
 
   test("a Fool game against the house's AI is rated for both", () => {
-    const effect = effectOf(record("fool", "game", [bot(0, "Deep Blue"), house(1, "AI (ai, strong)", "ai")], { fool: 0 }));
+    const effect = effectOf(
+      record("fool", "game", [bot(0, "Deep Blue"), house(1, "AI (ai, strong)", "ai")], { fool: 0 }),
+    );
     expect(effect.contest).toEqual({ teams: [["Deep Blue"], ["AI (ai, strong)"]], ranks: [2, 1] });
   });
 
   test("a Tractor round of a player and three different house bots is rated for all four, each on its team", () => {
-    const seats = [bot(0, "Deep Blue"), house(1, "Bot (strong)", "bot"), house(2, "Bot (easy)", "bot"), house(3, "Bot (normal)", "bot")];
+    const seats = [
+      bot(0, "Deep Blue"),
+      house(1, "Bot (strong)", "bot"),
+      house(2, "Bot (easy)", "bot"),
+      house(3, "Bot (normal)", "bot"),
+    ];
     const round = effectOf(record("tractor", "round", seats, { team: 2, levels: 2 }));
-    expect(round.contest).toEqual({ teams: [["Deep Blue", "Bot (easy)"], ["Bot (strong)", "Bot (normal)"]], ranks: [2, 1] });
-    expect(round.counts.map((count) => count.name)).toEqual(["Deep Blue", "Bot (strong)", "Bot (easy)", "Bot (normal)"]);
+    expect(round.contest).toEqual({
+      teams: [
+        ["Deep Blue", "Bot (easy)"],
+        ["Bot (strong)", "Bot (normal)"],
+      ],
+      ranks: [2, 1],
+    });
+    expect(round.counts.map((count) => count.name)).toEqual([
+      "Deep Blue",
+      "Bot (strong)",
+      "Bot (easy)",
+      "Bot (normal)",
+    ]);
   });
 
   test("a Tractor round where one house bot sits twice rates its people only, as before house bots", () => {
-    const seats = [bot(0, "Deep Blue"), house(1, "Bot (normal)", "bot"), bot(2, "Big Red"), house(3, "Bot (normal)", "bot")];
+    const seats = [
+      bot(0, "Deep Blue"),
+      house(1, "Bot (normal)", "bot"),
+      bot(2, "Big Red"),
+      house(3, "Bot (normal)", "bot"),
+    ];
     const round = effectOf(record("tractor", "round", seats, { team: 1, levels: 1 }));
     expect(round.contest).toBeUndefined();
     expect(round.counts.map((count) => count.name)).toEqual(["Deep Blue", "Big Red"]);

@@ -6,7 +6,12 @@
 import { RecordedSteps, type StepReplay } from "../../rooms/kit/recorded-steps";
 import type { RecordedStep } from "../../rooms/kit/record";
 
-const step = (action: number): Omit<RecordedStep, "events"> => ({ actor: action % 2, action: { card: action }, at: 1_000 + action, by: "person" });
+const step = (action: number): Omit<RecordedStep, "events"> => ({
+  actor: action % 2,
+  action: { card: action },
+  at: 1_000 + action,
+  by: "person",
+});
 
 /** A replay that counts: a step's events name its action, and the state is the last action replayed. */
 function countingReplay() {
@@ -25,7 +30,9 @@ test("a record's steps get their events from a replay of the steps since the las
   for (const action of [1, 2, 3]) steps.push(step(action));
   expect(steps.length).toBe(3);
   const first = steps.read(replay);
-  expect(first).toEqual([1, 2, 3].map((action) => ({ ...step(action), events: [{ name: "played", payload: { card: action } }] })));
+  expect(first).toEqual(
+    [1, 2, 3].map((action) => ({ ...step(action), events: [{ name: "played", payload: { card: action } }] })),
+  );
   for (const action of [4, 5]) steps.push(step(action));
   const second = steps.read(replay);
   expect(second.map((each) => each.action)).toEqual([1, 2, 3, 4, 5].map((card) => ({ card })));
@@ -64,7 +71,10 @@ test("the match's last record takes the replayed steps as the replay made them, 
     return replayed;
   }, true);
   // The same record a read that is not the last gives...
-  expect(last).toEqual([...round, ...[4, 5].map((action) => ({ ...step(action), events: [{ name: "played", payload: { card: action } }] }))]);
+  expect(last).toEqual([
+    ...round,
+    ...[4, 5].map((action) => ({ ...step(action), events: [{ name: "played", payload: { card: action } }] })),
+  ]);
   // ...made of the replay's own events: not written as text and read back.
   expect(last[3]!.events).toBe(replayedEvents[0]);
   expect(last[4]!.events).toBe(replayedEvents[1]);
@@ -77,7 +87,9 @@ test("a game's only record is its last: every step replayed once, from the match
   const steps = new RecordedSteps<RecordedStep, number>();
   const { calls, replay } = countingReplay();
   for (const action of [1, 2]) steps.push(step(action));
-  expect(steps.read(replay, true)).toEqual([1, 2].map((action) => ({ ...step(action), events: [{ name: "played", payload: { card: action } }] })));
+  expect(steps.read(replay, true)).toEqual(
+    [1, 2].map((action) => ({ ...step(action), events: [{ name: "played", payload: { card: action } }] })),
+  );
   expect(calls).toEqual([{ from: undefined, actions: [{ card: 1 }, { card: 2 }] }]);
 });
 

@@ -153,7 +153,11 @@ describe("parseRoomOptions", () => {
 
   test("bad options are refused every time, with the create's HTTP status or the join's close code", () => {
     const options = { seat: "two" };
-    for (const [when, code] of [["join", 4400], ["create", 400], ["join", 4400]] as const) {
+    for (const [when, code] of [
+      ["join", 4400],
+      ["create", 400],
+      ["join", 4400],
+    ] as const) {
       let refusal: unknown;
       try {
         parseRoomOptions(seatOptions, options, when);

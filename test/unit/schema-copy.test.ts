@@ -4,8 +4,8 @@
  * `require("@colyseus/schema")` would load its CommonJS build beside it. Checked in a fresh Node process on the
  * compiled build (`npm test` builds first): jest loads every package as CommonJS, so only such a process sees it.
  */
-import { execFileSync } from "child_process";
-import * as path from "path";
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
 
 const ROOT = path.join(__dirname, "..", "..");
 
@@ -27,7 +27,12 @@ test("in a server, the states' schema is the copy Colyseus runs, and the only on
     }));
   `;
   const seen = JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8", cwd: ROOT }));
-  expect(seen).toEqual({ coreIsEsModule: true, encoderFromEsBuild: true, stateFromEsBuild: true, commonJsBuildLoaded: false });
+  expect(seen).toEqual({
+    coreIsEsModule: true,
+    encoderFromEsBuild: true,
+    stateFromEsBuild: true,
+    commonJsBuildLoaded: false,
+  });
 });
 
 test("the project's modules take @colyseus/schema's values from rooms/kit/schema.ts (types may come from the package)", () => {
@@ -41,7 +46,10 @@ test("the project's modules take @colyseus/schema's values from rooms/kit/schema
   const valueImport = /^import\s+(?!type\b)[^;]*from\s+"@colyseus\/schema";/m;
   const offenders = ["rooms", "server", "client-sdk", "bin", "bench"]
     .flatMap((dir) => sources(path.join(ROOT, dir)))
-    .filter((file) => file !== path.join(ROOT, "rooms", "kit", "schema.ts") && valueImport.test(fs.readFileSync(file, "utf8")))
+    .filter(
+      (file) =>
+        file !== path.join(ROOT, "rooms", "kit", "schema.ts") && valueImport.test(fs.readFileSync(file, "utf8")),
+    )
     .map((file) => path.relative(ROOT, file));
   expect(offenders).toEqual([]);
 });

@@ -41,7 +41,9 @@ function connectedTable() {
   return { state, owner: owner.state, spectator: spectator.state, patch, sent: () => bytesSent };
 }
 
-const sortedCards = fc.uniqueArray(fc.integer({ min: 0, max: 53 }), { maxLength: 30 }).map((cards) => cards.sort((a, b) => a - b).map((card) => `c${card}`));
+const sortedCards = fc
+  .uniqueArray(fc.integer({ min: 0, max: 53 }), { maxLength: 30 })
+  .map((cards) => cards.sort((a, b) => a - b).map((card) => `c${card}`));
 /** Lists with repeated items too (two decks hold two of every card). */
 const anyList = fc.array(fc.constantFrom("HA", "HA", "S2", "BJ", "RJ", "D7"), { maxLength: 12 });
 
@@ -97,34 +99,44 @@ describe("syncList", () => {
 
   it("leaves any lists right when several are synced between two patches", () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.oneof(sortedCards, anyList), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (patches) => {
-        const table = connectedTable();
-        for (const lists of patches) {
-          for (const wanted of lists) syncList(table.state.seat.hand, wanted);
-          table.patch();
-          expect(table.owner.seat.hand.toArray()).toEqual(lists[lists.length - 1]);
-        }
-      }),
+      fc.property(
+        fc.array(fc.array(fc.oneof(sortedCards, anyList), { minLength: 1, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (patches) => {
+          const table = connectedTable();
+          for (const lists of patches) {
+            for (const wanted of lists) syncList(table.state.seat.hand, wanted);
+            table.patch();
+            expect(table.owner.seat.hand.toArray()).toEqual(lists[lists.length - 1]);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it("follows a hand through several plays and draws between two patches (a bot answering in the same message)", () => {
     fc.assert(
-      fc.property(sortedCards, fc.array(fc.array(fc.tuple(fc.boolean(), fc.nat()), { minLength: 1, maxLength: 4 }), { maxLength: 15 }), (start, patches) => {
-        const table = connectedTable();
-        let hand = start;
-        syncList(table.state.seat.hand, hand);
-        table.patch();
-        for (const changes of patches) {
-          for (const [draw, pick] of changes) {
-            hand = changedHand(hand, draw, pick);
-            syncList(table.state.seat.hand, hand);
-          }
+      fc.property(
+        sortedCards,
+        fc.array(fc.array(fc.tuple(fc.boolean(), fc.nat()), { minLength: 1, maxLength: 4 }), { maxLength: 15 }),
+        (start, patches) => {
+          const table = connectedTable();
+          let hand = start;
+          syncList(table.state.seat.hand, hand);
           table.patch();
-          expect(table.owner.seat.hand.toArray()).toEqual(hand);
-        }
-      }),
+          for (const changes of patches) {
+            for (const [draw, pick] of changes) {
+              hand = changedHand(hand, draw, pick);
+              syncList(table.state.seat.hand, hand);
+            }
+            table.patch();
+            expect(table.owner.seat.hand.toArray()).toEqual(hand);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -160,15 +172,19 @@ describe("syncList", () => {
 
   it("takes out any items, in runs or apart, and both clients decode what is left", () => {
     fc.assert(
-      fc.property(anyList, fc.array(fc.array(fc.boolean(), { maxLength: 12 }), { minLength: 1, maxLength: 5 }), (start, removals) => {
-        const table = connectedTable();
-        let list = start;
-        expectBothDecode(table, list);
-        for (const taken of removals) {
-          list = list.filter((_, index) => !taken[index]);
+      fc.property(
+        anyList,
+        fc.array(fc.array(fc.boolean(), { maxLength: 12 }), { minLength: 1, maxLength: 5 }),
+        (start, removals) => {
+          const table = connectedTable();
+          let list = start;
           expectBothDecode(table, list);
-        }
-      }),
+          for (const taken of removals) {
+            list = list.filter((_, index) => !taken[index]);
+            expectBothDecode(table, list);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -176,23 +192,27 @@ describe("syncList", () => {
   it("follows a list whose length stays through any changes of its items, one patch or several syncs apart (Patience's piles)", () => {
     const sixteen = fc.array(fc.constantFrom("", "HA", "S2", "KH", "9H", "D7"), { minLength: 16, maxLength: 16 });
     fc.assert(
-      fc.property(sixteen, fc.array(fc.array(sixteen, { minLength: 1, maxLength: 3 }), { maxLength: 12 }), (start, patches) => {
-        const table = connectedTable();
-        syncList(table.state.seat.table, start);
-        syncList(table.state.seat.hand, start);
-        table.patch();
-        for (const lists of patches) {
-          for (const wanted of lists) {
-            syncList(table.state.seat.table, wanted);
-            syncList(table.state.seat.hand, wanted);
-          }
+      fc.property(
+        sixteen,
+        fc.array(fc.array(sixteen, { minLength: 1, maxLength: 3 }), { maxLength: 12 }),
+        (start, patches) => {
+          const table = connectedTable();
+          syncList(table.state.seat.table, start);
+          syncList(table.state.seat.hand, start);
           table.patch();
-          const last = lists[lists.length - 1];
-          expect(table.spectator.seat.table.toArray()).toEqual(last);
-          expect(table.owner.seat.table.toArray()).toEqual(last);
-          expect(table.owner.seat.hand.toArray()).toEqual(last);
-        }
-      }),
+          for (const lists of patches) {
+            for (const wanted of lists) {
+              syncList(table.state.seat.table, wanted);
+              syncList(table.state.seat.hand, wanted);
+            }
+            table.patch();
+            const last = lists[lists.length - 1];
+            expect(table.spectator.seat.table.toArray()).toEqual(last);
+            expect(table.owner.seat.table.toArray()).toEqual(last);
+            expect(table.owner.seat.hand.toArray()).toEqual(last);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -219,13 +239,19 @@ describe("syncList", () => {
 
   it("sends a pile's new top card among sixteen in a fraction of the bytes a rewrite takes", () => {
     const tops = Array.from({ length: 16 }, (_, pile) => `c${pile + 10}`);
-    const { synced, rewritten } = bytesSyncedAndRewritten(tops, tops.map((top, pile) => (pile === 6 ? "c50" : top)));
+    const { synced, rewritten } = bytesSyncedAndRewritten(
+      tops,
+      tops.map((top, pile) => (pile === 6 ? "c50" : top)),
+    );
     expect(synced * 5).toBeLessThan(rewritten);
   });
 
   it("sends one card played from a hand of 25 in a fraction of the bytes a rewrite takes", () => {
     const hand = Array.from({ length: 25 }, (_, card) => `c${card + 10}`);
-    const { synced, rewritten } = bytesSyncedAndRewritten(hand, hand.filter((card) => card !== "c20"));
+    const { synced, rewritten } = bytesSyncedAndRewritten(
+      hand,
+      hand.filter((card) => card !== "c20"),
+    );
     expect(synced * 5).toBeLessThan(rewritten);
   });
 });

@@ -11,7 +11,9 @@ function fakeRoom(initial: CounterView) {
   const listeners = new Set<() => void>();
   const leaveListeners: Array<(code: number) => void> = [];
   const state = { ...initial, toJSON: () => ({ count: state.count }) };
-  const onStateChange = Object.assign((listener: () => void) => listeners.add(listener), { remove: (listener: () => void) => listeners.delete(listener) });
+  const onStateChange = Object.assign((listener: () => void) => listeners.add(listener), {
+    remove: (listener: () => void) => listeners.delete(listener),
+  });
   const onLeave = (listener: (code: number) => void) => leaveListeners.push(listener);
   const room = { state, onStateChange, onLeave, onMessage: () => undefined } as unknown as Room;
   const change = (count: number) => {
@@ -31,18 +33,21 @@ describe("a session's end", () => {
     [1006, "CONNECTION"],
     [4001, "SHUT_DOWN"],
     [4003, "CONNECTION"],
-  ])("after close code %i rejects the waits under way and to come with %s, and stops listening", async (closeCode, code) => {
-    const { room, listeners, close } = fakeRoom({ count: 0 });
-    const session = new RoomSession<CounterView, object>(room);
-    const waiting = session.waitForView((view) => view.count > 0, 60_000);
-    close(closeCode);
-    await expect(waiting).rejects.toMatchObject({ code });
-    await expect(session.waitForView(() => true, 60_000)).rejects.toMatchObject({ code });
-    expect(session.ended?.code).toBe(code);
-    await session.leave(); // resolves at once: there is nothing left to leave
-    await settle();
-    expect(listeners.size).toBe(0);
-  });
+  ])(
+    "after close code %i rejects the waits under way and to come with %s, and stops listening",
+    async (closeCode, code) => {
+      const { room, listeners, close } = fakeRoom({ count: 0 });
+      const session = new RoomSession<CounterView, object>(room);
+      const waiting = session.waitForView((view) => view.count > 0, 60_000);
+      close(closeCode);
+      await expect(waiting).rejects.toMatchObject({ code });
+      await expect(session.waitForView(() => true, 60_000)).rejects.toMatchObject({ code });
+      expect(session.ended?.code).toBe(code);
+      await session.leave(); // resolves at once: there is nothing left to leave
+      await settle();
+      expect(listeners.size).toBe(0);
+    },
+  );
 });
 
 describe("waiting for the room's state", () => {
@@ -59,7 +64,12 @@ describe("waiting for the room's state", () => {
   it("rejects with ABORTED as soon as the signal aborts, and stops listening", async () => {
     const { room, listeners, change } = fakeRoom({ count: 0 });
     const stop = new AbortController();
-    const waiting = new RoomSession<CounterView, object>(room).waitForView((view) => view.count >= 2, 60_000, undefined, stop.signal);
+    const waiting = new RoomSession<CounterView, object>(room).waitForView(
+      (view) => view.count >= 2,
+      60_000,
+      undefined,
+      stop.signal,
+    );
     change(1);
     stop.abort();
     await expect(waiting).rejects.toMatchObject({ name: "CardhallError", code: "ABORTED" });
@@ -70,7 +80,12 @@ describe("waiting for the room's state", () => {
 
   it("rejects at once with ABORTED when the signal has already aborted", async () => {
     const { room, listeners } = fakeRoom({ count: 0 });
-    const waiting = new RoomSession<CounterView, object>(room).waitForView(() => false, 60_000, undefined, AbortSignal.abort());
+    const waiting = new RoomSession<CounterView, object>(room).waitForView(
+      () => false,
+      60_000,
+      undefined,
+      AbortSignal.abort(),
+    );
     await expect(waiting).rejects.toMatchObject({ code: "ABORTED" });
     await settle();
     expect(listeners.size).toBe(0);
@@ -94,10 +109,18 @@ describe("a bounded wait", () => {
     };
     await expect(boundedWait("now", 1_000, undefined, watcher("now", true))).resolves.toBe("now");
     let later: (value: string) => void = () => undefined;
-    const waitingLater = boundedWait("later", 1_000, undefined, (found) => ((later = found), () => stopped.push("later")));
+    const waitingLater = boundedWait(
+      "later",
+      1_000,
+      undefined,
+      (found) => ((later = found), () => stopped.push("later")),
+    );
     later("later");
     await expect(waitingLater).resolves.toBe("later");
-    await expect(boundedWait("a turn", 10, undefined, watcher("timeout", false))).rejects.toMatchObject({ code: "TIMEOUT", message: "a turn did not come within 10 ms" });
+    await expect(boundedWait("a turn", 10, undefined, watcher("timeout", false))).rejects.toMatchObject({
+      code: "TIMEOUT",
+      message: "a turn did not come within 10 ms",
+    });
     const stop = new AbortController();
     const aborted = boundedWait("a card", 60_000, stop.signal, watcher("aborted", false));
     stop.abort();
@@ -120,7 +143,9 @@ describe("SendPacer", () => {
   test("lets a burst go at once, then holds each message until the budget allows it, in order", async () => {
     const pacer = new SendPacer();
     const sent: number[] = [];
-    const turns = Array.from({ length: CLIENT_RATE_BUDGET.burst + 2 }, (_, index) => pacer.turn().then(() => sent.push(index)));
+    const turns = Array.from({ length: CLIENT_RATE_BUDGET.burst + 2 }, (_, index) =>
+      pacer.turn().then(() => sent.push(index)),
+    );
     await jest.advanceTimersByTimeAsync(0);
     expect(sent).toHaveLength(CLIENT_RATE_BUDGET.burst);
     await jest.advanceTimersByTimeAsync(Math.ceil(1000 / CLIENT_RATE_BUDGET.perSecond) + 1);

@@ -16,13 +16,18 @@ import * as seal from "../../rooms/kit/seal-state";
 
 type StateClass = new () => Schema;
 
-const STATE_CLASSES: Array<[string, StateClass]> = [evensteven, fool, highcard, patience, tractor, seal].flatMap((module) =>
-  Object.entries(module).filter((entry): entry is [string, StateClass] => typeof entry[1] === "function" && entry[1].prototype instanceof Schema),
+const STATE_CLASSES: Array<[string, StateClass]> = [evensteven, fool, highcard, patience, tractor, seal].flatMap(
+  (module) =>
+    Object.entries(module).filter(
+      (entry): entry is [string, StateClass] => typeof entry[1] === "function" && entry[1].prototype instanceof Schema,
+    ),
 );
 
 /** The class's fields' names, in the order of their indexes (the schema's metadata). */
 function fieldsOf(klass: StateClass): string[] {
-  const metadata = (klass as unknown as Record<symbol, Record<string | number, { name: string } | number>>)[Symbol.metadata]!;
+  const metadata = (klass as unknown as Record<symbol, Record<string | number, { name: string } | number>>)[
+    Symbol.metadata
+  ]!;
   const last = metadata[$numFields] as number;
   return Array.from({ length: last + 1 }, (_, index) => (metadata[index] as { name: string }).name);
 }
@@ -32,16 +37,28 @@ const valuesOf = (state: Schema): unknown[] => (state as unknown as Record<symbo
 beforeAll(() => sizeStateValues());
 
 test("every game's state classes are found", () => {
-  expect(STATE_CLASSES.map(([name]) => name)).toEqual(expect.arrayContaining(["EvenStevenState", "FoolRoomState", "HighCardState", "PatienceState", "TractorState", "DealSealState"]));
+  expect(STATE_CLASSES.map(([name]) => name)).toEqual(
+    expect.arrayContaining([
+      "EvenStevenState",
+      "FoolRoomState",
+      "HighCardState",
+      "PatienceState",
+      "TractorState",
+      "DealSealState",
+    ]),
+  );
 });
 
-test.each(STATE_CLASSES)("%s keeps its values in an array of one slot a field, where its fields read them", (_, klass) => {
-  const state = new klass();
-  const values = valuesOf(state);
-  const fields = fieldsOf(klass);
-  expect(values.length).toBe(fields.length);
-  fields.forEach((field, index) => expect((state as unknown as Record<string, unknown>)[field]).toBe(values[index]));
-});
+test.each(STATE_CLASSES)(
+  "%s keeps its values in an array of one slot a field, where its fields read them",
+  (_, klass) => {
+    const state = new klass();
+    const values = valuesOf(state);
+    const fields = fieldsOf(klass);
+    expect(values.length).toBe(fields.length);
+    fields.forEach((field, index) => expect((state as unknown as Record<string, unknown>)[field]).toBe(values[index]));
+  },
+);
 
 class Small extends Schema {
   @type("string") name = "first";
@@ -62,13 +79,21 @@ test("a value set before and after the state is encoded is read back and encoded
 
 test("each game's handshake describes its own classes: no field of another game's state is in it", () => {
   const games = { evensteven, fool, patience, tractor };
-  const classesOf = (module: object) => STATE_CLASSES.filter(([, klass]) => Object.values(module).includes(klass)).map(([, klass]) => klass);
+  const classesOf = (module: object) =>
+    STATE_CLASSES.filter(([, klass]) => Object.values(module).includes(klass)).map(([, klass]) => klass);
   const fieldNames = (module: object) => new Set([...classesOf(module), ...classesOf(seal)].flatMap(fieldsOf));
-  const roots: Record<keyof typeof games, StateClass> = { evensteven: evensteven.EvenStevenState, fool: fool.FoolRoomState, patience: patience.PatienceState, tractor: tractor.TractorState };
+  const roots: Record<keyof typeof games, StateClass> = {
+    evensteven: evensteven.EvenStevenState,
+    fool: fool.FoolRoomState,
+    patience: patience.PatienceState,
+    tractor: tractor.TractorState,
+  };
   for (const [game, module] of Object.entries(games) as Array<[keyof typeof games, object]>) {
     const handshake = Buffer.from(Reflection.encode(new Encoder(new roots[game]()))).toString("latin1");
     const own = fieldNames(module);
-    const others = Object.entries(games).filter(([other]) => other !== game).flatMap(([, otherModule]) => [...fieldNames(otherModule)].filter((name) => !own.has(name)));
+    const others = Object.entries(games)
+      .filter(([other]) => other !== game)
+      .flatMap(([, otherModule]) => [...fieldNames(otherModule)].filter((name) => !own.has(name)));
     expect(others.length).toBeGreaterThan(0);
     expect(others.filter((name) => handshake.includes(String.fromCharCode(0xa0 | name.length) + name))).toEqual([]);
     expect([...own].some((name) => handshake.includes(String.fromCharCode(0xa0 | name.length) + name))).toBe(true);

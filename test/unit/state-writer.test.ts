@@ -56,7 +56,10 @@ const position = fc.record({
   plays: fc.array(fc.record({ seat: fc.constantFrom("A", "B"), cards }), { maxLength: 3 }),
   hands,
   canPass: fc.tuple(fc.boolean(), fc.boolean()),
-  result: fc.option(fc.record({ seed: fc.nat({ max: 1000 }), ranks: fc.array(fc.integer({ min: 2, max: 14 }), { maxLength: 2 }) }), { nil: undefined }),
+  result: fc.option(
+    fc.record({ seed: fc.nat({ max: 1000 }), ranks: fc.array(fc.integer({ min: 2, max: 14 }), { maxLength: 2 }) }),
+    { nil: undefined },
+  ),
 });
 type Position = typeof position extends fc.Arbitrary<infer T> ? T : never;
 
@@ -86,13 +89,17 @@ function connectedTable() {
       views.forEach((seatView, seat) => seatView.add(state.seats[seat]!));
       const shared = encoder.encodeAll({ offset: 0 });
       clients.spectator.decode(shared);
-      clients.seats.forEach((client, seat) => client.decode(encoder.encodeAllView(views[seat]!, shared.length, { offset: shared.length })));
+      clients.seats.forEach((client, seat) =>
+        client.decode(encoder.encodeAllView(views[seat]!, shared.length, { offset: shared.length })),
+      );
       joined = true;
     } else {
       const it = { offset: 0 };
       clients.spectator.decode(encoder.encode(it));
       const sharedOffset = it.offset;
-      clients.seats.forEach((client, seat) => client.decode(encoder.encodeView(views[seat]!, sharedOffset, { offset: sharedOffset })));
+      clients.seats.forEach((client, seat) =>
+        client.decode(encoder.encodeView(views[seat]!, sharedOffset, { offset: sharedOffset })),
+      );
     }
     encoder.discardChanges();
   };
@@ -118,7 +125,9 @@ describe("writeView", () => {
   }
 
   it("writes any sequence of views, one write a patch, so that every client decodes exactly its own view", () => {
-    fc.assert(fc.property(fc.array(position, { minLength: 1, maxLength: 10 }), expectEveryClientDecodesItsView), { numRuns: 500 });
+    fc.assert(fc.property(fc.array(position, { minLength: 1, maxLength: 10 }), expectEveryClientDecodesItsView), {
+      numRuns: 500,
+    });
   });
 
   it("reads, in a seat's pass, only the fields that lead to a seat's own: the public ones are the spectator pass's", () => {
@@ -126,16 +135,22 @@ describe("writeView", () => {
     const shown = fc.sample(position, { seed: 11, numRuns: 1 })[0]!;
     table.write(shown);
     const read: string[] = [];
-    const watched = new Proxy(viewOf(shown, 0), { get: (target, key, receiver) => (read.push(String(key)), Reflect.get(target, key, receiver)) });
+    const watched = new Proxy(viewOf(shown, 0), {
+      get: (target, key, receiver) => (read.push(String(key)), Reflect.get(target, key, receiver)),
+    });
     writeView(table.state, watched, "hidden");
     expect(read).toEqual(["seats"]);
   });
 
   it("writes views whose unchanging parts are the same objects from step to step (as Tractor's finished tricks), so that every client decodes its own view", () => {
     // Plays made once and given again, in any place of the list: an object written before may now sit elsewhere.
-    const pool = fc.sample(fc.record({ seat: fc.constantFrom("A", "B"), cards }), { seed: 3, numRuns: 5 }).map((play) => Object.freeze(play));
+    const pool = fc
+      .sample(fc.record({ seat: fc.constantFrom("A", "B"), cards }), { seed: 3, numRuns: 5 })
+      .map((play) => Object.freeze(play));
     const reused = fc.array(fc.constantFrom(...pool), { maxLength: 4 });
-    const steps = fc.array(fc.tuple(position, reused), { minLength: 1, maxLength: 10 }).map((pairs) => pairs.map(([shown, plays]) => ({ ...shown, plays })));
+    const steps = fc
+      .array(fc.tuple(position, reused), { minLength: 1, maxLength: 10 })
+      .map((pairs) => pairs.map(([shown, plays]) => ({ ...shown, plays })));
     fc.assert(fc.property(steps, expectEveryClientDecodesItsView), { numRuns: 500 });
   });
 
@@ -144,7 +159,9 @@ describe("writeView", () => {
     const shown = fc.sample(position, { seed: 5, numRuns: 1 })[0]!;
     const reads: string[] = [];
     const made: Position["plays"][number] = Object.freeze<Position["plays"][number]>({ seat: "A", cards: ["AS"] });
-    const play = new Proxy(made, { get: (target, key, receiver) => (reads.push(String(key)), Reflect.get(target, key, receiver)) });
+    const play = new Proxy(made, {
+      get: (target, key, receiver) => (reads.push(String(key)), Reflect.get(target, key, receiver)),
+    });
     table.write({ ...shown, plays: [play] });
     table.patch();
     expect(reads.length).toBeGreaterThan(0);
@@ -159,7 +176,9 @@ describe("writeView", () => {
     const shown = fc.sample(position, { seed: 5, numRuns: 1 })[0]!;
     const reads: string[] = [];
     const made: Position["plays"][number] = { seat: "A", cards: ["AS"] };
-    const play = new Proxy(made, { get: (target, key, receiver) => (reads.push(String(key)), Reflect.get(target, key, receiver)) });
+    const play = new Proxy(made, {
+      get: (target, key, receiver) => (reads.push(String(key)), Reflect.get(target, key, receiver)),
+    });
     table.write({ ...shown, plays: [play] });
     table.patch();
     reads.length = 0;
@@ -181,13 +200,28 @@ describe("writeView", () => {
 
 describe("mergeViews", () => {
   it("lays the table's fields over the position, seats item by item, and keeps what the table does not name", () => {
-    const position = { phase: "playing", seats: [{ handCount: 3, hand: ["AS"] }, { handCount: 2 }], plays: [{ seat: "A" }] };
+    const position = {
+      phase: "playing",
+      seats: [{ handCount: 3, hand: ["AS"] }, { handCount: 2 }],
+      plays: [{ seat: "A" }],
+    };
     const table = { deadline: 5, seats: [{ name: "Ann" }, { name: "Bob" }] };
-    expect(mergeViews(position, table)).toEqual({ phase: "playing", deadline: 5, plays: [{ seat: "A" }], seats: [{ name: "Ann", handCount: 3, hand: ["AS"] }, { name: "Bob", handCount: 2 }] });
+    expect(mergeViews(position, table)).toEqual({
+      phase: "playing",
+      deadline: 5,
+      plays: [{ seat: "A" }],
+      seats: [
+        { name: "Ann", handCount: 3, hand: ["AS"] },
+        { name: "Bob", handCount: 2 },
+      ],
+    });
   });
 
   it("an empty list and a list of values replace what was there", () => {
-    expect(mergeViews({ cards: ["AS"], plays: [{ seat: "A" }] }, { cards: ["KH", "2C"], plays: [] })).toEqual({ cards: ["KH", "2C"], plays: [] });
+    expect(mergeViews({ cards: ["AS"], plays: [{ seat: "A" }] }, { cards: ["KH", "2C"], plays: [] })).toEqual({
+      cards: ["KH", "2C"],
+      plays: [],
+    });
   });
 
   it("the whole table is the spectator's view with each seat's own hidden fields", () => {

@@ -1,5 +1,5 @@
-import { execFileSync } from "child_process";
-import * as path from "path";
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
 
 /** The compiled module (`npm test` builds first), loaded by the child processes below. */
 const BUILT = path.join(__dirname, "..", "..", "dist", "server", "runtime", "thread-priority.js");

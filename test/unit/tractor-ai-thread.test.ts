@@ -1,6 +1,6 @@
-import { execFileSync } from "child_process";
-import * as path from "path";
-import type { ResourceLimits } from "worker_threads";
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+import type { ResourceLimits } from "node:worker_threads";
 import { seededRandom } from "../../rooms/kit/random";
 import { randomSetup } from "../../rooms/tractor/generate";
 import { heuristicPolicy } from "../../rooms/tractor/policy";
@@ -13,7 +13,12 @@ import { limitsReportingWorker, expectWarmedOnce } from "../helpers";
 import { playedPosition } from "./tractor-position";
 import { reviewTractor } from "../../rooms/tractor/review";
 import { person, tractorRound } from "../records/fixtures";
-import { declarationCandidates, declarationViewOf, declareAtOnce, type DeclarationView } from "../../rooms/tractor/declaration-search";
+import {
+  declarationCandidates,
+  declarationViewOf,
+  declareAtOnce,
+  type DeclarationView,
+} from "../../rooms/tractor/declaration-search";
 import { checkDeclaration, DEAL_STEPS } from "../../rooms/tractor/declaration";
 import { SEATS } from "../../rooms/tractor/scoring";
 
@@ -30,15 +35,21 @@ function declaringViews(count: number): DeclarationView[] {
   const views: DeclarationView[] = [];
   for (let seed = 0; views.length < count && seed < 100; seed++) {
     const setup = randomSetup(seededRandom(`tractor-thread-declaration:${seed}`));
-    const dealing = { hands: dealRound(setup, seededRandom(`declaration:${seed}`), checkedThrows).hands, steps: DEAL_STEPS };
-    const view = SEATS.map((seat) => declarationViewOf({ setup, dealing, declaration: undefined }, seat)).find((seen) => declarationCandidates(seen, checkedThrows).length > 0);
+    const dealing = {
+      hands: dealRound(setup, seededRandom(`declaration:${seed}`), checkedThrows).hands,
+      steps: DEAL_STEPS,
+    };
+    const view = SEATS.map((seat) => declarationViewOf({ setup, dealing, declaration: undefined }, seat)).find(
+      (seen) => declarationCandidates(seen, checkedThrows).length > 0,
+    );
     if (view !== undefined) views.push(view);
   }
   return views;
 }
 
 const legalDeclaration = (view: DeclarationView, cards: number[] | undefined) =>
-  cards === undefined || checkDeclaration(view.standing, view.seat, cards, view.dealt, view.teamRanks[view.dealer % 2], checkedThrows).ok;
+  cards === undefined ||
+  checkDeclaration(view.standing, view.seat, cards, view.dealt, view.teamRanks[view.dealer % 2], checkedThrows).ok;
 
 describe("the Tractor AI's threads", () => {
   test("warm starts a thread before any decision, once however often it is asked, and counts no decision", async () => {
@@ -72,7 +83,13 @@ describe("the Tractor AI's threads", () => {
   test("bury for a strong dealer on a thread, and at once with the heuristic under overload", async () => {
     const threads = new TractorAiThreads(BUILT_WORKER, 1);
     try {
-      const dealt = [1, 2, 3, 4, 5].map((seed) => dealRound(randomSetup(seededRandom(`tractor-thread-burial:${seed}`)), seededRandom(`burial:${seed}`), checkedThrows));
+      const dealt = [1, 2, 3, 4, 5].map((seed) =>
+        dealRound(
+          randomSetup(seededRandom(`tractor-thread-burial:${seed}`)),
+          seededRandom(`burial:${seed}`),
+          checkedThrows,
+        ),
+      );
       const burials = await Promise.all(dealt.map((state) => threads.decide(taskOf(state))));
       burials.forEach((cards, index) => expect(buryCards(dealt[index], dealt[index].turn, cards).ok).toBe(true));
       expect(threads.decisions.onThreads).toBe(4);
@@ -84,7 +101,7 @@ describe("the Tractor AI's threads", () => {
     }
   });
 
-  test("declare for a strong seat on a thread, and at once as the seat bot under overload; every answer a legal declaration or \"not now\"", async () => {
+  test('declare for a strong seat on a thread, and at once as the seat bot under overload; every answer a legal declaration or "not now"', async () => {
     const threads = new TractorAiThreads(BUILT_WORKER, 1);
     try {
       const [first, ...views] = declaringViews(9);
@@ -94,7 +111,9 @@ describe("the Tractor AI's threads", () => {
       expect(threads.decisions.onThreads).toBe(5);
       expect(threads.decisions.shrunk).toBe(4);
       // The last four came past the overload: the seat bot's declarations, made at once.
-      views.slice(4).forEach((view, index) => expect(answers[4 + index]).toEqual(declareAtOnce({ view, rules: checkedThrows })));
+      views
+        .slice(4)
+        .forEach((view, index) => expect(answers[4 + index]).toEqual(declareAtOnce({ view, rules: checkedThrows })));
       expect(answers.slice(4).some((cards) => cards !== undefined)).toBe(true);
     } finally {
       await threads.close();
@@ -114,7 +133,11 @@ describe("the Tractor AI's threads", () => {
   test("each thread's young generation is held to AI_THREAD_LIMITS", async () => {
     const threads = new TractorAiThreads(limitsReportingWorker(), 1);
     try {
-      const record = tractorRound(21, [0, 1, 2, 3].map((seat) => person(seat, `p${seat}`)), 1_000);
+      const record = tractorRound(
+        21,
+        [0, 1, 2, 3].map((seat) => person(seat, `p${seat}`)),
+        1_000,
+      );
       const limits = (await threads.review(record, 3)) as unknown as ResourceLimits;
       expect(limits.maxYoungGenerationSizeMb).toBe(AI_THREAD_LIMITS.maxYoungGenerationSizeMb);
     } finally {
@@ -125,7 +148,11 @@ describe("the Tractor AI's threads", () => {
   test("review a recorded game on a thread, as the review does in-process", async () => {
     const threads = new TractorAiThreads(BUILT_WORKER, 1);
     try {
-      const record = tractorRound(21, [0, 1, 2, 3].map((seat) => person(seat, `p${seat}`)), 1_000);
+      const record = tractorRound(
+        21,
+        [0, 1, 2, 3].map((seat) => person(seat, `p${seat}`)),
+        1_000,
+      );
       const review = await threads.review(record, 3);
       expect(review.complete).toBe(true);
       expect(review).toEqual(reviewTractor(record, 3));

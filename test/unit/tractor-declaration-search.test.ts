@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { seededRandom, shuffled } from "../../rooms/kit/random";
-import { Card, countCards, doubleDeck, parseCards } from "../../rooms/tractor/cards";
-import { botDeclaration, DEAL_STEPS, declarationStrength, dealtTo, type Declaration } from "../../rooms/tractor/declaration";
+import { type Card, countCards, doubleDeck, parseCards } from "../../rooms/tractor/cards";
+import {
+  botDeclaration,
+  DEAL_STEPS,
+  declarationStrength,
+  dealtTo,
+  type Declaration,
+} from "../../rooms/tractor/declaration";
 import {
   declarationCandidates,
   declarationViewOf,
@@ -54,7 +60,8 @@ function dealing(seed: number, seat: Seat, steps: number): Dealing {
 function scrambled(deal: Dealing, seat: Seat, seed: number): Dealing {
   const { dealer } = deal.setup;
   const hands = deal.dealing.hands.map((hand) => hand.slice());
-  const known = (holder: Seat, index: number) => holder === seat && index < dealtTo(hands[holder], dealer, holder, deal.dealing.steps).length;
+  const known = (holder: Seat, index: number) =>
+    holder === seat && index < dealtTo(hands[holder], dealer, holder, deal.dealing.steps).length;
   const shown = deal.declaration && deal.declaration.seat !== seat ? deal.declaration : undefined;
   const pinned = new Set<string>();
   for (const card of shown?.cards ?? []) {
@@ -62,8 +69,16 @@ function scrambled(deal: Dealing, seat: Seat, seed: number): Dealing {
     pinned.add(`${shown!.seat}:${index}`);
   }
   const open: [Seat, number][] = [];
-  hands.forEach((hand, holder) => hand.forEach((_, index) => !known(holder as Seat, index) && !pinned.has(`${holder}:${index}`) && open.push([holder as Seat, index])));
-  const redealt = shuffled(open.map(([holder, index]) => hands[holder][index]), seededRandom(`scramble:${seed}`));
+  hands.forEach((hand, holder) =>
+    hand.forEach(
+      (_, index) =>
+        !known(holder as Seat, index) && !pinned.has(`${holder}:${index}`) && open.push([holder as Seat, index]),
+    ),
+  );
+  const redealt = shuffled(
+    open.map(([holder, index]) => hands[holder][index]),
+    seededRandom(`scramble:${seed}`),
+  );
   open.forEach(([holder, index], at) => (hands[holder][index] = redealt[at]));
   return { ...deal, dealing: { ...deal.dealing, hands } };
 }
@@ -79,7 +94,9 @@ describe("the strong AI's declarations (declaration-search.ts)", () => {
       const other = scrambled(deal, seat, seed);
       expect(other.dealing.hands).not.toEqual(deal.dealing.hands);
       expect(declarationViewOf(other, seat)).toEqual(view);
-      expect(searchDeclaration(declarationViewOf(other, seat), checkedThrows, DEALS(2))).toEqual(searchDeclaration(view, checkedThrows, DEALS(2)));
+      expect(searchDeclaration(declarationViewOf(other, seat), checkedThrows, DEALS(2))).toEqual(
+        searchDeclaration(view, checkedThrows, DEALS(2)),
+      );
       searched++;
     }
     expect(searched).toBe(4);
@@ -87,43 +104,67 @@ describe("the strong AI's declarations (declaration-search.ts)", () => {
 
   test("sample completions of the deal consistent with the view: 108 cards, the seat's cards as dealt, the shown cards with their declarer", () => {
     fc.assert(
-      fc.property(fc.nat(10_000), fc.constantFrom(...SEATS), fc.integer({ min: 0, max: DEAL_STEPS }), (seed, seat, steps) => {
-        const deal = dealing(seed, seat, steps);
-        const view = declarationViewOf(deal, seat);
-        const hands = sampleDeal(view, seededRandom(seed));
-        expect(hands.map((hand) => hand.length)).toEqual(SEATS.map((holder) => (holder === view.dealer ? 33 : 25)));
-        expect(countCards(hands.flat())).toEqual(countCards(doubleDeck()));
-        expect(hands[seat].slice(0, view.dealt.length)).toEqual(view.dealt);
-        const shown = view.standing;
-        if (shown !== undefined) {
-          const soFar = dealtTo(hands[shown.seat], view.dealer, shown.seat, steps);
-          for (const card of shown.cards) expect(soFar.filter((held) => held === card).length).toBeGreaterThanOrEqual(shown.cards.filter((other) => other === card).length);
-        }
-      }),
+      fc.property(
+        fc.nat(10_000),
+        fc.constantFrom(...SEATS),
+        fc.integer({ min: 0, max: DEAL_STEPS }),
+        (seed, seat, steps) => {
+          const deal = dealing(seed, seat, steps);
+          const view = declarationViewOf(deal, seat);
+          const hands = sampleDeal(view, seededRandom(seed));
+          expect(hands.map((hand) => hand.length)).toEqual(SEATS.map((holder) => (holder === view.dealer ? 33 : 25)));
+          expect(countCards(hands.flat())).toEqual(countCards(doubleDeck()));
+          expect(hands[seat].slice(0, view.dealt.length)).toEqual(view.dealt);
+          const shown = view.standing;
+          if (shown !== undefined) {
+            const soFar = dealtTo(hands[shown.seat], view.dealer, shown.seat, steps);
+            for (const card of shown.cards)
+              expect(soFar.filter((held) => held === card).length).toBeGreaterThanOrEqual(
+                shown.cards.filter((other) => other === card).length,
+              );
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   /** The mean value the search gave `declared` (a declaration's cards, or "-" for "not now"). */
-  const valueOf = (choice: ReturnType<typeof searchDeclaration>, declared: string) =>
-    choice.weighed.find(({ cards: weighed }) => (weighed === undefined || declared === "-" ? weighed === undefined && declared === "-" : weighed.join() === cards(declared).join()))!.value;
+  const weightOf = (choice: ReturnType<typeof searchDeclaration>, declared: string) =>
+    choice.weighed.find(({ cards: weighed }) =>
+      weighed === undefined || declared === "-"
+        ? weighed === undefined && declared === "-"
+        : weighed.join() === cards(declared).join(),
+    )!.value;
 
   test("declare the suit a hand is long and strong in, holding its current-rank card, over a lone card of another suit", () => {
     // Bob, a defender at rank 2, 15 cards in: hearts long and high with H2, a lone S2.
-    const view: DeclarationView = { seat: 1, dealer: 0, teamRanks: [2, 2], steps: 60, dealt: cards("H2HAHKHQHJHTH9H8S2C3C5D6D7C8D9") };
+    const view: DeclarationView = {
+      seat: 1,
+      dealer: 0,
+      teamRanks: [2, 2],
+      steps: 60,
+      dealt: cards("H2HAHKHQHJHTH9H8S2C3C5D6D7C8D9"),
+    };
     const choice = searchDeclaration(view, checkedThrows, DEALS(40));
     expect(choice.cards).toEqual(cards("H2"));
-    expect(valueOf(choice, "H2")).toBeGreaterThan(valueOf(choice, "S2"));
-    expect(valueOf(choice, "H2")).toBeGreaterThan(valueOf(choice, "-"));
+    expect(weightOf(choice, "H2")).toBeGreaterThan(weightOf(choice, "S2"));
+    expect(weightOf(choice, "H2")).toBeGreaterThan(weightOf(choice, "-"));
   });
 
   test("a clearly better declaration is preferred to the heuristic's worse one", () => {
     // Alice, the dealer at rank 2, 15 cards in: the pair S2S2 (the heuristic's: the stronger) with no other spade,
     // and H2 with hearts long and high.
-    const view: DeclarationView = { seat: 0, dealer: 0, teamRanks: [2, 2], steps: 60, dealt: cards("S2S2H2HAHAHKHKHQHQHJHTH9C3D4C5") };
+    const view: DeclarationView = {
+      seat: 0,
+      dealer: 0,
+      teamRanks: [2, 2],
+      steps: 60,
+      dealt: cards("S2S2H2HAHAHKHKHQHQHJHTH9C3D4C5"),
+    };
     const choice = searchDeclaration(view, checkedThrows, DEALS(40));
     expect(choice.weighed[0].cards).toEqual(cards("S2S2"));
-    expect(valueOf(choice, "H2")).toBeGreaterThan(valueOf(choice, "S2S2"));
+    expect(weightOf(choice, "H2")).toBeGreaterThan(weightOf(choice, "S2S2"));
     expect(choice.cards).toEqual(cards("H2"));
   });
 
@@ -136,7 +177,8 @@ describe("the strong AI's declarations (declaration-search.ts)", () => {
         if (candidate === undefined) continue;
         const standing = finishDeal(view, hands, candidate)!;
         const rank = view.teamRanks[view.dealer % 2];
-        if (standing.seat !== 2) expect(declarationStrength(standing.cards, rank)!).toBeGreaterThan(declarationStrength(candidate, rank)!);
+        if (standing.seat !== 2)
+          expect(declarationStrength(standing.cards, rank)!).toBeGreaterThan(declarationStrength(candidate, rank)!);
         else expect(standing.cards).toEqual(candidate);
       }
     }

@@ -39,7 +39,11 @@ function* dealsOf(cards: readonly Card[], sizes: readonly number[]): Generator<C
   if (sizes.length === 0) return yield [];
   const [size, ...rest] = sizes;
   const pick = (from: number, chosen: number[]): number[][] =>
-    chosen.length === size ? [chosen] : Array.from({ length: cards.length - from }, (_, offset) => pick(from + offset + 1, [...chosen, from + offset])).flat();
+    chosen.length === size
+      ? [chosen]
+      : Array.from({ length: cards.length - from }, (_, offset) =>
+          pick(from + offset + 1, [...chosen, from + offset]),
+        ).flat();
   for (const indices of pick(0, [])) {
     const left = cards.filter((_, index) => !indices.includes(index));
     for (const others of dealsOf(left, rest)) yield [indices.map((index) => cards[index]), ...others];
@@ -48,7 +52,8 @@ function* dealsOf(cards: readonly Card[], sizes: readonly number[]): Generator<C
 
 /** Adds to `seen` whether the round ends won for `team`, after each legal continuation of every seat. */
 function outcomes(state: RoundState, team: number, seen: Set<boolean>): void {
-  if (state.phase === "finished") return void seen.add(state.result.change.levels > 0 && state.result.change.team === team);
+  if (state.phase === "finished")
+    return void seen.add(state.result.change.levels > 0 && state.result.change.team === team);
   for (const play of legalPlaysFor(state, state.turn).plays) {
     const next = applyPlay(state, state.turn, play);
     if (next.ok) outcomes(next.state, team, seen);
@@ -63,9 +68,12 @@ function verdicts(state: RoundState): Array<{ play: Card[]; wins: "always" | "ne
   const voids = knownVoids(view, ordering);
   const others = SEATS.filter((seat) => seat !== dealer);
   const unseen = others.flatMap((seat) => state.hands[seat]);
-  const fitting = [...dealsOf(unseen, others.map((seat) => state.hands[seat].length))].filter((hands) =>
-    hands.every((hand, index) => hand.every((card) => !voids[others[index]][ordering.group[card]])),
-  );
+  const fitting = [
+    ...dealsOf(
+      unseen,
+      others.map((seat) => state.hands[seat].length),
+    ),
+  ].filter((hands) => hands.every((hand, index) => hand.every((card) => !voids[others[index]][ordering.group[card]])));
   return legalPlaysFor(state, dealer).plays.map((play) => {
     const seen = new Set<boolean>();
     for (const hands of fitting) {
@@ -84,7 +92,8 @@ test("the strong AI takes a forced win: one play wins whatever the others hold a
     if (state === null) continue;
     const judged = verdicts(state);
     const winning = judged.filter(({ wins }) => wins === "always");
-    if (winning.length === 0 || winning.length === judged.length || judged.some(({ wins }) => wins === "sometimes")) continue;
+    if (winning.length === 0 || winning.length === judged.length || judged.some(({ wins }) => wins === "sometimes"))
+      continue;
     forced++;
     const chosen = searchPlay(seatView(state, state.turn), checkedThrows).cards;
     expect(winning.map(({ play }) => [...play].sort())).toContainEqual([...chosen].sort());

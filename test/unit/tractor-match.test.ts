@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { DEALER, playOut, replayMatch, SPECTATOR, type Actor } from "../../rooms/kit/engine";
-import { roundOf, tractorEngine, type TractorAction, type TractorMatch, type TractorMatchOptions } from "../../rooms/tractor/match";
+import {
+  roundOf,
+  tractorEngine,
+  type TractorAction,
+  type TractorMatch,
+  type TractorMatchOptions,
+} from "../../rooms/tractor/match";
 import { roundSeedOf } from "../../rooms/tractor/match-rounds";
 import type { MainSuit } from "../../rooms/tractor/order";
 import { classic, tractorRuleset } from "../../rooms/tractor/ruleset";
@@ -17,16 +23,18 @@ const matchOptions: fc.Arbitrary<TractorMatchOptions> = fc.record({
   mainSuit: fc.constantFrom(...MAIN_SUITS),
   dealer: fc.constantFrom<Seat>(0, 1, 2, 3),
   startRanks: fc.constantFrom<[number, number]>([14, 14], [13, 14], [14, 13], [14, 12], [13, 13]),
-  ruleset: fc.record({
-    throwPolicy: fc.constantFrom("always-accept" as const, "check-other-hands" as const),
-    hiddenMultiplier: fc.constantFrom("longest-component" as const, "lead-cards" as const, "double" as const),
-    strengthenOwnDeclaration: fc.boolean(),
-    jokerPairsDeclare: fc.boolean(),
-  }).map((rules) => tractorRuleset(rules)),
+  ruleset: fc
+    .record({
+      throwPolicy: fc.constantFrom("always-accept" as const, "check-other-hands" as const),
+      hiddenMultiplier: fc.constantFrom("longest-component" as const, "lead-cards" as const, "double" as const),
+      strengthenOwnDeclaration: fc.boolean(),
+      jokerPairsDeclare: fc.boolean(),
+    })
+    .map((rules) => tractorRuleset(rules)),
 });
 
 /** Figures of the property run, for the report (kept here, not printed). */
-export const figures = { games: 0, actions: 0, ms: 0 };
+const figures = { games: 0, actions: 0, ms: 0 };
 /** Bot matches the replay property plays: 1,000 (`npm run test:fast` plays 200: TRACTOR_REPLAY_MATCHES). */
 const REPLAY_MATCHES = Number(process.env.TRACTOR_REPLAY_MATCHES ?? 1000);
 
@@ -110,7 +118,8 @@ describe("the Tractor match engine", () => {
       if (waiting.for === "dealer" && waiting.action.type === "nextRound") break;
       const actor = waiting.for === "dealer" ? DEALER : waiting.for === "seat" ? waiting.seat : undefined;
       if (actor === undefined) throw new Error("the match ended in its first round");
-      const action = actor === DEALER ? (waiting as { action: TractorAction }).action : tractorEngine.botAction(state, actor)!;
+      const action =
+        actor === DEALER ? (waiting as { action: TractorAction }).action : tractorEngine.botAction(state, actor)!;
       state = accepted(state, actor, action).state;
       actions.push({ actor, action });
     }
@@ -125,19 +134,26 @@ describe("the Tractor match engine", () => {
 
     // A seed no engine accepts is refused, and nothing changes.
     for (const seed of [0, -5, 1.5, 2_147_483_647, Number.NaN]) {
-      expect(tractorEngine.apply(state, DEALER, { type: "nextRound", seed })).toMatchObject({ ok: false, code: "BAD_PAYLOAD" });
+      expect(tractorEngine.apply(state, DEALER, { type: "nextRound", seed })).toMatchObject({
+        ok: false,
+        code: "BAD_PAYLOAD",
+      });
     }
     expect(state).toEqual(roundOver);
 
     // The record keeps the action as made, seed and all: its replay deals round 2 again, card for card.
-    const recorded = [...actions, { actor: DEALER as Actor, action: { type: "nextRound", seed: 987_654_321 } as TractorAction }];
+    const recorded = [
+      ...actions,
+      { actor: DEALER as Actor, action: { type: "nextRound", seed: 987_654_321 } as TractorAction },
+    ];
     expect(replayMatch(tractorEngine, opts, matchSeed, recorded).state).toEqual(given);
   });
 
   test("a state holds only its phase's fields, and the compiler refuses the others", () => {
     const declaring = tractorEngine.start(options({ trump: "declare" }), 7).state;
     const burying = tractorEngine.start(options(), 7).state;
-    if (declaring.phase !== "declaring" || burying.phase !== "burying") throw new Error(`the matches start ${declaring.phase} and ${burying.phase}`);
+    if (declaring.phase !== "declaring" || burying.phase !== "burying")
+      throw new Error(`the matches start ${declaring.phase} and ${burying.phase}`);
     // @ts-expect-error: no round while the cards are dealt for declaring
     expect(declaring.round).toBeUndefined();
     // @ts-expect-error: the declaration deal is over once the dealer buries
@@ -160,7 +176,11 @@ describe("the Tractor match engine", () => {
     const trick = roundOf(state)!.tricks[0];
     const view = tractorEngine.view(state, SPECTATOR);
     expect(view.tricks).toHaveLength(1);
-    expect(view.tricks[0]).toMatchObject({ leader: "Charles", winner: ["Alice", "Bob", "Charles", "David"][trick.winner], points: trick.points });
+    expect(view.tricks[0]).toMatchObject({
+      leader: "Charles",
+      winner: ["Alice", "Bob", "Charles", "David"][trick.winner],
+      points: trick.points,
+    });
     expect(view.turn).toBe(view.tricks[0].winner);
   });
 });

@@ -1,19 +1,27 @@
 import fc from "fast-check";
-import { playTractorBot, TractorSeat } from "../../client-sdk/bots/tractor";
+import { playTractorBot, type TractorSeat } from "../../client-sdk/bots/tractor";
 import { CardhallError } from "../../client-sdk/errors";
 import type { TractorCardLike, TractorTurn } from "../../client-sdk/tractor";
 import { seededRandom, shuffled } from "../../rooms/kit/random";
-import { Card, cardPoints, countCards, parseCards, withoutCards } from "../../rooms/tractor/cards";
+import { type Card, cardPoints, countCards, parseCards, withoutCards } from "../../rooms/tractor/cards";
 import { randomSetup } from "../../rooms/tractor/generate";
 import { checkFollow, legalPlays } from "../../rooms/tractor/legality";
 import { TRUMP_GROUP } from "../../rooms/tractor/order";
-import { heuristicPolicy, playRound, TractorPolicy } from "../../rooms/tractor/policy";
+import { heuristicPolicy, playRound, type TractorPolicy } from "../../rooms/tractor/policy";
 import { randomPolicy } from "../../rooms/tractor/policy-random";
 import { partnerPolicy } from "../../rooms/tractor/policy-partner";
-import { applyPlay, buryCards, dealRound, orderingOf, RoundState, RoundUpdate, startRound } from "../../rooms/tractor/round";
-import { checkedThrows, classic, TractorRuleset } from "../../rooms/tractor/ruleset";
-import { PLAYERS, RoundSetup, Seat, SEATS, teamOf } from "../../rooms/tractor/scoring";
-import { knownVoids, seatView, SeatView, unseenCounts } from "../../rooms/tractor/seat-view";
+import {
+  applyPlay,
+  buryCards,
+  dealRound,
+  orderingOf,
+  type RoundState,
+  type RoundUpdate,
+  startRound,
+} from "../../rooms/tractor/round";
+import { checkedThrows, classic, type TractorRuleset } from "../../rooms/tractor/ruleset";
+import { PLAYERS, type RoundSetup, type Seat, SEATS, teamOf } from "../../rooms/tractor/scoring";
+import { knownVoids, seatView, type SeatView, unseenCounts } from "../../rooms/tractor/seat-view";
 
 function cards(text: string): Card[] {
   const parsed = parseCards(text);
@@ -48,20 +56,28 @@ describe("seatView", () => {
   function withHiddenCardsRedealt(state: RoundState, seat: Seat, seed: number): RoundState {
     const dealerSeesHidden = seat === state.setup.dealer && state.phase !== "burying";
     const others = SEATS.filter((other) => other !== seat);
-    const pool = shuffled([...others.flatMap((other) => state.hands[other]), ...(dealerSeesHidden ? [] : state.hidden)], seededRandom(seed));
+    const pool = shuffled(
+      [...others.flatMap((other) => state.hands[other]), ...(dealerSeesHidden ? [] : state.hidden)],
+      seededRandom(seed),
+    );
     const hands = state.hands.map((hand, index) => (index === seat ? hand : pool.splice(0, hand.length)));
     return { ...state, hands, hidden: dealerSeesHidden ? state.hidden : pool };
   }
 
   it("shows a seat nothing of the other hands or of the hidden cards it did not bury", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 101 }), fc.constantFrom(...SEATS), (seed, actions, seat) => {
-        const state = roundAfter(seed, actions);
-        const view = seatView(state, seat);
-        expect(seatView(withHiddenCardsRedealt(state, seat, seed + 1), seat)).toEqual(view);
-        expect(JSON.parse(JSON.stringify(view))).toEqual(view);
-        expect(sorted(view.hand)).toEqual(sorted(state.hands[seat]));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 0, max: 101 }),
+        fc.constantFrom(...SEATS),
+        (seed, actions, seat) => {
+          const state = roundAfter(seed, actions);
+          const view = seatView(state, seat);
+          expect(seatView(withHiddenCardsRedealt(state, seat, seed + 1), seat)).toEqual(view);
+          expect(JSON.parse(JSON.stringify(view))).toEqual(view);
+          expect(sorted(view.hand)).toEqual(sorted(state.hands[seat]));
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -87,13 +103,21 @@ describe("seatView", () => {
     const view = seatView(state, 1);
     expect(view.playedBy.map((played) => played.length)).toEqual(SEATS.map((seat) => 25 - state.hands[seat].length));
     const unseen = unseenCounts(view);
-    const expected = countCards([...SEATS.filter((seat) => seat !== 1).flatMap((seat) => state.hands[seat]), ...state.hidden]);
+    const expected = countCards([
+      ...SEATS.filter((seat) => seat !== 1).flatMap((seat) => state.hands[seat]),
+      ...state.hidden,
+    ]);
     expect(Array.from(unseen)).toEqual(Array.from(expected));
   });
 
   it("notices a seat that did not follow the led group as void in it", () => {
     const setup: RoundSetup = { mainSuit: "H", dealer: 0, teamRanks: [2, 2] };
-    let state: RoundState = startRound(setup, [cards("SASKC3C4C5C6C7C8C9CT"), cards("D3D4"), cards("S3S4"), cards("D5D6")]);
+    let state: RoundState = startRound(setup, [
+      cards("SASKC3C4C5C6C7C8C9CT"),
+      cards("D3D4"),
+      cards("S3S4"),
+      cards("D5D6"),
+    ]);
     state = accepted(buryCards(state, 0, cards("C3C4C5C6C7C8C9CT")));
     state = accepted(applyPlay(state, 0, cards("SA")));
     state = accepted(applyPlay(state, 1, cards("D3")));
@@ -115,10 +139,16 @@ describe("policies only ever make legal plays", () => {
       const dealt = dealRound(randomSetup(random), random, ruleset);
       const heuristic = heuristicPolicy(ruleset);
       const partner = partnerPolicy(ruleset);
-      for (const policies of [teams(heuristic, randomPolicy(random)), teams(randomPolicy(random), heuristic), teams(heuristic, heuristic), teams(partner, heuristic)]) {
+      for (const policies of [
+        teams(heuristic, randomPolicy(random)),
+        teams(randomPolicy(random), heuristic),
+        teams(heuristic, heuristic),
+        teams(partner, heuristic),
+      ]) {
         const finished = playRound(dealt, policies); // throws if the engine refuses any choice
         expect(finished.phase).toBe("finished");
-        if (ruleset === checkedThrows && !policies.some((policy) => policy !== heuristic && policy !== partner)) expect(finished.failedThrows).toEqual([]);
+        if (ruleset === checkedThrows && !policies.some((policy) => policy !== heuristic && policy !== partner))
+          expect(finished.failedThrows).toEqual([]);
       }
     }
   });
@@ -150,7 +180,12 @@ describe("the random policy", () => {
   const key = (play: readonly Card[]) => sorted(play).join(",");
 
   function viewOf(hand: string, lead?: string): SeatView {
-    let state: RoundState = startRound(setup, [cards(`S9D9${lead ?? ""}C3C4C5C6C7C8C9CT`), cards(hand), cards("D3"), cards("D4")]);
+    let state: RoundState = startRound(setup, [
+      cards(`S9D9${lead ?? ""}C3C4C5C6C7C8C9CT`),
+      cards(hand),
+      cards("D3"),
+      cards("D4"),
+    ]);
     state = accepted(buryCards(state, 0, cards("C3C4C5C6C7C8C9CT")));
     if (lead === undefined) return seatView({ ...state, turn: 1 }, 1);
     return seatView(accepted(applyPlay(state, 0, cards(lead))), 1);
@@ -186,7 +221,8 @@ describe("the random policy", () => {
     const view = viewOf(hand, "SAS9");
     const ordering = orderingOf(startRound(setup, [[], [], [], []]));
     const seen = frequencies(view, 300);
-    for (const play of seen.keys()) expect(checkFollow(cards(hand), cards("SAS9"), play.split(",").map(Number), ordering).ok).toBe(true);
+    for (const play of seen.keys())
+      expect(checkFollow(cards(hand), cards("SAS9"), play.split(",").map(Number), ordering).ok).toBe(true);
     expect(seen.size).toBeGreaterThan(20);
   });
 });
@@ -237,7 +273,9 @@ describe("the heuristic policy", () => {
     expect(buried.filter((card) => ordering.group[card] === TRUMP_GROUP)).toEqual([]);
     expect(buried.filter((card) => cardPoints(card) > 0)).toEqual([]);
     const left = withoutCards(hand, buried) as Card[];
-    expect([0, 1, 2, 3].filter((suit) => !left.some((card) => ordering.group[card] === suit)).length).toBeGreaterThan(0);
+    expect([0, 1, 2, 3].filter((suit) => !left.some((card) => ordering.group[card] === suit)).length).toBeGreaterThan(
+      0,
+    );
   });
 });
 
@@ -271,9 +309,17 @@ describe("the partner-aware policy", () => {
         if (state.phase !== "playing") return;
         const seat = state.turn;
         const others = SEATS.filter((other) => other !== seat);
-        const pool = shuffled(others.flatMap((other) => state.hands[other]), seededRandom(seed + 7));
-        const redealt: RoundState = { ...state, hands: state.hands.map((hand, index) => (index === seat ? hand : pool.splice(0, hand.length))) };
-        expect(partnerPolicy(checkedThrows).choosePlay(seatView(redealt, seat))).toEqual(partnerPolicy(checkedThrows).choosePlay(seatView(state, seat)));
+        const pool = shuffled(
+          others.flatMap((other) => state.hands[other]),
+          seededRandom(seed + 7),
+        );
+        const redealt: RoundState = {
+          ...state,
+          hands: state.hands.map((hand, index) => (index === seat ? hand : pool.splice(0, hand.length))),
+        };
+        expect(partnerPolicy(checkedThrows).choosePlay(seatView(redealt, seat))).toEqual(
+          partnerPolicy(checkedThrows).choosePlay(seatView(state, seat)),
+        );
       }),
       { numRuns: 80 },
     );
@@ -288,12 +334,17 @@ describe("the SDK bots", () => {
     const actedAt = SEATS.map(() => -1);
     let waiting: (() => void)[] = [];
     const turnFor = (seat: Seat): TractorTurn | undefined => {
-      if (state.phase === "finished") return { kind: "matchOver", winner: state.result.change.team, teamRanks: [...state.result.teamRanks] };
+      if (state.phase === "finished")
+        return { kind: "matchOver", winner: state.result.change.team, teamRanks: [...state.result.teamRanks] };
       if (state.turn !== seat || step <= actedAt[seat]) return undefined;
       return { kind: state.phase === "burying" ? "bury" : "play", round: 1, step, view: seatView(state, seat) };
     };
     const act = async (seat: Seat, chosen: readonly TractorCardLike[], move: typeof applyPlay): Promise<void> => {
-      const update = move(state, seat, chosen.map((card) => (typeof card === "number" ? card : cards(card)[0])));
+      const update = move(
+        state,
+        seat,
+        chosen.map((card) => (typeof card === "number" ? card : cards(card)[0])),
+      );
       if (!update.ok) throw new CardhallError(seat === state.turn ? "ILLEGAL_PLAY" : "NOT_YOUR_TURN", update.reason);
       [state, actedAt[seat], step] = [update.state, step, step + 1];
       const woken = waiting;
@@ -318,7 +369,9 @@ describe("the SDK bots", () => {
   it("play a whole round, each seat acting once per turn from its own view", async () => {
     const random = seededRandom("sdk-bots");
     const seats = tableOf(dealRound(randomSetup(random), random));
-    const results = await Promise.all(seats.map((seat, index) => playTractorBot(seat, index % 2 === 0 ? "heuristic" : "random", { botSeed: index })));
+    const results = await Promise.all(
+      seats.map((seat, index) => playTractorBot(seat, index % 2 === 0 ? "heuristic" : "random", { botSeed: index })),
+    );
     const winners = new Set(results.map((result) => result.matchWinner));
     expect(winners.size).toBe(1);
     const actions = results.reduce((sum, result) => sum + result.actions, 0);
@@ -356,11 +409,18 @@ describe("the SDK bots", () => {
     const counted: TractorSeat[] = seats.map((seat) => ({
       // Like the SDK's nextTurn: a wait ends with ABORTED when the bot stops waiting.
       nextTurn: (timeoutMs, signal) =>
-        Promise.race([seat.nextTurn(timeoutMs), new Promise<never>((_resolve, reject) => signal?.addEventListener("abort", () => reject(new CardhallError("ABORTED", "stopped"))))]),
+        Promise.race([
+          seat.nextTurn(timeoutMs),
+          new Promise<never>((_resolve, reject) =>
+            signal?.addEventListener("abort", () => reject(new CardhallError("ABORTED", "stopped"))),
+          ),
+        ]),
       play: (cards) => seat.play(cards),
       bury: (cards) => ((buried += 1), seat.bury(cards)),
     }));
-    const bots = counted.map((seat, index) => playTractorBot(seat, "random", { thinkMs: 200, botSeed: index, keepPlaying: () => playing, timeoutMs: 60_000 }));
+    const bots = counted.map((seat, index) =>
+      playTractorBot(seat, "random", { thinkMs: 200, botSeed: index, keepPlaying: () => playing, timeoutMs: 60_000 }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20)); // the dealer has its turn and is thinking (100–300 ms)
     playing = false;
     await expect(Promise.all(bots)).resolves.toEqual(SEATS.map(() => ({ actions: 0 })));
@@ -375,6 +435,8 @@ describe("the SDK bots", () => {
       play: async () => undefined,
       bury: async () => undefined,
     };
-    await expect(playTractorBot(brokenSeat, "random", { keepPlaying: () => true })).rejects.toMatchObject({ code: "TIMEOUT" });
+    await expect(playTractorBot(brokenSeat, "random", { keepPlaying: () => true })).rejects.toMatchObject({
+      code: "TIMEOUT",
+    });
   });
 });

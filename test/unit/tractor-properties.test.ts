@@ -3,9 +3,9 @@
  * against brute-force references that try every way of splitting or choosing cards.
  */
 import fc from "fast-check";
-import { Card, cardsName, countCards, DISTINCT_CARDS } from "../../rooms/tractor/cards";
+import { type Card, cardsName, countCards, DISTINCT_CARDS } from "../../rooms/tractor/cards";
 import { checkFollow, legalPlays } from "../../rooms/tractor/legality";
-import { CardOrdering, cardOrdering, MAIN_SUITS, MainSuit } from "../../rooms/tractor/order";
+import { type CardOrdering, cardOrdering, MAIN_SUITS, type MainSuit } from "../../rooms/tractor/order";
 import { bestHonor, leadStructure } from "../../rooms/tractor/structure";
 
 /** Is this set of cards one component of the given length (single, pair, or tractor of one group)? */
@@ -51,7 +51,8 @@ function* decompositions(cards: readonly Card[], ordering: CardOrdering): Genera
 
 const byLengthDescending = (parts: Card[][]) => parts.map((part) => part.length).sort((a, b) => b - a);
 const lexicographic = (a: number[], b: number[]) => {
-  for (let index = 0; index < Math.min(a.length, b.length); index++) if (a[index] !== b[index]) return a[index] - b[index];
+  for (let index = 0; index < Math.min(a.length, b.length); index++)
+    if (a[index] !== b[index]) return a[index] - b[index];
   return a.length - b.length;
 };
 
@@ -97,7 +98,8 @@ const contextArbitrary = fc.record({
   currentRank: fc.constantFrom(3, 4, 5, 14),
 });
 
-const groupCards = (ordering: CardOrdering, group: number, picks: number[]) => pickCards(poolCards(ordering, group), picks);
+const groupCards = (ordering: CardOrdering, group: number, picks: number[]) =>
+  pickCards(poolCards(ordering, group), picks);
 const GROUPS = [0, 1, 4];
 
 describe("the exact arrangement against brute force", () => {
@@ -124,20 +126,25 @@ describe("the exact arrangement against brute force", () => {
 
   it("decomposes a lead into the lexicographically longest components, with the highest honor", () => {
     fc.assert(
-      fc.property(contextArbitrary, fc.constantFrom(...GROUPS), fc.array(fc.nat(40), { minLength: 1, maxLength: 8 }), (context, group, picks) => {
-        const ordering = cardOrdering(context);
-        const lead = groupCards(ordering, group, picks);
-        const structure = leadStructure(lead, ordering);
-        if (lead.length === 0) return;
-        if (structure === undefined) throw new Error("one group's cards always make a lead");
-        let greatest: number[] = [];
-        for (const parts of decompositions(lead, ordering)) {
-          const lengths = byLengthDescending(parts);
-          if (lexicographic(lengths, greatest) > 0) greatest = lengths;
-        }
-        expect(structure.lengths).toEqual(greatest);
-        expect(structure.components[0].top).toBe(bruteHonor(lead, structure.lengths, ordering));
-      }),
+      fc.property(
+        contextArbitrary,
+        fc.constantFrom(...GROUPS),
+        fc.array(fc.nat(40), { minLength: 1, maxLength: 8 }),
+        (context, group, picks) => {
+          const ordering = cardOrdering(context);
+          const lead = groupCards(ordering, group, picks);
+          const structure = leadStructure(lead, ordering);
+          if (lead.length === 0) return;
+          if (structure === undefined) throw new Error("one group's cards always make a lead");
+          let greatest: number[] = [];
+          for (const parts of decompositions(lead, ordering)) {
+            const lengths = byLengthDescending(parts);
+            if (lexicographic(lengths, greatest) > 0) greatest = lengths;
+          }
+          expect(structure.lengths).toEqual(greatest);
+          expect(structure.components[0].top).toBe(bruteHonor(lead, structure.lengths, ordering));
+        },
+      ),
       { numRuns: 300, seed: 4749 },
     );
   });
@@ -157,7 +164,11 @@ function bruteTractorPairs(cards: readonly Card[], tractorPairs: readonly number
 /** Every distinct sub-multiset of `size` cards. */
 function subMultisets(cards: readonly Card[], size: number): Card[][] {
   const seen = new Map<string, Card[]>();
-  for (const [taken] of choices(cards.slice().sort((a, b) => a - b), size)) seen.set(cardsName(taken), taken);
+  for (const [taken] of choices(
+    cards.slice().sort((a, b) => a - b),
+    size,
+  ))
+    seen.set(cardsName(taken), taken);
   return [...seen.values()];
 }
 
@@ -183,12 +194,18 @@ describe("follow obligations against brute force", () => {
         (context, leadGroup, leadPicks, handPicks) => {
           const ordering = cardOrdering(context);
           const lead = groupCards(ordering, leadGroup, leadPicks);
-          const trimmed = pickCards(GROUPS.flatMap((group) => poolCards(ordering, group)), handPicks);
+          const trimmed = pickCards(
+            GROUPS.flatMap((group) => poolCards(ordering, group)),
+            handPicks,
+          );
           if (lead.length === 0 || trimmed.length < lead.length) return;
           const candidates = subMultisets(trimmed, lead.length);
           const profiles = candidates.map((play) => bruteProfile(play, lead, ordering));
           const best = profiles.reduce((top, profile) => (lexicographic(profile, top) > 0 ? profile : top));
-          const expected = candidates.filter((_, index) => lexicographic(profiles[index], best) === 0).map(cardsName).sort();
+          const expected = candidates
+            .filter((_, index) => lexicographic(profiles[index], best) === 0)
+            .map(cardsName)
+            .sort();
           const listed = legalPlays(trimmed, lead, ordering);
           expect(listed.complete).toBe(true);
           expect(listed.plays.map((play) => cardsName(play.slice().sort((a, b) => a - b))).sort()).toEqual(expected);

@@ -1,11 +1,18 @@
 import { seededRandom } from "../../rooms/kit/random";
-import { Card, doubleDeck, parseCards, withoutCards } from "../../rooms/tractor/cards";
+import { type Card, doubleDeck, parseCards, withoutCards } from "../../rooms/tractor/cards";
 import { playRandomRound, randomSetup } from "../../rooms/tractor/generate";
 import { checkFollow, checkLead, failedThrowComponent, legalPlays } from "../../rooms/tractor/legality";
 import { cardOrdering } from "../../rooms/tractor/order";
-import { applyPlay, buryCards, dealRound, RoundState, RoundUpdate, startRound } from "../../rooms/tractor/round";
+import {
+  applyPlay,
+  buryCards,
+  dealRound,
+  type RoundState,
+  type RoundUpdate,
+  startRound,
+} from "../../rooms/tractor/round";
 import { checkedThrows, classic } from "../../rooms/tractor/ruleset";
-import { replayRound, RoundSetup } from "../../rooms/tractor/scoring";
+import { replayRound, type RoundSetup } from "../../rooms/tractor/scoring";
 import { leadStructure } from "../../rooms/tractor/structure";
 
 function cards(text: string): Card[] {
@@ -17,7 +24,8 @@ function cards(text: string): Card[] {
 
 const ordering = cardOrdering({ mainSuit: "H", currentRank: 7 });
 const reason = (verdict: { ok: true } | { ok: false; reason: string }) => (verdict.ok ? "ok" : verdict.reason);
-const follow = (hand: string, lead: string, play: string) => reason(checkFollow(cards(hand), cards(lead), cards(play), ordering));
+const follow = (hand: string, lead: string, play: string) =>
+  reason(checkFollow(cards(hand), cards(lead), cards(play), ordering));
 
 function accepted(update: RoundUpdate): RoundState {
   if (!update.ok) throw new Error(update.reason);
@@ -90,7 +98,9 @@ describe("checked throws", () => {
   };
 
   it("stand when nobody holds a higher component of the same shape in that suit", () => {
-    expect(failedThrowComponent(structure("SASASK"), [cards("SQSQ"), cards("H2H2BJ"), cards("")], ordering)).toBeUndefined();
+    expect(
+      failedThrowComponent(structure("SASASK"), [cards("SQSQ"), cards("H2H2BJ"), cards("")], ordering),
+    ).toBeUndefined();
   });
 
   it("fail to the smallest beaten component", () => {
@@ -100,7 +110,9 @@ describe("checked throws", () => {
 
   it("check tractors against tractors only", () => {
     const lead = structure("S2S2S3S3SA");
-    expect(failedThrowComponent(lead, [cards("S8S8S9S9"), cards(""), cards("")], ordering)?.cards).toEqual(cards("S3S3S2S2"));
+    expect(failedThrowComponent(lead, [cards("S8S8S9S9"), cards(""), cards("")], ordering)?.cards).toEqual(
+      cards("S3S3S2S2"),
+    );
     expect(failedThrowComponent(lead, [cards("S8S8STST"), cards(""), cards("")], ordering)).toBeUndefined();
   });
 });
@@ -109,7 +121,10 @@ describe("checked throws", () => {
 function fixedDeal(aliceHand: string): { setup: RoundSetup; hands: Card[][] } {
   const alice = cards(aliceHand);
   const rest = withoutCards(doubleDeck(), alice) as Card[];
-  return { setup: { mainSuit: "H", dealer: 0, teamRanks: [7, 5] }, hands: [alice, rest.slice(0, 25), rest.slice(25, 50), rest.slice(50, 75)] };
+  return {
+    setup: { mainSuit: "H", dealer: 0, teamRanks: [7, 5] },
+    hands: [alice, rest.slice(0, 25), rest.slice(25, 50), rest.slice(50, 75)],
+  };
 }
 
 describe("a round", () => {
@@ -142,7 +157,11 @@ describe("a round", () => {
     expect(applyPlay(state, 1, cards("S2"))).toMatchObject({ ok: false, reason: "It is Alice's turn." });
     state = accepted(applyPlay(state, 0, cards("SASA")));
     for (const seat of [1, 2, 3] as const) {
-      const options = legalPlays(state.hands[seat], cards("SASA"), cardOrdering({ mainSuit: "H", currentRank: 7 })).plays;
+      const options = legalPlays(
+        state.hands[seat],
+        cards("SASA"),
+        cardOrdering({ mainSuit: "H", currentRank: 7 }),
+      ).plays;
       state = accepted(applyPlay(state, seat, options[0]));
     }
     expect(state.tricks).toHaveLength(1);

@@ -1,6 +1,6 @@
-import { BLACK_JOKER, Card, parseCards, parseRank, RED_JOKER } from "../../rooms/tractor/cards";
-import { cardOrdering, isTrumpCard, MainSuit, TrumpContext } from "../../rooms/tractor/order";
-import { hiddenCardBonus, rankChange, RecordedRound, replayRound, settleRound } from "../../rooms/tractor/scoring";
+import { BLACK_JOKER, type Card, parseCards, parseRank, RED_JOKER } from "../../rooms/tractor/cards";
+import { cardOrdering, isTrumpCard, type MainSuit, type TrumpContext } from "../../rooms/tractor/order";
+import { hiddenCardBonus, rankChange, type RecordedRound, replayRound, settleRound } from "../../rooms/tractor/scoring";
 import { formatCaseResult, parseStatementInput } from "../../rooms/tractor/statement-format";
 import { bestHonor, leadStructure } from "../../rooms/tractor/structure";
 import { judgeTrick } from "../../rooms/tractor/trick";
@@ -18,7 +18,8 @@ function ordering(mainSuit: MainSuit = "H", rank = "7") {
 const order = (text: string, mainSuit: MainSuit = "H") => ordering(mainSuit).order[cards(text)[0]];
 const shape = (text: string, mainSuit: MainSuit = "H") => leadStructure(cards(text), ordering(mainSuit))?.lengths;
 /** The winner's index (0 = leader) of a trick written as the statement writes it. */
-const winner = (line: string, mainSuit: MainSuit = "H") => judgeTrick(line.split(" ").map(cards), ordering(mainSuit)).winner;
+const winner = (line: string, mainSuit: MainSuit = "H") =>
+  judgeTrick(line.split(" ").map(cards), ordering(mainSuit)).winner;
 
 describe("card order (main H, current rank 7)", () => {
   it("puts trumps above not-trumps in the statement's order", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { seededRandom, shuffled } from "../../rooms/kit/random";
-import { Card, COPIES_PER_CARD, countCards, doubleDeck, DISTINCT_CARDS } from "../../rooms/tractor/cards";
+import { type Card, COPIES_PER_CARD, countCards, doubleDeck, DISTINCT_CARDS } from "../../rooms/tractor/cards";
 import { randomSetup } from "../../rooms/tractor/generate";
 import { checkFollow, checkLead } from "../../rooms/tractor/legality";
 import { easyPolicy, levelPolicy } from "../../rooms/tractor/levels";
@@ -9,7 +9,15 @@ import { randomPolicy } from "../../rooms/tractor/policy-random";
 import { applyPlay, buryCards, dealRound, type RoundState } from "../../rooms/tractor/round";
 import { checkedThrows, classic, type TractorRuleset } from "../../rooms/tractor/ruleset";
 import { SEATS, type Seat } from "../../rooms/tractor/scoring";
-import { burialBudgetOf, candidatePlays, DEFAULT_SEARCH_BUDGET, evidenceWeight, searchBurial, searchPlay, type SearchBudget } from "../../rooms/tractor/search";
+import {
+  burialBudgetOf,
+  candidatePlays,
+  DEFAULT_SEARCH_BUDGET,
+  evidenceWeight,
+  searchBurial,
+  searchPlay,
+  type SearchBudget,
+} from "../../rooms/tractor/search";
 import { roundInWorld, sampleWorld } from "../../rooms/tractor/search-worlds";
 import { partnerPolicy } from "../../rooms/tractor/policy-partner";
 import { knownVoids, seatView, viewOrdering, type SeatView } from "../../rooms/tractor/seat-view";
@@ -42,7 +50,13 @@ function scrambled(state: RoundState, seat: Seat, seed: number): RoundState {
   const random = seededRandom(`scramble:${seed}`);
   const dealer = state.setup.dealer;
   const hiddenToo = seat !== dealer;
-  const pool = shuffled([...SEATS.filter((other) => other !== seat).flatMap((other) => state.hands[other]), ...(hiddenToo ? state.hidden : [])], random);
+  const pool = shuffled(
+    [
+      ...SEATS.filter((other) => other !== seat).flatMap((other) => state.hands[other]),
+      ...(hiddenToo ? state.hidden : []),
+    ],
+    random,
+  );
   let next = 0;
   const take = (count: number) => pool.slice(next, (next += count));
   const hands = SEATS.map((other) => (other === seat ? state.hands[seat].slice() : take(state.hands[other].length)));
@@ -53,7 +67,11 @@ function sameCards(a: readonly Card[], b: readonly Card[]): boolean {
   return countCards(a).every((copies, card) => copies === countCards(b)[card]);
 }
 
-const positions = fc.record({ seed: fc.integer({ min: 1, max: 1_000_000 }), plays: fc.integer({ min: 0, max: 95 }), checked: fc.boolean() });
+const positions = fc.record({
+  seed: fc.integer({ min: 1, max: 1_000_000 }),
+  plays: fc.integer({ min: 0, max: 95 }),
+  checked: fc.boolean(),
+});
 
 describe("the strong Tractor AI's sampled deals", () => {
   test("are consistent with everything the seat has seen (property over many positions)", () => {
@@ -75,7 +93,9 @@ describe("the strong Tractor AI's sampled deals", () => {
         // No seat holds a card of a group it showed it lacks.
         const ordering = viewOrdering(view);
         const voids = knownVoids(view, ordering);
-        SEATS.forEach((other) => world.hands[other].forEach((card) => expect(voids[other][ordering.group[card]]).toBe(false)));
+        SEATS.forEach((other) =>
+          world.hands[other].forEach((card) => expect(voids[other][ordering.group[card]]).toBe(false)),
+        );
         // The round in that deal shows the seat exactly the view it decided from.
         expect(seatView(roundInWorld(view, world, state.ruleset), seat)).toEqual(view);
       }),
@@ -92,7 +112,9 @@ describe("the strong Tractor AI's sampled deals", () => {
     for (let draw = 0; draw < 10; draw++) {
       const world = sampleWorld(view, seededRandom(draw === 0 ? "world:999982" : `tight:${draw}`));
       expect(world.consistent).toBe(true);
-      SEATS.forEach((other) => world.hands[other].forEach((card) => expect(voids[other][ordering.group[card]]).toBe(false)));
+      SEATS.forEach((other) =>
+        world.hands[other].forEach((card) => expect(voids[other][ordering.group[card]]).toBe(false)),
+      );
       expect(seatView(roundInWorld(view, world, state.ruleset), seat)).toEqual(view);
     }
   });
@@ -100,13 +122,22 @@ describe("the strong Tractor AI's sampled deals", () => {
   test("keep a declaration's cards in the declarer's hand until it plays them", () => {
     const state = positionAfter(5, 6, classic);
     const seat = state.turn;
-    const declarer = ([1, 2, 3] as const).map((step) => ((seat + step) % 4) as Seat).find((other) => other !== state.setup.dealer)!;
+    const declarer = ([1, 2, 3] as const)
+      .map((step) => ((seat + step) % 4) as Seat)
+      .find((other) => other !== state.setup.dealer)!;
     const shown = state.hands[declarer].slice(0, 2);
     const view = seatView(state, seat);
     for (let draw = 0; draw < 20; draw++) {
-      const world = sampleWorld(view, seededRandom(`declared:${draw}`), { declaration: { seat: declarer, cards: shown } });
+      const world = sampleWorld(view, seededRandom(`declared:${draw}`), {
+        declaration: { seat: declarer, cards: shown },
+      });
       expect(world.consistent).toBe(true);
-      expect(sameCards(shown.filter((card) => world.hands[declarer].includes(card)), shown)).toBe(true);
+      expect(
+        sameCards(
+          shown.filter((card) => world.hands[declarer].includes(card)),
+          shown,
+        ),
+      ).toBe(true);
     }
   });
 
@@ -132,42 +163,56 @@ describe("the strong Tractor AI", () => {
     ["the partner-aware policy", PARTNER],
   ] as const;
 
-  test.each(budgets)("decides from the seat's view only: the same choice when the hidden parts of the full state are scrambled (own team: %s)", (_, budget) => {
-    fc.assert(
-      fc.property(positions, fc.integer({ min: 1, max: 1_000_000 }), ({ seed, plays, checked }, scramble) => {
-        const ruleset = checked ? checkedThrows : classic;
-        const state = positionAfter(seed, plays, ruleset);
-        if (state.phase !== "playing") return;
-        const seat = state.turn;
-        const other = scrambled(state, seat, scramble);
-        expect(seatView(other, seat)).toEqual(seatView(state, seat));
-        expect(searchPlay(seatView(other, seat), ruleset, budget).cards).toEqual(searchPlay(seatView(state, seat), ruleset, budget).cards);
-      }),
-      { numRuns: 30, seed: 34 },
-    );
-  });
+  test.each(budgets)(
+    "decides from the seat's view only: the same choice when the hidden parts of the full state are scrambled (own team: %s)",
+    (_, budget) => {
+      fc.assert(
+        fc.property(positions, fc.integer({ min: 1, max: 1_000_000 }), ({ seed, plays, checked }, scramble) => {
+          const ruleset = checked ? checkedThrows : classic;
+          const state = positionAfter(seed, plays, ruleset);
+          if (state.phase !== "playing") return;
+          const seat = state.turn;
+          const other = scrambled(state, seat, scramble);
+          expect(seatView(other, seat)).toEqual(seatView(state, seat));
+          expect(searchPlay(seatView(other, seat), ruleset, budget).cards).toEqual(
+            searchPlay(seatView(state, seat), ruleset, budget).cards,
+          );
+        }),
+        { numRuns: 30, seed: 34 },
+      );
+    },
+  );
 
-  test.each(budgets)("plays only what the engine accepts, among its candidates: the heuristic's best, after the own policy's play (own team: %s)", (_, budget) => {
-    fc.assert(
-      fc.property(positions, ({ seed, plays, checked }) => {
-        const ruleset = checked ? checkedThrows : classic;
-        const state = positionAfter(seed, plays, ruleset);
-        if (state.phase !== "playing") return;
-        const view = seatView(state, state.turn);
-        const choice = searchPlay(view, ruleset, budget);
-        const ordering = viewOrdering(view);
-        const lead = view.trick?.plays[0];
-        expect((lead === undefined ? checkLead(view.hand, choice.cards, ordering) : checkFollow(view.hand, lead, choice.cards, ordering)).ok).toBe(true);
-        const candidates = candidatePlays(view, ruleset, budget);
-        expect(candidates).toContainEqual(choice.cards);
-        const own = budget.ownPolicy === "partner" ? partnerPolicy(ruleset) : heuristicPolicy(ruleset);
-        expect(candidates[0]).toEqual(own.choosePlay(view));
-        for (const cards of rankedPlays(view, ruleset).slice(0, budget.candidates)) expect(candidates.some((candidate) => sameCards(candidate, cards))).toBe(true);
-        expect(applyPlay(state, state.turn, choice.cards).ok).toBe(true);
-      }),
-      { numRuns: 30, seed: 35 },
-    );
-  });
+  test.each(budgets)(
+    "plays only what the engine accepts, among its candidates: the heuristic's best, after the own policy's play (own team: %s)",
+    (_, budget) => {
+      fc.assert(
+        fc.property(positions, ({ seed, plays, checked }) => {
+          const ruleset = checked ? checkedThrows : classic;
+          const state = positionAfter(seed, plays, ruleset);
+          if (state.phase !== "playing") return;
+          const view = seatView(state, state.turn);
+          const choice = searchPlay(view, ruleset, budget);
+          const ordering = viewOrdering(view);
+          const lead = view.trick?.plays[0];
+          expect(
+            (lead === undefined
+              ? checkLead(view.hand, choice.cards, ordering)
+              : checkFollow(view.hand, lead, choice.cards, ordering)
+            ).ok,
+          ).toBe(true);
+          const candidates = candidatePlays(view, ruleset, budget);
+          expect(candidates).toContainEqual(choice.cards);
+          const own = budget.ownPolicy === "partner" ? partnerPolicy(ruleset) : heuristicPolicy(ruleset);
+          expect(candidates[0]).toEqual(own.choosePlay(view));
+          for (const cards of rankedPlays(view, ruleset).slice(0, budget.candidates))
+            expect(candidates.some((candidate) => sameCards(candidate, cards))).toBe(true);
+          expect(applyPlay(state, state.turn, choice.cards).ok).toBe(true);
+        }),
+        { numRuns: 30, seed: 35 },
+      );
+    },
+  );
 
   test("plays its own team with the partner-aware policy by default", () => {
     expect(DEFAULT_SEARCH_BUDGET.ownPolicy).toBe("partner");
@@ -192,7 +237,8 @@ describe("the strong Tractor AI", () => {
 
 describe("the strong Tractor AI's burial", () => {
   /** A dealt round, waiting for its dealer to bury. */
-  const dealtFrom = (seed: number, ruleset: TractorRuleset) => dealRound(randomSetup(seededRandom(`burial-test:${seed}`)), seededRandom(`burial-deal:${seed}`), ruleset);
+  const dealtFrom = (seed: number, ruleset: TractorRuleset) =>
+    dealRound(randomSetup(seededRandom(`burial-test:${seed}`)), seededRandom(`burial-deal:${seed}`), ruleset);
 
   test("buries 8 of the dealer's cards the engine accepts, among the heuristic's best burials, the heuristic's first", () => {
     for (let seed = 1; seed <= 6; seed++) {
@@ -212,7 +258,9 @@ describe("the strong Tractor AI's burial", () => {
     for (let seed = 1; seed <= 4; seed++) {
       const state = dealtFrom(seed, checkedThrows);
       const other = scrambled(state, state.turn, seed);
-      expect(searchBurial(seatView(other, other.turn), checkedThrows, SMALL).cards).toEqual(searchBurial(seatView(state, state.turn), checkedThrows, SMALL).cards);
+      expect(searchBurial(seatView(other, other.turn), checkedThrows, SMALL).cards).toEqual(
+        searchBurial(seatView(state, state.turn), checkedThrows, SMALL).cards,
+      );
     }
   });
 
@@ -229,11 +277,20 @@ describe("the Tractor bot levels", () => {
     const state = positionAfter(11, 20, checkedThrows);
     if (state.phase !== "playing") throw new Error("the round ended early");
     const view = seatView(state, state.turn);
-    expect(levelPolicy("normal", checkedThrows).choosePlay(view)).toEqual(heuristicPolicy(checkedThrows).choosePlay(view));
-    for (const policy of [easyPolicy(checkedThrows, seededRandom("easy")), levelPolicy("strong", checkedThrows, Math.random, SMALL)]) {
+    expect(levelPolicy("normal", checkedThrows).choosePlay(view)).toEqual(
+      heuristicPolicy(checkedThrows).choosePlay(view),
+    );
+    for (const policy of [
+      easyPolicy(checkedThrows, seededRandom("easy")),
+      levelPolicy("strong", checkedThrows, Math.random, SMALL),
+    ]) {
       expect(applyPlay(state, state.turn, policy.choosePlay(view)).ok).toBe(true);
     }
-    const dealt = dealRound(randomSetup(seededRandom("levels-burial")), seededRandom("levels-burial-deal"), checkedThrows);
+    const dealt = dealRound(
+      randomSetup(seededRandom("levels-burial")),
+      seededRandom("levels-burial-deal"),
+      checkedThrows,
+    );
     const burial = levelPolicy("strong", checkedThrows, Math.random, SMALL).chooseBurial(seatView(dealt, dealt.turn));
     expect(buryCards(dealt, dealt.turn, burial).ok).toBe(true);
     expect(DISTINCT_CARDS * COPIES_PER_CARD).toBe(doubleDeck().length);

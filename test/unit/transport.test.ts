@@ -1,5 +1,5 @@
-import type { AddressInfo } from "net";
-import type { Socket } from "net";
+import type { AddressInfo } from "node:net";
+import type { Socket } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
 import { CardhallTransport, batchWritesPerCallback } from "../../server/transport/transport";
 

@@ -6,7 +6,11 @@
 import { UwsConnection } from "../../server/transport/uws-websocket-port";
 import { Pacer } from "../../server/transport/leave-pacer";
 
-function connection(): { connection: UwsConnection; sent: number[]; ended: Array<[number | undefined, string | undefined]> } {
+function connection(): {
+  connection: UwsConnection;
+  sent: number[];
+  ended: Array<[number | undefined, string | undefined]>;
+} {
   const sent: number[] = [];
   const ended: Array<[number | undefined, string | undefined]> = [];
   const socket = {

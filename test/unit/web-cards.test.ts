@@ -18,6 +18,12 @@ describe("the web page's card names", () => {
 
   it("colours hearts, diamonds and the red joker red", () => {
     expect(["H5", "7D", "Jh", "RJ"].map((code) => cardFace(code).red)).toEqual([true, true, true, true]);
-    expect(["S5", "7C", "Js", "BJ", "*"].map((code) => cardFace(code).red)).toEqual([false, false, false, false, false]);
+    expect(["S5", "7C", "Js", "BJ", "*"].map((code) => cardFace(code).red)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -7,8 +7,26 @@ import { holderWords, playersWords, resultWords } from "../../web/src/results";
 
 const seat = (index: number, name: string, kind: GameSummary["seats"][number]["kind"]) => ({ seat: index, name, kind });
 
-function summary(game: string, seats: GameSummary["seats"], result: unknown, more: Partial<GameSummary> = {}): GameSummary {
-  return { id: "x", game, roomId: "r", part: "game", match: 1, seed: 1, seats, result, actionCount: 10, startedAt: 0, endedAt: 0, ...more };
+function summary(
+  game: string,
+  seats: GameSummary["seats"],
+  result: unknown,
+  more: Partial<GameSummary> = {},
+): GameSummary {
+  return {
+    id: "x",
+    game,
+    roomId: "r",
+    part: "game",
+    match: 1,
+    seed: 1,
+    seats,
+    result,
+    actionCount: 10,
+    startedAt: 0,
+    endedAt: 0,
+    ...more,
+  };
 }
 
 describe("a finished game in words", () => {
@@ -23,12 +41,18 @@ describe("a finished game in words", () => {
   test("Even-Steven: the verdict said plainly", () => {
     const ann = [seat(0, "Ann", "person")];
     expect(resultWords(summary("evensteven", ann, { outcome: "WIN" }))).toBe("Ann won");
-    expect(resultWords(summary("evensteven", ann, { outcome: "LOSE NECESSARILY" }))).toBe("Ann lost: no way of playing that hand could have won");
-    expect(resultWords(summary("evensteven", ann, { outcome: "LOSE UNNECESSARILY" }))).toBe("Ann lost: the hand could have won");
+    expect(resultWords(summary("evensteven", ann, { outcome: "LOSE NECESSARILY" }))).toBe(
+      "Ann lost: no way of playing that hand could have won",
+    );
+    expect(resultWords(summary("evensteven", ann, { outcome: "LOSE UNNECESSARILY" }))).toBe(
+      "Ann lost: the hand could have won",
+    );
     expect(resultWords(summary("evensteven", ann, { outcome: "TIME OUT" }))).toBe("Ann ran out of time");
     expect(playersWords(summary("evensteven", ann, null))).toBe("Ann");
     // A ladder deal of the running period is listed without its result (docs/arena.md, "Solo ladders").
-    expect(resultWords(summary("evensteven", ann, null, { ladder: { period: "2026-11-26", deal: 3, endsAt: 0 } }))).toBe("a ladder deal: its result shows once the ladder's period is over");
+    expect(
+      resultWords(summary("evensteven", ann, null, { ladder: { period: "2026-11-26", deal: 3, endsAt: 0 } })),
+    ).toBe("a ladder deal: its result shows once the ladder's period is over");
   });
 
   test("Fool: the winner and the Fool, or no Fool", () => {
@@ -40,16 +64,26 @@ describe("a finished game in words", () => {
 
   test("Patience: came out or overflowed", () => {
     const owner = [seat(0, "Ann", "person")];
-    expect(resultWords(summary("patience", owner, { outcome: { kind: "finished", pileSizes: [8, 6, 7, 0] } }))).toBe("came out: 3 piles left");
-    expect(resultWords(summary("patience", owner, { outcome: { kind: "overflowed", cardNumber: 40 } }))).toBe("overflowed: no room for card 40");
+    expect(resultWords(summary("patience", owner, { outcome: { kind: "finished", pileSizes: [8, 6, 7, 0] } }))).toBe(
+      "came out: 3 piles left",
+    );
+    expect(resultWords(summary("patience", owner, { outcome: { kind: "overflowed", cardNumber: 40 } }))).toBe(
+      "overflowed: no room for card 40",
+    );
   });
 
   test("Tractor: the teams, a round's points and ranks, a match's winner", () => {
     const seats = [seat(0, "Ann", "person"), seat(1, "bot", "bot"), seat(2, "bot", "bot"), seat(3, "bot", "bot")];
     expect(playersWords(summary("tractor", seats, null))).toBe("Ann and Computer against the computer pair (team 2)");
     const round = { defenderPoints: 35, team: 1, levels: 2, teamRanks: [13, 2] };
-    expect(resultWords(summary("tractor", seats, round, { part: "round", round: 3 }))).toBe("round 3: the defenders took 35 points; Ann and Computer go up 2 ranks (ranks now King and 2)");
-    expect(resultWords(summary("tractor", seats, { ...round, levels: 0, defenderPoints: 90 }, { part: "round", round: 4 }))).toBe("round 4: the defenders took 90 points; nobody goes up (ranks now King and 2)");
-    expect(resultWords(summary("tractor", seats, { winner: 2, teamRanks: [13, 15], rounds: 9 }, { part: "match" }))).toBe("the computer pair (team 2) won the match in 9 rounds");
+    expect(resultWords(summary("tractor", seats, round, { part: "round", round: 3 }))).toBe(
+      "round 3: the defenders took 35 points; Ann and Computer go up 2 ranks (ranks now King and 2)",
+    );
+    expect(
+      resultWords(summary("tractor", seats, { ...round, levels: 0, defenderPoints: 90 }, { part: "round", round: 4 })),
+    ).toBe("round 4: the defenders took 90 points; nobody goes up (ranks now King and 2)");
+    expect(
+      resultWords(summary("tractor", seats, { winner: 2, teamRanks: [13, 15], rounds: 9 }, { part: "match" })),
+    ).toBe("the computer pair (team 2) won the match in 9 rounds");
   });
 });

@@ -7,9 +7,16 @@ import { selectionOf, type ListedPlays } from "../../web/src/tables/tractor-sele
 
 const HAND = ["S5", "S5", "S6", "S6", "S9", "H3"];
 /** Following a pair of spades led by another seat: the pairs held must be played (a made-up but typical list). */
-const FOLLOW_PAIR: ListedPlays = { options: [["S5", "S5"], ["S6", "S6"]], complete: true };
+const FOLLOW_PAIR: ListedPlays = {
+  options: [
+    ["S5", "S5"],
+    ["S6", "S6"],
+  ],
+  complete: true,
+};
 
-const enabledOf = (chosen: number[], plays: ListedPlays) => [...selectionOf(HAND, new Set(chosen), plays).enabled].sort();
+const enabledOf = (chosen: number[], plays: ListedPlays) =>
+  [...selectionOf(HAND, new Set(chosen), plays).enabled].sort();
 
 describe("choosing Tractor cards from the hint", () => {
   it("enables the cards of some legal play and nothing else, with Play off until a whole play is chosen", () => {

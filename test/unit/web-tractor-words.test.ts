@@ -5,7 +5,13 @@
  */
 import { parseCard } from "../../rooms/tractor/cards";
 import { cardOrdering, TRUMP_GROUP } from "../../rooms/tractor/order";
-import { cardsShort, handInSuits, pointCardsTaken, rulesWords, startRanksOption } from "../../web/src/tables/tractor-words";
+import {
+  cardsShort,
+  handInSuits,
+  pointCardsTaken,
+  rulesWords,
+  startRanksOption,
+} from "../../web/src/tables/tractor-words";
 
 describe("the Tractor page's words and card order", () => {
   it("groups a hand by suit, the trumps first in the round's order, each suit highest first", () => {
@@ -23,15 +29,27 @@ describe("the Tractor page's words and card order", () => {
   });
 
   it("finds the point cards of the tricks the defenders won", () => {
-    const trick = (winner: string, cards: string[][]) => ({ leader: "Alice" as const, winner: winner as "Bob", points: 0, plays: cards.map((held, index) => ({ seat: (["Alice", "Bob", "Charles", "David"] as const)[index], cards: held })) });
+    const trick = (winner: string, cards: string[][]) => ({
+      leader: "Alice" as const,
+      winner: winner as "Bob",
+      points: 0,
+      plays: cards.map((held, index) => ({
+        seat: (["Alice", "Bob", "Charles", "David"] as const)[index],
+        cards: held,
+      })),
+    });
     const tricks = [trick("Bob", [["S5"], ["SK"], ["S3"], ["ST"]]), trick("Alice", [["H5"], ["H6"], ["H7"], ["H8"]])];
     expect(pointCardsTaken(tricks, ["Bob", "David"])).toEqual(["S5", "SK", "ST"]);
   });
 
   it("says the rules and reads the starting ranks", () => {
     expect(rulesWords({ throws: "check-other-hands" })).toBe("Checked throws, 10 points a failed throw");
-    expect(rulesWords({ throws: "always-accept", startRanks: [14, 14] })).toBe("Every throw stands (the statement's rule) · starting at A and A");
-    expect(rulesWords({ throws: "check-other-hands", botLevels: { Bob: "strong", Charles: "strong", David: "normal" } })).toBe("Checked throws, 10 points a failed throw · strong computer players");
+    expect(rulesWords({ throws: "always-accept", startRanks: [14, 14] })).toBe(
+      "Every throw stands (the statement's rule) · starting at A and A",
+    );
+    expect(
+      rulesWords({ throws: "check-other-hands", botLevels: { Bob: "strong", Charles: "strong", David: "normal" } }),
+    ).toBe("Checked throws, 10 points a failed throw · strong computer players");
     expect(startRanksOption("A,A")).toEqual(["A", "A"]);
     expect(startRanksOption("10,10")).toEqual([10, 10]);
     expect(startRanksOption("2,k")).toEqual([2, "K"]);

@@ -20,8 +20,20 @@ export interface CardFace {
 }
 
 const RANK_WORDS: Record<string, string> = {
-  "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
-  "10": "ten", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+  "2": "two",
+  "3": "three",
+  "4": "four",
+  "5": "five",
+  "6": "six",
+  "7": "seven",
+  "8": "eight",
+  "9": "nine",
+  "10": "ten",
+  T: "ten",
+  J: "jack",
+  Q: "queen",
+  K: "king",
+  A: "ace",
 };
 export const SUIT_WORDS: Record<SuitLetter, string> = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 export const SUIT_SYMBOLS: Record<SuitLetter, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -33,7 +45,8 @@ const SUIT_THEN_RANK = /^([SHDC])([2-9TJQKA])$/;
 /** Reads a card in any of the games' notations. */
 export function cardFace(code: string): CardFace {
   if (code === "*") return { code, rank: "", suit: "", words: "joker", red: false };
-  if (code === "BJ" || code === "RJ") return { code, rank: "", suit: "", words: code === "BJ" ? "black joker" : "red joker", red: code === "RJ" };
+  if (code === "BJ" || code === "RJ")
+    return { code, rank: "", suit: "", words: code === "BJ" ? "black joker" : "red joker", red: code === "RJ" };
   const match = RANK_THEN_SUIT.exec(code) ?? swap(SUIT_THEN_RANK.exec(code));
   if (!match) return { code, rank: code, suit: "", words: code, red: false };
   const rank = match[1] === "T" ? "10" : match[1];
@@ -52,8 +65,15 @@ export function cardName(code: string): string {
 
 function faceContent(face: CardFace): Node[] {
   // A joker is drawn as a joker: the word and a star, never a rank letter that reads as a Jack.
-  if (isJoker(face)) return [h("span", { class: "rank joker-word", text: "JOKER", attrs: { "aria-hidden": "true" } }), h("span", { class: "suit", text: "★", attrs: { "aria-hidden": "true" } })];
-  return [h("span", { class: "rank", text: face.rank, attrs: { "aria-hidden": "true" } }), h("span", { class: "suit", text: SUIT_SYMBOLS[face.suit as SuitLetter] ?? "", attrs: { "aria-hidden": "true" } })];
+  if (isJoker(face))
+    return [
+      h("span", { class: "rank joker-word", text: "JOKER", attrs: { "aria-hidden": "true" } }),
+      h("span", { class: "suit", text: "★", attrs: { "aria-hidden": "true" } }),
+    ];
+  return [
+    h("span", { class: "rank", text: face.rank, attrs: { "aria-hidden": "true" } }),
+    h("span", { class: "suit", text: SUIT_SYMBOLS[face.suit as SuitLetter] ?? "", attrs: { "aria-hidden": "true" } }),
+  ];
 }
 
 function isJoker(face: CardFace): boolean {
@@ -74,10 +94,25 @@ export function cardView(code: string, extra = ""): HTMLElement {
  * A card a person may act with: an enabled button when it may be played now, a disabled one otherwise.
  * `selected` marks a card chosen for a multi-card play (aria-pressed).
  */
-export function cardButton(code: string, options: { enabled: boolean; onClick: () => void; key: string; selected?: boolean; legal?: boolean }): HTMLButtonElement {
+export function cardButton(
+  code: string,
+  options: { enabled: boolean; onClick: () => void; key: string; selected?: boolean; legal?: boolean },
+): HTMLButtonElement {
   const face = cardFace(code);
-  const extra = `${options.enabled ? "playable" : ""}${options.selected ? " selected" : ""}${options.legal ? " legal" : ""}`.trim();
-  const card = h("button", { type: "button", class: faceClass(face, extra), label: cardName(code), key: options.key, disabled: !options.enabled, onClick: options.onClick }, ...faceContent(face));
+  const extra =
+    `${options.enabled ? "playable" : ""}${options.selected ? " selected" : ""}${options.legal ? " legal" : ""}`.trim();
+  const card = h(
+    "button",
+    {
+      type: "button",
+      class: faceClass(face, extra),
+      label: cardName(code),
+      key: options.key,
+      disabled: !options.enabled,
+      onClick: options.onClick,
+    },
+    ...faceContent(face),
+  );
   if (options.selected !== undefined) card.setAttribute("aria-pressed", String(options.selected));
   return card;
 }
@@ -90,7 +125,11 @@ export function cardBack(): HTMLElement {
 /** `count` backs, drawn overlapping, named by the count alone. */
 export function cardBacks(count: number, label: string): HTMLElement {
   const shown = Math.min(count, 12);
-  return h("span", { class: "backs", role: "img", label: `${label}: ${count} cards` }, ...Array.from({ length: shown }, () => cardBack()));
+  return h(
+    "span",
+    { class: "backs", role: "img", label: `${label}: ${count} cards` },
+    ...Array.from({ length: shown }, () => cardBack()),
+  );
 }
 
 /** A row of cards to look at. */
@@ -102,5 +141,8 @@ export function cardRow(codes: readonly string[], label: string, extra = ""): HT
 export function suitView(letter: string): HTMLElement {
   if (!(letter in SUIT_WORDS)) return h("span", { text: letter === "O" ? "no trump suit" : "not yet declared" });
   const suit = letter as SuitLetter;
-  return h("span", { class: `suit-name${RED_SUITS.has(suit) ? " red" : ""}`, text: `${SUIT_SYMBOLS[suit]} ${SUIT_WORDS[suit]}` });
+  return h("span", {
+    class: `suit-name${RED_SUITS.has(suit) ? " red" : ""}`,
+    text: `${SUIT_SYMBOLS[suit]} ${SUIT_WORDS[suit]}`,
+  });
 }

@@ -3,7 +3,7 @@
  * in the tab's session storage, so a reload (or a dropped connection) takes the same seat back; another tab is
  * another person.
  */
-import { CardhallClient, CardhallError, type RoomSession } from "../../client-sdk/index";
+import { CardhallClient, type CardhallError, type RoomSession } from "../../client-sdk/index";
 
 /** The server that served this page, over WebSocket. */
 export function serverUrl(): string {
@@ -37,7 +37,11 @@ export function forgetSeat(roomId: string): void {
  * Takes this tab's seat back if it has a token for the room, else `fresh()`. A token the room no longer honours
  * (the seat's window passed, the room closed) is forgotten and `fresh()` is tried.
  */
-export async function rejoinOr<S extends RoomSession<unknown, object>>(roomId: string | undefined, reconnect: (token: string) => Promise<S>, fresh: () => Promise<S>): Promise<S> {
+export async function rejoinOr<S extends RoomSession<unknown, object>>(
+  roomId: string | undefined,
+  reconnect: (token: string) => Promise<S>,
+  fresh: () => Promise<S>,
+): Promise<S> {
   const token = roomId === undefined ? undefined : seatToken(roomId);
   let session: S;
   if (token !== undefined) {

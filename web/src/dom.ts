@@ -22,7 +22,11 @@ export interface Props {
   attrs?: Record<string, string>;
 }
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (props.class) element.className = props.class;
   if (props.text !== undefined) element.textContent = props.text;
@@ -46,8 +50,20 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
 }
 
 /** A button named by its word; `key` keeps keyboard focus on it across redraws. */
-export function button(text: string, onClick: () => void, options: { disabled?: boolean; key?: string; class?: string; label?: string } = {}): HTMLButtonElement {
-  return h("button", { type: "button", text, onClick, disabled: options.disabled ?? false, key: options.key ?? `button:${text}`, class: options.class, label: options.label });
+export function button(
+  text: string,
+  onClick: () => void,
+  options: { disabled?: boolean; key?: string; class?: string; label?: string } = {},
+): HTMLButtonElement {
+  return h("button", {
+    type: "button",
+    text,
+    onClick,
+    disabled: options.disabled ?? false,
+    key: options.key ?? `button:${text}`,
+    class: options.class,
+    label: options.label,
+  });
 }
 
 /**
@@ -58,9 +74,15 @@ export function draw(region: HTMLElement, ...children: Child[]): void {
   const active = document.activeElement as HTMLElement | null;
   const hadFocus = active !== null && region.contains(active) ? active.dataset.key : undefined;
   const hadFocusInside = active !== null && region.contains(active) && active !== region;
-  region.replaceChildren(...children.filter((child): child is Node | string => child !== null && child !== undefined && child !== false).map((child) => (typeof child === "number" ? String(child) : child)));
+  region.replaceChildren(
+    ...children
+      .filter((child): child is Node | string => child !== null && child !== undefined && child !== false)
+      .map((child) => (typeof child === "number" ? String(child) : child)),
+  );
   if (!hadFocusInside) return;
-  const again = hadFocus ? region.querySelector<HTMLElement>(`[data-key="${CSS.escape(hadFocus)}"]:not([disabled])`) : null;
+  const again = hadFocus
+    ? region.querySelector<HTMLElement>(`[data-key="${CSS.escape(hadFocus)}"]:not([disabled])`)
+    : null;
   (again ?? region.querySelector<HTMLElement>("button:not([disabled])"))?.focus();
 }
 

@@ -32,20 +32,35 @@ export function showEnding(ending: Ending): void {
   play("end");
   const refusal = h("p", { class: "notice", role: "alert" });
   const again = ending.playAgain
-    ? button(ending.playAgainText ?? "Play again", () => {
-        again!.disabled = true;
-        ending.playAgain!().then(() => closeEnding(), (error: unknown) => {
-          again!.disabled = false;
-          refusal.textContent = inWords(error);
-        });
-      }, { class: "primary" })
+    ? button(
+        ending.playAgainText ?? "Play again",
+        () => {
+          again!.disabled = true;
+          ending.playAgain!().then(
+            () => closeEnding(),
+            (error: unknown) => {
+              again!.disabled = false;
+              refusal.textContent = inWords(error);
+            },
+          );
+        },
+        { class: "primary" },
+      )
     : null;
   const title = h("h2", { text: ending.title, attrs: { id: "ending-title" } });
-  dialog = h("dialog", { class: "ending", attrs: { "aria-labelledby": "ending-title" } },
+  dialog = h(
+    "dialog",
+    { class: "ending", attrs: { "aria-labelledby": "ending-title" } },
     title,
     h("div", { class: "ending-body" }, ...ending.body),
     refusal,
-    h("div", { class: "actions" }, again, h("a", { href: "/", text: "Back to the lobby", class: "button-link", attrs: { "data-link": "" } }), button("Close", closeEnding, { label: "Close and look at the table" })),
+    h(
+      "div",
+      { class: "actions" },
+      again,
+      h("a", { href: "/", text: "Back to the lobby", class: "button-link", attrs: { "data-link": "" } }),
+      button("Close", closeEnding, { label: "Close and look at the table" }),
+    ),
   );
   document.body.append(dialog);
   dialog.showModal();

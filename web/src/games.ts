@@ -52,9 +52,14 @@ const fool = page({
     { text: "Play Fool with a friend", path: "/play/fool?mode=two-players" },
   ],
   rated: { text: "Play Fool rated", path: "/play/fool?rated=true" },
-  openSeats: (meta) => ((meta.players as Array<{ controller: string }> | undefined) ?? []).filter((seat) => seat.controller === "open").length,
+  openSeats: (meta) =>
+    ((meta.players as Array<{ controller: string }> | undefined) ?? []).filter((seat) => seat.controller === "open")
+      .length,
   takesFriend: (_meta, open) => open > 0,
-  players: (meta) => ((meta.players as Array<{ name: string; controller: string }> | undefined) ?? []).map((seat) => holderWords(seat.controller === "player" ? "person" : seat.controller, seat.name)).join(" against "),
+  players: (meta) =>
+    ((meta.players as Array<{ name: string; controller: string }> | undefined) ?? [])
+      .map((seat) => holderWords(seat.controller === "player" ? "person" : seat.controller, seat.name))
+      .join(" against "),
 });
 
 const tractor = page({
@@ -65,9 +70,13 @@ const tractor = page({
     { text: "Watch four bots play Tractor", path: "/play/tractor?watch=bots" },
   ],
   openSeats: (meta) => Number(meta.openSeats ?? 0),
-  takesFriend: (meta) => Object.values((meta.seats ?? {}) as Record<string, string>).some((holder) => holder === "open" || holder === "bot"),
+  takesFriend: (meta) =>
+    Object.values((meta.seats ?? {}) as Record<string, string>).some((holder) => holder === "open" || holder === "bot"),
   progress: (meta) => (meta.round ? `round ${String(meta.round)}` : ""),
-  players: (meta) => Object.values((meta.seats ?? {}) as Record<string, string>).map((holder) => holderWords(holder === "bot" || holder === "open" ? holder : "person", holder)).join(", "),
+  players: (meta) =>
+    Object.values((meta.seats ?? {}) as Record<string, string>)
+      .map((holder) => holderWords(holder === "bot" || holder === "open" ? holder : "person", holder))
+      .join(", "),
 });
 
 const patience = page({
@@ -97,6 +106,12 @@ export function pageGame(name: GameName): PageGame {
   return BY_NAME.get(name)!;
 }
 
-export const GAME_TITLES = Object.fromEntries(PAGE_GAMES.map((entry) => [entry.game.name, entry.game.title])) as Record<GameName, string>;
+export const GAME_TITLES = Object.fromEntries(PAGE_GAMES.map((entry) => [entry.game.name, entry.game.title])) as Record<
+  GameName,
+  string
+>;
 
-export const TABLES = Object.fromEntries(PAGE_GAMES.map((entry) => [entry.game.name, entry.table])) as Record<GameName, TableModule>;
+export const TABLES = Object.fromEntries(PAGE_GAMES.map((entry) => [entry.game.name, entry.table])) as Record<
+  GameName,
+  TableModule
+>;

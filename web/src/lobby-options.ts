@@ -26,12 +26,22 @@ interface TableOption {
 }
 
 const seconds = (values: readonly number[], usual: number): Choice[] =>
-  values.map((ms) => ({ text: `${ms < 60_000 ? `${ms / 1000} seconds` : `${ms / 60_000} minute${ms === 60_000 ? "" : "s"}`}${ms === usual ? " (usual)" : ""}`, value: String(ms) }));
+  values.map((ms) => ({
+    text: `${ms < 60_000 ? `${ms / 1000} seconds` : `${ms / 60_000} minute${ms === 60_000 ? "" : "s"}`}${ms === usual ? " (usual)" : ""}`,
+    value: String(ms),
+  }));
 
 /** The usual first: the default of each option is its first choice. */
-const usualFirst = (choices: Choice[], usual: string): Choice[] => [...choices.filter((choice) => choice.value === usual), ...choices.filter((choice) => choice.value !== usual)];
+const usualFirst = (choices: Choice[], usual: string): Choice[] => [
+  ...choices.filter((choice) => choice.value === usual),
+  ...choices.filter((choice) => choice.value !== usual),
+];
 
-const CLOCK: TableOption = { name: "turnTimeMs", label: "Time for each move", choices: usualFirst(seconds([15_000, 30_000, 60_000, 180_000], 30_000), "30000") };
+const CLOCK: TableOption = {
+  name: "turnTimeMs",
+  label: "Time for each move",
+  choices: usualFirst(seconds([15_000, 30_000, 60_000, 180_000], 30_000), "30000"),
+};
 
 export const TABLE_OPTIONS: Record<GameName, readonly TableOption[]> = {
   tractor: [
@@ -98,7 +108,13 @@ export const TABLE_OPTIONS: Record<GameName, readonly TableOption[]> = {
     {
       name: "n",
       label: "Cards in your hand",
-      choices: usualFirst(Array.from({ length: 13 }, (_, index) => ({ text: `${index + 1} card${index === 0 ? "" : "s"}${index + 1 === 7 ? " (usual)" : ""}`, value: String(index + 1) })), "7"),
+      choices: usualFirst(
+        Array.from({ length: 13 }, (_, index) => ({
+          text: `${index + 1} card${index === 0 ? "" : "s"}${index + 1 === 7 ? " (usual)" : ""}`,
+          value: String(index + 1),
+        })),
+        "7",
+      ),
     },
   ],
   patience: [
@@ -123,7 +139,11 @@ export interface OptionsForm {
 export function optionsForm(game: GameName, title: string): OptionsForm {
   const options = TABLE_OPTIONS[game];
   const selects = options.map((option) => {
-    const select = h("select", { attrs: { id: `option-${game}-${option.name}`, name: option.name } }, ...option.choices.map((choice) => h("option", { value: choice.value, text: choice.text })));
+    const select = h(
+      "select",
+      { attrs: { id: `option-${game}-${option.name}`, name: option.name } },
+      ...option.choices.map((choice) => h("option", { value: choice.value, text: choice.text })),
+    );
     return { option, select };
   });
   const element = h(
@@ -131,9 +151,17 @@ export function optionsForm(game: GameName, title: string): OptionsForm {
     { class: "table-options" },
     h("summary", { text: "Table options", label: `Table options for ${title}` }),
     ...selects.map(({ option, select }) => {
-      const hint = option.hint ? h("span", { class: "option-hint", text: option.hint, attrs: { id: `${select.id}-hint` } }) : null;
+      const hint = option.hint
+        ? h("span", { class: "option-hint", text: option.hint, attrs: { id: `${select.id}-hint` } })
+        : null;
       if (hint) select.setAttribute("aria-describedby", hint.id);
-      return h("div", { class: "table-option" }, h("label", { text: option.label, attrs: { for: select.id } }), select, hint);
+      return h(
+        "div",
+        { class: "table-option" },
+        h("label", { text: option.label, attrs: { for: select.id } }),
+        select,
+        hint,
+      );
     }),
   );
   return {

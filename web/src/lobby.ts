@@ -66,20 +66,38 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
     h("h2", { text: "Live tables" }),
     filters,
     list,
-    h("section", { class: "replays", label: "Finished games" }, h("h2", { text: "Finished games" }), finishedNote, finished),
+    h(
+      "section",
+      { class: "replays", label: "Finished games" },
+      h("h2", { text: "Finished games" }),
+      finishedNote,
+      finished,
+    ),
     h("section", { class: "leaders", label: "Leaderboards" }, h("h2", { text: "Leaderboards" }), boardsNote, boards),
     h("section", { class: "ladder-leaders", label: "Today's ladders" }, h("h2", { text: "Today's ladders" }), ladders),
   );
 
   const redraw = () => {
-    draw(filters, ...(["all", ...GAMES] as const).map((game) => {
-      const chosen = button(game === "all" ? "All games" : GAME_TITLES[game], () => ((filter = game), redraw()), { key: `filter:${game}` });
-      chosen.setAttribute("aria-pressed", String(filter === game));
-      return chosen;
-    }));
+    draw(
+      filters,
+      ...(["all", ...GAMES] as const).map((game) => {
+        const chosen = button(game === "all" ? "All games" : GAME_TITLES[game], () => ((filter = game), redraw()), {
+          key: `filter:${game}`,
+        });
+        chosen.setAttribute("aria-pressed", String(filter === game));
+        return chosen;
+      }),
+    );
     // A ladder table has its player alone (docs/arena.md, "Solo ladders"): nothing to watch or join.
-    const shown = [...rooms.values()].filter((room) => isGame(room.name) && room.metadata?.ladder !== true && (filter === "all" || room.name === filter));
-    draw(list, ...(shown.length === 0 ? [h("li", { class: "empty", text: "No tables right now: start one." })] : shown.map(roomItem)));
+    const shown = [...rooms.values()].filter(
+      (room) => isGame(room.name) && room.metadata?.ladder !== true && (filter === "all" || room.name === filter),
+    );
+    draw(
+      list,
+      ...(shown.length === 0
+        ? [h("li", { class: "empty", text: "No tables right now: start one." })]
+        : shown.map(roomItem)),
+    );
   };
 
   // The finished games: asked again soon after a table ends a game or closes, and every little while.
@@ -87,7 +105,11 @@ export async function showLobby(client: CardhallClient, root: HTMLElement): Prom
   let asked = 0;
   const refresh = async () => {
     const mine = ++asked;
-    const [words, leaders, ladderBoards] = await Promise.all([finishedGames(client), leaderboards(client), ladderLeaders(client)]);
+    const [words, leaders, ladderBoards] = await Promise.all([
+      finishedGames(client),
+      leaderboards(client),
+      ladderLeaders(client),
+    ]);
     if (mine !== asked) return; // a later answer is on its way
     boardsNote.textContent = leaders === null ? "Nobody is on a leaderboard yet." : "";
     draw(boards, ...(leaders ?? []));
@@ -143,7 +165,18 @@ function nameBox(): HTMLElement {
       h("a", { href: "/account", text: "Your account", attrs: { "data-link": "" } }),
     );
   }
-  const input = h("input", { type: "text", value: chosenName(), attrs: { id: "your-name", name: "name", maxlength: String(NAME_MAX_LENGTH), autocomplete: "nickname", placeholder: "Guest", spellcheck: "false" } });
+  const input = h("input", {
+    type: "text",
+    value: chosenName(),
+    attrs: {
+      id: "your-name",
+      name: "name",
+      maxlength: String(NAME_MAX_LENGTH),
+      autocomplete: "nickname",
+      placeholder: "Guest",
+      spellcheck: "false",
+    },
+  });
   input.addEventListener("input", () => chooseName(input.value));
   return h(
     "section",
@@ -198,8 +231,15 @@ function roomItem(room: Listed): HTMLElement {
     { class: "room", attrs: { "data-room": room.roomId, "data-game": game } },
     h("span", { class: "room-game", text: GAME_TITLES[game] }),
     h("span", { class: "room-facts", text: facts.join(" · ") }),
-    h("a", { href: `/watch/${room.roomId}`, text: "Watch", label: `Watch ${GAME_TITLES[game]} table ${room.roomId}`, attrs: { "data-link": "" } }),
-    takesFriend(game, meta, open) ? h("a", { href: `/play/${game}?room=${room.roomId}`, text: "Take a seat", attrs: { "data-link": "" } }) : null,
+    h("a", {
+      href: `/watch/${room.roomId}`,
+      text: "Watch",
+      label: `Watch ${GAME_TITLES[game]} table ${room.roomId}`,
+      attrs: { "data-link": "" },
+    }),
+    takesFriend(game, meta, open)
+      ? h("a", { href: `/play/${game}?room=${room.roomId}`, text: "Take a seat", attrs: { "data-link": "" } })
+      : null,
   );
 }
 
@@ -251,15 +291,20 @@ async function ladderLeaders(client: CardhallClient): Promise<LadderStandings[]>
 /** One ladder's leaders in words: "1. Ann Bot (Ann's bot): 6 of 10 won". */
 function ladderList(ladder: LadderStandings): HTMLElement {
   const title = isGame(ladder.game) ? GAME_TITLES[ladder.game] : ladder.game;
-  const result = (points: number) => (ladder.game === "patience" ? `${points} of ${ladder.deals} came out` : `${points} of ${ladder.deals} won`);
+  const result = (points: number) =>
+    ladder.game === "patience" ? `${points} of ${ladder.deals} came out` : `${points} of ${ladder.deals} won`;
   const leaders = ladder.standings.slice(0, LADDER_LEADERS_SHOWN).map((standing) =>
-    h("li", { key: `ladder:${ladder.game}:${standing.name}`, text: `${standing.rank}. ${standing.name}${standing.owner === undefined ? "" : ` (${standing.owner}'s bot)`}: ${result(standing.points)}` }),
+    h("li", {
+      key: `ladder:${ladder.game}:${standing.name}`,
+      text: `${standing.rank}. ${standing.name}${standing.owner === undefined ? "" : ` (${standing.owner}'s bot)`}: ${result(standing.points)}`,
+    }),
   );
   return h(
     "div",
     { class: "ladder", key: `ladder:${ladder.game}`, attrs: { "data-game": ladder.game } },
     h("h3", { text: `${title}, ${ladder.period}` }),
-    leaders.length === 0 ? h("p", { class: "empty", text: "Nobody has played today's deals yet." }) : h("ol", { class: "ladder-list", label: `${title} ladder` }, ...leaders),
+    leaders.length === 0
+      ? h("p", { class: "empty", text: "Nobody has played today's deals yet." })
+      : h("ol", { class: "ladder-list", label: `${title} ladder` }, ...leaders),
   );
 }
-

@@ -45,7 +45,11 @@ async function show(): Promise<void> {
     if (thisVisit !== visit) return;
     const waitMs = error instanceof CardhallError ? error.retryAfterMs : undefined;
     if (waitMs !== undefined) askAgainLater(root, inWords(error), waitBeforeAskingAgain(waitMs), thisVisit);
-    else root.replaceChildren(h("p", { class: "notice", role: "alert", text: `This page could not open: ${inWords(error)}` }), backToLobby());
+    else
+      root.replaceChildren(
+        h("p", { class: "notice", role: "alert", text: `This page could not open: ${inWords(error)}` }),
+        backToLobby(),
+      );
   }
 }
 
@@ -59,7 +63,11 @@ function backToLobby(): HTMLElement {
  */
 function askAgainLater(root: HTMLElement, reason: string, waitMs: number, thisVisit: number): void {
   const countdown = h("p", { class: "asking-again" });
-  root.replaceChildren(h("p", { class: "notice passing", role: "status", text: `This page could not open yet. ${reason}` }), countdown, backToLobby());
+  root.replaceChildren(
+    h("p", { class: "notice passing", role: "status", text: `This page could not open yet. ${reason}` }),
+    countdown,
+    backToLobby(),
+  );
   const openAt = Date.now() + waitMs;
   const tick = () => {
     if (thisVisit !== visit) return;

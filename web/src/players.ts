@@ -31,7 +31,9 @@ export async function showPlayer(client: CardhallClient, name: string, root: HTM
     profile.standings.length === 0 ? h("p", { text: "No games counted yet." }) : standingsTable(profile.standings),
     ...ratingCharts(profile.ratingHistory),
     h("h2", { text: "Newest games" }),
-    profile.recentGames.length === 0 ? h("p", { text: "No games yet." }) : h("ul", { class: "finished", label: "Newest games" }, ...profile.recentGames.map(finishedItem)),
+    profile.recentGames.length === 0
+      ? h("p", { text: "No games yet." })
+      : h("ul", { class: "finished", label: "Newest games" }, ...profile.recentGames.map(finishedItem)),
     h("h2", { text: "Against each opponent" }),
     opponentsPart(profile),
   );
@@ -51,12 +53,22 @@ function identityWords(profile: PlayerProfile): Array<Node | string> {
 }
 
 /** A small table: a header row of `columns`, then `rows`; numbers are right-aligned. */
-function table(label: string, columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<Node | string | number>>): HTMLElement {
+function table(
+  label: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<Node | string | number>>,
+): HTMLElement {
   return h(
     "table",
     { class: "player-table", label },
     h("thead", {}, h("tr", {}, ...columns.map((column) => h("th", { text: column, attrs: { scope: "col" } })))),
-    h("tbody", {}, ...rows.map((row) => h("tr", {}, ...row.map((cell) => h("td", { class: typeof cell === "number" ? "number" : "" }, cell))))),
+    h(
+      "tbody",
+      {},
+      ...rows.map((row) =>
+        h("tr", {}, ...row.map((cell) => h("td", { class: typeof cell === "number" ? "number" : "" }, cell))),
+      ),
+    ),
   );
 }
 
@@ -64,7 +76,14 @@ function standingsTable(standings: readonly Standing[]): HTMLElement {
   return table(
     "Standings",
     ["Game", "Games", "Wins", "Draws", "Losses", "Rating"],
-    standings.map((standing) => [titleOf(standing.game), standing.games, standing.wins, standing.draws, standing.losses, standing.rating === null ? "unrated" : standing.rating.ordinal.toFixed(1)]),
+    standings.map((standing) => [
+      titleOf(standing.game),
+      standing.games,
+      standing.wins,
+      standing.draws,
+      standing.losses,
+      standing.rating === null ? "unrated" : standing.rating.ordinal.toFixed(1),
+    ]),
   );
 }
 
@@ -72,17 +91,35 @@ function ratingCharts(history: readonly RatingPoint[]): HTMLElement[] {
   const games = [...new Set(history.map((point) => point.game))];
   return games.map((game) => {
     const title = `Rating at ${titleOf(game)}`;
-    return h("section", { class: "rating", label: title, attrs: { "data-game": game } }, h("h2", { text: title }), ratingChart(title, history.filter((point) => point.game === game)));
+    return h(
+      "section",
+      { class: "rating", label: title, attrs: { "data-game": game } },
+      h("h2", { text: title }),
+      ratingChart(
+        title,
+        history.filter((point) => point.game === game),
+      ),
+    );
   });
 }
 
 function opponentsPart(profile: PlayerProfile): HTMLElement {
   if (profile.opponents.length === 0) return h("p", { text: "No games against other players yet." });
-  const rows = profile.opponents.map((tally: OpponentTally) => [titleOf(tally.game), playerLink(tally.name), tally.games, tally.wins, tally.draws, tally.losses]);
+  const rows = profile.opponents.map((tally: OpponentTally) => [
+    titleOf(tally.game),
+    playerLink(tally.name),
+    tally.games,
+    tally.wins,
+    tally.draws,
+    tally.losses,
+  ]);
   return h(
     "div",
     {},
     table("Against each opponent", ["Game", "Opponent", "Games", "Wins", "Draws", "Losses"], rows),
-    h("p", { class: "player-note", text: `Counted over ${playerWords(profile.name)}'s newest ${profile.gamesTallied} game${profile.gamesTallied === 1 ? "" : "s"}.` }),
+    h("p", {
+      class: "player-note",
+      text: `Counted over ${playerWords(profile.name)}'s newest ${profile.gamesTallied} game${profile.gamesTallied === 1 ? "" : "s"}.`,
+    }),
   );
 }

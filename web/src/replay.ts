@@ -40,13 +40,23 @@ export function isSingleDealtCard(frame: ReplayFrame): boolean {
 }
 
 /** The steps at which each kind of part of a replay happens: tricks ending, rounds (or games) starting. */
-export function replayMarks(frames: readonly ReplayFrame[]): { tricks: number[]; parts: { word: string; starts: number[] } | undefined } {
+export function replayMarks(frames: readonly ReplayFrame[]): {
+  tricks: number[];
+  parts: { word: string; starts: number[] } | undefined;
+} {
   const at = (name: string) => frames.filter((frame) => says(frame, name)).map((frame) => frame.index);
-  const parts = PART_EVENTS.map(({ event, word }) => ({ word, starts: at(event) })).find((part) => part.starts.length > 1);
+  const parts = PART_EVENTS.map(({ event, word }) => ({ word, starts: at(event) })).find(
+    (part) => part.starts.length > 1,
+  );
   return { tricks: at(TRICK_EVENT), parts };
 }
 
-export async function showReplay(client: CardhallClient, id: string, root: HTMLElement, tables: Record<GameName, TableModule>): Promise<Teardown> {
+export async function showReplay(
+  client: CardhallClient,
+  id: string,
+  root: HTMLElement,
+  tables: Record<GameName, TableModule>,
+): Promise<Teardown> {
   const [replay, record]: [Replay, GameRecord] = await Promise.all([client.replay(id), client.game(id)]);
   if (!isGame(replay.game)) throw new Error(`this page cannot draw a game of ${replay.game}`);
   const table = tables[replay.game];
@@ -63,7 +73,9 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
   /** The steps shown: all of them, or all but the single dealt cards (the first and last always). */
   let shown: number[] = [];
   const chooseShown = () => {
-    shown = frames.filter((frame) => showSingles || !isSingleDealtCard(frame) || frame.index === 0 || frame.index === last).map((frame) => frame.index);
+    shown = frames
+      .filter((frame) => showSingles || !isSingleDealtCard(frame) || frame.index === 0 || frame.index === last)
+      .map((frame) => frame.index);
   };
   chooseShown();
   const after = (from: number, steps: readonly number[]) => steps.find((step) => step > from);
@@ -81,7 +93,12 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
   });
   const dealtBox =
     singles > 0
-      ? h("label", { class: "show-dealt", attrs: { for: "show-dealt" } }, dealt, ` Show each dealt card (${singles} steps of a single card dealt are skipped otherwise)`)
+      ? h(
+          "label",
+          { class: "show-dealt", attrs: { for: "show-dealt" } },
+          dealt,
+          ` Show each dealt card (${singles} steps of a single card dealt are skipped otherwise)`,
+        )
       : null;
   const said = h("ul", { class: "events", label: "What happened", attrs: { "aria-live": "polite" } });
   const region = h("div", { class: `table ${replay.game}` });
@@ -118,21 +135,31 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
       button("Previous", () => go(before(index, shown)), { disabled: index === 0 }),
       h("span", { class: "step-count", role: "status", text: `step ${index} of ${last}` }),
       button("Next", () => go(after(index, shown)), { disabled: index === last }),
-      playing === undefined ? button("Play", play, { key: "button:play" }) : button("Pause", () => (pause(), redraw()), { key: "button:play" }),
+      playing === undefined
+        ? button("Play", play, { key: "button:play" })
+        : button("Pause", () => (pause(), redraw()), { key: "button:play" }),
     );
     const part = marks.parts;
     draw(
       jumps,
       ...(marks.tricks.length > 0
         ? [
-            button("Previous trick", () => go(before(index, marks.tricks)), { disabled: before(index, marks.tricks) === undefined }),
-            button("Next trick", () => go(after(index, marks.tricks)), { disabled: after(index, marks.tricks) === undefined }),
+            button("Previous trick", () => go(before(index, marks.tricks)), {
+              disabled: before(index, marks.tricks) === undefined,
+            }),
+            button("Next trick", () => go(after(index, marks.tricks)), {
+              disabled: after(index, marks.tricks) === undefined,
+            }),
           ]
         : []),
       ...(part
         ? [
-            button(`Previous ${part.word}`, () => go(before(index, part.starts)), { disabled: before(index, part.starts) === undefined }),
-            button(`Next ${part.word}`, () => go(after(index, part.starts)), { disabled: after(index, part.starts) === undefined }),
+            button(`Previous ${part.word}`, () => go(before(index, part.starts)), {
+              disabled: before(index, part.starts) === undefined,
+            }),
+            button(`Next ${part.word}`, () => go(after(index, part.starts)), {
+              disabled: after(index, part.starts) === undefined,
+            }),
           ]
         : []),
     );
@@ -142,7 +169,12 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
     slider.max = String(shown.length - 1);
     slider.value = String(position === -1 ? shown.length - 1 : position);
     slider.setAttribute("aria-valuetext", `step ${index} of ${last}${where(index)}`);
-    draw(said, ...(step.words.length === 0 ? ["The start: the cards as dealt"] : step.words).map((words) => h("li", { text: words })));
+    draw(
+      said,
+      ...(step.words.length === 0 ? ["The start: the cards as dealt"] : step.words).map((words) =>
+        h("li", { text: words }),
+      ),
+    );
     draw(region, ...step.table);
     review?.showStep(index);
   }
@@ -153,13 +185,27 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
     const partNumber = part ? part.starts.filter((start) => start <= at).length : 0;
     const partStart = part ? (lastOf(part.starts.filter((start) => start <= at)) ?? 0) : 0;
     const tricks = marks.tricks.filter((end) => end > partStart && end < at).length;
-    const words = [part && partNumber > 0 ? `${part.word} ${partNumber}` : "", marks.tricks.length > 0 ? `trick ${tricks + 1}` : ""].filter(Boolean);
+    const words = [
+      part && partNumber > 0 ? `${part.word} ${partNumber}` : "",
+      marks.tricks.length > 0 ? `trick ${tricks + 1}` : "",
+    ].filter(Boolean);
     return words.length > 0 ? ` (${words.join(", ")})` : "";
   }
 
   const onKey = (event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || (event.target as HTMLElement).closest("input, textarea, select")) return;
-    const keys: Record<string, number | undefined> = { ArrowLeft: before(index, shown), ArrowRight: after(index, shown), Home: 0, End: last };
+    if (
+      event.altKey ||
+      event.ctrlKey ||
+      event.metaKey ||
+      (event.target as HTMLElement).closest("input, textarea, select")
+    )
+      return;
+    const keys: Record<string, number | undefined> = {
+      ArrowLeft: before(index, shown),
+      ArrowRight: after(index, shown),
+      Home: 0,
+      End: last,
+    };
     if (!(event.key in keys)) return;
     event.preventDefault();
     go(keys[event.key]);
@@ -168,7 +214,9 @@ export async function showReplay(client: CardhallClient, id: string, root: HTMLE
 
   root.append(
     h("h1", { text: `Replay of ${title} ${replay.id}` }),
-    h("p", { text: `${partWords(record)} · ${record.seats.map((seat) => holderWords(seat.kind, seat.name)).join(", ")}` }),
+    h("p", {
+      text: `${partWords(record)} · ${record.seats.map((seat) => holderWords(seat.kind, seat.name)).join(", ")}`,
+    }),
     dealCheck(replay.deal),
     controls,
     h("label", { class: "step-line" }, h("span", { text: "Step" }), slider),
@@ -193,7 +241,8 @@ function dealCheck(deal: ReplayedDeal | null): HTMLElement {
   const line = h("p", { class: "deal-check", role: "status" });
   const commitment = deal?.commitment;
   if (deal === null || commitment === undefined) {
-    line.textContent = "No commitment recorded for this deal (a game recorded before deals were sealed, or a deal given as cards).";
+    line.textContent =
+      "No commitment recorded for this deal (a game recorded before deals were sealed, or a deal given as cards).";
     return line;
   }
   line.textContent = `Deal sealed: ${commitment}. Checking…`;
@@ -205,7 +254,8 @@ function dealCheck(deal: ReplayedDeal | null): HTMLElement {
         ? `Deal verified: its seed ${deal.seed} and the salt ${salt} revealed at its end hash to the commitment ${commitment} published when it started, and the deal follows from the seed.`
         : `The deal does not match its commitment: the seed ${deal.seed} and the salt "${salt}" do not hash to ${commitment}.`;
     },
-    () => (line.textContent = `Deal sealed: ${commitment}. This browser cannot compute SHA-256 here (it needs a secure page: https or localhost).`),
+    () =>
+      (line.textContent = `Deal sealed: ${commitment}. This browser cannot compute SHA-256 here (it needs a secure page: https or localhost).`),
   );
   return line;
 }

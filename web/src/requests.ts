@@ -25,16 +25,18 @@ export class Requests {
     say(this.refusals, "");
     this.inFlight.add(control);
     this.changed();
-    return request().then(
-      () => true,
-      (error: unknown) => {
-        say(this.refusals, inWords(error));
-        return false;
-      },
-    ).finally(() => {
-      this.inFlight.delete(control);
-      this.changed();
-    });
+    return request()
+      .then(
+        () => true,
+        (error: unknown) => {
+          say(this.refusals, inWords(error));
+          return false;
+        },
+      )
+      .finally(() => {
+        this.inFlight.delete(control);
+        this.changed();
+      });
   }
 
   /** Clears the refusal line (a new game, a new turn). */

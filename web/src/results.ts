@@ -19,7 +19,8 @@ export function holderWords(kind: string, name: string): string {
   return kind === "open" ? "open seat" : name || "a guest";
 }
 
-const seatWords = (seat: Seat | undefined): string => (seat === undefined ? "open seat" : holderWords(seat.kind, seat.name));
+const seatWords = (seat: Seat | undefined): string =>
+  seat === undefined ? "open seat" : holderWords(seat.kind, seat.name);
 
 /** Tractor's teams: Alice and Charles (seats 0 and 2) are team 1, Bob and David (1 and 3) team 2. */
 const TEAM_SEATS: Record<1 | 2, [number, number]> = { 1: [0, 2], 2: [1, 3] };
@@ -42,7 +43,8 @@ const rankWords = (rank: number) => (rank > 14 ? "past Ace" : (RANKS[rank] ?? St
 /** How the game ended, in one line. */
 export function resultWords(summary: GameSummary): string {
   const result = summary.result;
-  if (summary.ladder !== undefined && result === null) return "a ladder deal: its result shows once the ladder's period is over";
+  if (summary.ladder !== undefined && result === null)
+    return "a ladder deal: its result shows once the ladder's period is over";
   if (result === null || result === undefined) return "no result";
   switch (summary.game) {
     case "evensteven": {
@@ -61,7 +63,8 @@ export function resultWords(summary: GameSummary): string {
     }
     case "patience": {
       const { outcome } = result as PatienceResult;
-      if (outcome.kind === "finished") return `came out: ${outcome.pileSizes.filter((size) => size > 0).length} piles left`;
+      if (outcome.kind === "finished")
+        return `came out: ${outcome.pileSizes.filter((size) => size > 0).length} piles left`;
       return `overflowed: no room for card ${outcome.cardNumber}`;
     }
     case "tractor": {
@@ -70,7 +73,8 @@ export function resultWords(summary: GameSummary): string {
         return `${teamWords(summary, winner)} won the match in ${rounds} round${rounds === 1 ? "" : "s"}`;
       }
       const { defenderPoints, team, levels, teamRanks } = result as TractorResult;
-      const moved = levels === 0 ? "nobody goes up" : `${teamWords(summary, team)} go up ${levels} rank${levels === 1 ? "" : "s"}`;
+      const moved =
+        levels === 0 ? "nobody goes up" : `${teamWords(summary, team)} go up ${levels} rank${levels === 1 ? "" : "s"}`;
       return `round ${summary.round ?? "?"}: the defenders took ${defenderPoints} points; ${moved} (ranks now ${rankWords(teamRanks[0])} and ${rankWords(teamRanks[1])})`;
     }
     default:

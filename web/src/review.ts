@@ -46,7 +46,12 @@ const signed = (value: number, unit: string) => `${value < 0 ? "gained " : ""}ab
 
 function movesSaid(review: GameReview): MoveSaid[] {
   if (review.game === "fool") {
-    return review.moves.map((move) => ({ ...move, played: foolMoveWords(move.played), aiChoice: foolMoveWords(move.aiChoice), lost: move.matches ? "" : `${signed(Math.round(move.winChanceLost * 100), "percent")} of a win` }));
+    return review.moves.map((move) => ({
+      ...move,
+      played: foolMoveWords(move.played),
+      aiChoice: foolMoveWords(move.aiChoice),
+      lost: move.matches ? "" : `${signed(Math.round(move.winChanceLost * 100), "percent")} of a win`,
+    }));
   }
   return review.moves.map((move) => ({
     ...move,
@@ -98,7 +103,18 @@ export function reviewPanel(client: CardhallClient, record: GameRecord, goTo: (s
       const review = await client.review(record.id, chosen.value);
       said = movesSaid(review);
       status.textContent = summaryWords(review, who);
-      draw(differing, ...said.filter((move) => !move.matches).map((move) => h("li", {}, button(`Step ${move.step}: ${move.lost}`, () => goTo(move.step)))));
+      draw(
+        differing,
+        ...said
+          .filter((move) => !move.matches)
+          .map((move) =>
+            h(
+              "li",
+              {},
+              button(`Step ${move.step}: ${move.lost}`, () => goTo(move.step)),
+            ),
+          ),
+      );
     } catch (error) {
       status.textContent = `No review: ${inWords(error)}`;
     }
@@ -109,7 +125,8 @@ export function reviewPanel(client: CardhallClient, record: GameRecord, goTo: (s
     current = index;
     if (said === undefined) return void (here.textContent = "");
     const move = said.find((reviewed) => reviewed.step === index);
-    if (move === undefined) return void (here.textContent = `Step to one of ${who}'s moves to see the AI's choice there.`);
+    if (move === undefined)
+      return void (here.textContent = `Step to one of ${who}'s moves to see the AI's choice there.`);
     here.textContent = move.matches
       ? `Here ${who} played ${move.played}: the AI would play the same.`
       : `Here ${who} played ${move.played}; the AI would play ${move.aiChoice}. Given up: ${move.lost}.`;
@@ -117,7 +134,13 @@ export function reviewPanel(client: CardhallClient, record: GameRecord, goTo: (s
 
   element.append(
     h("h2", { text: "Review against the AI" }),
-    h("div", { class: "review-ask" }, h("label", { text: "Seat ", attrs: { for: "review-seat" } }), picker, button("Review", () => void ask())),
+    h(
+      "div",
+      { class: "review-ask" },
+      h("label", { text: "Seat ", attrs: { for: "review-seat" } }),
+      picker,
+      button("Review", () => void ask()),
+    ),
     status,
     here,
     differing,

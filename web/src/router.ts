@@ -21,7 +21,8 @@ export function routeOf(location: Location): Route {
   if (parts === null) return { page: "missing", path: location.pathname };
   if (parts.length === 0) return { page: "lobby" };
   if (parts[0] === "watch" && parts.length === 2) return { page: "watch", roomId: parts[1] };
-  if (parts[0] === "play" && parts.length === 2) return { page: "play", game: parts[1], roomId: new URLSearchParams(location.search).get("room") ?? undefined };
+  if (parts[0] === "play" && parts.length === 2)
+    return { page: "play", game: parts[1], roomId: new URLSearchParams(location.search).get("room") ?? undefined };
   if (parts[0] === "replay" && parts.length === 2) return { page: "replay", id: parts[1] };
   if (parts[0] === "rules" && parts.length === 2) return { page: "rules", game: parts[1] };
   if (parts[0] === "players" && parts.length === 2) return { page: "player", name: parts[1] };

@@ -23,7 +23,8 @@ interface GameRules {
 
 const RULES: Record<GameName, GameRules> = {
   evensteven: {
-    summary: "A one-person game against the dealer: cover every card the dealer deals with a card of your hand that is at least as high.",
+    summary:
+      "A one-person game against the dealer: cover every card the dealer deals with a card of your hand that is at least as high.",
     sections: [
       {
         heading: "The cards",
@@ -56,13 +57,16 @@ const RULES: Record<GameName, GameRules> = {
       },
       {
         heading: "At the table",
-        blocks: ["After a game ends you can deal a new one. Anyone may watch a game; only the player sees the hand until the game is over."],
+        blocks: [
+          "After a game ends you can deal a new one. Anyone may watch a game; only the player sees the hand until the game is over.",
+        ],
       },
     ],
   },
 
   fool: {
-    summary: "Japanese Fool, for two: get rid of all your cards by covering the face-up card; the last one holding cards is the Fool.",
+    summary:
+      "Japanese Fool, for two: get rid of all your cards by covering the face-up card; the last one holding cards is the Fool.",
     sections: [
       {
         heading: "The cards and the deal",
@@ -188,7 +192,8 @@ const RULES: Record<GameName, GameRules> = {
   },
 
   patience: {
-    summary: "Shuffling Patience: a deck dealt onto a 4 by 4 grid, covering pairs that add up to 11 and Jack-Queen-King triples, until the deck is dealt or there is no room.",
+    summary:
+      "Shuffling Patience: a deck dealt onto a 4 by 4 grid, covering pairs that add up to 11 and Jack-Queen-King triples, until the deck is dealt or there is no room.",
     sections: [
       {
         heading: "The game",
@@ -226,10 +231,21 @@ export function showRules(game: GameName, root: HTMLElement): Promise<Teardown> 
       { class: "rules-links", label: "Rules pages" },
       h("a", { href: `/play/${game}`, text: `Play ${title}`, attrs: { "data-link": "" } }),
       h("a", { href: "/", text: "Back to the lobby", attrs: { "data-link": "" } }),
-      ...GAMES.filter((other) => other !== game).map((other) => h("a", { href: `/rules/${other}`, text: `Rules of ${GAME_TITLES[other]}`, attrs: { "data-link": "" } })),
+      ...GAMES.filter((other) => other !== game).map((other) =>
+        h("a", { href: `/rules/${other}`, text: `Rules of ${GAME_TITLES[other]}`, attrs: { "data-link": "" } }),
+      ),
     ),
     ...rules.sections.map((section) =>
-      h("section", { class: "rules-section" }, h("h2", { text: section.heading }), ...section.blocks.map((block) => (typeof block === "string" ? h("p", { text: block }) : h("ul", {}, ...block.map((point) => h("li", { text: point })))))),
+      h(
+        "section",
+        { class: "rules-section" },
+        h("h2", { text: section.heading }),
+        ...section.blocks.map((block) =>
+          typeof block === "string"
+            ? h("p", { text: block })
+            : h("ul", {}, ...block.map((point) => h("li", { text: point }))),
+        ),
+      ),
     ),
   );
   return Promise.resolve(() => undefined);

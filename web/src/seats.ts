@@ -5,7 +5,11 @@ import { h } from "./dom";
  * Who holds a seat, as the person looking at the table should read it: "You" is only ever one's own seat; a
  * program the room runs is "Computer" (with its level when the table has levels); an open seat says so.
  */
-export type Holder = { kind: "you" } | { kind: "person"; name: string } | { kind: "computer"; level?: string } | { kind: "open" };
+export type Holder =
+  | { kind: "you" }
+  | { kind: "person"; name: string }
+  | { kind: "computer"; level?: string }
+  | { kind: "open" };
 
 export function holderWords(holder: Holder): string {
   switch (holder.kind) {
@@ -43,9 +47,15 @@ export function seatView(seat: SeatInfo, children: Node[] = []): HTMLElement {
   const mine = seat.holder.kind === "you";
   return h(
     "section",
-    { class: `seat${seat.active ? " active" : ""}${mine ? " mine" : ""}`, label: `${seat.name}${seat.active ? (mine ? ", your turn" : ", to play") : ""}` },
+    {
+      class: `seat${seat.active ? " active" : ""}${mine ? " mine" : ""}`,
+      label: `${seat.name}${seat.active ? (mine ? ", your turn" : ", to play") : ""}`,
+    },
     h("div", { class: "seat-name", text: `${seatTitle(seat)}${away}` }),
-    h("div", { class: "seat-count", text: `${seat.cards} card${seat.cards === 1 ? "" : "s"}${seat.extra ? ` · ${seat.extra}` : ""}` }),
+    h("div", {
+      class: "seat-count",
+      text: `${seat.cards} card${seat.cards === 1 ? "" : "s"}${seat.extra ? ` · ${seat.extra}` : ""}`,
+    }),
     ...children,
   );
 }

@@ -8,8 +8,15 @@ const SOUND_KEY = "cardhall.sound";
 type Cue = "card" | "turn" | "end";
 const TONES: Record<Cue, Array<[frequency: number, seconds: number]>> = {
   card: [[660, 0.05]],
-  turn: [[520, 0.08], [780, 0.1]],
-  end: [[523, 0.12], [659, 0.12], [784, 0.2]],
+  turn: [
+    [520, 0.08],
+    [780, 0.1],
+  ],
+  end: [
+    [523, 0.12],
+    [659, 0.12],
+    [784, 0.2],
+  ],
 };
 
 let context: AudioContext | undefined;
@@ -52,7 +59,13 @@ export function play(cue: Cue): void {
 
 /** The toggle: a button named "Sound", pressed when on. */
 export function soundToggle(): HTMLButtonElement {
-  const toggle = h("button", { type: "button", text: "Sound", class: "sound-toggle", pressed: soundOn(), key: "sound" });
+  const toggle = h("button", {
+    type: "button",
+    text: "Sound",
+    class: "sound-toggle",
+    pressed: soundOn(),
+    key: "sound",
+  });
   toggle.addEventListener("click", () => {
     const on = !soundOn();
     setSound(on);

@@ -23,7 +23,13 @@ export function byWords(by: ReplayFrame["by"]): string {
  * events it caused. `did` reads the action as the game's engine defines it; an event that only repeats the action
  * ("Bob played H5" after "Bob played H5 (the seat's bot)") is left out.
  */
-export function stepWords<Action>(frame: ReplayFrame, record: GameRecord, did: (action: Action) => string, events: readonly string[], seatName?: SeatNamer): string[] {
+export function stepWords<Action>(
+  frame: ReplayFrame,
+  record: GameRecord,
+  did: (action: Action) => string,
+  events: readonly string[],
+  seatName?: SeatNamer,
+): string[] {
   if (frame.actor === undefined || frame.action === undefined) return [...events];
   const action = `${actorName(frame.actor, record, seatName)} ${did(frame.action as Action)}`;
   return [`${action}${byWords(frame.by)}`, ...events.filter((words) => words !== action)];

@@ -18,9 +18,16 @@ const SHOWN_HEX_DIGITS = 8;
 export function tableHeader(title: string, game: string): TableHeader {
   const facts = h("p", { class: "table-facts" });
   const seal = h("p", { class: "table-seal" });
-  const element = h("header", { class: "table-header" },
+  const element = h(
+    "header",
+    { class: "table-header" },
     h("h1", { text: title }),
-    h("nav", { class: "table-links", label: "About this table" }, h("a", { href: `/rules/${game}`, text: "Rules", attrs: { "data-link": "" } }), soundToggle()),
+    h(
+      "nav",
+      { class: "table-links", label: "About this table" },
+      h("a", { href: `/rules/${game}`, text: "Rules", attrs: { "data-link": "" } }),
+      soundToggle(),
+    ),
     facts,
     seal,
   );
@@ -30,7 +37,10 @@ export function tableHeader(title: string, game: string): TableHeader {
       const watching = spectators === 0 ? "nobody watching" : `${spectators} watching`;
       facts.textContent = [rules, watching].filter(Boolean).join(" · ");
       seal.textContent = sealWords(shown);
-      seal.title = shown.commitment === "" ? "" : `The deal's commitment: SHA-256 of its seed and a secret salt, both revealed when the deal is over (${shown.commitment})`;
+      seal.title =
+        shown.commitment === ""
+          ? ""
+          : `The deal's commitment: SHA-256 of its seed and a secret salt, both revealed when the deal is over (${shown.commitment})`;
       seal.hidden = shown.commitment === "";
     },
   };

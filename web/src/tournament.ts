@@ -21,7 +21,10 @@ function standingItem(line: TournamentStanding): HTMLLIElement {
     { class: "standing" },
     h("span", { class: "entrant", text: line.entrant }),
     h("span", { text: ` ${pointsWords(line.points)} in ${line.games} games` }),
-    h("span", { class: "score", text: ` · ${twoPlaces(line.score)} a game (95% between ${twoPlaces(line.low)} and ${twoPlaces(line.high)})${forfeited}` }),
+    h("span", {
+      class: "score",
+      text: ` · ${twoPlaces(line.score)} a game (95% between ${twoPlaces(line.low)} and ${twoPlaces(line.high)})${forfeited}`,
+    }),
   );
 }
 
@@ -44,14 +47,28 @@ function gameItem(game: TournamentGameEntry): HTMLLIElement {
   return h(
     "li",
     { class: "tournament-game" },
-    h("span", { text: `Deal ${game.deal}: ${game.seats[0]} in ${seatWords(game, game.seats[0])} against ${game.seats[1]} — ${resultWords(game)}. ` }),
-    h("a", { href: `/replay/${encodeURIComponent(game.gameId)}`, text: "Replay", label: `Replay of deal ${game.deal}, ${game.seats[0]} in ${seatWords(game, game.seats[0])} against ${game.seats[1]}`, attrs: { "data-link": "" } }),
+    h("span", {
+      text: `Deal ${game.deal}: ${game.seats[0]} in ${seatWords(game, game.seats[0])} against ${game.seats[1]} — ${resultWords(game)}. `,
+    }),
+    h("a", {
+      href: `/replay/${encodeURIComponent(game.gameId)}`,
+      text: "Replay",
+      label: `Replay of deal ${game.deal}, ${game.seats[0]} in ${seatWords(game, game.seats[0])} against ${game.seats[1]}`,
+      attrs: { "data-link": "" },
+    }),
   );
 }
 
 function roundSections(games: readonly TournamentGameEntry[]): HTMLElement[] {
   const rounds = [...new Set(games.map((game) => game.round))].sort((a, b) => a - b);
-  return rounds.map((round) => h("section", { class: "tournament-round" }, h("h3", { text: `Round ${round}` }), h("ul", {}, ...games.filter((game) => game.round === round).map(gameItem))));
+  return rounds.map((round) =>
+    h(
+      "section",
+      { class: "tournament-round" },
+      h("h3", { text: `Round ${round}` }),
+      h("ul", {}, ...games.filter((game) => game.round === round).map(gameItem)),
+    ),
+  );
 }
 
 export async function showTournament(client: CardhallClient, id: string, root: HTMLElement): Promise<Teardown> {
@@ -65,7 +82,10 @@ export async function showTournament(client: CardhallClient, id: string, root: H
     }),
     h("h2", { text: "Standings" }),
     h("ol", { class: "standings", label: "Standings" }, ...tournament.standings.map(standingItem)),
-    h("p", { class: "note", text: "A win is 1 point, a draw ½. The range is where each entrant's score per game lies with 95% confidence (a Wilson interval): two entrants whose ranges overlap are not told apart by these games." }),
+    h("p", {
+      class: "note",
+      text: "A win is 1 point, a draw ½. The range is where each entrant's score per game lies with 95% confidence (a Wilson interval): two entrants whose ranges overlap are not told apart by these games.",
+    }),
     h("h2", { text: "Games" }),
     ...roundSections(tournament.games),
     h("a", { href: "/", text: "Back to the lobby", attrs: { "data-link": "" } }),

@@ -6,7 +6,9 @@ export function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER):
   return (text) => {
     const value = Number(text);
     if (!Number.isInteger(value) || value < min || value > max) {
-      throw new InvalidArgumentError(`expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : " up"}`);
+      throw new InvalidArgumentError(
+        `expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : " up"}`,
+      );
     }
     return value;
   };
@@ -17,7 +19,9 @@ export function seconds(max: number, allowZero = false): (text: string) => numbe
   return (text) => {
     const value = Number(text);
     if (!Number.isFinite(value) || value > max || value < 0 || (value === 0 && !allowZero)) {
-      throw new InvalidArgumentError(`expected ${allowZero ? "0" : "a positive number of seconds"} up to ${max} seconds`);
+      throw new InvalidArgumentError(
+        `expected ${allowZero ? "0" : "a positive number of seconds"} up to ${max} seconds`,
+      );
     }
     return value;
   };
@@ -39,7 +43,10 @@ export function webSocketAddress(text: string): string {
 
 /** A parser for `ws://a:1,ws://b:2`: several WebSocket addresses, comma-separated (a cluster's processes). */
 export function webSocketAddresses(text: string): string[] {
-  const urls = text.split(",").map((url) => url.trim()).filter(Boolean);
+  const urls = text
+    .split(",")
+    .map((url) => url.trim())
+    .filter(Boolean);
   if (urls.length === 0) throw new InvalidArgumentError("expected ws:// addresses, comma-separated");
   return urls.map(webSocketAddress);
 }

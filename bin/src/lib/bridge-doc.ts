@@ -8,7 +8,13 @@ import { answerMessage, bridgeToProgram } from "./bridge-protocol";
 
 /** A field's type in a few words: `string`, `integer or null`, `"turn"`, `array`, `one of: a, b`. */
 function typeName(schema: z.ZodType): string {
-  const def = schema.def as { type: string; innerType?: z.ZodType; values?: unknown[]; options?: z.ZodType[]; entries?: Record<string, string> };
+  const def = schema.def as {
+    type: string;
+    innerType?: z.ZodType;
+    values?: unknown[];
+    options?: z.ZodType[];
+    entries?: Record<string, string>;
+  };
   const checks = (schema.def as { checks?: Array<{ _zod: { def: { check: string; format?: string } } }> }).checks ?? [];
   switch (def.type) {
     case "optional":
@@ -18,7 +24,9 @@ function typeName(schema: z.ZodType): string {
     case "literal":
       return def.values!.map((value) => JSON.stringify(value)).join(" or ");
     case "enum":
-      return `one of ${Object.values(def.entries!).map((value) => JSON.stringify(value)).join(", ")}`;
+      return `one of ${Object.values(def.entries!)
+        .map((value) => JSON.stringify(value))
+        .join(", ")}`;
     case "union":
       return def.options!.map(typeName).join(" or ");
     case "number":

@@ -30,10 +30,16 @@ export const helloMessage = z.strictObject({
   protocol: z.number().int().describe("the protocol's version (this document: 1)"),
   game: z.enum(BRIDGE_GAMES).describe("the game played"),
   room: z.string().describe("the room's id (a spectator joins it by this id)"),
-  seat: z.union([z.number(), z.string()]).describe("the program's seat: 0 (Even-Steven, Patience), 0 or 1 (Fool), a name (Tractor)"),
+  seat: z
+    .union([z.number(), z.string()])
+    .describe("the program's seat: 0 (Even-Steven, Patience), 0 or 1 (Fool), a name (Tractor)"),
   name: z.string().describe("the name the program plays as (and is recorded under)"),
   games: z.number().int().describe("how many games (Tractor: rounds at most) the bridge will play"),
-  rules: z.record(z.string(), z.unknown()).describe("the room's join options the bridge created it with, named as in docs/protocol.md (the room's defaults hold for the rest: `{}` is a room with every default); a room joined by `--room` keeps its own"),
+  rules: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "the room's join options the bridge created it with, named as in docs/protocol.md (the room's defaults hold for the rest: `{}` is a room with every default); a room joined by `--room` keeps its own",
+    ),
   maxErrors: z.number().int().describe("refused answers to one turn before the seat's bot plays it"),
   maxLineBytes: z.number().int().describe("the longest answer line read (longer lines are refused unread)"),
 });
@@ -48,17 +54,29 @@ export const turnMessage = z.strictObject({
   type: messageType("turn"),
   turn: turnNumber,
   game: gameNumber,
-  view: z.unknown().describe("the room's state as this seat receives it (docs/protocol.md): its own hidden cards, never another's"),
+  view: z
+    .unknown()
+    .describe("the room's state as this seat receives it (docs/protocol.md): its own hidden cards, never another's"),
   legal: z.array(z.unknown()).describe("legal actions, each one a valid answer as it stands"),
-  complete: z.boolean().describe("true when `legal` lists every legal action; false when it stops at a bound (other actions may be legal)"),
+  complete: z
+    .boolean()
+    .describe(
+      "true when `legal` lists every legal action; false when it stops at a bound (other actions may be legal)",
+    ),
   suggestion: z.unknown().nullable().describe("the seat bot's action here (what the bot would play), or null"),
-  timeLeftMs: z.number().int().nullable().describe("milliseconds until the turn clock acts for the seat, or null when no clock runs"),
+  timeLeftMs: z
+    .number()
+    .int()
+    .nullable()
+    .describe("milliseconds until the turn clock acts for the seat, or null when no clock runs"),
 });
 
 export const errorMessage = z.strictObject({
   type: messageType("error"),
   turn: turnNumber,
-  code: z.string().describe("the room's error code (BAD_PAYLOAD for a line that is not JSON, not an answer, or too long)"),
+  code: z
+    .string()
+    .describe("the room's error code (BAD_PAYLOAD for a line that is not JSON, not an answer, or too long)"),
   message: z.string().describe("the reason, for people"),
   attempt: z.number().int().describe("refused answers to this turn so far"),
   maxErrors: z.number().int().describe("how many refusals the turn allows before the bot plays it"),
@@ -74,7 +92,9 @@ export const botMoveMessage = z.strictObject({
 export const timeoutMessage = z.strictObject({
   type: messageType("timeout"),
   turn: turnNumber,
-  message: z.string().describe("what happened: the turn clock acted for the seat (the room's own rule: its bot's move, or a forfeit)"),
+  message: z
+    .string()
+    .describe("what happened: the turn clock acted for the seat (the room's own rule: its bot's move, or a forfeit)"),
 });
 
 export const gameOverMessage = z.strictObject({
@@ -101,13 +121,19 @@ export const bridgeToProgram = {
   bye: byeMessage,
 } as const;
 
-export type BridgeToProgram = { [Name in keyof typeof bridgeToProgram]: z.infer<(typeof bridgeToProgram)[Name]> }[keyof typeof bridgeToProgram];
+export type BridgeToProgram = {
+  [Name in keyof typeof bridgeToProgram]: z.infer<(typeof bridgeToProgram)[Name]>;
+}[keyof typeof bridgeToProgram];
 
 // Program → bridge ------------------------------------------------------------------------------------------
 
 /** The program's one kind of line: an answer to a turn. */
 export const answerMessage = z.strictObject({
-  turn: turnNumber.optional().describe("the turn answered; an answer naming an earlier turn is dropped (it came too late), one naming a later turn is refused"),
+  turn: turnNumber
+    .optional()
+    .describe(
+      "the turn answered; an answer naming an earlier turn is dropped (it came too late), one naming a later turn is refused",
+    ),
   action: z.unknown().describe("the action: one of the turn's `legal` entries, or any action of the game's shape"),
 });
 export type Answer = z.infer<typeof answerMessage>;

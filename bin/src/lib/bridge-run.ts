@@ -6,7 +6,13 @@
 import { CardhallError } from "../../../client-sdk";
 import { describeIssues } from "../../../rooms/kit/protocol";
 import { CLIENT_RATE_BUDGET } from "../../../rooms/kit/rate-limit";
-import { answerMessage, BRIDGE_PROTOCOL_VERSION, bridgeActions, type BridgeGame, type BridgeToProgram } from "./bridge-protocol";
+import {
+  answerMessage,
+  BRIDGE_PROTOCOL_VERSION,
+  bridgeActions,
+  type BridgeGame,
+  type BridgeToProgram,
+} from "./bridge-protocol";
 import type { BridgedSeat, SeatTurn } from "./bridge-seats";
 import { EXIT_DONE, EXIT_FAILED } from "./exit-status";
 import type { JsonLinesProgram, ProgramLine } from "./json-lines-program";
@@ -40,8 +46,17 @@ interface Refusal {
 }
 
 /** The program's answer as an action of the game, or why it is none. */
-function readAnswer(line: ProgramLine, game: BridgeGame, maxLineBytes: number, turn: number): { action: unknown } | Refusal | "stale" {
-  if (line.kind === "tooLong") return { code: "BAD_PAYLOAD", message: `the line is longer than ${maxLineBytes} bytes (${line.bytes}); it was not read` };
+function readAnswer(
+  line: ProgramLine,
+  game: BridgeGame,
+  maxLineBytes: number,
+  turn: number,
+): { action: unknown } | Refusal | "stale" {
+  if (line.kind === "tooLong")
+    return {
+      code: "BAD_PAYLOAD",
+      message: `the line is longer than ${maxLineBytes} bytes (${line.bytes}); it was not read`,
+    };
   let json: unknown;
   try {
     json = JSON.parse(line.text);
@@ -51,7 +66,8 @@ function readAnswer(line: ProgramLine, game: BridgeGame, maxLineBytes: number, t
   const answer = answerMessage.safeParse(json);
   if (!answer.success) return { code: "BAD_PAYLOAD", message: `not an answer: ${describeIssues(answer.error)}` };
   if (answer.data.turn !== undefined && answer.data.turn < turn) return "stale";
-  if (answer.data.turn !== undefined && answer.data.turn > turn) return { code: "BAD_PAYLOAD", message: `turn ${answer.data.turn} has not come yet; this is turn ${turn}` };
+  if (answer.data.turn !== undefined && answer.data.turn > turn)
+    return { code: "BAD_PAYLOAD", message: `turn ${answer.data.turn} has not come yet; this is turn ${turn}` };
   const action = bridgeActions[game].safeParse(answer.data.action);
   if (!action.success) return { code: "BAD_PAYLOAD", message: `not a ${game} action: ${describeIssues(action.error)}` };
   return { action: action.data };
@@ -128,15 +144,23 @@ export class Bridge {
     const summary = seat.summary();
     if (summary) this.print.out(summary);
     const { turns, answered, refused, byBot, timedOut } = this.tally;
-    this.print.out(`turns: ${turns}; answered by the program ${answered}, refused ${refused}, played by the bot ${byBot}, timed out ${timedOut}`);
+    this.print.out(
+      `turns: ${turns}; answered by the program ${answered}, refused ${refused}, played by the bot ${byBot}, timed out ${timedOut}`,
+    );
     if (options.timing) {
       this.print.out(`round trips: ${JSON.stringify(this.roundTrips.map((ms) => Number(ms.toFixed(3))))}`);
       const { messages, ms } = seat.session.budgetWaits;
-      this.print.out(`rate budget: ${messages} messages waited ${Math.round(ms)} ms in all (${CLIENT_RATE_BUDGET.perSecond} a second after a burst of ${CLIENT_RATE_BUDGET.burst})`);
+      this.print.out(
+        `rate budget: ${messages} messages waited ${Math.round(ms)} ms in all (${CLIENT_RATE_BUDGET.perSecond} a second after a burst of ${CLIENT_RATE_BUDGET.burst})`,
+      );
     }
     // Every run ends the same way, even for a program that stopped playing early: it may have closed its output
     // and still be running, and the bridge cannot exit while its input is open.
-    this.send({ type: "bye", games: finished, message: this.programEnded === null ? "the run is over" : `the run is over (${this.programEnded} early)` });
+    this.send({
+      type: "bye",
+      games: finished,
+      message: this.programEnded === null ? "the run is over" : `the run is over (${this.programEnded} early)`,
+    });
     const exit = await this.program.finish(EXIT_GRACE_MS);
     if (this.programEnded !== null) {
       if (exit.killed) this.print.say(`the program ${exit.description}`);
@@ -191,8 +215,16 @@ export class Bridge {
         }
         if (overtaken.signal.aborted) return this.timedOut(number); // refused because the clock acted first
         this.tally.refused++;
-        this.send({ type: "error", turn: number, code: refusal.code, message: refusal.message, attempt, maxErrors: this.options.maxErrors });
-        if (attempt++ >= this.options.maxErrors) return this.botPlays(seat, turn, number, `${this.options.maxErrors} answers were refused`);
+        this.send({
+          type: "error",
+          turn: number,
+          code: refusal.code,
+          message: refusal.message,
+          attempt,
+          maxErrors: this.options.maxErrors,
+        });
+        if (attempt++ >= this.options.maxErrors)
+          return this.botPlays(seat, turn, number, `${this.options.maxErrors} answers were refused`);
         sent = performance.now();
         this.sendTurn(turn, number);
       }
@@ -205,7 +237,16 @@ export class Bridge {
   private sendTurn(turn: SeatTurn, number: number): void {
     const { view, legal, complete, suggestion, deadline } = turn;
     const timeLeftMs = deadline > 0 ? Math.max(0, deadline - Date.now()) : null;
-    this.send({ type: "turn", turn: number, game: turn.game, view, legal, complete, suggestion: suggestion ?? null, timeLeftMs });
+    this.send({
+      type: "turn",
+      turn: number,
+      game: turn.game,
+      view,
+      legal,
+      complete,
+      suggestion: suggestion ?? null,
+      timeLeftMs,
+    });
   }
 
   /** Makes the action; null when the room accepted it, else the room's refusal. */

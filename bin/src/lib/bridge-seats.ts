@@ -14,7 +14,12 @@ import { evenStevenEvents } from "../../../rooms/evensteven/protocol";
 import { greedyMoveInView } from "../../../rooms/fool/match";
 import { foolEvents, type FoolAiPolicy, type FoolMove } from "../../../rooms/fool/protocol";
 import { patienceEvents } from "../../../rooms/patience/protocol";
-import { TRACTOR_SEATS, tractorEvents, type TractorRoundEndEvent, type TractorSeatName } from "../../../rooms/tractor/protocol";
+import {
+  TRACTOR_SEATS,
+  tractorEvents,
+  type TractorRoundEndEvent,
+  type TractorSeatName,
+} from "../../../rooms/tractor/protocol";
 import type { z } from "zod";
 import { GAMES } from "../../../rooms/games";
 import type { BridgeAction, BridgeGame } from "./bridge-protocol";
@@ -32,7 +37,9 @@ export interface SeatTurn {
   overtaken(signal: AbortSignal): Promise<void>;
 }
 
-export type SeatStep = { kind: "turn"; turn: SeatTurn } | { kind: "gameOver"; game: number; result: unknown; line: string; last?: boolean };
+export type SeatStep =
+  | { kind: "turn"; turn: SeatTurn }
+  | { kind: "gameOver"; game: number; result: unknown; line: string; last?: boolean };
 
 export interface BridgedSeat {
   readonly session: RoomSession<unknown, object>;
@@ -83,7 +90,11 @@ export interface TableRequest {
 const ROOM_WAIT_MS = 10 * 60_000;
 
 /** Resolves once the live state satisfies `moved` (the room left the turn's position), or when `signal` aborts. */
-function stateMoves<View>(session: RoomSession<View, object>, moved: (view: View) => boolean, signal: AbortSignal): Promise<void> {
+function stateMoves<View>(
+  session: RoomSession<View, object>,
+  moved: (view: View) => boolean,
+  signal: AbortSignal,
+): Promise<void> {
   return session.waitForView(moved, ROOM_WAIT_MS, undefined, signal).then(
     () => undefined,
     () => undefined,
@@ -91,8 +102,15 @@ function stateMoves<View>(session: RoomSession<View, object>, moved: (view: View
 }
 
 /** Hands each of the game's events (its protocol's names) to `onEvent` as the session receives it. */
-function forwardEvents(session: RoomSession<unknown, object>, names: Record<string, string>, request: TableRequest): void {
-  for (const name of Object.values(names)) (session.on as (name: string, listener: (payload: unknown) => void) => void)(name, (payload) => request.onEvent(name, payload));
+function forwardEvents(
+  session: RoomSession<unknown, object>,
+  names: Record<string, string>,
+  request: TableRequest,
+): void {
+  for (const name of Object.values(names))
+    (session.on as (name: string, listener: (payload: unknown) => void) => void)(name, (payload) =>
+      request.onEvent(name, payload),
+    );
 }
 
 /** Room options: those the command line set, and the bridge's own where it sets one. */
@@ -104,12 +122,17 @@ function defined(options: TableRules): TableRules {
 
 /** A ladder's deal has the ladder's seed and hand size: only the clock is the bridge's. */
 const evenStevenRules = (request: TableRequest): TableRules =>
-  request.queue ? defined({ cardTimeLimitMs: request.turnTimeMs }) : defined({ n: request.n, seed: request.seed, cardTimeLimitMs: request.turnTimeMs });
+  request.queue
+    ? defined({ cardTimeLimitMs: request.turnTimeMs })
+    : defined({ n: request.n, seed: request.seed, cardTimeLimitMs: request.turnTimeMs });
 
 /** An Even-Steven seat: a table of the bridge's own playing game after game, or the ladder's deals, a table each. */
 async function evenStevenSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
   const client = clientFor(request);
-  const join = (): Promise<EvenStevenPlayer> => joinPatiently(request, () => (request.queue ? client.playLadder("evensteven", rules) : client.playEvenSteven({ ...rules, name: request.name })));
+  const join = (): Promise<EvenStevenPlayer> =>
+    joinPatiently(request, () =>
+      request.queue ? client.playLadder("evensteven", rules) : client.playEvenSteven({ ...rules, name: request.name }),
+    );
   let session = await join();
   forwardEvents(session as RoomSession<unknown, object>, evenStevenEvents, request);
   let game = 1;
@@ -124,10 +147,19 @@ async function evenStevenSeat(request: TableRequest, _games: number, rules: Tabl
     rules,
     async next() {
       const turn = await session.nextTurn(tableGame, index, ROOM_WAIT_MS);
-      if (turn.kind === "over") return { kind: "gameOver", game, result: { outcome: turn.outcome, seed: turn.seed }, line: `game ${game} (seed ${turn.seed}): ${turn.outcome}` };
+      if (turn.kind === "over")
+        return {
+          kind: "gameOver",
+          game,
+          result: { outcome: turn.outcome, seed: turn.seed },
+          line: `game ${game} (seed ${turn.seed}): ${turn.outcome}`,
+        };
       const [atGame, atIndex] = [tableGame, index++];
       // The turn comes from the room's events; its view is the state once the state shows the same card.
-      const view = await session.waitForView((v) => v.game === atGame && (v.dealt.length >= atIndex || v.phase === "over"), ROOM_WAIT_MS);
+      const view = await session.waitForView(
+        (v) => v.game === atGame && (v.dealt.length >= atIndex || v.phase === "over"),
+        ROOM_WAIT_MS,
+      );
       return {
         kind: "turn",
         turn: {
@@ -137,7 +169,8 @@ async function evenStevenSeat(request: TableRequest, _games: number, rules: Tabl
           complete: true,
           suggestion: botPlay(turn.hand, turn.card),
           deadline: view.deadline,
-          overtaken: (signal) => stateMoves(session, (v) => v.game !== atGame || v.phase === "over" || v.dealt.length > atIndex, signal),
+          overtaken: (signal) =>
+            stateMoves(session, (v) => v.game !== atGame || v.phase === "over" || v.dealt.length > atIndex, signal),
         },
       };
     },
@@ -169,7 +202,10 @@ const JOIN_PATIENCE_MS = 5 * 60_000;
 
 /** Runs a join, asking again while the server refuses it for a while (joinWhenTaken), and says so each time. */
 function joinPatiently<T>(request: TableRequest, join: () => Promise<T>): Promise<T> {
-  return joinWhenTaken(join, { withinMs: JOIN_PATIENCE_MS, onWait: (refusal, _attempt, waitMs) => request.onWaitToJoin?.(refusal.message, waitMs) });
+  return joinWhenTaken(join, {
+    withinMs: JOIN_PATIENCE_MS,
+    onWait: (refusal, _attempt, waitMs) => request.onWaitToJoin?.(refusal.message, waitMs),
+  });
 }
 
 /** A room the bridge creates has its AI move at once (`aiDelayMs: 0`): the pause is for people watching. */
@@ -183,7 +219,13 @@ const foolRules = (request: TableRequest): TableRules => {
 async function foolSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
   const client = clientFor(request);
   const join = (): Promise<FoolPlayer> =>
-    joinPatiently(request, () => (request.queue ? client.playRatedFool({ waitMs: ROOM_WAIT_MS }) : request.room ? client.joinFool(request.room, defined({ name: request.name, seat: request.foolSeat })) : client.playFool({ ...rules, name: request.name })));
+    joinPatiently(request, () =>
+      request.queue
+        ? client.playRatedFool({ waitMs: ROOM_WAIT_MS })
+        : request.room
+          ? client.joinFool(request.room, defined({ name: request.name, seat: request.foolSeat }))
+          : client.playFool({ ...rules, name: request.name }),
+    );
   let session = await join();
   forwardEvents(session as RoomSession<unknown, object>, foolEvents, request);
   await session.waitForView(() => true, ROOM_WAIT_MS);
@@ -199,7 +241,12 @@ async function foolSeat(request: TableRequest, _games: number, rules: TableRules
       if (turn.kind === "over") {
         const { outcome, fool, winners, seed, won } = turn;
         const verdict = won ? "won" : outcome === "capped" ? "capped" : "lost";
-        return { kind: "gameOver", game, result: { outcome, fool, winners, seed, won }, line: `game ${game} (seed ${seed}): ${verdict}` };
+        return {
+          kind: "gameOver",
+          game,
+          result: { outcome, fool, winners, seed, won },
+          line: `game ${game} (seed ${seed}): ${verdict}`,
+        };
       }
       const { moveCount } = turn;
       const view = session.view()!;
@@ -212,7 +259,8 @@ async function foolSeat(request: TableRequest, _games: number, rules: TableRules
           complete: true,
           suggestion: greedyMoveInView(turn.view, moveCount),
           deadline: view.deadline,
-          overtaken: (signal) => stateMoves(session, (v) => v.game !== turn.game || v.moveCount !== moveCount || v.phase === "over", signal),
+          overtaken: (signal) =>
+            stateMoves(session, (v) => v.game !== turn.game || v.moveCount !== moveCount || v.phase === "over", signal),
         },
       };
     },
@@ -231,12 +279,18 @@ async function foolSeat(request: TableRequest, _games: number, rules: TableRules
 }
 
 /** The bridge's program steps every deal: it is dealt paused (a ladder's deal has the ladder's seed). */
-const patienceRules = (request: TableRequest): TableRules => (request.queue ? { paused: true } : defined({ seed: request.seed, paused: true }));
+const patienceRules = (request: TableRequest): TableRules =>
+  request.queue ? { paused: true } : defined({ seed: request.seed, paused: true });
 
 /** A Patience seat: a table of the bridge's own dealing deal after deal, or the ladder's deals, a table each. */
 async function patienceSeat(request: TableRequest, _games: number, rules: TableRules): Promise<BridgedSeat> {
   const client = clientFor(request);
-  const join = (): Promise<PatienceOwner> => joinPatiently(request, () => (request.queue ? client.playLadder("patience", { paused: true }) : client.createPatience({ ...rules, name: request.name })));
+  const join = (): Promise<PatienceOwner> =>
+    joinPatiently(request, () =>
+      request.queue
+        ? client.playLadder("patience", { paused: true })
+        : client.createPatience({ ...rules, name: request.name }),
+    );
   let owner = await join();
   forwardEvents(owner as RoomSession<unknown, object>, patienceEvents, request);
   // A deal has no player clock: the bridge keeps one, and steps for a silent program when it runs out.
@@ -304,14 +358,29 @@ function tractorRules(request: TableRequest): TableRules {
   const mainSuit = request.mainSuit ?? "H";
   const bots = request.bots ?? TRACTOR_SEATS.filter((other) => other !== seat);
   const { seed, startRanks, turnTimeMs } = request;
-  return defined({ seat, trump: "fixed", mainSuit, bots, startRanks, seed, turnTimeMs, botDelayMs: 0, startDelayMs: 100, roundPauseMs: 0 });
+  return defined({
+    seat,
+    trump: "fixed",
+    mainSuit,
+    bots,
+    startRanks,
+    seed,
+    turnTimeMs,
+    botDelayMs: 0,
+    startDelayMs: 100,
+    roundPauseMs: 0,
+  });
 }
 
 async function tractorSeat(request: TableRequest, rounds: number, rules: TableRules): Promise<BridgedSeat> {
   const client = clientFor(request);
   const seat = rules.seat as TractorSeatName;
   const player: TractorPlayer = await joinPatiently(request, () =>
-    request.queue ? client.playRatedTractor({ waitMs: ROOM_WAIT_MS }) : request.room ? client.joinTractor(request.room, { seat, name: request.name }) : client.playTractor({ ...(rules as object), name: request.name }),
+    request.queue
+      ? client.playRatedTractor({ waitMs: ROOM_WAIT_MS })
+      : request.room
+        ? client.joinTractor(request.room, { seat, name: request.name })
+        : client.playTractor({ ...(rules as object), name: request.name }),
   );
   forwardEvents(player as RoomSession<unknown, object>, tractorEvents, request);
   const ends: TractorRoundEndEvent[] = [];
@@ -394,11 +463,20 @@ export const BRIDGE_SEATS: Record<BridgeGame, BridgeSeatEntry> = {
   evensteven: { rules: evenStevenRules, take: evenStevenSeat, options: ["n", "queue"] },
   fool: { rules: foolRules, take: foolSeat, options: ["room", "ai", "queue"] },
   patience: { rules: patienceRules, take: patienceSeat, options: ["queue"] },
-  tractor: { rules: tractorRules, take: tractorSeat, options: ["room", "seat", "mainSuit", "bots", "startRanks", "queue"] },
+  tractor: {
+    rules: tractorRules,
+    take: tractorSeat,
+    options: ["room", "seat", "mainSuit", "bots", "startRanks", "queue"],
+  },
 };
 
 /** The command line's name for each room option it sets. */
-const OPTION_OF_FIELD: Record<string, string> = { cardTimeLimitMs: "--turn-time-ms", turnTimeMs: "--turn-time-ms", startRanks: "--start-ranks", mainSuit: "--main-suit" };
+const OPTION_OF_FIELD: Record<string, string> = {
+  cardTimeLimitMs: "--turn-time-ms",
+  turnTimeMs: "--turn-time-ms",
+  startRanks: "--start-ranks",
+  mainSuit: "--main-suit",
+};
 
 /**
  * The request's room options checked against the room's own join options (rooms/<game>/protocol.ts), before
@@ -417,6 +495,11 @@ export function tableRules(game: BridgeGame, request: TableRequest): { rules: Ta
 }
 
 /** Takes the seat for `game`: a new room, or the one named, with the checked room options. */
-export function takeSeat(game: BridgeGame, request: TableRequest, games: number, rules: TableRules): Promise<BridgedSeat> {
+export function takeSeat(
+  game: BridgeGame,
+  request: TableRequest,
+  games: number,
+  rules: TableRules,
+): Promise<BridgedSeat> {
   return BRIDGE_SEATS[game].take(request, games, rules);
 }

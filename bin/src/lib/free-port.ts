@@ -1,4 +1,4 @@
-import { createServer } from "net";
+import { createServer } from "node:net";
 
 /**
  * A port nothing listens on now, picked by the system (so suites that run side by side never collide). Nothing
@@ -10,7 +10,9 @@ export function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }

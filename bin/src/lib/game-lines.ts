@@ -1,5 +1,5 @@
 /** Reading the Even-Steven dealer's input, `N seed` a line, as bin/dealer and bin/evensteven-bridge both do. */
-import type { Readable } from "stream";
+import type { Readable } from "node:stream";
 import { gameParametersProblem } from "../../../rooms/evensteven/engine";
 import { LineReader } from "./lines";
 
@@ -24,7 +24,10 @@ export async function* gameLines(input: Readable): AsyncGenerator<GameLine> {
   for (let lineNumber = 1, next = await reader.next(); next.kind === "line"; lineNumber++, next = await reader.next()) {
     if (next.text.trim() === "") continue;
     if (next.cutShort) {
-      yield { lineNumber, problem: `the input ends inside this line ("${next.text.trim()}" has no line end after it), so it may be cut short` };
+      yield {
+        lineNumber,
+        problem: `the input ends inside this line ("${next.text.trim()}" has no line end after it), so it may be cut short`,
+      };
       continue;
     }
     yield { lineNumber, ...parseGameLine(next.text) };

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcessByStdio } from "child_process";
-import type { Readable, Writable } from "stream";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
 
 /** One line the program wrote: its text, or how long it was when it passed the limit (its text was never kept). */
 export type ProgramLine = { kind: "line"; text: string } | { kind: "tooLong"; bytes: number };
@@ -114,7 +114,11 @@ export class JsonLinesProgram {
     if (tooLate) {
       this.kill();
       await this.exited;
-      return { status: null, description: `did not exit within ${graceMs / 1000} s after its input ended, and was killed`, killed: true };
+      return {
+        status: null,
+        description: `did not exit within ${graceMs / 1000} s after its input ended, and was killed`,
+        killed: true,
+      };
     }
     return { status: this.exitStatus, description: this.ending ?? "ended", killed: false };
   }
@@ -148,7 +152,9 @@ export class JsonLinesProgram {
 
   private completeLine(): ProgramLine {
     const line: ProgramLine =
-      this.skipped > 0 ? { kind: "tooLong", bytes: this.skipped } : { kind: "line", text: Buffer.concat(this.pieces).toString("utf8").replace(/\r$/, "") };
+      this.skipped > 0
+        ? { kind: "tooLong", bytes: this.skipped }
+        : { kind: "line", text: Buffer.concat(this.pieces).toString("utf8").replace(/\r$/, "") };
     this.pieces = [];
     this.pieceBytes = 0;
     this.skipped = 0;

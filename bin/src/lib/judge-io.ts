@@ -3,8 +3,8 @@
  * is gathered into chunks and written synchronously. Memory stays a chunk or two whatever the input's length, and
  * nothing waits for the event loop (a judge is one straight run from its first line to its last).
  */
-import { closeSync, openSync, readSync, writeSync } from "fs";
-import { StringDecoder } from "string_decoder";
+import { closeSync, openSync, readSync, writeSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
 import { PieceLines, type LineSource } from "../../../rooms/kit/text-lines";
 
 /**

@@ -1,4 +1,4 @@
-import type { Readable } from "stream";
+import type { Readable } from "node:stream";
 
 /** A line (`cutShort` when the stream ended inside it, with no line end after it), the stream's end, or a time-out. */
 export type NextLine = { kind: "line"; text: string; cutShort?: true } | { kind: "end" } | { kind: "timeout" };

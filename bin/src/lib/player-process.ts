@@ -1,5 +1,5 @@
-import { spawn, type ChildProcessByStdio } from "child_process";
-import type { Readable, Writable } from "stream";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
 import { LineReader } from "./lines";
 
 /** Something the player program did wrong; the message is one sentence naming the fault. */
@@ -44,8 +44,10 @@ export class PlayerProcess {
   async answer(timeoutMs: number, awaited: string): Promise<string> {
     for (;;) {
       const next = await this.reader.next(timeoutMs);
-      if (next.kind === "timeout") throw new PlayerFault(`the player did not answer ${awaited} within ${timeoutMs / 1000} s`);
-      if (next.kind === "end") throw new PlayerFault(`the player ${await this.endDescription()} without answering ${awaited}`);
+      if (next.kind === "timeout")
+        throw new PlayerFault(`the player did not answer ${awaited} within ${timeoutMs / 1000} s`);
+      if (next.kind === "end")
+        throw new PlayerFault(`the player ${await this.endDescription()} without answering ${awaited}`);
       if (next.text.startsWith("*")) this.onDebugLine(next.text);
       else return next.text;
     }

@@ -2,13 +2,14 @@
  * A private redis-server (Debian's `redis-server` package) on 127.0.0.1: no persistence, its own temporary
  * directory, stopped by its process id. bin/cluster runs one for a local cluster; the tests run one each.
  */
-import { spawn, type ChildProcess } from "child_process";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 
 /** The one line to print when the program is missing. */
-export const REDIS_MISSING = "redis-server is not installed: install Debian's redis-server package (apt-get install -y redis-server)";
+export const REDIS_MISSING =
+  "redis-server is not installed: install Debian's redis-server package (apt-get install -y redis-server)";
 
 /** How long redis-server may take to accept connections (it takes milliseconds). */
 const START_LIMIT_MS = 10_000;
@@ -53,7 +54,20 @@ export class RedisServer {
     const executable = findRedisServer();
     if (executable === null) throw new Error(REDIS_MISSING);
     this.output = "";
-    const args = ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", this.dir, "--daemonize", "no"];
+    const args = [
+      "--port",
+      String(this.port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      this.dir,
+      "--daemonize",
+      "no",
+    ];
     const child = spawn(executable, args, { stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
     const collect = (chunk: Buffer) => (this.output += chunk.toString());
@@ -63,7 +77,11 @@ export class RedisServer {
       const fail = (why: string) => {
         clearTimeout(timer);
         child.kill("SIGKILL");
-        reject(new Error(`redis-server did not start on 127.0.0.1:${this.port} (${why}): ${this.output.trim().split("\n").slice(-3).join(" | ")}`));
+        reject(
+          new Error(
+            `redis-server did not start on 127.0.0.1:${this.port} (${why}): ${this.output.trim().split("\n").slice(-3).join(" | ")}`,
+          ),
+        );
       };
       const timer = setTimeout(() => fail("time limit"), START_LIMIT_MS);
       const ready = () => {

@@ -82,10 +82,14 @@ export class Arrivals<JoinOptions> {
     const seconds = this.table.timings.reconnectSeconds;
     // The window ends with the player back, or rejects when it runs out (or the room closes); onLeave follows.
     const returned = await this.table.allowReconnection(client, seconds).catch(() => undefined);
-    if (returned && returned.ref !== connection) closeIfOpen(connection, SEAT_TAKEN_OVER_CLOSE_CODE, "another connection took this seat over");
+    if (returned && returned.ref !== connection)
+      closeIfOpen(connection, SEAT_TAKEN_OVER_CLOSE_CODE, "another connection took this seat over");
     // A window that runs out is the normal end of a seat whose player went away: worth a line, not an error.
     if (returned === undefined && !this.table.closing) {
-      roomLog(this.table).info({ event: "seat_given_up", seat }, `the seat's player did not come back within ${seconds} s; the seat is given up`);
+      roomLog(this.table).info(
+        { event: "seat_given_up", seat },
+        `the seat's player did not come back within ${seconds} s; the seat is given up`,
+      );
     }
   }
 

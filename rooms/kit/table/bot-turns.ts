@@ -103,7 +103,11 @@ export class BotTurns<Options, State, Action> {
    * the game says it still fits and the engine accepts it; else it is dropped (a closed room has no match). The
    * bots are asked again either way: the seat's options may have changed while it thought.
    */
-  private awaitVolunteer(match: MatchInPlay<Options, State, Action>, seat: number, decided: Promise<Action | undefined>): void {
+  private awaitVolunteer(
+    match: MatchInPlay<Options, State, Action>,
+    seat: number,
+    decided: Promise<Action | undefined>,
+  ): void {
     const asked = match.state;
     (this.volunteering ??= new Map()).set(seat, asked);
     decided
@@ -113,7 +117,11 @@ export class BotTurns<Options, State, Action> {
         this.volunteering.delete(seat);
         if (this.table.match !== match) return;
         const now = match.state;
-        const fits = action !== undefined && this.table.roster.seats[seat]?.holder === "bot" && this.table.volunteerStillFits(asked, now, seat) && this.table.engine.apply(now, seat, action).ok;
+        const fits =
+          action !== undefined &&
+          this.table.roster.seats[seat]?.holder === "bot" &&
+          this.table.volunteerStillFits(asked, now, seat) &&
+          this.table.engine.apply(now, seat, action).ok;
         if (fits) this.table.act(match, seat, action, "bot");
         this.letVolunteer(match);
         if (match.state === now) return;
@@ -123,7 +131,13 @@ export class BotTurns<Options, State, Action> {
   }
 
   /** The bot's action, or, should a bot ever choose what the engine refuses, the engine's own first legal action. */
-  private actForSeat(match: MatchInPlay<Options, State, Action>, state: State, seat: number, action: Action | undefined, by: Mover): void {
+  private actForSeat(
+    match: MatchInPlay<Options, State, Action>,
+    state: State,
+    seat: number,
+    action: Action | undefined,
+    by: Mover,
+  ): void {
     if (this.table.match !== match || match.state !== state) return;
     const { engine } = this.table;
     if (action !== undefined && engine.apply(state, seat, action).ok) return this.table.act(match, seat, action, by);

@@ -40,7 +40,10 @@ export class DealSeals<State> {
   /** What every client sees of the deals: the commitment of the deal in play and the last finished deal's reveal. */
   view(): DealSealView {
     const shown = this.revealed;
-    const revealed = shown === null ? NO_SEAL : { revealedCommitment: shown.commitment, revealedSeed: shown.seed, revealedSalt: shown.salt };
+    const revealed =
+      shown === null
+        ? NO_SEAL
+        : { revealedCommitment: shown.commitment, revealedSeed: shown.seed, revealedSalt: shown.salt };
     return { ...NO_SEAL, ...revealed, commitment: this.current?.sealed.commitment ?? "" };
   }
 

@@ -32,7 +32,9 @@ export class Listing {
     const { table } = this;
     try {
       // The listing is informational: a failed persist (e.g. while the room is disposing) must not surface.
-      void Promise.resolve(table.setMetadata({ ...table.listing(), openSeats: this.openSeats(), spectators: table.roster.spectators })).catch(() => undefined);
+      void Promise.resolve(
+        table.setMetadata({ ...table.listing(), openSeats: this.openSeats(), spectators: table.roster.spectators }),
+      ).catch(() => undefined);
     } catch (error) {
       reportFailure(table, "updateListing", error);
     }

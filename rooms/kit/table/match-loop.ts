@@ -23,7 +23,12 @@ export interface PlayedTable<Options, State, Action, Event extends GameEvent> {
   readonly closing: boolean;
   showChanges(): void;
   /** A step was taken (the match's state is the step's): its events go out, and what it finished is recorded. */
-  committed(match: MatchInPlay<Options, State, Action>, applied: Applied<State, Event>, made: Made, waiting: Waiting<Action>): void;
+  committed(
+    match: MatchInPlay<Options, State, Action>,
+    applied: Applied<State, Event>,
+    made: Made,
+    waiting: Waiting<Action>,
+  ): void;
   /** The action the dealer makes when `due` is due (the game may add what only the table decides). */
   dealerActionFor(due: Action): Action;
 }
@@ -65,7 +70,16 @@ export class MatchLoop<Options, State, Action, Event extends GameEvent> {
   start(options: Options, seed: number): void {
     const started = this.table.engine.start(options, seed);
     const number = (this.match?.number ?? 0) + 1;
-    const match: MatchInPlay<Options, State, Action> = { number, options, seed, state: started.state, actions: new RecordedSteps(), actionCount: 0, start: started.events, startedAt: Date.now() };
+    const match: MatchInPlay<Options, State, Action> = {
+      number,
+      options,
+      seed,
+      state: started.state,
+      actions: new RecordedSteps(),
+      actionCount: 0,
+      start: started.events,
+      startedAt: Date.now(),
+    };
     this.match = match;
     this.dealerRun = null;
     this.commit(match, started, { actor: DEALER, by: "dealer" });
@@ -150,7 +164,8 @@ export class MatchLoop<Options, State, Action, Event extends GameEvent> {
   private commit(match: MatchInPlay<Options, State, Action>, applied: Applied<State, Event>, made: Made): void {
     match.state = applied.state;
     const waiting = this.table.engine.waiting(applied.state);
-    this.deadlineAt = waiting.for === "seat" && !this.table.roster.isBot(waiting.seat) ? Date.now() + this.table.timings.turnTimeMs : 0;
+    this.deadlineAt =
+      waiting.for === "seat" && !this.table.roster.isBot(waiting.seat) ? Date.now() + this.table.timings.turnTimeMs : 0;
     if (waiting.for === "nobody") this.timer.clear();
     this.table.showChanges();
     this.table.committed(match, applied, made, waiting);
@@ -168,7 +183,11 @@ export class MatchLoop<Options, State, Action, Event extends GameEvent> {
    * The dealer's paced action: made now if due (true), else its timer is set (false). A run of actions at one
    * pace is due at fixed intervals from the first, so a timer that fires late catches up instead of drifting.
    */
-  private dealerActedWhenDue(match: MatchInPlay<Options, State, Action>, action: Action, pace: string | undefined): boolean {
+  private dealerActedWhenDue(
+    match: MatchInPlay<Options, State, Action>,
+    action: Action,
+    pace: string | undefined,
+  ): boolean {
     if (pace === undefined) {
       this.dealerRun = null;
       this.actForDealer(match, action);

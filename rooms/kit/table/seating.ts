@@ -32,7 +32,8 @@ export class Seating<JoinOptions> {
   /** The place a join with these options, from this address, would get now, or the refusal saying why not. */
   decide(rawOptions: unknown, address: string | null): Place | ServerError {
     try {
-      if (pendingJoins.isFull(address)) throw new ServerError(4429, "too many joins from your address are waiting for their connections");
+      if (pendingJoins.isFull(address))
+        throw new ServerError(4429, "too many joins from your address are waiting for their connections");
       return this.placeFor(parseRoomOptions(this.table.joinOptions, rawOptions, "join"));
     } catch (error) {
       if (error instanceof ServerError) return error;
@@ -62,7 +63,8 @@ export class Seating<JoinOptions> {
 
   /** Seats a joining player could take now: open, and not promised to a reservation. */
   openSeats(): number {
-    return this.table.roster.seats.filter((held, seat) => held.holder === "open" && !this.promised.isSeatPromised(seat)).length;
+    return this.table.roster.seats.filter((held, seat) => held.holder === "open" && !this.promised.isSeatPromised(seat))
+      .length;
   }
 
   clear(): void {
@@ -78,7 +80,8 @@ export class Seating<JoinOptions> {
     }
     const promised = this.promised.spectators;
     if (!this.table.roster.hasRoomForSpectator(promised)) throw new ServerError(4403, "no room for more spectators");
-    if (promised >= PENDING_SPECTATORS_PER_ROOM) throw new ServerError(4429, "too many spectators are joining this table at once; try again in a moment");
+    if (promised >= PENDING_SPECTATORS_PER_ROOM)
+      throw new ServerError(4429, "too many spectators are joining this table at once; try again in a moment");
     return "watch";
   }
 

@@ -2,10 +2,17 @@
  * What a table hands the server's records: each finished game (or round of a match in rounds), with its seats,
  * its seal, its steps and their events. Nothing of a game in progress is ever kept.
  */
-import { isDeepStrictEqual } from "util";
+import { isDeepStrictEqual } from "node:util";
 import { replayActions, type GameEvent, type MatchEngine } from "../engine";
 import { roomLog } from "../log";
-import { GUEST, type FinishedGame, type LadderTag, type RecordedSeat, type RecordPart, type RecordSink } from "../record";
+import {
+  GUEST,
+  type FinishedGame,
+  type LadderTag,
+  type RecordedSeat,
+  type RecordPart,
+  type RecordSink,
+} from "../record";
 import type { StepReplay } from "../recorded-steps";
 import type { SeatRoster } from "../seats";
 import type { DealSeals } from "./deal-seals";
@@ -46,7 +53,23 @@ export class TableRecords<Options, State, Action> {
     const { number, options, seed, start, startedAt } = match;
     const ladder = this.ladder === null ? {} : { ladder: this.ladder };
     const actions = match.actions.read(this.stepReplay(match), part !== "round");
-    const finished: FinishedGame = { game: roomName, roomId, part, match: number, round, options, seed, ...this.seals.forRecord(), seats, start, actions, result, startedAt, endedAt: Date.now(), ...ladder };
+    const finished: FinishedGame = {
+      game: roomName,
+      roomId,
+      part,
+      match: number,
+      round,
+      options,
+      seed,
+      ...this.seals.forRecord(),
+      seats,
+      start,
+      actions,
+      result,
+      startedAt,
+      endedAt: Date.now(),
+      ...ladder,
+    };
     this.sink.submit(finished);
   }
 
@@ -72,7 +95,10 @@ export class TableRecords<Options, State, Action> {
   }
 
   private logReplayDiverged(match: MatchInPlay<Options, State, Action>, why: string): void {
-    roomLog(this.table).error({ event: "record_replay_diverged", match: match.number, why }, "a record's steps replayed differently from the table's game: its events are the replay's");
+    roomLog(this.table).error(
+      { event: "record_replay_diverged", match: match.number, why },
+      "a record's steps replayed differently from the table's game: its events are the replay's",
+    );
   }
 }
 

@@ -69,7 +69,8 @@ export class ViewSync<View> {
     const { state, roster } = this.table;
     writeView(state, this.stateView(SPECTATOR) as Plain, "public");
     roster.seats.forEach((held, seat) => {
-      if (held.holder === "person" && this.table.seatView(seat) !== undefined) writeView(state, this.table.positionView(seat), "hidden");
+      if (held.holder === "person" && this.table.seatView(seat) !== undefined)
+        writeView(state, this.table.positionView(seat), "hidden");
     });
   }
 
@@ -83,7 +84,8 @@ export class ViewSync<View> {
    * the digest of the view it must hold now. A client still joining is not: the state it will be sent is not made yet.
    */
   checkStateOf(client: Client, viewerOf: (sessionId: string) => Viewer): void {
-    if (stateCheckEvery === 0 || client.state !== ClientState.JOINED || !sampledForStateChecks(client.sessionId)) return;
+    if (stateCheckEvery === 0 || client.state !== ClientState.JOINED || !sampledForStateChecks(client.sessionId))
+      return;
     const digest = viewDigest(this.stateView(viewerOf(client.sessionId)) as Plain);
     const checked = (this.checkedDigests ??= new WeakMap());
     if (checked.get(client) === digest) return;

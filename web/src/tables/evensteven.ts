@@ -4,7 +4,14 @@
  * would have won when there was one, and the cards never dealt. A person plays against the dealer; anyone may
  * watch (no hand is shown to a spectator until the game is over: the room sends none); a replay shows the hand too.
  */
-import type { CardhallClient, EvenStevenPlayer, EvenStevenSpectator, EvenStevenStateView, GameRecord, ReplayFrame } from "../../../client-sdk/index";
+import type {
+  CardhallClient,
+  EvenStevenPlayer,
+  EvenStevenSpectator,
+  EvenStevenStateView,
+  GameRecord,
+  ReplayFrame,
+} from "../../../client-sdk/index";
 import type { EvenStevenAction, EvenStevenEngineEvent } from "../../../rooms/evensteven/match";
 import type { EvenStevenPositionView, EvenStevenTableView } from "../../../rooms/evensteven/protocol";
 import { cardValue, covers, VALUES } from "../../../rooms/evensteven/cards";
@@ -85,7 +92,10 @@ function whyNecessarily(game: Ended): string {
   const bar = toCover[at]!;
   const many = toCover.filter((card) => cardValue(card) >= cardValue(bar)).length;
   const held = hand.filter((card) => cardValue(card) >= cardValue(bar)).length;
-  const needed = many === 1 ? `One of the cards to cover is ${valueWords(bar)} or higher` : `${many} of the cards to cover are ${valueWords(bar)} or higher`;
+  const needed =
+    many === 1
+      ? `One of the cards to cover is ${valueWords(bar)} or higher`
+      : `${many} of the cards to cover are ${valueWords(bar)} or higher`;
   const had = held === 0 ? "the hand held none that high" : `the hand held only ${held} that high`;
   return `${needed}, but ${had}, so some card had to go uncovered whatever the order.`;
 }
@@ -102,34 +112,62 @@ export function verdictOf(view: EvenStevenStateView, mine: boolean, name: string
   const who = mine ? "You" : name;
   const game = endedGame(view);
   const winning = game && winningCovers(game);
-  const wins = game && winning && view.outcome !== "WIN" ? game.toCover.map((dealt, index): [string, string] => [dealt, winning[index]!]) : null;
+  const wins =
+    game && winning && view.outcome !== "WIN"
+      ? game.toCover.map((dealt, index): [string, string] => [dealt, winning[index]!])
+      : null;
   switch (view.outcome) {
     case "WIN":
-      return { title: `${who} won: every card covered`, words: [`${mine ? "You" : name} covered each of the ${view.handSize} cards dealt with a card of equal or higher value.`], wins };
+      return {
+        title: `${who} won: every card covered`,
+        words: [
+          `${mine ? "You" : name} covered each of the ${view.handSize} cards dealt with a card of equal or higher value.`,
+        ],
+        wins,
+      };
     case "LOSE NECESSARILY":
       return {
         title: `${who} lost — necessarily`,
-        words: ["“Necessarily” means that no order of play could have won with this hand: the loss was dealt, not played.", game ? whyNecessarily(game) : ""].filter(Boolean),
+        words: [
+          "“Necessarily” means that no order of play could have won with this hand: the loss was dealt, not played.",
+          game ? whyNecessarily(game) : "",
+        ].filter(Boolean),
         wins,
       };
     case "LOSE UNNECESSARILY":
       return {
         title: `${who} lost — unnecessarily`,
-        words: ["“Unnecessarily” means this hand could have won: some order of play covers every card, and the dealer (a smart alec, says the original game) points it out.", "Covering each card with the lowest card that covers it keeps the higher cards for later. This order would have won:"],
+        words: [
+          "“Unnecessarily” means this hand could have won: some order of play covers every card, and the dealer (a smart alec, says the original game) points it out.",
+          "Covering each card with the lowest card that covers it keeps the higher cards for later. This order would have won:",
+        ],
         wins,
       };
     default:
       return {
         title: `${who} ran out of time`,
-        words: [`A card waited longer than the time to answer, so the game is forfeited.${game ? (winning ? " The hand could have won." : " The hand could not have won anyway.") : ""}`],
+        words: [
+          `A card waited longer than the time to answer, so the game is forfeited.${game ? (winning ? " The hand could have won." : " The hand could not have won anyway.") : ""}`,
+        ],
         wins,
       };
   }
 }
 
 function coverPairs(pairs: ReadonlyArray<[string, string | undefined]>, label: string): HTMLElement {
-  return h("ol", { class: "cover-pairs", label }, ...pairs.map(([dealt, cover]) =>
-    h("li", { class: "cover" }, cardView(dealt, "small"), h("span", { text: cover === undefined ? " …" : " ← " }), cover === undefined ? null : cardView(cover, "small"))));
+  return h(
+    "ol",
+    { class: "cover-pairs", label },
+    ...pairs.map(([dealt, cover]) =>
+      h(
+        "li",
+        { class: "cover" },
+        cardView(dealt, "small"),
+        h("span", { text: cover === undefined ? " …" : " ← " }),
+        cover === undefined ? null : cardView(cover, "small"),
+      ),
+    ),
+  );
 }
 
 /** What the verdict rests on: the explanation, the winning order if any, the whole hand, the covers (the dialog's; the table shows its own) and the cards never dealt. */
@@ -139,9 +177,33 @@ function verdictBody(view: EvenStevenStateView, verdict: Verdict, mine: boolean,
   return [
     ...verdict.words.map((text) => h("p", { text })),
     verdict.wins ? coverPairs(verdict.wins, "The order that would have won") : null,
-    game ? h("div", {}, h("h3", { text: mine ? "Your hand as dealt" : "The hand as dealt" }), cardRow(game.hand, "The hand as dealt", "small")) : null,
-    withCovers && view.dealt.length > 0 ? h("div", {}, h("h3", { text: "As played" }), coverPairs(view.dealt.map((dealt, index) => [dealt, view.played[index]]), "As played")) : null,
-    h("div", {}, h("h3", { text: "Never dealt" }), undealt.length > 0 ? cardRow(undealt, "Never dealt", "small") : h("p", { text: "Every card to cover was dealt." })),
+    game
+      ? h(
+          "div",
+          {},
+          h("h3", { text: mine ? "Your hand as dealt" : "The hand as dealt" }),
+          cardRow(game.hand, "The hand as dealt", "small"),
+        )
+      : null,
+    withCovers && view.dealt.length > 0
+      ? h(
+          "div",
+          {},
+          h("h3", { text: "As played" }),
+          coverPairs(
+            view.dealt.map((dealt, index) => [dealt, view.played[index]]),
+            "As played",
+          ),
+        )
+      : null,
+    h(
+      "div",
+      {},
+      h("h3", { text: "Never dealt" }),
+      undealt.length > 0
+        ? cardRow(undealt, "Never dealt", "small")
+        : h("p", { text: "Every card to cover was dealt." }),
+    ),
     h("p", { class: "seed", text: `Seed ${view.revealedSeed}` }),
   ].filter((node): node is HTMLElement => node !== null);
 }
@@ -152,22 +214,70 @@ export function drawTable(view: EvenStevenStateView, mode: TableMode, act: Actio
   const hand = view.player?.hand ?? [];
   const mine = mode === "play";
   const name = view.player?.name || "The player";
-  const covers = coverPairs(view.dealt.map((dealt, index) => [dealt, view.played[index]]), "Covers");
+  const covers = coverPairs(
+    view.dealt.map((dealt, index) => [dealt, view.played[index]]),
+    "Covers",
+  );
   const score = view.score;
   const idle = !act.live || act.pending("play");
-  const cards = mine ? hand.map((card) => cardButton(card, { enabled: toCover !== "" && !idle, onClick: () => act.play(card), key: `card:${card}` })) : hand.map((card) => cardView(card));
-  const state = view.phase === "over" ? "over" : view.phase === "playing" ? `card ${view.dealt.length} of ${view.handSize} · ${toMove(name, mine, "to cover")}` : "waiting";
+  const cards = mine
+    ? hand.map((card) =>
+        cardButton(card, { enabled: toCover !== "" && !idle, onClick: () => act.play(card), key: `card:${card}` }),
+      )
+    : hand.map((card) => cardView(card));
+  const state =
+    view.phase === "over"
+      ? "over"
+      : view.phase === "playing"
+        ? `card ${view.dealt.length} of ${view.handSize} · ${toMove(name, mine, "to cover")}`
+        : "waiting";
   const away = view.player && !view.player.connected && mode !== "replay" ? " (away)" : "";
   const verdict = view.phase === "over" ? verdictOf(view, mine, name) : null;
-  const handBox = h("section", { class: "hand", label: mine ? "Your hand" : "Hand" }, h("h2", { text: mine ? "Your hand" : `${name}'s hand${hand.length > 0 ? "" : `: ${view.cardsInHand} card${view.cardsInHand === 1 ? "" : "s"}`}${away}` }), ...cards);
+  const handBox = h(
+    "section",
+    { class: "hand", label: mine ? "Your hand" : "Hand" },
+    h("h2", {
+      text: mine
+        ? "Your hand"
+        : `${name}'s hand${hand.length > 0 ? "" : `: ${view.cardsInHand} card${view.cardsInHand === 1 ? "" : "s"}`}${away}`,
+    }),
+    ...cards,
+  );
   return [
-    h("p", { class: "status", text: `Game ${view.game} · ${state}${mine || view.phase === "playing" ? "" : ` · player: ${name}`}${mine ? "" : away}` }),
-    h("section", { class: "to-cover", label: "Card to cover" }, h("h2", { text: "To cover" }), toCover ? cardView(toCover, "large") : h("span", { class: "placeholder", text: "—" })),
+    h("p", {
+      class: "status",
+      text: `Game ${view.game} · ${state}${mine || view.phase === "playing" ? "" : ` · player: ${name}`}${mine ? "" : away}`,
+    }),
+    h(
+      "section",
+      { class: "to-cover", label: "Card to cover" },
+      h("h2", { text: "To cover" }),
+      toCover ? cardView(toCover, "large") : h("span", { class: "placeholder", text: "—" }),
+    ),
     mode === "replay" ? null : turnClock(toCover ? view.deadline : 0, timeOf(name, mine)),
     h("section", { class: "covers", label: "Covers" }, h("h2", { text: "Covers" }), covers),
-    verdict ? h("section", { class: "verdict", role: "status", label: "Verdict" }, h("h2", { text: verdict.title }), ...verdictBody(view, verdict, mine, false)) : null,
-    mode === "replay" ? null : h("p", { class: "score", text: `Games ${score.games} · won ${score.wins} · lost necessarily ${score.necessaryLosses} · lost unnecessarily ${score.unnecessaryLosses} · timed out ${score.timeOuts}` }),
-    mine ? h("div", { class: "action-bar evensteven-bar" }, handBox, button("New game", act.newGame, { disabled: view.phase !== "over" || !act.live || act.pending("newGame") })) : handBox,
+    verdict
+      ? h(
+          "section",
+          { class: "verdict", role: "status", label: "Verdict" },
+          h("h2", { text: verdict.title }),
+          ...verdictBody(view, verdict, mine, false),
+        )
+      : null,
+    mode === "replay"
+      ? null
+      : h("p", {
+          class: "score",
+          text: `Games ${score.games} · won ${score.wins} · lost necessarily ${score.necessaryLosses} · lost unnecessarily ${score.unnecessaryLosses} · timed out ${score.timeOuts}`,
+        }),
+    mine
+      ? h(
+          "div",
+          { class: "action-bar evensteven-bar" },
+          handBox,
+          button("New game", act.newGame, { disabled: view.phase !== "over" || !act.live || act.pending("newGame") }),
+        )
+      : handBox,
   ].filter((node): node is HTMLElement => node !== null);
 }
 
@@ -182,12 +292,21 @@ function tablePage(session: EvenStevenSpectator, root: HTMLElement, player: Even
   const requests = new Requests(refusals, () => render());
   const newGame = () => requests.send("newGame", () => player!.newGame());
   const act: Actions = player
-    ? { play: (card) => void requests.send("play", () => player.play(card)), newGame: () => void newGame(), pending: (control) => requests.pending(control), live: true }
+    ? {
+        play: (card) => void requests.send("play", () => player.play(card)),
+        newGame: () => void newGame(),
+        pending: (control) => requests.pending(control),
+        live: true,
+      }
     : NO_ACTIONS;
   const stop = session.onView((next) => {
     const before = view;
     view = next;
-    header.update({ rules: `A hand of ${next.handSize || "?"} cards against the dealer`, spectators: next.spectators, seal: next.seal });
+    header.update({
+      rules: `A hand of ${next.handSize || "?"} cards against the dealer`,
+      spectators: next.spectators,
+      seal: next.seal,
+    });
     if (next.phase === "playing" && before?.phase === "over") closeEnding();
     if (next.toCover !== "" && next.toCover !== before?.toCover) play(player ? "turn" : "card");
     if (next.phase === "over" && player) {
@@ -196,7 +315,12 @@ function tablePage(session: EvenStevenSpectator, root: HTMLElement, player: Even
         key: `evensteven:${session.roomId}:${next.game}`,
         title: verdict.title,
         body: verdictBody(next, verdict, true, true),
-        playAgain: live ? () => newGame().then((accepted) => { if (!accepted) throw new Error(refusals.textContent || "the dealer did not deal again"); }) : undefined,
+        playAgain: live
+          ? () =>
+              newGame().then((accepted) => {
+                if (!accepted) throw new Error(refusals.textContent || "the dealer did not deal again");
+              })
+          : undefined,
       });
     }
     render();
@@ -208,7 +332,13 @@ function tablePage(session: EvenStevenSpectator, root: HTMLElement, player: Even
     say(refusals, endedInWords(session.ended));
     render();
   });
-  const unguard = player ? guardSeat(() => (live && view?.phase === "playing" ? "Leave your seat? The game goes on: come back soon (Forward, or this table's address) or the dealer calls time." : null)) : () => undefined;
+  const unguard = player
+    ? guardSeat(() =>
+        live && view?.phase === "playing"
+          ? "Leave your seat? The game goes on: come back soon (Forward, or this table's address) or the dealer calls time."
+          : null,
+      )
+    : () => undefined;
   return () => {
     stop();
     unguard();
@@ -220,7 +350,13 @@ function tablePage(session: EvenStevenSpectator, root: HTMLElement, player: Even
 function viewOfFrame(frame: ReplayFrame, record: GameRecord): EvenStevenStateView {
   const position = wholeTableView(frame.table as EvenStevenPositionView, frame.seats as EvenStevenPositionView[]);
   const score = { games: 0, wins: 0, necessaryLosses: 0, unnecessaryLosses: 0, timeOuts: 0 };
-  const table: EvenStevenTableView = { game: record.match, deadline: 0, score, player: { name: record.seats[0]?.name ?? "", connected: true }, spectators: 0 };
+  const table: EvenStevenTableView = {
+    game: record.match,
+    deadline: 0,
+    score,
+    player: { name: record.seats[0]?.name ?? "", connected: true },
+    spectators: 0,
+  };
   return mergeViews(position, { ...table, seal: sealOfRecord(record) }) as EvenStevenStateView;
 }
 
@@ -238,7 +374,15 @@ function eventWords(event: EvenStevenEngineEvent): string {
 }
 
 function verdictWords(outcome: string): string {
-  return ({ WIN: "won", "LOSE NECESSARILY": "lost necessarily (no order of play could win)", "LOSE UNNECESSARILY": "lost unnecessarily (some order of play would have won)" } as Record<string, string>)[outcome] ?? "time ran out";
+  return (
+    (
+      {
+        WIN: "won",
+        "LOSE NECESSARILY": "lost necessarily (no order of play could win)",
+        "LOSE UNNECESSARILY": "lost unnecessarily (some order of play would have won)",
+      } as Record<string, string>
+    )[outcome] ?? "time ran out"
+  );
 }
 
 function actionWords(action: EvenStevenAction): string {
@@ -251,7 +395,11 @@ export const evenStevenTable: TableModule = {
   },
 
   async play(client: CardhallClient, roomId: string | undefined, root: HTMLElement) {
-    const session = await rejoinOr(roomId, (token) => client.reconnectEvenSteven(token), () => client.playEvenSteven({ name: joinName("Guest"), ...queryOptions(ROOM_OPTIONS) }));
+    const session = await rejoinOr(
+      roomId,
+      (token) => client.reconnectEvenSteven(token),
+      () => client.playEvenSteven({ name: joinName("Guest"), ...queryOptions(ROOM_OPTIONS) }),
+    );
     replaceLocation(`/play/evensteven?room=${session.roomId}`);
     return tablePage(session, root, session);
   },
@@ -259,7 +407,12 @@ export const evenStevenTable: TableModule = {
   replayStep(frame, record) {
     return {
       table: drawTable(viewOfFrame(frame, record), "replay"),
-      words: stepWords(frame, record, actionWords, frame.events.map((event) => eventWords(event as EvenStevenEngineEvent))),
+      words: stepWords(
+        frame,
+        record,
+        actionWords,
+        frame.events.map((event) => eventWords(event as EvenStevenEngineEvent)),
+      ),
     };
   },
 };

@@ -4,13 +4,37 @@
  * computer or a friend (the link this page shows); anyone may watch. At the end a dialog names the Fool and shows
  * both hands.
  */
-import { foolViewOf, ownSeat, type CardhallClient, type FoolMove, type FoolMoveEvent, type FoolOverEvent, type FoolPlayer, type FoolSpectator, type FoolStartEvent, type FoolStateView, type FoolEvent, type GameRecord, type ReplayFrame } from "../../../client-sdk/index";
+import {
+  foolViewOf,
+  ownSeat,
+  type CardhallClient,
+  type FoolMove,
+  type FoolMoveEvent,
+  type FoolOverEvent,
+  type FoolPlayer,
+  type FoolSpectator,
+  type FoolStartEvent,
+  type FoolStateView,
+  type FoolEvent,
+  type GameRecord,
+  type ReplayFrame,
+} from "../../../client-sdk/index";
 import type { FoolEngineEvent } from "../../../rooms/fool/match";
 import type { FoolPositionView, FoolSeatView, FoolTableView } from "../../../rooms/fool/protocol";
 import { mergeViews, wholeTableView } from "../../../rooms/kit/views";
 import { sealOfRecord } from "../../../rooms/kit/commitment";
 import { legalMovesInView } from "../../../rooms/fool/rules";
-import { cardBacks, cardButton, cardFace, cardName, cardRow, cardView, SUIT_SYMBOLS, SUIT_WORDS, type SuitLetter } from "../cards";
+import {
+  cardBacks,
+  cardButton,
+  cardFace,
+  cardName,
+  cardRow,
+  cardView,
+  SUIT_SYMBOLS,
+  SUIT_WORDS,
+  type SuitLetter,
+} from "../cards";
 import { endedInWords, inWords, queryOptions, rejoinOr } from "../connection";
 import { button, draw, h, logLine } from "../dom";
 import { closeEnding, showEnding } from "../ending";
@@ -26,7 +50,18 @@ import type { TableMode, TableModule, Teardown } from "../table";
 import { timed } from "../timings";
 import "./fool.css";
 
-const ROOM_OPTIONS = ["mode", "seed", "ai", "aiLevel", "aiDelayMs", "turnTimeMs", "reconnectSeconds", "nextGameDelayMs", "maxMoves", "name"] as const;
+const ROOM_OPTIONS = [
+  "mode",
+  "seed",
+  "ai",
+  "aiLevel",
+  "aiDelayMs",
+  "turnTimeMs",
+  "reconnectSeconds",
+  "nextGameDelayMs",
+  "maxMoves",
+  "name",
+] as const;
 /** The room's AI seats are named after their policy ("AI (greedy)"): the page says "Computer", with a level. */
 const AI_NAME = /^AI \((\w+)(?:, (\w+))?\)$/;
 const AI_LEVELS: Record<string, string | undefined> = { ai: undefined, greedy: "easy", random: "random" };
@@ -99,8 +134,13 @@ function describeStart(event: Pick<FoolStartEvent, "faceUp" | "turn">, game: num
   return `Game ${game} dealt: ${laidWords(event.faceUp)} face up; ${turn}`;
 }
 
-function describeOver(event: Pick<FoolOverEvent, "outcome" | "moves" | "seed" | "fool">, game: number, name: Namer): string {
-  if (event.outcome === "capped") return `Game ${game} stopped after ${event.moves} moves, no Fool (seed ${event.seed})`;
+function describeOver(
+  event: Pick<FoolOverEvent, "outcome" | "moves" | "seed" | "fool">,
+  game: number,
+  name: Namer,
+): string {
+  if (event.outcome === "capped")
+    return `Game ${game} stopped after ${event.moves} moves, no Fool (seed ${event.seed})`;
   const fool = event.fool ?? -1;
   return `Game ${game} over: ${name(fool)} ${name.you(fool) ? "are" : "is"} the Fool (seed ${event.seed})`;
 }
@@ -116,7 +156,9 @@ function describeEvent(event: FoolEvent, name: Namer): string {
     case "penalised":
       // An Ace makes the next player miss a turn without drawing; a 6, 7 or the King of spades also makes them draw
       // (as many as the deck still holds, perhaps none).
-      return event.drew === 0 ? `${who} ${you ? "miss" : "misses"} a turn` : `${who} ${you ? "draw" : "draws"} ${event.drew} and ${you ? "miss" : "misses"} a turn`;
+      return event.drew === 0
+        ? `${who} ${you ? "miss" : "misses"} a turn`
+        : `${who} ${you ? "draw" : "draws"} ${event.drew} and ${you ? "miss" : "misses"} a turn`;
     case "passed":
       return `${who} passed`;
     case "won":
@@ -126,8 +168,16 @@ function describeEvent(event: FoolEvent, name: Namer): string {
   }
 }
 
-function describeMove(event: Pick<FoolMoveEvent, "number" | "events" | "seat"> & { by?: FoolMoveEvent["by"] }, name: Namer): string {
-  const by = event.by === "clock" ? (name.you(event.seat) ? " (your time ran out: the computer moved for you)" : ` (time ran out: the computer moved for ${name(event.seat)})`) : "";
+function describeMove(
+  event: Pick<FoolMoveEvent, "number" | "events" | "seat"> & { by?: FoolMoveEvent["by"] },
+  name: Namer,
+): string {
+  const by =
+    event.by === "clock"
+      ? name.you(event.seat)
+        ? " (your time ran out: the computer moved for you)"
+        : ` (time ran out: the computer moved for ${name(event.seat)})`
+      : "";
   return `${event.number}. ${event.events.map((inner) => describeEvent(inner, name)).join("; ")}${by}`;
 }
 
@@ -141,7 +191,12 @@ function moveText(move: FoolMove): string {
  * of card faces), then, for a Queen, the suit it names (the suit's symbol and name). Each choice's accessible
  * name begins with the card's notation ("* as QC, joker as queen of clubs").
  */
-function choicesView(choosing: Choosing, ways: FoolMove[], actions: Actions, choose: (next: Choosing | null) => void): HTMLElement {
+function choicesView(
+  choosing: Choosing,
+  ways: FoolMove[],
+  actions: Actions,
+  choose: (next: Choosing | null) => void,
+): HTMLElement {
   const plays = ways.filter((move): move is Extract<FoolMove, { kind: "play" }> => move.kind === "play");
   const identities = [...new Set(plays.map((move) => move.as ?? move.card))];
   const card = choosing.card;
@@ -151,52 +206,107 @@ function choicesView(choosing: Choosing, ways: FoolMove[], actions: Actions, cho
   const as = choosing.as ?? (identities.length === 1 ? identities[0] : undefined);
   if (as === undefined) {
     const faces = identities.map((identity) => {
-      const face = cardButton(identity, { enabled: !disabled, key: `choice:as:${identity}`, onClick: () => {
-        const named = plays.filter((move) => (move.as ?? move.card) === identity);
-        if (named.length === 1) actions.move(named[0]);
-        else choose({ card, as: identity });
-      } });
+      const face = cardButton(identity, {
+        enabled: !disabled,
+        key: `choice:as:${identity}`,
+        onClick: () => {
+          const named = plays.filter((move) => (move.as ?? move.card) === identity);
+          if (named.length === 1) actions.move(named[0]);
+          else choose({ card, as: identity });
+        },
+      });
       face.setAttribute("aria-label", `${card} as ${identity}, ${joker} as ${cardFace(identity).words}`);
       return face;
     });
-    return h("div", { class: "choices", role: "group", label: `Ways to play ${card}` }, h("p", { class: "choices-head", text: `Lay the ${joker} as:` }), h("div", { class: "choice-cards" }, ...faces), cancel);
+    return h(
+      "div",
+      { class: "choices", role: "group", label: `Ways to play ${card}` },
+      h("p", { class: "choices-head", text: `Lay the ${joker} as:` }),
+      h("div", { class: "choice-cards" }, ...faces),
+      cancel,
+    );
   }
   const named = plays.filter((move) => (move.as ?? move.card) === as);
   const laid = `${card}${as !== card ? ` as ${as}` : ""}`;
   const suits = named.map((move) => {
     const suit = move.namedSuit as SuitLetter;
     const label = `${laid} naming ${SUIT_WORDS[suit]}, ${joker}${as !== card ? ` as ${cardFace(as).words}` : ""} naming ${SUIT_WORDS[suit]}`;
-    return h("button", { type: "button", class: `suit-choice${suit === "H" || suit === "D" ? " red" : ""}`, key: `choice:suit:${suit}`, label, disabled, onClick: () => actions.move(move) },
-      h("span", { class: "suit-symbol", text: SUIT_SYMBOLS[suit], attrs: { "aria-hidden": "true" } }), h("span", { text: SUIT_WORDS[suit] }));
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `suit-choice${suit === "H" || suit === "D" ? " red" : ""}`,
+        key: `choice:suit:${suit}`,
+        label,
+        disabled,
+        onClick: () => actions.move(move),
+      },
+      h("span", { class: "suit-symbol", text: SUIT_SYMBOLS[suit], attrs: { "aria-hidden": "true" } }),
+      h("span", { text: SUIT_WORDS[suit] }),
+    );
   });
-  return h("div", { class: "choices", role: "group", label: `Ways to play ${card}` }, h("p", { class: "choices-head" }, cardView(as, "small"), ` ${as !== card ? "The joker as this Queen" : "The Queen"} names the suit to follow:`), h("div", { class: "choice-suits" }, ...suits), cancel);
+  return h(
+    "div",
+    { class: "choices", role: "group", label: `Ways to play ${card}` },
+    h(
+      "p",
+      { class: "choices-head" },
+      cardView(as, "small"),
+      ` ${as !== card ? "The joker as this Queen" : "The Queen"} names the suit to follow:`,
+    ),
+    h("div", { class: "choice-suits" }, ...suits),
+    cancel,
+  );
 }
 
 /** A seat's cards: one's own hand to play, every hand once the game is over (or in a replay), else backs. */
-function seatCards(view: FoolStateView, seat: FoolSeatView, index: number, mine: number | null, actions: Actions | null, choosing: Choosing | null, choose: (next: Choosing | null) => void, playsOf: (card: string) => FoolMove[]): HTMLElement {
+function seatCards(
+  view: FoolStateView,
+  seat: FoolSeatView,
+  index: number,
+  mine: number | null,
+  actions: Actions | null,
+  choosing: Choosing | null,
+  choose: (next: Choosing | null) => void,
+  playsOf: (card: string) => FoolMove[],
+): HTMLElement {
   const label = index === mine ? "Your hand" : `${seatName(view, index)}'s hand`;
   if (index === mine && seat.hand && view.phase !== "over") {
     const disabled = actions === null || !actions.live || actions.pending();
-    return h("div", { class: "hand", label }, ...seat.hand.map((card, at) => cardButton(card, {
-      enabled: !disabled && playsOf(card).length > 0,
-      key: `card:${card}:${at}`,
-      selected: choosing?.card === card ? true : undefined,
-      onClick: () => {
-        const ways = playsOf(card);
-        if (ways.length === 1) actions?.move(ways[0]);
-        else choose(choosing?.card === card ? null : { card });
-      },
-    })));
+    return h(
+      "div",
+      { class: "hand", label },
+      ...seat.hand.map((card, at) =>
+        cardButton(card, {
+          enabled: !disabled && playsOf(card).length > 0,
+          key: `card:${card}:${at}`,
+          selected: choosing?.card === card ? true : undefined,
+          onClick: () => {
+            const ways = playsOf(card);
+            if (ways.length === 1) actions?.move(ways[0]);
+            else choose(choosing?.card === card ? null : { card });
+          },
+        }),
+      ),
+    );
   }
   const shown = view.phase === "over" ? (seat.revealed ?? seat.hand) : seat.hand;
   if (shown !== undefined && (shown.length > 0 || view.phase === "over")) {
-    return shown.length > 0 ? cardRow(shown, label, "small") : h("p", { class: "empty-hand", text: `${label}: no cards left` });
+    return shown.length > 0
+      ? cardRow(shown, label, "small")
+      : h("p", { class: "empty-hand", text: `${label}: no cards left` });
   }
   return cardBacks(seat.handCount, label);
 }
 
 /** The table drawn from a view: the one drawing of Fool's table, live or replayed. */
-function drawTable(view: FoolStateView, mode: TableMode, actions: Actions | null = null, choosing: Choosing | null = null, choose: (next: Choosing | null) => void = () => undefined): Node[] {
+function drawTable(
+  view: FoolStateView,
+  mode: TableMode,
+  actions: Actions | null = null,
+  choosing: Choosing | null = null,
+  choose: (next: Choosing | null) => void = () => undefined,
+): Node[] {
   // Only a player's own hand is theirs to play; a replay holds every hand, each shown face up.
   const mine = mode === "play" ? ownSeat(view) : null;
   const moves = mine !== null && view.phase === "playing" ? legalMovesInView(foolViewOf(view, mine)) : [];
@@ -204,13 +314,29 @@ function drawTable(view: FoolStateView, mode: TableMode, actions: Actions | null
   const seats = view.seats.map((seat, index) => {
     const holder = holderOf(view, index, mine);
     const name = seatName(view, index);
-    const box = seatView({ name, holder, connected: seat.connected || seat.controller !== "player", cards: seat.handCount, active: view.phase === "playing" && view.turn === index, extra: mode === "replay" ? undefined : `${seat.wins} won` }, [seatCards(view, seat, index, mine, actions, choosing, choose, playsOf)]);
+    const box = seatView(
+      {
+        name,
+        holder,
+        connected: seat.connected || seat.controller !== "player",
+        cards: seat.handCount,
+        active: view.phase === "playing" && view.turn === index,
+        extra: mode === "replay" ? undefined : `${seat.wins} won`,
+      },
+      [seatCards(view, seat, index, mine, actions, choosing, choose, playsOf)],
+    );
     if (view.phase === "over" && view.fool === index) box.classList.add("fool-seat");
     return box;
   });
   const faceUp = view.faceUp.card
-    ? h("div", { class: "face-up", label: "Face-up card" }, cardView(view.faceUp.card, "large"),
-        h("span", { text: `${view.faceUp.as && view.faceUp.as !== view.faceUp.card ? ` as ${view.faceUp.as}` : ""}${view.faceUp.namedSuit ? ` naming ${SUIT_SYMBOLS[view.faceUp.namedSuit as SuitLetter]} ${SUIT_WORDS[view.faceUp.namedSuit as SuitLetter]}` : ""}` }))
+    ? h(
+        "div",
+        { class: "face-up", label: "Face-up card" },
+        cardView(view.faceUp.card, "large"),
+        h("span", {
+          text: `${view.faceUp.as && view.faceUp.as !== view.faceUp.card ? ` as ${view.faceUp.as}` : ""}${view.faceUp.namedSuit ? ` naming ${SUIT_SYMBOLS[view.faceUp.namedSuit as SuitLetter]} ${SUIT_WORDS[view.faceUp.namedSuit as SuitLetter]}` : ""}`,
+        }),
+      )
     : h("div", { text: "No card face up yet" });
   const ways = choosing === null ? [] : playsOf(choosing.card);
   const idle = actions === null || !actions.live || actions.pending();
@@ -218,50 +344,97 @@ function drawTable(view: FoolStateView, mode: TableMode, actions: Actions | null
   const canPass = !idle && moves.some((move) => move.kind === "pass");
   const over = view.phase === "over";
   const turnName = seatName(view, view.turn);
-  const state = view.phase === "waiting" ? "waiting for the second player" : over ? "over" : toMove(turnName, view.turn === mine);
+  const state =
+    view.phase === "waiting" ? "waiting for the second player" : over ? "over" : toMove(turnName, view.turn === mine);
   const other = mine === null ? seats[0] : seats[1 - mine];
   const own = mine === null ? seats[1] : seats[mine];
   const bar = actions
-    ? h("div", { class: "action-bar fool-bar" },
+    ? h(
+        "div",
+        { class: "action-bar fool-bar" },
         own,
         ways.length > 0 && choosing !== null ? choicesView(choosing, ways, actions, choose) : null,
         over
-          ? h("div", { class: "actions" }, button("New game", actions.newGame, { disabled: !actions.live || actions.pending() }))
-          : h("div", { class: "actions moves" }, button("Draw", () => actions.move({ kind: "draw" }), { disabled: !canDraw }), button("Pass", () => actions.move({ kind: "pass" }), { disabled: !canPass })))
+          ? h(
+              "div",
+              { class: "actions" },
+              button("New game", actions.newGame, { disabled: !actions.live || actions.pending() }),
+            )
+          : h(
+              "div",
+              { class: "actions moves" },
+              button("Draw", () => actions.move({ kind: "draw" }), { disabled: !canDraw }),
+              button("Pass", () => actions.move({ kind: "pass" }), { disabled: !canPass }),
+            ),
+      )
     : own;
   return [
     h("p", { class: "status", text: `Game ${view.game} · ${state} · move ${view.moveCount}` }),
     other,
-    h("div", { class: "middle" }, faceUp, h("div", { text: `Deck: ${view.deckCount} cards` }), cardBacks(view.deckCount, "Deck")),
-    mode === "replay" ? null : turnClock(view.phase === "playing" ? view.deadline : 0, timeOf(turnName, view.turn === mine)),
+    h(
+      "div",
+      { class: "middle" },
+      faceUp,
+      h("div", { text: `Deck: ${view.deckCount} cards` }),
+      cardBacks(view.deckCount, "Deck"),
+    ),
+    mode === "replay"
+      ? null
+      : turnClock(view.phase === "playing" ? view.deadline : 0, timeOf(turnName, view.turn === mine)),
     bar,
-    over ? h("section", { class: "verdict", role: "status", label: "Game over" }, h("h2", { text: overTitle(view, mine) }), h("p", { text: `Seed ${view.revealedSeed}` })) : null,
+    over
+      ? h(
+          "section",
+          { class: "verdict", role: "status", label: "Game over" },
+          h("h2", { text: overTitle(view, mine) }),
+          h("p", { text: `Seed ${view.revealedSeed}` }),
+        )
+      : null,
   ].filter((node): node is HTMLElement => node !== null);
 }
 
 /** The end in a sentence: who is the Fool, said to the person as "you". */
 function overTitle(view: FoolStateView, mine: number | null): string {
   if (view.outcome === "capped") return "Game over: no Fool (move limit)";
-  if (mine !== null) return view.fool === mine ? "Game over: you are the Fool" : `Game over: you won, ${seatName(view, view.fool)} is the Fool`;
+  if (mine !== null)
+    return view.fool === mine
+      ? "Game over: you are the Fool"
+      : `Game over: you won, ${seatName(view, view.fool)} is the Fool`;
   return `Game over: ${seatName(view, view.fool)} is the Fool`;
 }
 
 /** The ending: the result, what a Fool is, both hands as they ended and the games won at this table. */
-function foolEnding(view: FoolStateView, mine: number, roomId: string, playAgain: (() => Promise<unknown>) | undefined): void {
+function foolEnding(
+  view: FoolStateView,
+  mine: number,
+  roomId: string,
+  playAgain: (() => Promise<unknown>) | undefined,
+): void {
   const name = (seat: number) => (seat === mine ? "You" : seatName(view, seat));
   const hands = view.seats.map((seat, index) => {
     const cards = seat.revealed ?? [];
     const whose = index === mine ? "Your hand" : `${seatName(view, index)}'s hand`;
-    return h("div", { class: "ending-hand" }, h("h3", { text: whose }), cards.length > 0 ? cardRow(cards, whose, "small") : h("p", { text: "No cards left: out first." }));
+    return h(
+      "div",
+      { class: "ending-hand" },
+      h("h3", { text: whose }),
+      cards.length > 0 ? cardRow(cards, whose, "small") : h("p", { text: "No cards left: out first." }),
+    );
   });
   const title = view.outcome === "capped" ? "No Fool this time" : view.fool === mine ? "You are the Fool" : "You won";
-  const meaning = view.outcome === "capped"
-    ? `The game stopped after ${view.moveCount} moves, the table's limit, with cards in both hands: nobody is the Fool.`
-    : view.fool === mine
-      ? `${name(1 - mine)} laid out every card first, so you were left holding cards: the last player with cards is the Fool.`
-      : `You laid out every card first, so ${name(view.fool)} was left holding cards: the last player with cards is the Fool.`;
+  const meaning =
+    view.outcome === "capped"
+      ? `The game stopped after ${view.moveCount} moves, the table's limit, with cards in both hands: nobody is the Fool.`
+      : view.fool === mine
+        ? `${name(1 - mine)} laid out every card first, so you were left holding cards: the last player with cards is the Fool.`
+        : `You laid out every card first, so ${name(view.fool)} was left holding cards: the last player with cards is the Fool.`;
   const wins = view.seats.map((seat, index) => `${name(index)} ${seat.wins}`).join(" · ");
-  showEnding({ key: `fool:${roomId}:${view.game}`, title, body: [h("p", { text: meaning }), ...hands, h("p", { text: `Games won at this table: ${wins}.` })], playAgain });
+  showEnding({
+    key: `fool:${roomId}:${view.game}`,
+    title,
+    body: [h("p", { text: meaning }), ...hands, h("p", { text: `Games won at this table: ${wins}.` })],
+    playAgain,
+  });
 }
 
 function tablePage(session: FoolSpectator, root: HTMLElement, player: FoolPlayer | null): Teardown {
@@ -274,7 +447,9 @@ function tablePage(session: FoolSpectator, root: HTMLElement, player: FoolPlayer
   let view: FoolStateView | undefined;
   let live = true;
   root.append(header.element, refusals, newsLine, region, h("h2", { text: "Moves" }), log);
-  const render = timed(() => view && draw(region, ...drawTable(view, player ? "play" : "watch", actions, choosing, choose)));
+  const render = timed(
+    () => view && draw(region, ...drawTable(view, player ? "play" : "watch", actions, choosing, choose)),
+  );
   const requests = new Requests(refusals, () => render());
   const newGame = () => requests.send("newGame", () => player!.newGame());
   const actions: Actions | null = player && {
@@ -301,9 +476,20 @@ function tablePage(session: FoolSpectator, root: HTMLElement, player: FoolPlayer
     header.update({ rules: modeWords(next.mode), spectators: next.spectators, seal: next.seal });
     const seat = mine();
     if (next.phase === "playing" && before?.phase === "over") closeEnding();
-    if (next.phase === "playing" && next.turn === seat && (before?.turn !== seat || before?.phase !== "playing")) play("turn");
+    if (next.phase === "playing" && next.turn === seat && (before?.turn !== seat || before?.phase !== "playing"))
+      play("turn");
     if (next.phase === "over" && seat !== null && player) {
-      foolEnding(next, seat, session.roomId, live ? () => newGame().then((accepted) => { if (!accepted) throw new Error(refusals.textContent || "the room did not start a new game"); }) : undefined);
+      foolEnding(
+        next,
+        seat,
+        session.roomId,
+        live
+          ? () =>
+              newGame().then((accepted) => {
+                if (!accepted) throw new Error(refusals.textContent || "the room did not start a new game");
+              })
+          : undefined,
+      );
     }
     render();
   });
@@ -313,7 +499,11 @@ function tablePage(session: FoolSpectator, root: HTMLElement, player: FoolPlayer
   session.on("move", (event) => {
     logLine(log, describeMove(event, named()));
     if (event.seat !== mine() || !player) play("card");
-    if (event.by === "clock" && event.seat === mine()) say(newsLine, `The clock played for you: ${event.events.map((inner) => describeEvent(inner, named())).join("; ")}.`);
+    if (event.by === "clock" && event.seat === mine())
+      say(
+        newsLine,
+        `The clock played for you: ${event.events.map((inner) => describeEvent(inner, named())).join("; ")}.`,
+      );
   });
   session.on("over", (event) => logLine(log, describeOver(event, event.game, player ? named() : name)));
   session.onError((error) => say(refusals, inWords(error)));
@@ -325,7 +515,11 @@ function tablePage(session: FoolSpectator, root: HTMLElement, player: FoolPlayer
     render();
   });
   const unguard = player
-    ? guardSeat(() => (live && view?.phase === "playing" ? "Leave your seat? The game goes on: come back soon (Forward, or this table's address) to take your seat back." : null))
+    ? guardSeat(() =>
+        live && view?.phase === "playing"
+          ? "Leave your seat? The game goes on: come back soon (Forward, or this table's address) to take your seat back."
+          : null,
+      )
     : () => undefined;
   return () => {
     stop();
@@ -335,15 +529,30 @@ function tablePage(session: FoolSpectator, root: HTMLElement, player: FoolPlayer
 }
 
 function modeWords(mode: FoolTableView["mode"]): string {
-  return mode === "two-players" ? "Two people" : mode === "ai-vs-ai" ? "Computer against computer" : "Against the computer";
+  return mode === "two-players"
+    ? "Two people"
+    : mode === "ai-vs-ai"
+      ? "Computer against computer"
+      : "Against the computer";
 }
 
 /** A replay frame as the live table's view: the whole table (both hands) with the record's seats. */
 function viewOfFrame(frame: ReplayFrame, record: GameRecord): FoolStateView {
   const position = wholeTableView(frame.table as FoolPositionView, frame.seats as FoolPositionView[]);
   const ai = record.seats.some((seat) => seat.kind === "ai");
-  const seats = position.seats.map((_, index) => ({ name: record.seats[index]?.name ?? "", controller: record.seats[index]?.kind === "ai" ? ("ai" as const) : ("player" as const), connected: true, wins: 0 }));
-  const table: FoolTableView = { mode: ai ? "vs-ai" : "two-players", game: record.match, seats, deadline: 0, spectators: 0 };
+  const seats = position.seats.map((_, index) => ({
+    name: record.seats[index]?.name ?? "",
+    controller: record.seats[index]?.kind === "ai" ? ("ai" as const) : ("player" as const),
+    connected: true,
+    wins: 0,
+  }));
+  const table: FoolTableView = {
+    mode: ai ? "vs-ai" : "two-players",
+    game: record.match,
+    seats,
+    deadline: 0,
+    spectators: 0,
+  };
   return mergeViews(position, { ...table, seal: sealOfRecord(record) }) as FoolStateView;
 }
 
@@ -364,7 +573,11 @@ function engineEventWords(event: FoolEngineEvent, game: number, name: Namer): st
  */
 async function ratedTable(client: CardhallClient, root: HTMLElement): Promise<FoolPlayer> {
   const waiting = new AbortController();
-  const group = h("p", { class: "status", role: "status", text: "Waiting in the rated queue for an opponent near your rating…" });
+  const group = h("p", {
+    class: "status",
+    role: "status",
+    text: "Waiting in the rated queue for an opponent near your rating…",
+  });
   root.replaceChildren(
     h("h1", { text: "Fool, rated" }),
     group,
@@ -375,7 +588,8 @@ async function ratedTable(client: CardhallClient, root: HTMLElement): Promise<Fo
   );
   return client.playRatedFool({
     signal: waiting.signal,
-    onWaiting: (players) => (group.textContent = `Waiting in the rated queue: ${players} player${players === 1 ? "" : "s"} in your group so far…`),
+    onWaiting: (players) =>
+      (group.textContent = `Waiting in the rated queue: ${players} player${players === 1 ? "" : "s"} in your group so far…`),
   });
 }
 
@@ -388,14 +602,24 @@ export const foolTable: TableModule = {
     const options = queryOptions(ROOM_OPTIONS) as { mode?: "vs-ai" | "two-players" };
     const rated = roomId === undefined && new URLSearchParams(location.search).get("rated") === "true";
     // Each person joins under their chosen name: the friend who opens the link too.
-    const fresh = () => (roomId ? client.joinFool(roomId, { name: joinName("Guest") }) : rated ? ratedTable(client, root) : client.playFool({ name: joinName("Guest"), ...options }));
+    const fresh = () =>
+      roomId
+        ? client.joinFool(roomId, { name: joinName("Guest") })
+        : rated
+          ? ratedTable(client, root)
+          : client.playFool({ name: joinName("Guest"), ...options });
     const session = await rejoinOr(roomId, (token) => client.reconnectFool(token), fresh);
     root.replaceChildren();
     replaceLocation(`/play/fool?room=${session.roomId}`);
     const close = tablePage(session, root, session);
     if (session.view()?.mode === "two-players" || options.mode === "two-players") {
       // Above the table, where the person waiting for a friend looks.
-      root.querySelector(".table")?.before(h("p", { class: "share", text: `A friend joins with this link: ${location.origin}/play/fool?room=${session.roomId}` }));
+      root.querySelector(".table")?.before(
+        h("p", {
+          class: "share",
+          text: `A friend joins with this link: ${location.origin}/play/fool?room=${session.roomId}`,
+        }),
+      );
     }
     return close;
   },
@@ -405,7 +629,12 @@ export const foolTable: TableModule = {
     const name = plainNamer((seat: number) => seatName(view, seat));
     return {
       table: drawTable(view, "replay"),
-      words: stepWords(frame, record, (move: FoolMove) => `chose: ${moveText(move)}`, frame.events.map((event) => engineEventWords(event as FoolEngineEvent, record.match, name))),
+      words: stepWords(
+        frame,
+        record,
+        (move: FoolMove) => `chose: ${moveText(move)}`,
+        frame.events.map((event) => engineEventWords(event as FoolEngineEvent, record.match, name)),
+      ),
     };
   },
 };

@@ -3,9 +3,20 @@
  * with the piles left, or overflowed, with the card that found no place); the owner's Pause, Resume, Step, pace
  * and Deal again controls. Nothing in a Patience room is hidden, so a spectator sees it all.
  */
-import type { CardhallClient, GameRecord, PatienceOwner, PatienceSpectator, PatienceStateView, ReplayFrame } from "../../../client-sdk/index";
+import type {
+  CardhallClient,
+  GameRecord,
+  PatienceOwner,
+  PatienceSpectator,
+  PatienceStateView,
+  ReplayFrame,
+} from "../../../client-sdk/index";
 import type { PatienceEngineEvent } from "../../../rooms/patience/match";
-import { PATIENCE_MAX_PACE_MS, type PatiencePositionView, type PatienceTableView } from "../../../rooms/patience/protocol";
+import {
+  PATIENCE_MAX_PACE_MS,
+  type PatiencePositionView,
+  type PatienceTableView,
+} from "../../../rooms/patience/protocol";
 import { mergeViews } from "../../../rooms/kit/views";
 import { sealOfRecord } from "../../../rooms/kit/commitment";
 import { cardView } from "../cards";
@@ -40,10 +51,22 @@ interface PaceDraft {
 
 function pileGrid(view: PatienceStateView, label = "Piles"): HTMLElement {
   const moved = new Set(view.cover.piles);
-  return h("div", { class: "grid", role: "group", label }, ...view.tops.map((top, index) =>
-    h("div", { class: `pile${moved.has(index) && view.phase !== "over" ? " moved" : ""}`, role: "group", label: `Pile ${index + 1}: ${view.counts[index]} card${view.counts[index] === 1 ? "" : "s"}` },
-      top ? cardView(top) : h("span", { class: "placeholder", text: "—" }),
-      h("div", { class: "pile-count", text: String(view.counts[index]) }))));
+  return h(
+    "div",
+    { class: "grid", role: "group", label },
+    ...view.tops.map((top, index) =>
+      h(
+        "div",
+        {
+          class: `pile${moved.has(index) && view.phase !== "over" ? " moved" : ""}`,
+          role: "group",
+          label: `Pile ${index + 1}: ${view.counts[index]} card${view.counts[index] === 1 ? "" : "s"}`,
+        },
+        top ? cardView(top) : h("span", { class: "placeholder", text: "—" }),
+        h("div", { class: "pile-count", text: String(view.counts[index]) }),
+      ),
+    ),
+  );
 }
 
 /** The deal's end in words: a title and what it means, with the piles left. */
@@ -62,7 +85,9 @@ export function dealEnd(view: PatienceStateView): { title: string; words: string
   const used = view.counts.filter((count) => count > 0).length;
   return {
     title: `Overflowed at card ${outcome.overflowCard}`,
-    words: [`Card ${outcome.overflowCard} of ${view.deckSize} had nowhere to go: all ${used === PILES ? PILES : used} piles were in use and no pair or triple could be covered, so the deal stops there.`],
+    words: [
+      `Card ${outcome.overflowCard} of ${view.deckSize} had nowhere to go: all ${used === PILES ? PILES : used} piles were in use and no pair or triple could be covered, so the deal stops there.`,
+    ],
   };
 }
 
@@ -72,32 +97,97 @@ function listWords(numbers: number[]): string {
 }
 
 /** The table drawn from a view: the one drawing of Patience's table, live or replayed. */
-function drawTable(view: PatienceStateView, mode: TableMode, controls: Controls | null = null, pace: PaceDraft = { typed: undefined }, mine = false): Node[] {
+function drawTable(
+  view: PatienceStateView,
+  mode: TableMode,
+  controls: Controls | null = null,
+  pace: PaceDraft = { typed: undefined },
+  mine = false,
+): Node[] {
   const over = view.phase === "over";
   const paused = view.phase === "paused";
   const off = (control: string) => controls === null || !controls.live || controls.pending(control);
   const bar = controls
-    ? h("div", { class: "controls action-bar", role: "group", label: "Owner's controls" },
-        paused ? button("Resume", controls.send("resume", () => controls.owner.resume()), { disabled: over || off("resume") }) : button("Pause", controls.send("pause", () => controls.owner.pause()), { disabled: over || off("pause") }),
-        button("Step", controls.send("step", () => controls.owner.step()), { disabled: !paused || off("step") }),
-        h("label", {}, "Pace (ms) ", h("input", { type: "number", value: String(pace.typed ?? view.paceMs), key: "pace", attrs: { min: "0", max: String(PATIENCE_MAX_PACE_MS), step: "50" }, onInput: (event) => (pace.typed = Number((event.target as HTMLInputElement).value)) })),
-        button("Set pace", controls.send("setPace", async () => {
-          const wanted = pace.typed ?? view.paceMs;
-          // Said before it is sent, in the page's words (the room's would name its field).
-          if (!Number.isInteger(wanted) || wanted < 0 || wanted > PATIENCE_MAX_PACE_MS) throw new Error(`the pace is a whole number of milliseconds from 0 to ${PATIENCE_MAX_PACE_MS.toLocaleString("en")}`);
-          await controls.owner.setPace(wanted);
-          pace.typed = undefined;
-        }), { disabled: off("setPace") }),
-        button("Deal again", controls.send("restart", () => controls.owner.restart()), { disabled: !over || off("restart") }))
+    ? h(
+        "div",
+        { class: "controls action-bar", role: "group", label: "Owner's controls" },
+        paused
+          ? button(
+              "Resume",
+              controls.send("resume", () => controls.owner.resume()),
+              { disabled: over || off("resume") },
+            )
+          : button(
+              "Pause",
+              controls.send("pause", () => controls.owner.pause()),
+              { disabled: over || off("pause") },
+            ),
+        button(
+          "Step",
+          controls.send("step", () => controls.owner.step()),
+          { disabled: !paused || off("step") },
+        ),
+        h(
+          "label",
+          {},
+          "Pace (ms) ",
+          h("input", {
+            type: "number",
+            value: String(pace.typed ?? view.paceMs),
+            key: "pace",
+            attrs: { min: "0", max: String(PATIENCE_MAX_PACE_MS), step: "50" },
+            onInput: (event) => (pace.typed = Number((event.target as HTMLInputElement).value)),
+          }),
+        ),
+        button(
+          "Set pace",
+          controls.send("setPace", async () => {
+            const wanted = pace.typed ?? view.paceMs;
+            // Said before it is sent, in the page's words (the room's would name its field).
+            if (!Number.isInteger(wanted) || wanted < 0 || wanted > PATIENCE_MAX_PACE_MS)
+              throw new Error(
+                `the pace is a whole number of milliseconds from 0 to ${PATIENCE_MAX_PACE_MS.toLocaleString("en")}`,
+              );
+            await controls.owner.setPace(wanted);
+            pace.typed = undefined;
+          }),
+          { disabled: off("setPace") },
+        ),
+        button(
+          "Deal again",
+          controls.send("restart", () => controls.owner.restart()),
+          { disabled: !over || off("restart") },
+        ),
+      )
     : null;
   const owner = mine ? "You" : view.ownerName || "nobody";
   // A replay has no pace or owner to speak of: its steps go at the replay page's pace.
-  const live = mode === "replay" ? "" : ` · pace ${view.paceMs} ms · owner: ${owner}${view.owner && !view.ownerConnected ? " (away)" : ""}`;
+  const live =
+    mode === "replay"
+      ? ""
+      : ` · pace ${view.paceMs} ms · owner: ${owner}${view.owner && !view.ownerConnected ? " (away)" : ""}`;
   const end = over ? dealEnd(view) : null;
   return [
-    h("p", { class: "status", text: `Deal ${view.deal} · ${view.phase} · step ${view.steps} · ${view.dealt} of ${view.deckSize} cards dealt${live}` }),
+    h("p", {
+      class: "status",
+      text: `Deal ${view.deal} · ${view.phase} · step ${view.steps} · ${view.dealt} of ${view.deckSize} cards dealt${live}`,
+    }),
     pileGrid(view),
-    end ? h("section", { class: "verdict", role: "status", label: "Deal over" }, h("h2", { text: end.title }), ...end.words.map((text) => h("p", { text })), h("p", { class: "final-words" }, "As the original program prints it: ", h("code", { class: "final-line", text: view.outcome.line.trim() })), view.revealedSeed ? h("p", { text: `Seed ${view.revealedSeed}` }) : null) : null,
+    end
+      ? h(
+          "section",
+          { class: "verdict", role: "status", label: "Deal over" },
+          h("h2", { text: end.title }),
+          ...end.words.map((text) => h("p", { text })),
+          h(
+            "p",
+            { class: "final-words" },
+            "As the original program prints it: ",
+            h("code", { class: "final-line", text: view.outcome.line.trim() }),
+          ),
+          view.revealedSeed ? h("p", { text: `Seed ${view.revealedSeed}` }) : null,
+        )
+      : null,
     bar,
   ].filter((node): node is HTMLElement => node !== null);
 }
@@ -113,7 +203,14 @@ function tablePage(session: PatienceSpectator, root: HTMLElement, owner: Patienc
   // The pace being typed outlives the redraws the running deal makes until it is set.
   const pace: PaceDraft = { typed: undefined };
   const isOwner = () => owner !== null && session.isOwner();
-  const render = timed(() => view && draw(region, ...drawTable(view, owner ? "play" : "watch", controls && isOwner() ? controls : null, pace, isOwner())));
+  const render = timed(
+    () =>
+      view &&
+      draw(
+        region,
+        ...drawTable(view, owner ? "play" : "watch", controls && isOwner() ? controls : null, pace, isOwner()),
+      ),
+  );
   const requests = new Requests(refusals, () => render());
   const controls: Controls | null = owner && {
     owner,
@@ -132,7 +229,14 @@ function tablePage(session: PatienceSpectator, root: HTMLElement, owner: Patienc
         key: `patience:${session.roomId}:${next.deal}`,
         title: end.title,
         body: [...end.words.map((text) => h("p", { text })), pileGrid(next, "Piles at the end")],
-        playAgain: live ? () => requests.send("restart", () => owner!.restart()).then((accepted) => { if (!accepted) throw new Error(refusals.textContent || "the deal did not start again"); }) : undefined,
+        playAgain: live
+          ? () =>
+              requests
+                .send("restart", () => owner!.restart())
+                .then((accepted) => {
+                  if (!accepted) throw new Error(refusals.textContent || "the deal did not start again");
+                })
+          : undefined,
         playAgainText: "Deal again",
       });
     }
@@ -147,7 +251,13 @@ function tablePage(session: PatienceSpectator, root: HTMLElement, owner: Patienc
     say(refusals, endedInWords(session.ended));
     render();
   });
-  const unguard = owner ? guardSeat(() => (live && isOwner() && view !== undefined && view.phase !== "over" ? "Leave this deal? It goes on without you: come back soon (Forward, or this table's address) to take it back." : null)) : () => undefined;
+  const unguard = owner
+    ? guardSeat(() =>
+        live && isOwner() && view !== undefined && view.phase !== "over"
+          ? "Leave this deal? It goes on without you: come back soon (Forward, or this table's address) to take it back."
+          : null,
+      )
+    : () => undefined;
   return () => {
     stop();
     unguard();
@@ -157,7 +267,14 @@ function tablePage(session: PatienceSpectator, root: HTMLElement, owner: Patienc
 
 /** A replay frame as the live table's view (a Patience view is the same for everyone) with the record's owner. */
 function viewOfFrame(frame: ReplayFrame, record: GameRecord): PatienceStateView {
-  const table: PatienceTableView = { deal: record.match, paceMs: 0, owner: "", ownerName: record.seats[0]?.name ?? "", ownerConnected: false, spectators: 0 };
+  const table: PatienceTableView = {
+    deal: record.match,
+    paceMs: 0,
+    owner: "",
+    ownerName: record.seats[0]?.name ?? "",
+    ownerConnected: false,
+    spectators: 0,
+  };
   return mergeViews(frame.table as PatiencePositionView, { ...table, seal: sealOfRecord(record) });
 }
 
@@ -167,7 +284,15 @@ function moveWords(move: { step: number; description: string }): string {
 
 function dealOverWords(deal: number, over: { steps: number; line: string }): string {
   const overflow = /Overflowed on card no (\d+)/.exec(over.line);
-  return `Deal ${deal} over after ${over.steps} steps: ${overflow ? `overflowed at card ${overflow[1]}` : `finished, piles ${over.line.replace(/^\s*\d+:/, "").trim().split(/\s+/).join(", ")}`}`;
+  return `Deal ${deal} over after ${over.steps} steps: ${
+    overflow
+      ? `overflowed at card ${overflow[1]}`
+      : `finished, piles ${over.line
+          .replace(/^\s*\d+:/, "")
+          .trim()
+          .split(/\s+/)
+          .join(", ")}`
+  }`;
 }
 
 export const patienceTable: TableModule = {
@@ -176,7 +301,11 @@ export const patienceTable: TableModule = {
   },
 
   async play(client: CardhallClient, roomId: string | undefined, root: HTMLElement) {
-    const session = await rejoinOr(roomId, (token) => client.reconnectPatience(token), () => client.createPatience({ name: joinName("Guest"), ...queryOptions(ROOM_OPTIONS) }));
+    const session = await rejoinOr(
+      roomId,
+      (token) => client.reconnectPatience(token),
+      () => client.createPatience({ name: joinName("Guest"), ...queryOptions(ROOM_OPTIONS) }),
+    );
     replaceLocation(`/play/patience?room=${session.roomId}`);
     return tablePage(session, root, session);
   },
@@ -184,10 +313,15 @@ export const patienceTable: TableModule = {
   replayStep(frame, record) {
     return {
       table: drawTable(viewOfFrame(frame, record), "replay"),
-      words: stepWords(frame, record, () => "made a step", frame.events.map((event) => {
-        const happened = event as PatienceEngineEvent;
-        return happened.name === "move" ? moveWords(happened.payload) : dealOverWords(record.match, happened.payload);
-      })),
+      words: stepWords(
+        frame,
+        record,
+        () => "made a step",
+        frame.events.map((event) => {
+          const happened = event as PatienceEngineEvent;
+          return happened.name === "move" ? moveWords(happened.payload) : dealOverWords(record.match, happened.payload);
+        }),
+      ),
     };
   },
 };

@@ -11,7 +11,11 @@ import { capital, declaringTeam, nameFor, ownSeatName, teamWords } from "./tract
 import { rankName } from "./tractor-words";
 
 /** Opens the round's (or the match's) ending once, and closes it when the next round starts. Returns the round shown. */
-export function showRoundEnding(view: TractorStateView, shown: number, playAgain: ((last: TractorStateView) => () => Promise<void>) | undefined): number {
+export function showRoundEnding(
+  view: TractorStateView,
+  shown: number,
+  playAgain: ((last: TractorStateView) => () => Promise<void>) | undefined,
+): number {
   const result = view.result;
   if ((view.phase === "roundOver" || view.phase === "matchOver") && result) {
     const over = view.phase === "matchOver";
@@ -22,7 +26,9 @@ export function showRoundEnding(view: TractorStateView, shown: number, playAgain
       body: [
         ...roundSummary(view, result),
         over
-          ? h("p", { text: `The match is over after ${view.round} round${view.round === 1 ? "" : "s"}: ${winners} passed Ace.` })
+          ? h("p", {
+              text: `The match is over after ${view.round} round${view.round === 1 ? "" : "s"}: ${winners} passed Ace.`,
+            })
           : h("p", { class: "next-round", text: "The next round is dealt in a moment; this closes when it starts." }),
       ],
       playAgain: over && playAgain ? playAgain(view) : undefined,
@@ -38,7 +44,8 @@ export function showRoundEnding(view: TractorStateView, shown: number, playAgain
 
 function roundTitle(view: TractorStateView, result: TractorResult): string {
   const team = teamWords(view, result.team);
-  if (!result.make) return `Round ${view.round}: ${team} take over${result.levels > 0 ? ` and go up ${levelsWords(result.levels)}` : ""}`;
+  if (!result.make)
+    return `Round ${view.round}: ${team} take over${result.levels > 0 ? ` and go up ${levelsWords(result.levels)}` : ""}`;
   return `Round ${view.round}: ${team} go up ${levelsWords(result.levels)}`;
 }
 
@@ -62,9 +69,18 @@ function roundSummary(view: TractorStateView, result: TractorResult): Node[] {
     ? `${capital(teamWords(view, declarers))} held the defenders under ${TAKE_OVER}: they go up ${levelsWords(result.levels)}, from ${rankName(before)} ${reached(result.teamRanks[result.team - 1])}.`
     : `${capital(teamWords(view, defenders))} reached ${TAKE_OVER} and declare next${result.levels > 0 ? `: ${team} go up ${levelsWords(result.levels)}, from ${rankName(before)} ${reached(result.teamRanks[result.team - 1])}` : "; no rank moves"}.`;
   return [
-    h("p", { text: `The defenders (${teamWords(view, defenders)}) scored ${result.defenderPoints}: ${fromTricks} from tricks${view.penaltyPoints ? " and failed throws" : ""}, ${result.hiddenBonus > 0 ? `and ${result.hiddenBonus} from the buried cards (they won the last trick)` : "and nothing from the buried cards"}.` }),
-    h("div", { class: "ending-buried" }, h("span", { text: `${capital(nameFor(view, view.dealer, ownSeatName(view)) || "the dealer")} buried: ` }), cardRow(result.hiddenCards, `Cards ${view.dealer || "the dealer"} buried`, "small")),
+    h("p", {
+      text: `The defenders (${teamWords(view, defenders)}) scored ${result.defenderPoints}: ${fromTricks} from tricks${view.penaltyPoints ? " and failed throws" : ""}, ${result.hiddenBonus > 0 ? `and ${result.hiddenBonus} from the buried cards (they won the last trick)` : "and nothing from the buried cards"}.`,
+    }),
+    h(
+      "div",
+      { class: "ending-buried" },
+      h("span", { text: `${capital(nameFor(view, view.dealer, ownSeatName(view)) || "the dealer")} buried: ` }),
+      cardRow(result.hiddenCards, `Cards ${view.dealer || "the dealer"} buried`, "small"),
+    ),
     h("p", { text: change }),
-    h("p", { text: `Ranks now: ${teamWords(view, 1)} at ${rankName(result.teamRanks[0])}, ${teamWords(view, 2)} at ${rankName(result.teamRanks[1])}.${result.matchWinner ? "" : ` ${result.nextDealer} deals next.`}` }),
+    h("p", {
+      text: `Ranks now: ${teamWords(view, 1)} at ${rankName(result.teamRanks[0])}, ${teamWords(view, 2)} at ${rankName(result.teamRanks[1])}.${result.matchWinner ? "" : ` ${result.nextDealer} deals next.`}`,
+    }),
   ];
 }

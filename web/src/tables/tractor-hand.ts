@@ -3,7 +3,14 @@
  * hand is sorted again), the room's hint that says which may be chosen, and the action bar that draws the hand with
  * its Play, Bury, Declare and Suggest buttons and a line saying what to do.
  */
-import { ownTractorSeat, TRACTOR_SEATS, type TractorHint, type TractorPlayer, type TractorSeat, type TractorStateView } from "../../../client-sdk/index";
+import {
+  ownTractorSeat,
+  TRACTOR_SEATS,
+  type TractorHint,
+  type TractorPlayer,
+  type TractorSeat,
+  type TractorStateView,
+} from "../../../client-sdk/index";
 import { cardButton } from "../cards";
 import { button, h } from "../dom";
 import type { Requests } from "../requests";
@@ -35,10 +42,15 @@ export class SeatControls {
     const seat = ownTractorSeat(view);
     const mine = seat === undefined ? "" : TRACTOR_SEATS[seat];
     const hand = seat === undefined ? [] : (view.seats[seat].hand ?? []);
-    const acting = view.phase === "declaring" || ((view.phase === "burying" || view.phase === "playing") && view.turn === mine);
+    const acting =
+      view.phase === "declaring" || ((view.phase === "burying" || view.phase === "playing") && view.turn === mine);
     // While the cards are dealt the position is the round's declaration window (each dealt card is a step of the
     // room's, but a person choosing cards to declare keeps the choice); after that, each step is a new position.
-    const position = !acting ? "" : view.phase === "declaring" ? `${view.round}:declaring` : `${view.round}:${view.phase}:${view.step}`;
+    const position = !acting
+      ? ""
+      : view.phase === "declaring"
+        ? `${view.round}:declaring`
+        : `${view.round}:${view.phase}:${view.step}`;
     const key = position === "" ? "" : `${position}:${hand.length}`;
     if (key === this.hintFor) return;
     if (position !== this.position) this.selected.clear();
@@ -76,11 +88,16 @@ export class SeatControls {
     const chosenPlaces = this.places(hand);
     const chosen = chosenPlaces.size;
     if (this.hint === null) return { enabled: new Set(), playable: false, roomJudges: false };
-    if (view.phase === "burying") return { enabled: new Set(places), playable: chosen === BURY_COUNT, roomJudges: false };
+    if (view.phase === "burying")
+      return { enabled: new Set(places), playable: chosen === BURY_COUNT, roomJudges: false };
     if (view.phase === "playing") return selectionOf(hand, chosenPlaces, this.hint);
     const declarable = new Set(this.hint.options.flat());
     // A chosen card stays enabled (to be put back) even if a later hint no longer lists it.
-    return { enabled: new Set(places.filter((place) => declarable.has(hand[place]) || chosenPlaces.has(place))), playable: chosen > 0 && declarable.size > 0, roomJudges: true };
+    return {
+      enabled: new Set(places.filter((place) => declarable.has(hand[place]) || chosenPlaces.has(place))),
+      playable: chosen > 0 && declarable.size > 0,
+      roomJudges: true,
+    };
   }
 
   chosen(hand: readonly string[]): string[] {
@@ -104,11 +121,19 @@ export class SeatControls {
   /** Sends the chosen cards, once: the control is disabled until the room answers, a refusal said in words. */
   send(kind: "play" | "bury" | "declare", hand: readonly string[]): void {
     const cards = this.chosen(hand);
-    void this.requests.send(kind, () => (kind === "play" ? this.player.play(cards) : kind === "bury" ? this.player.bury(cards) : this.player.declare(cards))).then((accepted) => {
-      if (!accepted) return;
-      this.selected.clear();
-      this.redraw();
-    });
+    void this.requests
+      .send(kind, () =>
+        kind === "play"
+          ? this.player.play(cards)
+          : kind === "bury"
+            ? this.player.bury(cards)
+            : this.player.declare(cards),
+      )
+      .then((accepted) => {
+        if (!accepted) return;
+        this.selected.clear();
+        this.redraw();
+      });
   }
 }
 
@@ -122,7 +147,12 @@ function copyKeys(hand: readonly string[]): string[] {
   });
 }
 
-export function handControls(view: TractorStateView, seat: TractorSeat, controls: SeatControls, ended: boolean): HTMLElement {
+export function handControls(
+  view: TractorStateView,
+  seat: TractorSeat,
+  controls: SeatControls,
+  ended: boolean,
+): HTMLElement {
   const hand = handInSuits(seat.hand ?? [], view.mainSuit, view.currentRank);
   const selection = controls.selection(view, hand);
   const chosenPlaces = controls.places(hand);
@@ -140,16 +170,28 @@ export function handControls(view: TractorStateView, seat: TractorSeat, controls
   const chosen = chosenPlaces.size;
   const myTurn = view.turn === seat.seat;
   const pending = controls.requests.pending();
-  const act = (kind: "play" | "bury" | "declare", word: string) => button(word, () => controls.send(kind, hand), { disabled: ended || pending || !selection.playable, class: "primary" });
-  const actions = h("div", { class: "actions" },
+  const act = (kind: "play" | "bury" | "declare", word: string) =>
+    button(word, () => controls.send(kind, hand), {
+      disabled: ended || pending || !selection.playable,
+      class: "primary",
+    });
+  const actions = h(
+    "div",
+    { class: "actions" },
     view.phase === "declaring" ? act("declare", "Declare") : null,
     view.phase === "burying" && myTurn ? act("bury", "Bury") : null,
     view.phase === "playing" && myTurn ? act("play", "Play") : null,
-    controls.hint && controls.hint.suggestion.length > 0 && !ended ? button("Suggest", () => controls.suggest(hand)) : null,
-    view.phase === "burying" && myTurn ? h("span", { class: "bury-count", text: `${chosen} of ${BURY_COUNT} chosen to bury` }) : null,
+    controls.hint && controls.hint.suggestion.length > 0 && !ended
+      ? button("Suggest", () => controls.suggest(hand))
+      : null,
+    view.phase === "burying" && myTurn
+      ? h("span", { class: "bury-count", text: `${chosen} of ${BURY_COUNT} chosen to bury` })
+      : null,
   );
   const help = ended ? "" : helpWords(view, myTurn, selection, controls.hint, chosen);
-  return h("div", { class: "action-bar tractor-bar" },
+  return h(
+    "div",
+    { class: "action-bar tractor-bar" },
     h("div", { class: "hand", label: "Your hand" }, ...cards),
     actions,
     help ? h("p", { class: "judging", text: help }) : null,
@@ -157,11 +199,21 @@ export function handControls(view: TractorStateView, seat: TractorSeat, controls
 }
 
 /** The line under the hand: what to do now, in plain words. */
-function helpWords(view: TractorStateView, myTurn: boolean, selection: Selection, hint: TractorHint | null, chosen: number): string {
+function helpWords(
+  view: TractorStateView,
+  myTurn: boolean,
+  selection: Selection,
+  hint: TractorHint | null,
+  chosen: number,
+): string {
   if (hint === null) return "";
-  if (view.phase === "declaring") return hint.options.length > 0 ? `You may declare trumps: choose a ${rankName(view.currentRank)} (or a pair of them, or of jokers) and press Declare.` : "";
+  if (view.phase === "declaring")
+    return hint.options.length > 0
+      ? `You may declare trumps: choose a ${rankName(view.currentRank)} (or a pair of them, or of jokers) and press Declare.`
+      : "";
   if (!myTurn) return "";
-  if (view.phase === "burying") return `Choose ${BURY_COUNT} cards to put aside under the table; the defenders win their points twice over or more if they take the last trick.`;
+  if (view.phase === "burying")
+    return `Choose ${BURY_COUNT} cards to put aside under the table; the defenders win their points twice over or more if they take the last trick.`;
   if (view.phase !== "playing") return "";
   if (selection.roomJudges) return "Any cards may be chosen here: the room judges the play when you press Play.";
   if (selection.playable) return "Your choice is a legal play: press Play.";

@@ -14,8 +14,15 @@ import { rankName } from "./tractor-words";
 /** A replay frame as the live table's view: the whole table (every hand, the buried cards) with the record's seats. */
 export function viewOfFrame(frame: ReplayFrame, record: GameRecord): TractorStateView {
   const position = wholeTableView(frame.table as TractorPositionView, frame.seats as TractorPositionView[]);
-  const seats = TRACTOR_SEATS.map((_, index) => ({ occupant: record.seats[index]?.kind === "person" ? ("person" as const) : ("bot" as const), player: record.seats[index]?.name || "bot", connected: true }));
-  return mergeViews(position, { ...({ deadline: 0, seats, spectators: 0 } satisfies TractorTableView), seal: sealOfRecord(record) }) as TractorStateView;
+  const seats = TRACTOR_SEATS.map((_, index) => ({
+    occupant: record.seats[index]?.kind === "person" ? ("person" as const) : ("bot" as const),
+    player: record.seats[index]?.name || "bot",
+    connected: true,
+  }));
+  return mergeViews(position, {
+    ...({ deadline: 0, seats, spectators: 0 } satisfies TractorTableView),
+    seal: sealOfRecord(record),
+  }) as TractorStateView;
 }
 
 const cardsInWords = (cards: readonly string[]) => cards.map(cardName).join("; ");

@@ -50,6 +50,15 @@ export async function seatForFriend(client: CardhallClient, roomId: string): Pro
 /** The table's rules as its listing states them (the room lists its throw rule). */
 export async function listedRules(client: CardhallClient, roomId: string, known: TableRules = {}): Promise<TableRules> {
   const listing = (await client.listRooms("tractor").catch(() => [])).find((room) => room.roomId === roomId);
-  const metadata = (listing?.metadata ?? {}) as { throws?: string; failedThrowPenalty?: number; botLevels?: TableRules["botLevels"] };
-  return { ...known, throws: metadata.throws ?? known.throws, failedThrowPenalty: metadata.failedThrowPenalty ?? known.failedThrowPenalty, botLevels: metadata.botLevels ?? known.botLevels };
+  const metadata = (listing?.metadata ?? {}) as {
+    throws?: string;
+    failedThrowPenalty?: number;
+    botLevels?: TableRules["botLevels"];
+  };
+  return {
+    ...known,
+    throws: metadata.throws ?? known.throws,
+    failedThrowPenalty: metadata.failedThrowPenalty ?? known.failedThrowPenalty,
+    botLevels: metadata.botLevels ?? known.botLevels,
+  };
 }

@@ -37,7 +37,10 @@ export function handInSuits(hand: readonly string[], mainSuit: string, currentRa
   }
   const groups = [TRUMP_GROUP, ...plainSuitOrder(mainSuit).map((suit) => SUIT_INDEX[suit])];
   const sorted = sortedHighFirst(cards, ordering);
-  return [...groups.flatMap((group) => sorted.filter((card) => ordering.group[card] === group).map(cardName)), ...unknown];
+  return [
+    ...groups.flatMap((group) => sorted.filter((card) => ordering.group[card] === group).map(cardName)),
+    ...unknown,
+  ];
 }
 
 /** Whether a card counts points (fives, tens and kings). */
@@ -47,7 +50,9 @@ export function isPointCard(card: string): boolean {
 
 /** The point cards of the tricks the defenders won, trick by trick in order. */
 export function pointCardsTaken(tricks: readonly TractorTrick[], defenders: readonly string[]): string[] {
-  return tricks.filter((trick) => defenders.includes(trick.winner)).flatMap((trick) => trick.plays.flatMap((play) => play.cards.filter(isPointCard)));
+  return tricks
+    .filter((trick) => defenders.includes(trick.winner))
+    .flatMap((trick) => trick.plays.flatMap((play) => play.cards.filter(isPointCard)));
 }
 
 const RANK_NAMES: Record<number, string> = { 11: "J", 12: "Q", 13: "K", 14: "A" };
@@ -61,14 +66,22 @@ export function rankName(rank: number): string {
 export const LEVELS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] as const;
 
 /** The table's rules as the header's facts line says them. */
-export function rulesWords(rules: { throws?: string; failedThrowPenalty?: number; startRanks?: readonly number[]; botLevels?: Readonly<Record<string, string | undefined>> }): string {
+export function rulesWords(rules: {
+  throws?: string;
+  failedThrowPenalty?: number;
+  startRanks?: readonly number[];
+  botLevels?: Readonly<Record<string, string | undefined>>;
+}): string {
   const penalty = rules.failedThrowPenalty ?? 10;
-  const throws = rules.throws === "check-other-hands"
-    ? `Checked throws, ${penalty} point${penalty === 1 ? "" : "s"} a failed throw`
-    : rules.throws === "always-accept"
-      ? "Every throw stands (the statement's rule)"
-      : "";
-  const ranks = rules.startRanks && rules.startRanks.some((rank) => rank !== 2) ? `starting at ${rules.startRanks.map(rankName).join(" and ")}` : "";
+  const throws =
+    rules.throws === "check-other-hands"
+      ? `Checked throws, ${penalty} point${penalty === 1 ? "" : "s"} a failed throw`
+      : rules.throws === "always-accept"
+        ? "Every throw stands (the statement's rule)"
+        : "";
+  const ranks = rules.startRanks?.some((rank) => rank !== 2)
+    ? `starting at ${rules.startRanks.map(rankName).join(" and ")}`
+    : "";
   const levels = [...new Set(Object.values(rules.botLevels ?? {}).filter((level) => level && level !== "normal"))];
   const computers = levels.length === 0 ? "" : `${levels.join(" and ")} computer players`;
   return [throws, ranks, computers].filter(Boolean).join(" · ");
@@ -82,12 +95,15 @@ const RANK_LETTERS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"
  */
 export function startRanksOption(text: string | number | boolean | undefined): TractorJoinOptions["startRanks"] {
   if (text === undefined) return undefined;
-  const parts = String(text).split(",").map((part) => part.trim().toUpperCase());
+  const parts = String(text)
+    .split(",")
+    .map((part) => part.trim().toUpperCase());
   const ranks = parts.map((part): TractorRankOption | undefined => {
     if (/^\d+$/.test(part)) return Number(part) >= 2 && Number(part) <= 14 ? Number(part) : undefined;
     return (RANK_LETTERS as readonly string[]).includes(part) ? (part as TractorRankOption) : undefined;
   });
-  if (ranks.length !== 2 || ranks.some((rank) => rank === undefined)) throw new Error(`the starting ranks "${text}" are not two ranks such as A,A or 10,10`);
+  if (ranks.length !== 2 || ranks.some((rank) => rank === undefined))
+    throw new Error(`the starting ranks "${text}" are not two ranks such as A,A or 10,10`);
   return [ranks[0]!, ranks[1]!];
 }
 
@@ -100,5 +116,13 @@ const SUIT_SYMBOL: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "
 
 /** Cards short, as a line of news says them: "A♠ A♠ K♥", "red joker". */
 export function cardsShort(cards: readonly string[]): string {
-  return cards.map((card) => (card === "RJ" ? "red joker" : card === "BJ" ? "black joker" : `${card[1] === "T" ? "10" : card[1]}${SUIT_SYMBOL[card[0]] ?? card[0]}`)).join(" ");
+  return cards
+    .map((card) =>
+      card === "RJ"
+        ? "red joker"
+        : card === "BJ"
+          ? "black joker"
+          : `${card[1] === "T" ? "10" : card[1]}${SUIT_SYMBOL[card[0]] ?? card[0]}`,
+    )
+    .join(" ");
 }

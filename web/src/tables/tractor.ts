@@ -10,7 +10,15 @@
  * spectator's page holds no hand (the room sends none). A finished game's replay shows every hand.
  */
 import "./tractor.css";
-import { ownTractorSeat, TRACTOR_SEATS, type CardhallClient, type TractorPlayedEvent, type TractorPlayer, type TractorSpectator, type TractorStateView } from "../../../client-sdk/index";
+import {
+  ownTractorSeat,
+  TRACTOR_SEATS,
+  type CardhallClient,
+  type TractorPlayedEvent,
+  type TractorPlayer,
+  type TractorSpectator,
+  type TractorStateView,
+} from "../../../client-sdk/index";
 import type { TractorEngineEvent } from "../../../rooms/tractor/match";
 import { endedInWords, inWords, keepSeat, queryOptions, rejoinOr } from "../connection";
 import { draw, h } from "../dom";
@@ -29,11 +37,34 @@ import { showRoundEnding } from "./tractor-ending";
 import { SeatControls } from "./tractor-hand";
 import { Motion } from "./tractor-motion";
 import { actionWords, eventWords, viewOfFrame } from "./tractor-replay";
-import { keepOptions, keptOptions, listedRules, seatForFriend, type StartOptions, type TableRules } from "./tractor-rules";
+import {
+  keepOptions,
+  keptOptions,
+  listedRules,
+  seatForFriend,
+  type StartOptions,
+  type TableRules,
+} from "./tractor-rules";
 import { seatPerson } from "./tractor-seat-words";
 import { cardsShort, rankNumber, rulesWords, startRanksOption } from "./tractor-words";
 
-const ROOM_OPTIONS = ["trump", "mainSuit", "dealer", "seed", "turnTimeMs", "reconnectSeconds", "botDelayMs", "dealDelayMs", "declareWindowMs", "startDelayMs", "roundPauseMs", "throws", "startRanks", "botLevel", "name"] as const;
+const ROOM_OPTIONS = [
+  "trump",
+  "mainSuit",
+  "dealer",
+  "seed",
+  "turnTimeMs",
+  "reconnectSeconds",
+  "botDelayMs",
+  "dealDelayMs",
+  "declareWindowMs",
+  "startDelayMs",
+  "roundPauseMs",
+  "throws",
+  "startRanks",
+  "botLevel",
+  "name",
+] as const;
 /**
  * How many legal plays the page asks the hint for. The room lists 500 by default, which a lead from a long trump
  * holding exceeds (every sub-multiset of one suit is a lead); 2,000 covers nearly every hand, and a longer list
@@ -48,7 +79,12 @@ interface PageSetup {
   rules: TableRules;
 }
 
-function tablePage(session: TractorSpectator, root: HTMLElement, player: TractorPlayer | null, setup: PageSetup): Teardown {
+function tablePage(
+  session: TractorSpectator,
+  root: HTMLElement,
+  player: TractorPlayer | null,
+  setup: PageSetup,
+): Teardown {
   const header = tableHeader(player ? "Tractor" : "Watching Tractor", "tractor");
   const region = h("div", { class: "table tractor" });
   const refusals = notice();
@@ -60,11 +96,28 @@ function tablePage(session: TractorSpectator, root: HTMLElement, player: Tractor
   const render = timed(() => {
     if (!view) return;
     header.update({ rules: rulesWords(setup.rules), spectators: view.spectators, seal: view.seal });
-    draw(region, ...drawTable(view, controls ? "play" : "watch", { controls, afterTrick, motion, ended, botLevels: setup.rules.botLevels }));
+    draw(
+      region,
+      ...drawTable(view, controls ? "play" : "watch", {
+        controls,
+        afterTrick,
+        motion,
+        ended,
+        botLevels: setup.rules.botLevels,
+      }),
+    );
   });
   const motion = new Motion(() => render());
   const requests = new Requests(refusals, () => render());
-  const controls = player ? new SeatControls(player, requests, () => render(), (error) => say(refusals, inWords(error)), setup.hintLimit) : null;
+  const controls = player
+    ? new SeatControls(
+        player,
+        requests,
+        () => render(),
+        (error) => say(refusals, inWords(error)),
+        setup.hintLimit,
+      )
+    : null;
   root.classList.add("tractor-page");
   root.append(header.element, refusals, newsLine, region);
   let turnSaid = "";
@@ -75,7 +128,10 @@ function tablePage(session: TractorSpectator, root: HTMLElement, player: Tractor
     motion.follow(next);
     controls?.follow(next);
     const mine = ownTractorSeat(next);
-    const myTurn = mine !== undefined && next.turn === TRACTOR_SEATS[mine] && (next.phase === "playing" || next.phase === "burying") ? `${next.round}:${next.step}` : "";
+    const myTurn =
+      mine !== undefined && next.turn === TRACTOR_SEATS[mine] && (next.phase === "playing" || next.phase === "burying")
+        ? `${next.round}:${next.step}`
+        : "";
     if (myTurn && myTurn !== turnSaid) playSound("turn");
     turnSaid = myTurn;
     render();
@@ -104,7 +160,9 @@ function tablePage(session: TractorSpectator, root: HTMLElement, player: Tractor
     const mine = ownTractorSeat(last);
     const seat = mine === undefined ? "Alice" : TRACTOR_SEATS[mine];
     // The same options but a fresh deal: a seed fixed in the address would deal the very same match again.
-    const { seed: _dealt, ...options } = keptOptions(session.roomId) ?? (setup.rules.throws ? { throws: setup.rules.throws as StartOptions["throws"] } : {});
+    const { seed: _dealt, ...options } =
+      keptOptions(session.roomId) ??
+      (setup.rules.throws ? { throws: setup.rules.throws as StartOptions["throws"] } : {});
     const bots = TRACTOR_SEATS.filter((name, index) => name !== seat && last.seats[index].occupant !== "person");
     const next = await setup.client.playTractor({ ...options, name: joinName("Guest"), seat, bots });
     keepOptions(next.roomId, options);
@@ -133,7 +191,8 @@ function playedNews(view: TractorStateView, event: TractorPlayedEvent, own: bool
   const failed = event.failedThrow;
   const clock = own && event.auto ? `The clock played for you: ${cardsShort(event.cards)}.` : "";
   if (!failed) return clock;
-  const points = failed.penalty > 0 ? `the defenders get ${failed.penalty} points` : `the defenders lose ${-failed.penalty} points`;
+  const points =
+    failed.penalty > 0 ? `the defenders get ${failed.penalty} points` : `the defenders lose ${-failed.penalty} points`;
   const throwWords = `${own ? "Your" : `${who}'s`} throw of ${cardsShort(failed.attempted)} failed: another hand beats part of it, so ${own ? "you" : who} played ${cardsShort(event.cards)} instead and ${points}.`;
   return [clock, throwWords].filter(Boolean).join(" ");
 }
@@ -149,8 +208,16 @@ export const tractorTable: TableModule = {
     const { name, startRanks, botLevel, ...rest } = query;
     // Tables started here check throws against the other hands (real Tractor) unless the address says otherwise.
     // `botLevel` (the lobby's choice) is every bot seat's level.
-    const levels = typeof botLevel === "string" && botLevel !== "normal" ? { botLevels: Object.fromEntries(TRACTOR_SEATS.map((seat) => [seat, botLevel])) } : {};
-    const options = { throws: "check-other-hands", ...rest, ...levels, ...(startRanks === undefined ? {} : { startRanks: startRanksOption(startRanks) }) } as StartOptions;
+    const levels =
+      typeof botLevel === "string" && botLevel !== "normal"
+        ? { botLevels: Object.fromEntries(TRACTOR_SEATS.map((seat) => [seat, botLevel])) }
+        : {};
+    const options = {
+      throws: "check-other-hands",
+      ...rest,
+      ...levels,
+      ...(startRanks === undefined ? {} : { startRanks: startRanksOption(startRanks) }),
+    } as StartOptions;
     // Read before the address becomes the room's: not a room option, the page's own.
     const hintLimit = Number(new URLSearchParams(location.search).get("hintLimit")) || HINT_LIMIT;
     const known: TableRules = { throws: options.throws, startRanks: options.startRanks?.map(rankNumber) };
@@ -158,24 +225,49 @@ export const tractorTable: TableModule = {
       // The page that creates a table of bots watches it (a table nobody watches would close at once).
       const watcher = await client.watchTractor({ ...options, bots: [...TRACTOR_SEATS] });
       replaceLocation(`/watch/${watcher.roomId}`);
-      return tablePage(watcher, root, null, { client, hintLimit, rules: await listedRules(client, watcher.roomId, known) });
+      return tablePage(watcher, root, null, {
+        client,
+        hintLimit,
+        rules: await listedRules(client, watcher.roomId, known),
+      });
     }
     const person = typeof name === "string" && name ? name : joinName("Guest");
-    const session = await rejoinOr(roomId, (token) => client.reconnectTractor(token), async () =>
-      roomId ? client.joinTractor(roomId, { name: person, seat: await seatForFriend(client, roomId) }) : client.playTractor({ ...options, name: person, seat: "Alice", bots: ["Bob", "Charles", "David"] }));
+    const session = await rejoinOr(
+      roomId,
+      (token) => client.reconnectTractor(token),
+      async () =>
+        roomId
+          ? client.joinTractor(roomId, { name: person, seat: await seatForFriend(client, roomId) })
+          : client.playTractor({ ...options, name: person, seat: "Alice", bots: ["Bob", "Charles", "David"] }),
+    );
     if (roomId === undefined) keepOptions(session.roomId, options);
     replaceLocation(`/play/tractor?room=${session.roomId}`);
     const kept = keptOptions(session.roomId);
-    const rules = await listedRules(client, session.roomId, kept ? { throws: kept.throws, startRanks: kept.startRanks?.map(rankNumber) } : {});
+    const rules = await listedRules(
+      client,
+      session.roomId,
+      kept ? { throws: kept.throws, startRanks: kept.startRanks?.map(rankNumber) } : {},
+    );
     const close = tablePage(session, root, session, { client, hintLimit, rules });
-    root.append(h("p", { class: "share", text: `A friend takes a bot's seat with this link: ${location.origin}/play/tractor?room=${session.roomId}` }));
+    root.append(
+      h("p", {
+        class: "share",
+        text: `A friend takes a bot's seat with this link: ${location.origin}/play/tractor?room=${session.roomId}`,
+      }),
+    );
     return close;
   },
 
   replayStep(frame, record) {
     return {
       table: drawTable(viewOfFrame(frame, record), "replay", { controls: null, afterTrick: new Map() }),
-      words: stepWords(frame, record, actionWords, frame.events.map((event) => eventWords(event as TractorEngineEvent)), (seat) => TRACTOR_SEATS[seat] ?? `Seat ${seat + 1}`),
+      words: stepWords(
+        frame,
+        record,
+        actionWords,
+        frame.events.map((event) => eventWords(event as TractorEngineEvent)),
+        (seat) => TRACTOR_SEATS[seat] ?? `Seat ${seat + 1}`,
+      ),
     };
   },
 };
