@@ -6,7 +6,8 @@
  */
 import { Command, InvalidArgumentError } from "commander";
 import * as fs from "fs";
-import { formatReport, runLoadTest } from "../../bench/loadtest/master";
+import { formatReport } from "../../bench/loadtest/report-text";
+import { runLoadTest } from "../../bench/loadtest/master";
 import type { LoadTestOptions } from "../../bench/loadtest/report-shape";
 import { planTables } from "../../bench/loadtest/plan";
 import { GAME_DRIVERS, type GameName } from "../../bench/loadtest/games";

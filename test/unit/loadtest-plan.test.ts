@@ -1,6 +1,6 @@
 import { addedUp, steadyStalls, eventLoopMaxBetween, kbPerTable, liveHeapBetween, liveKbPerTable, steadyGarbageCollections, steadyMainThreadBusy, steadyMsPerMove } from "../../bench/loadtest/server-figures";
 import { generatorStallFigures } from "../../bench/loadtest/phase-figures";
-import { stallLines, onceSeatedLines, memoryLines } from "../../bench/loadtest/master";
+import { stallLines, onceSeatedLines, memoryLines } from "../../bench/loadtest/report-text";
 import type { PhaseResult, ServerFigures } from "../../bench/loadtest/report-shape";
 import { dealToWorkers, planTables } from "../../bench/loadtest/plan";
 import { machineLoadOver, type CpuTicks } from "../../bench/loadtest/machine-load";
