@@ -12,10 +12,10 @@
  *   npm run bench:cluster -- [--clients 1000] [--duration 15] [--ramp 2] [--think-ms 1000] [--workers 2] [--rounds 2] [--nice 10]
  *                            [--websocket-port] [--records]
  */
-import type { ChildProcess } from "child_process";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import type { ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { Command } from "commander";
 import { seconds, wholeNumber } from "../bin/src/lib/arguments";
 import { freePort } from "../bin/src/lib/free-port";
@@ -56,7 +56,11 @@ interface Layout {
 }
 
 /** One process's environment: records and its WebSocket port as the run says; a cluster's process announces where its clients connect. */
-async function processEnv(port: number, env: Record<string, string>, settings: ServerSettings): Promise<Record<string, string>> {
+async function processEnv(
+  port: number,
+  env: Record<string, string>,
+  settings: ServerSettings,
+): Promise<Record<string, string>> {
   const webSocketPort = settings.webSocketPorts ? await freePort() : null;
   return {
     JOINS_PENDING_PER_ADDRESS: "0",
@@ -67,12 +71,17 @@ async function processEnv(port: number, env: Record<string, string>, settings: S
   };
 }
 
-async function startServers(count: number, env: Record<string, string>, settings: ServerSettings): Promise<{ urls: string[]; children: ChildProcess[] }> {
+async function startServers(
+  count: number,
+  env: Record<string, string>,
+  settings: ServerSettings,
+): Promise<{ urls: string[]; children: ChildProcess[] }> {
   const ports: number[] = [];
   for (let index = 0; index < count; index++) ports.push(await freePort());
   // Processes started together on a new SQLite file take turns at its schema (the migrations run under its write lock).
   const children: ChildProcess[] = [];
-  for (const port of ports) children.push(spawnServer(port, await processEnv(port, env, settings), ["ignore", "ignore", "inherit"]));
+  for (const port of ports)
+    children.push(spawnServer(port, await processEnv(port, env, settings), ["ignore", "ignore", "inherit"]));
   await Promise.all(children.map((child, index) => listening(child, ports[index]!)));
   return { urls: ports.map((port) => `ws://${HOST}:${port}`), children };
 }
@@ -96,7 +105,11 @@ const TWO_ON_REDIS: Layout = {
     const redis = new RedisServer(await freePort());
     await redis.start();
     // Each process gets its share of the CPUs for the Fool AI, as bin/cluster gives it.
-    const { urls, children } = await startServers(2, { DRAIN_TIMEOUT: "0", REDIS_URL: redis.url, FOOL_AI_THREADS: "1" }, settings);
+    const { urls, children } = await startServers(
+      2,
+      { DRAIN_TIMEOUT: "0", REDIS_URL: redis.url, FOOL_AI_THREADS: "1" },
+      settings,
+    );
     return {
       urls,
       stop: async () => {
@@ -146,19 +159,38 @@ function row(layout: string, round: number, report: LoadTestReport): string {
 
 async function bench(options: BenchOptions): Promise<void> {
   const layouts = [ONE_IN_MEMORY, TWO_ON_REDIS];
-  const settings = [options.records ? "records on" : "records off", ...(options.websocketPort ? ["each process's clients on its WebSocket port"] : [])].join(", ");
-  console.log(`cluster bench: ${options.clients} clients (the load test's even mix), think ${options.thinkMs} ms, ramp ${options.ramp} s, ${options.duration} s steady, ${options.workers} load workers${options.nice > 0 ? ` at nice ${options.nice}` : ""}, ${options.rounds} round(s); ${settings}`);
-  console.log("| layout | round | joined/failed | joins/s | join p50 ms | join p99 ms | moves/s | move p50 ms | move p99 ms | move p99 once seated | moves read in a generator's stall: the others' p99 ms | lost/errors/desyncs | server CPU ms/move | server CPU % | loop max ms | loop max once seated | stalls over 50 ms after the ramp (from major collections) | main thread busy % | server RSS peak MB | KB a table | machine busy/steal % |");
+  const settings = [
+    options.records ? "records on" : "records off",
+    ...(options.websocketPort ? ["each process's clients on its WebSocket port"] : []),
+  ].join(", ");
+  console.log(
+    `cluster bench: ${options.clients} clients (the load test's even mix), think ${options.thinkMs} ms, ramp ${options.ramp} s, ${options.duration} s steady, ${options.workers} load workers${options.nice > 0 ? ` at nice ${options.nice}` : ""}, ${options.rounds} round(s); ${settings}`,
+  );
+  console.log(
+    "| layout | round | joined/failed | joins/s | join p50 ms | join p99 ms | moves/s | move p50 ms | move p99 ms | move p99 once seated | moves read in a generator's stall: the others' p99 ms | lost/errors/desyncs | server CPU ms/move | server CPU % | loop max ms | loop max once seated | stalls over 50 ms after the ramp (from major collections) | main thread busy % | server RSS peak MB | KB a table | machine busy/steal % |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-cluster-"));
-  const run = { clients: options.clients, thinkMs: options.thinkMs, duration: options.duration, ramp: options.ramp, workers: options.workers, nice: options.nice };
+  const run = {
+    clients: options.clients,
+    thinkMs: options.thinkMs,
+    duration: options.duration,
+    ramp: options.ramp,
+    workers: options.workers,
+    nice: options.nice,
+  };
   try {
     for (let round = 1; round <= options.rounds; round++) {
       for (const layout of layouts) {
         const dataDir = options.records ? fs.mkdtempSync(path.join(reports, "data-")) : null;
         const running = await layout.start({ webSocketPorts: options.websocketPort, dataDir });
         try {
-          const report = await loadTestInChild(THIS_ROOT, running.urls, run, path.join(reports, `${round}-${layout.name.split(" ")[0]}.json`));
+          const report = await loadTestInChild(
+            THIS_ROOT,
+            running.urls,
+            run,
+            path.join(reports, `${round}-${layout.name.split(" ")[0]}.json`),
+          );
           console.log(row(layout.name, round, report));
         } finally {
           await running.stop();
@@ -174,12 +206,26 @@ new Command("bench:cluster")
   .description("One process in memory against two processes on Redis, under the same load test, in turn.")
   .option("--clients <n>", "scripted players", wholeNumber(1), 1000)
   .option("--duration <seconds>", "steady seconds after the ramp", seconds(3600), 15)
-  .option("--ramp <seconds>", "seconds over which the tables open (joins/s is measured over it)", seconds(3600, true), 2)
+  .option(
+    "--ramp <seconds>",
+    "seconds over which the tables open (joins/s is measured over it)",
+    seconds(3600, true),
+    2,
+  )
   .option("--think-ms <ms>", "mean think time before each move", wholeNumber(0), 1000)
   .option("--workers <n>", "load-test worker processes", wholeNumber(1, 64), 2)
   .option("--rounds <n>", "times each layout is measured, in turn", wholeNumber(1, 20), 2)
-  .option("--nice <n>", "the load test's nice value (its --nice): on the servers' machine, out of their way", wholeNumber(0, 19), 0)
-  .option("--websocket-port", "every process takes its clients' WebSockets on a port of its own (WEBSOCKET_PORT)", false)
+  .option(
+    "--nice <n>",
+    "the load test's nice value (its --nice): on the servers' machine, out of their way",
+    wholeNumber(0, 19),
+    0,
+  )
+  .option(
+    "--websocket-port",
+    "every process takes its clients' WebSockets on a port of its own (WEBSOCKET_PORT)",
+    false,
+  )
   .option("--records", "records on, in a new SQLite file a run (both processes share it, as bin/cluster's do)", false)
   .action(bench)
   .parseAsync(process.argv)

@@ -10,9 +10,9 @@
  * one build; with `--websocket-port both`, each server has one. With `--generators`, one server of this build is driven by both builds' load tests
  * at once instead: what a scripted move costs each build's SDK and bots.
  */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { kbPerTable, liveKbPerTable } from "./loadtest/server-figures";
 import type { LoadTestReport } from "./loadtest/report-shape";
@@ -24,7 +24,12 @@ import { QUIET_SERVER, startServer as startProcess, stopServer } from "./server"
  * A build's server: without records, or (`records`) keeping them in an SQLite file in a folder of its own; with its
  * clients' WebSockets on `webSocketPort` when one is given.
  */
-function startServer(root: string, port: number, records: string | null, webSocketPort: number | null = null): ReturnType<typeof startProcess> {
+function startServer(
+  root: string,
+  port: number,
+  records: string | null,
+  webSocketPort: number | null = null,
+): ReturnType<typeof startProcess> {
   const { RECORDS: _off, ...quiet } = QUIET_SERVER;
   const env = records === null ? { ...QUIET_SERVER } : { ...quiet, DATA_DIR: records };
   return startProcess(root, port, webSocketPort === null ? env : { ...env, WEBSOCKET_PORT: String(webSocketPort) });
@@ -125,7 +130,9 @@ function row(build: string, report: LoadTestReport): Row {
     rooms: server?.roomsPeak ?? 0,
     movesPerSecond: cardhall.movesPerSecond,
     p99: cardhall.latency.p99,
-    p99ByGame: Object.fromEntries(Object.entries(cardhall.latencyByGame).map(([game, latency]) => [game, latency!.p99])),
+    p99ByGame: Object.fromEntries(
+      Object.entries(cardhall.latencyByGame).map(([game, latency]) => [game, latency!.p99]),
+    ),
     eventLoopMaxMs: server?.eventLoopLagMs.max ?? NaN,
     aiAbandoned: server?.foolAiDecisions?.abandoned ?? NaN,
     aiWaitP99: server?.aiBudgets?.fool?.waitMs.p99 ?? null,
@@ -143,8 +150,14 @@ async function serverPair(options: Options, pair: number, dir: string): Promise<
   const [first, second] = [await freePort(), await freePort()];
   const ports = pair % 2 === 0 ? { base: first, this: second } : { base: second, this: first };
   const records = (build: string) => (options.records ? path.join(dir, `records-${build}-${pair}`) : null);
-  const webSocketPorts = { base: options.websocketPort === "both" ? await freePort() : null, this: options.websocketPort !== false ? await freePort() : null };
-  const servers = await Promise.all([startServer(options.base, ports.base, records("base"), webSocketPorts.base), startServer(THIS_ROOT, ports.this, records("this"), webSocketPorts.this)]);
+  const webSocketPorts = {
+    base: options.websocketPort === "both" ? await freePort() : null,
+    this: options.websocketPort !== false ? await freePort() : null,
+  };
+  const servers = await Promise.all([
+    startServer(options.base, ports.base, records("base"), webSocketPorts.base),
+    startServer(THIS_ROOT, ports.this, records("this"), webSocketPorts.this),
+  ]);
   try {
     const [base, current] = await Promise.all([
       loadTest(THIS_ROOT, ports.base, options, path.join(dir, `base-${pair}.json`)),
@@ -175,14 +188,19 @@ async function main(options: Options): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cardhall-compare-"));
   const rows: Row[] = [];
   for (let pair = 0; pair < options.pairs; pair++) {
-    const pairRows = options.generators ? await generatorPair(options, pair, dir) : await serverPair(options, pair, dir);
+    const pairRows = options.generators
+      ? await generatorPair(options, pair, dir)
+      : await serverPair(options, pair, dir);
     for (const result of pairRows) console.log(JSON.stringify({ pair: pair + 1, ...result }));
     rows.push(...pairRows);
   }
   for (const build of ["base", "this"]) {
     const mine = rows.filter((result) => result.build === build);
-    const mean = (pick: (result: Row) => number) => Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
-    console.log(`${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room (${mean((r) => r.kbPerRoomWithoutAiThreads)} without the AI threads' heaps; ${mean((r) => r.liveKbPerRoom)} live), p99 ${mean((r) => r.p99)} ms (${mean((r) => r.p99OnceSeated)} once every client sat), event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown, ${mean((r) => r.eventLoopMaxOnceSeatedMs)} once every client sat), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} (${mean((r) => r.majorGcMs)} ms) and minor ${mean((r) => r.minorGcs)} (${mean((r) => r.minorGcMs)} ms) after the ramp, stalls over 50 ms after the ramp ${mean((r) => r.stalls)} (${mean((r) => r.stallsFromMajorGc)} from a major collection), Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`);
+    const mean = (pick: (result: Row) => number) =>
+      Math.round((mine.reduce((sum, result) => sum + pick(result), 0) / mine.length) * 1000) / 1000;
+    console.log(
+      `${build}: server ${mean((r) => r.serverMsPerMove)} ms a move (${mean((r) => r.serverSteadyMsPerMove)} after the ramp), generator ${mean((r) => r.generatorMsPerMove)} ms a move (${mean((r) => r.generatorSteadyMsPerMove)} after the ramp), ${mean((r) => r.kbPerRoom)} KB a room (${mean((r) => r.kbPerRoomWithoutAiThreads)} without the AI threads' heaps; ${mean((r) => r.liveKbPerRoom)} live), p99 ${mean((r) => r.p99)} ms (${mean((r) => r.p99OnceSeated)} once every client sat), event loop's longest stall ${mean((r) => r.eventLoopMaxMs)} ms (${mean((r) => r.eventLoopMaxBeforeTeardownMs)} before the teardown, ${mean((r) => r.eventLoopMaxOnceSeatedMs)} once every client sat), main thread busy ${mean((r) => r.mainThreadBusyPercent)}% after the ramp, major collections ${mean((r) => r.majorGcs)} (${mean((r) => r.majorGcMs)} ms) and minor ${mean((r) => r.minorGcs)} (${mean((r) => r.minorGcMs)} ms) after the ramp, stalls over 50 ms after the ramp ${mean((r) => r.stalls)} (${mean((r) => r.stallsFromMajorGc)} from a major collection), Fool AI decisions abandoned ${mean((r) => r.aiAbandoned)} (means of ${mine.length})`,
+    );
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -193,17 +211,24 @@ new Command("compare-builds")
   .option("--clients <n>", "clients per load test", (text) => Number(text), 1500)
   .option("--think-ms <ms>", "mean think time", (text) => Number(text), 3000)
   .option("--duration <seconds>", "steady window", (text) => Number(text), 20)
-  .option("--ramp <seconds>", "the load test's ramp (its --ramp; its own default when not given)", (text) => Number(text))
+  .option("--ramp <seconds>", "the load test's ramp (its --ramp; its own default when not given)", (text) =>
+    Number(text),
+  )
   .option("--pairs <n>", "pairs of runs", (text) => Number(text), 2)
   .option("--workers <n>", "workers per load test", (text) => Number(text), 2)
   .option("--generators", "compare the builds' load tests against one server instead", false)
   .option("--mix <games>", "the load test's games and weights (its --mix), e.g. fool")
   .option("--nice <n>", "the load tests' nice value (their --nice)", (text) => Number(text), 0)
   .option("--records", "both servers keep records (each its own SQLite file), as `npm start` does", false)
-  .option("--websocket-port [both]", "this build's server (or with `both` each server) serves its clients' WebSockets on a port of its own (WEBSOCKET_PORT)", (text: string): Options["websocketPort"] => {
-    if (text !== "both") throw new InvalidArgumentError("give `both`, or nothing for this build's server alone");
-    return "both";
-  }, false as Options["websocketPort"])
+  .option(
+    "--websocket-port [both]",
+    "this build's server (or with `both` each server) serves its clients' WebSockets on a port of its own (WEBSOCKET_PORT)",
+    (text: string): Options["websocketPort"] => {
+      if (text !== "both") throw new InvalidArgumentError("give `both`, or nothing for this build's server alone");
+      return "both";
+    },
+    false as Options["websocketPort"],
+  )
   .action((raw: Options) => main({ ...raw, base: path.resolve(raw.base) }))
   .parseAsync(process.argv)
   .catch((error: unknown) => {

@@ -4,9 +4,9 @@
  * with `--nice` (bench/loadtest/master.ts), and a server started after that from the same process would inherit the
  * lower priority too.
  */
-import { spawn } from "child_process";
-import * as fs from "fs";
-import * as path from "path";
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { LoadTestReport } from "./report-shape";
 
 export interface LoadTestRun {
@@ -23,7 +23,12 @@ export interface LoadTestRun {
 }
 
 /** Runs `root`'s load test against `urls` (one process, or a cluster's), writing its report to `json`. */
-export function loadTestInChild(root: string, urls: readonly string[], run: LoadTestRun, json: string): Promise<LoadTestReport> {
+export function loadTestInChild(
+  root: string,
+  urls: readonly string[],
+  run: LoadTestRun,
+  json: string,
+): Promise<LoadTestReport> {
   const args = [
     path.join(root, "dist", "bin", "src", "loadtest.js"),
     ...["--url", urls.join(","), "--clients", String(run.clients), "--think-ms", String(run.thinkMs)],
@@ -33,9 +38,15 @@ export function loadTestInChild(root: string, urls: readonly string[], run: Load
     ...(run.nice > 0 ? ["--nice", String(run.nice)] : []),
     ...["--no-baseline", "--quiet", "--json", json],
   ];
-  const child = spawn(path.join(root, "node_modules", ".bin", "node"), args, { stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(path.join(root, "node_modules", ".bin", "node"), args, {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(fs.readFileSync(json, "utf8")) as LoadTestReport) : reject(new Error(`load test exited ${code}`))));
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(fs.readFileSync(json, "utf8")) as LoadTestReport)
+        : reject(new Error(`load test exited ${code}`)),
+    );
   });
 }

@@ -1,5 +1,5 @@
 /** The whole machine's load over a window (Linux's /proc/stat): how busy its cores were, and what the hypervisor took. */
-import { readFileSync } from "fs";
+import { readFileSync } from "node:fs";
 
 export interface MachineLoad {
   busyPercent: number;
@@ -23,7 +23,12 @@ export interface CpuTicks {
 /** The machine's CPU counters since boot, from /proc/stat's first line; null where there is no /proc. */
 function readCpuTicks(): CpuTicks | null {
   try {
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal: steal ?? 0 };
   } catch {
     return null;
@@ -32,7 +37,10 @@ function readCpuTicks(): CpuTicks | null {
 
 /** The machine's load between two moments (ms since the epoch), read every second in between. */
 export async function machineLoadDuring(from: number, until: number): Promise<MachineLoad | null> {
-  const at = (time: number) => new Promise<CpuTicks | null>((resolve) => setTimeout(() => resolve(readCpuTicks()), Math.max(0, time - Date.now())));
+  const at = (time: number) =>
+    new Promise<CpuTicks | null>((resolve) =>
+      setTimeout(() => resolve(readCpuTicks()), Math.max(0, time - Date.now())),
+    );
   const readings = [await at(from)];
   for (let second = from + 1000; second < until; second += 1000) readings.push(await at(second));
   readings.push(await at(until));

@@ -77,5 +77,15 @@ export interface WorkerDone {
 export type WorkerMessage = WorkerProgress | WorkerDone;
 
 export function emptyCounters(): Counters {
-  return { connected: 0, joined: 0, failed: 0, moves: 0, errors: 0, desyncs: 0, stateChecks: 0, askedAgain: 0, seatedLater: 0 };
+  return {
+    connected: 0,
+    joined: 0,
+    failed: 0,
+    moves: 0,
+    errors: 0,
+    desyncs: 0,
+    stateChecks: 0,
+    askedAgain: 0,
+    seatedLater: 0,
+  };
 }

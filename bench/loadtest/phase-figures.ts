@@ -7,11 +7,17 @@ import type { GeneratorStalls, PhaseResult } from "./report-shape";
 /** A move's broadcast read up to this long after its worker's stall ended was held by the stall (a tick of its watch, and the handlers run with it). */
 const STALL_ARRIVAL_MARGIN_MS = 20;
 
-export function generatorStallFigures(results: readonly Pick<WorkerDone, "stalls" | "latencies" | "latencySentAt">[], window: { fromMs: number; untilMs: number }): GeneratorStalls {
+export function generatorStallFigures(
+  results: readonly Pick<WorkerDone, "stalls" | "latencies" | "latencySentAt">[],
+  window: { fromMs: number; untilMs: number },
+): GeneratorStalls {
   const othersByGame = new Map<GameName, number[]>();
   let movesInThem = 0;
   for (const result of results) {
-    const spans = result.stalls.recent.map((stall) => ({ fromMs: stall.at - stall.ms, untilMs: stall.at + STALL_ARRIVAL_MARGIN_MS }));
+    const spans = result.stalls.recent.map((stall) => ({
+      fromMs: stall.at - stall.ms,
+      untilMs: stall.at + STALL_ARRIVAL_MARGIN_MS,
+    }));
     for (const [game, latencies] of Object.entries(result.latencies) as Array<[GameName, number[]]>) {
       const sentAt = result.latencySentAt[game] ?? [];
       const others = othersByGame.get(game) ?? [];
@@ -23,9 +29,17 @@ export function generatorStallFigures(results: readonly Pick<WorkerDone, "stalls
       });
     }
   }
-  const stalls = results.flatMap((result) => result.stalls.recent).filter((stall) => stall.at >= window.fromMs && stall.at <= window.untilMs);
+  const stalls = results
+    .flatMap((result) => result.stalls.recent)
+    .filter((stall) => stall.at >= window.fromMs && stall.at <= window.untilMs);
   const others = summarize([...othersByGame.values()].flat());
-  return { overMs: results[0]?.stalls.overMs ?? NaN, stalls: stalls.sort((a, b) => a.at - b.at), movesInThem, others, othersByGame: summarizedByGame(othersByGame) };
+  return {
+    overMs: results[0]?.stalls.overMs ?? NaN,
+    stalls: stalls.sort((a, b) => a.at - b.at),
+    movesInThem,
+    others,
+    othersByGame: summarizedByGame(othersByGame),
+  };
 }
 
 /** The workers' latencies by game, of the moves sent at `fromMs` or later (ms since the epoch). */
@@ -42,7 +56,9 @@ export function latenciesSentFrom(results: readonly WorkerDone[], fromMs: number
 }
 
 export function summarizedByGame(byGame: Map<GameName, number[]>): Partial<Record<GameName, LatencySummary>> {
-  return Object.fromEntries([...byGame].sort(([a], [b]) => a.localeCompare(b)).map(([game, values]) => [game, summarize(values)]));
+  return Object.fromEntries(
+    [...byGame].sort(([a], [b]) => a.localeCompare(b)).map(([game, values]) => [game, summarize(values)]),
+  );
 }
 
 export function onceSeated(results: readonly WorkerDone[], seatedAt: number): NonNullable<PhaseResult["onceSeated"]> {

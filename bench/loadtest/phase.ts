@@ -1,7 +1,14 @@
 /** One phase of the load test (cardhall or the baseline): its tables dealt to worker processes, their results added up. */
-import { fork, type ChildProcess } from "child_process";
-import * as path from "path";
-import { emptyCounters, type Counters, type TablePlan, type WorkerDone, type WorkerMessage, type WorkerStart } from "./messages";
+import { fork, type ChildProcess } from "node:child_process";
+import * as path from "node:path";
+import {
+  emptyCounters,
+  type Counters,
+  type TablePlan,
+  type WorkerDone,
+  type WorkerMessage,
+  type WorkerStart,
+} from "./messages";
 import { summarize } from "../stats";
 import { machineLoadDuring } from "./machine-load";
 import { dealToWorkers } from "./plan";
@@ -15,7 +22,14 @@ function addCounters(total: Counters, part: Counters): void {
 }
 
 /** Runs one phase (cardhall or the baseline) across the workers; `onProgress` sees the summed counters. */
-export async function runPhase(url: string | null, tables: TablePlan[], options: LoadTestOptions, baseline: boolean, seconds: number, onProgress: (c: Counters) => void): Promise<PhaseResult> {
+export async function runPhase(
+  url: string | null,
+  tables: TablePlan[],
+  options: LoadTestOptions,
+  baseline: boolean,
+  seconds: number,
+  onProgress: (c: Counters) => void,
+): Promise<PhaseResult> {
   const started = Date.now();
   const deadline = started + options.rampSeconds * 1000 + seconds * 1000;
   const workerCount = Math.max(1, Math.min(options.workers, tables.length));
@@ -23,12 +37,24 @@ export async function runPhase(url: string | null, tables: TablePlan[], options:
   const latest: Counters[] = Array.from({ length: workerCount }, emptyCounters);
   const results = await Promise.all(
     dealToWorkers(tables, workerCount).map((share, index) => {
-      return runWorker({ type: "start", url: url ?? "", tables: share, deadline, rampMs: options.rampSeconds * 1000, thinkMs: options.thinkMs, baseline, tractorBots: options.tractorBots }, (counters) => {
-        latest[index] = counters;
-        const total = emptyCounters();
-        latest.forEach((part) => addCounters(total, part));
-        onProgress(total);
-      });
+      return runWorker(
+        {
+          type: "start",
+          url: url ?? "",
+          tables: share,
+          deadline,
+          rampMs: options.rampSeconds * 1000,
+          thinkMs: options.thinkMs,
+          baseline,
+          tractorBots: options.tractorBots,
+        },
+        (counters) => {
+          latest[index] = counters;
+          const total = emptyCounters();
+          latest.forEach((part) => addCounters(total, part));
+          onProgress(total);
+        },
+      );
     }),
   );
   const counters = emptyCounters();
@@ -39,7 +65,9 @@ export async function runPhase(url: string | null, tables: TablePlan[], options:
   const elapsed = (Date.now() - started) / 1000;
   const windows = results.flatMap((result) => (result.joinWindow ? [result.joinWindow] : []));
   const lastJoinMs = windows.length ? Math.max(...windows.map((window) => window.until)) : null;
-  const joinSeconds = windows.length ? (Math.max(...windows.map((w) => w.until)) - Math.min(...windows.map((w) => w.from))) / 1000 : 0;
+  const joinSeconds = windows.length
+    ? (Math.max(...windows.map((w) => w.until)) - Math.min(...windows.map((w) => w.from))) / 1000
+    : 0;
   const generatorCpuSeconds = results.reduce((sum, result) => sum + result.cpuSeconds, 0);
   return {
     counters,
@@ -50,7 +78,11 @@ export async function runPhase(url: string | null, tables: TablePlan[], options:
     lastJoinMs,
     // Throughput over the steady window (after the ramp, before the deadline): the tail of games finishing is left out.
     movesPerSecond: results.reduce((sum, result) => sum + result.steadyMoves, 0) / Math.max(0.001, seconds),
-    steady: { fromMs: deadline - seconds * 1000, untilMs: deadline, moves: results.reduce((sum, result) => sum + result.steadyMoves, 0) },
+    steady: {
+      fromMs: deadline - seconds * 1000,
+      untilMs: deadline,
+      moves: results.reduce((sum, result) => sum + result.steadyMoves, 0),
+    },
     lost: results.reduce((sum, result) => sum + result.lost, 0),
     samples: results.flatMap((result) => result.samples).slice(0, 10),
     rampSeconds: options.rampSeconds,
@@ -84,7 +116,9 @@ function runWorker(start: WorkerStart, onProgress: (counters: Counters) => void)
       if (message.type === "progress") onProgress(message.counters);
       else done = message;
     });
-    worker.on("exit", (code) => (done ? resolve(done) : reject(new Error(`a load-test worker exited (${code}) without its results`))));
+    worker.on("exit", (code) =>
+      done ? resolve(done) : reject(new Error(`a load-test worker exited (${code}) without its results`)),
+    );
     worker.send(start);
   });
 }

@@ -8,7 +8,12 @@ import type { TablePlan } from "./messages";
  * (Tractor's four) gets its share in whole tables (one at least), and the one-seat games share the rest by their
  * weights (largest remainders). Throws when the mix cannot seat that many exactly (only games of several seats).
  */
-export function planTables(clients: number, mix: Partial<Record<GameName, number>>, urls: readonly string[] = [""], tractorBots?: TractorBotLevel): TablePlan[] {
+export function planTables(
+  clients: number,
+  mix: Partial<Record<GameName, number>>,
+  urls: readonly string[] = [""],
+  tractorBots?: TractorBotLevel,
+): TablePlan[] {
   const seatsOf = (game: GameName) => scriptedSeats(game, tractorBots);
   const entries = Object.entries(mix).filter(([, weight]) => (weight ?? 0) > 0) as Array<[GameName, number]>;
   const totalWeight = entries.reduce((sum, [, weight]) => sum + weight, 0);
@@ -25,13 +30,18 @@ export function planTables(clients: number, mix: Partial<Record<GameName, number
   const single = entries.filter(([game]) => seatsOf(game) === 1);
   const rest = clients - seated;
   if (rest > 0 && single.length === 0) {
-    throw new Error(`${clients} clients cannot all be seated: the mix has only tables of ${entries.map(([game]) => `${seatsOf(game)} (${game})`).join(", ")} seats`);
+    throw new Error(
+      `${clients} clients cannot all be seated: the mix has only tables of ${entries.map(([game]) => `${seatsOf(game)} (${game})`).join(", ")} seats`,
+    );
   }
   const singleWeight = single.reduce((sum, [, weight]) => sum + weight, 0);
   const exact = single.map(([game, weight]) => ({ game, exact: (rest * weight) / singleWeight }));
   exact.forEach(({ game, exact: players }) => tableCounts.set(game, Math.floor(players)));
   const leftOver = rest - exact.reduce((sum, { exact: players }) => sum + Math.floor(players), 0);
-  [...exact].sort((a, b) => (b.exact % 1) - (a.exact % 1)).slice(0, leftOver).forEach(({ game }) => tableCounts.set(game, tableCounts.get(game)! + 1));
+  [...exact]
+    .sort((a, b) => (b.exact % 1) - (a.exact % 1))
+    .slice(0, leftOver)
+    .forEach(({ game }) => tableCounts.set(game, tableCounts.get(game)! + 1));
   const tables: TablePlan[] = [];
   for (const [game] of entries) {
     for (let i = 0; i < (tableCounts.get(game) ?? 0); i++) tables.push({ game, players: seatsOf(game), url: "" });
@@ -69,7 +79,8 @@ function interleave(tables: TablePlan[]): TablePlan[] {
   for (const table of tables) byGame.set(table.game, [...(byGame.get(table.game) ?? []), table]);
   const queues = [...byGame.values()];
   const mixed: TablePlan[] = [];
-  while (queues.some((queue) => queue.length > 0)) for (const queue of queues) if (queue.length) mixed.push(queue.shift()!);
+  while (queues.some((queue) => queue.length > 0))
+    for (const queue of queues) if (queue.length) mixed.push(queue.shift()!);
   return mixed;
 }
 

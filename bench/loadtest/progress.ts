@@ -22,7 +22,10 @@ function progressSummary(counters: Counters): string {
 }
 
 function progressBars(): Progress {
-  const bars = new MultiBar({ format: "{label} |{bar}| {value}/{total} connected | {summary}", hideCursor: true }, Presets.shades_classic);
+  const bars = new MultiBar(
+    { format: "{label} |{bar}| {value}/{total} connected | {summary}", hideCursor: true },
+    Presets.shades_classic,
+  );
   const perLabel = new Map<string, ReturnType<MultiBar["create"]>>();
   return {
     update: (label, counters, target) => {

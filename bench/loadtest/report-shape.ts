@@ -42,7 +42,11 @@ export interface PhaseResult {
    * on a server the ramp's joins saturate, the first seconds after the ramp still queue behind them. Null without a
    * join, or when the last one came at or after the deadline.
    */
-  onceSeated: { fromMs: number; latency: LatencySummary; latencyByGame: Partial<Record<GameName, LatencySummary>> } | null;
+  onceSeated: {
+    fromMs: number;
+    latency: LatencySummary;
+    latencyByGame: Partial<Record<GameName, LatencySummary>>;
+  } | null;
   /** When the last join was answered (ms since the epoch), null without a join: after the deadline, no move of the
    * window was made with every client seated. */
   lastJoinMs: number | null;
@@ -70,59 +74,59 @@ export interface PhaseResult {
 }
 
 export type ServerFigures = {
-    cpuPercent: number;
-    /** The server's CPU per move the scripted players made, in ms (joins and idle rooms included). */
-    cpuMsPerMove: number;
-    /**
-     * The same over the steady window only (after the ramp, when the joins are mostly done): what a move costs a
-     * seated table. NaN when fewer than two of the server's samples fall in the window.
-     */
-    steadyCpuMsPerMove: number;
-    /**
-     * How much of the steady window the server's main thread spent running, in percent (NaN when fewer than two
-     * samples fall in it, or from a server that does not say). Near 100, moves queue behind it whatever each costs.
-     */
-    steadyMainThreadBusyPercent: number;
-    /** V8's collections over the steady window: major ones (each marks the whole live heap) and minor ones, with their
-     * pauses' totals in ms. Null when fewer than two samples fall in it, or from a server that does not say. */
-    steadyGarbageCollections: { major: number; majorMs: number; minor: number; minorMs: number } | null;
-    /** The event loop's stalls (a timer run over `overMs` late) that ended in the steady window, in order, each with
-     * what held the loop (server/telemetry/event-loop-stalls.ts). Null from a server that does not say. */
-    steadyStalls: { overMs: number; stalls: StallList } | null;
-    /** Joins the server refused at capacity in the run (its BUSY_REFUSE_AT guard); null from a server without one. */
-    joinsRefusedBusy: number | null;
-    rssMbStart: number;
-    rssMbPeak: number;
-    /** The AI threads' heaps (all pools) at the first sample and at the sample of the RSS peak, in MB: RSS the
-     * process holds apart from its tables. Null from a server that does not report them. */
-    aiThreadsMbStart: number | null;
-    aiThreadsMbAtPeak: number | null;
-    heapMbEnd: number;
-    /**
-     * The live heap: what the server's last major collection before the end of the window left (V8's heap at any other
-     * moment is mostly garbage: it grows to several times what is live), with the tables open then, and the heap
-     * before the load (what its last major collection before the first sample left, else its heap then), in MB. Null
-     * when no major collection fell in between, or from a server that does not say.
-     */
-    liveHeap: { mbAtStart: number; mbAfterMajor: number; rooms: number } | null;
-    /** How far the server let V8's heap grow past the live heap, in percent ("v8": V8's own choice, up to 300%);
-     * null from a server that does not say, or from processes that differ. */
-    heapGrowth: number | "v8" | null;
-    roomsPeak: number;
-    clientsPeak: number;
-    /** The event loop's lag over the whole phase, the teardown included (every client leaving at once). */
-    eventLoopLagMs: ServerMetrics["eventLoopLagMs"];
-    /** The longest stall up to the end of the steady window, before any client left (NaN with no sample there). */
-    eventLoopMaxBeforeTeardownMs: number;
-    /** The longest stall in the seconds that began once every client had sat down, up to the end of the steady
-     * window (NaN when unknown: no such second, or a server that does not give its seconds). */
-    eventLoopMaxOnceSeatedMs: number;
-    /** The Fool AI's decisions during the phase (null from a server that does not report them). */
-    foolAiDecisions: ServerMetrics["foolAiDecisions"] | null;
-    /** The strong Tractor bots' decisions during the phase (absent without the room's bots: `--tractor-bots`). */
-    tractorAiDecisions?: NonNullable<ServerMetrics["tractorAiDecisions"]> | null;
-    /** The budgets the AIs' searched decisions were given during the phase, and their waits (absent from servers without admission control). */
-    aiBudgets: { fool: AiBudgetUse | null; tractor: AiBudgetUse | null };
+  cpuPercent: number;
+  /** The server's CPU per move the scripted players made, in ms (joins and idle rooms included). */
+  cpuMsPerMove: number;
+  /**
+   * The same over the steady window only (after the ramp, when the joins are mostly done): what a move costs a
+   * seated table. NaN when fewer than two of the server's samples fall in the window.
+   */
+  steadyCpuMsPerMove: number;
+  /**
+   * How much of the steady window the server's main thread spent running, in percent (NaN when fewer than two
+   * samples fall in it, or from a server that does not say). Near 100, moves queue behind it whatever each costs.
+   */
+  steadyMainThreadBusyPercent: number;
+  /** V8's collections over the steady window: major ones (each marks the whole live heap) and minor ones, with their
+   * pauses' totals in ms. Null when fewer than two samples fall in it, or from a server that does not say. */
+  steadyGarbageCollections: { major: number; majorMs: number; minor: number; minorMs: number } | null;
+  /** The event loop's stalls (a timer run over `overMs` late) that ended in the steady window, in order, each with
+   * what held the loop (server/telemetry/event-loop-stalls.ts). Null from a server that does not say. */
+  steadyStalls: { overMs: number; stalls: StallList } | null;
+  /** Joins the server refused at capacity in the run (its BUSY_REFUSE_AT guard); null from a server without one. */
+  joinsRefusedBusy: number | null;
+  rssMbStart: number;
+  rssMbPeak: number;
+  /** The AI threads' heaps (all pools) at the first sample and at the sample of the RSS peak, in MB: RSS the
+   * process holds apart from its tables. Null from a server that does not report them. */
+  aiThreadsMbStart: number | null;
+  aiThreadsMbAtPeak: number | null;
+  heapMbEnd: number;
+  /**
+   * The live heap: what the server's last major collection before the end of the window left (V8's heap at any other
+   * moment is mostly garbage: it grows to several times what is live), with the tables open then, and the heap
+   * before the load (what its last major collection before the first sample left, else its heap then), in MB. Null
+   * when no major collection fell in between, or from a server that does not say.
+   */
+  liveHeap: { mbAtStart: number; mbAfterMajor: number; rooms: number } | null;
+  /** How far the server let V8's heap grow past the live heap, in percent ("v8": V8's own choice, up to 300%);
+   * null from a server that does not say, or from processes that differ. */
+  heapGrowth: number | "v8" | null;
+  roomsPeak: number;
+  clientsPeak: number;
+  /** The event loop's lag over the whole phase, the teardown included (every client leaving at once). */
+  eventLoopLagMs: ServerMetrics["eventLoopLagMs"];
+  /** The longest stall up to the end of the steady window, before any client left (NaN with no sample there). */
+  eventLoopMaxBeforeTeardownMs: number;
+  /** The longest stall in the seconds that began once every client had sat down, up to the end of the steady
+   * window (NaN when unknown: no such second, or a server that does not give its seconds). */
+  eventLoopMaxOnceSeatedMs: number;
+  /** The Fool AI's decisions during the phase (null from a server that does not report them). */
+  foolAiDecisions: ServerMetrics["foolAiDecisions"] | null;
+  /** The strong Tractor bots' decisions during the phase (absent without the room's bots: `--tractor-bots`). */
+  tractorAiDecisions?: NonNullable<ServerMetrics["tractorAiDecisions"]> | null;
+  /** The budgets the AIs' searched decisions were given during the phase, and their waits (absent from servers without admission control). */
+  aiBudgets: { fool: AiBudgetUse | null; tractor: AiBudgetUse | null };
 };
 
 export interface LoadTestReport {

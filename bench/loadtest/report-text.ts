@@ -45,7 +45,9 @@ function byGameLine(byGame: PhaseResult["latencyByGame"]): string {
 export function onceSeatedLines(phase: PhaseResult): string[] {
   const seated = phase.onceSeated;
   if (seated === null && phase.lastJoinMs !== null) {
-    return [`  once every client sat: never in the window (the last join ${((phase.lastJoinMs - phase.steady.untilMs) / 1000).toFixed(1)} s after its end)`];
+    return [
+      `  once every client sat: never in the window (the last join ${((phase.lastJoinMs - phase.steady.untilMs) / 1000).toFixed(1)} s after its end)`,
+    ];
   }
   if (seated === null || seated.fromMs <= phase.steady.fromMs) return [];
   const after = ((seated.fromMs - phase.steady.fromMs) / 1000).toFixed(1);
@@ -72,8 +74,14 @@ function serverLines(name: string, s: ServerFigures): string[] {
     `  ${name} event-loop lag: p50 ${ms(lag.p50)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)} (before the teardown ${ms(s.eventLoopMaxBeforeTeardownMs)}${Number.isFinite(s.eventLoopMaxOnceSeatedMs) ? `, once every client sat ${ms(s.eventLoopMaxOnceSeatedMs)}` : ""}); ${Number.isFinite(s.steadyMainThreadBusyPercent) ? `main thread busy ${s.steadyMainThreadBusyPercent}% after the ramp` : "main thread's busy share after the ramp not known"}`,
     ...gcLines(name, s.steadyGarbageCollections),
     ...stallLines(name, s.steadyStalls),
-    ...(s.joinsRefusedBusy === null ? [] : [`  ${name} refused ${s.joinsRefusedBusy} joins at capacity (its main thread busy past BUSY_REFUSE_AT)`]),
-    ...(ai ? [`  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`] : []),
+    ...(s.joinsRefusedBusy === null
+      ? []
+      : [`  ${name} refused ${s.joinsRefusedBusy} joins at capacity (its main thread busy past BUSY_REFUSE_AT)`]),
+    ...(ai
+      ? [
+          `  ${name} Fool AI: ${ai.immediate} decisions made at once (nothing to weigh), ${ai.onThreads} on its threads, ${ai.inProcess} in-process, ${ai.abandoned} abandoned over the time limit`,
+        ]
+      : []),
     ...budgetLines(`${name} Fool AI`, s.aiBudgets.fool),
     ...tractorDecisionLines(name, s.tractorAiDecisions),
     ...budgetLines(`${name} Tractor AI`, s.aiBudgets.tractor),
@@ -91,7 +99,10 @@ export function memoryLines(name: string, s: ServerFigures): string[] {
   const line = `  ${name} memory: ${kbPerTable(s)} KB a table (peak RSS above the start, over the peak tables${heapGrowthWords(s.heapGrowth)})`;
   const live = liveHeapLines(name, s.liveHeap);
   if (s.aiThreadsMbStart === null || s.aiThreadsMbAtPeak === null) return [line, ...live];
-  return [`${line}; the AI threads' heaps ${s.aiThreadsMbStart} MB at the start, ${s.aiThreadsMbAtPeak} MB at the peak: ${kbPerTable(s, "without AI threads")} KB a table without them`, ...live];
+  return [
+    `${line}; the AI threads' heaps ${s.aiThreadsMbStart} MB at the start, ${s.aiThreadsMbAtPeak} MB at the peak: ${kbPerTable(s, "without AI threads")} KB a table without them`,
+    ...live,
+  ];
 }
 
 function heapGrowthWords(growth: ServerFigures["heapGrowth"]): string {
@@ -99,19 +110,26 @@ function heapGrowthWords(growth: ServerFigures["heapGrowth"]): string {
   return growth === "v8" ? "; V8 chose how far the heap grew" : `; the heap let grow ${growth}% past what is live`;
 }
 
-
 function liveHeapLines(name: string, live: ServerFigures["liveHeap"]): string[] {
   if (live === null) return [];
-  return [`  ${name} live heap: ${live.mbAfterMajor} MB after its last major collection, with ${live.rooms} tables open (${live.mbAtStart} MB before the load): ${liveKbPerTable(live)} KB a table`];
+  return [
+    `  ${name} live heap: ${live.mbAfterMajor} MB after its last major collection, with ${live.rooms} tables open (${live.mbAtStart} MB before the load): ${liveKbPerTable(live)} KB a table`,
+  ];
 }
-
 
 function gcLines(name: string, gc: ServerFigures["steadyGarbageCollections"]): string[] {
   if (gc === null) return [];
-  return [`  ${name} garbage collections after the ramp: ${gc.major} major (pauses ${gc.majorMs} ms in all, their marking before them not counted), ${gc.minor} minor (${gc.minorMs} ms)`];
+  return [
+    `  ${name} garbage collections after the ramp: ${gc.major} major (pauses ${gc.majorMs} ms in all, their marking before them not counted), ${gc.minor} minor (${gc.minorMs} ms)`,
+  ];
 }
 
-const STALL_CAUSE_WORDS: Record<StallCause, string> = { majorGc: "from a major collection", minorGc: "from minor collections", noCore: "waiting for a core", work: "from the program's own work" };
+const STALL_CAUSE_WORDS: Record<StallCause, string> = {
+  majorGc: "from a major collection",
+  minorGc: "from minor collections",
+  noCore: "waiting for a core",
+  work: "from the program's own work",
+};
 /** The most stalls of one cause a report lists by their length. */
 const STALLS_LISTED = 6;
 
@@ -121,7 +139,10 @@ export function stallLines(name: string, figures: ServerFigures["steadyStalls"])
   const { overMs, stalls } = figures;
   if (stalls.length === 0) return [`  ${name} stalls over ${overMs} ms after the ramp: none`];
   const byCause = STALL_CAUSES.map((cause) => {
-    const lengths = stalls.filter((stall) => stall.cause === cause).map((stall) => stall.ms).sort((a, b) => b - a);
+    const lengths = stalls
+      .filter((stall) => stall.cause === cause)
+      .map((stall) => stall.ms)
+      .sort((a, b) => b - a);
     const listed = lengths.slice(0, STALLS_LISTED).join(", ") + (lengths.length > STALLS_LISTED ? ", …" : "");
     return `${lengths.length} ${STALL_CAUSE_WORDS[cause]}${lengths.length > 0 ? ` (${listed} ms)` : ""}`;
   });
@@ -133,25 +154,44 @@ function tractorDecisionLines(name: string, decisions: ServerFigures["tractorAiD
   if (!decisions) return [];
   const { onThreads, inProcess, shrunk, abandoned } = decisions;
   if (onThreads + inProcess + shrunk + abandoned === 0) return [];
-  return [`  ${name} Tractor AI: ${onThreads} decisions on its threads, ${inProcess} in-process, ${shrunk} the heuristic's at once (overload), ${abandoned} abandoned over the time limit`];
+  return [
+    `  ${name} Tractor AI: ${onThreads} decisions on its threads, ${inProcess} in-process, ${shrunk} the heuristic's at once (overload), ${abandoned} abandoned over the time limit`,
+  ];
 }
 
 function budgetLines(name: string, use: AiBudgetUse | null): string[] {
   if (use === null) return [];
   const { full, reduced, least, atOnce } = use.budgets;
   if (full + reduced + least + atOnce === 0) return [];
-  return [`  ${name} budgets: ${full} whole, ${reduced} reduced, ${least} least, ${atOnce} none (the fast move at once); waits p99 ${ms(use.waitMs.p99)}, max ${ms(use.waitMs.max)}`];
+  return [
+    `  ${name} budgets: ${full} whole, ${reduced} reduced, ${least} least, ${atOnce} none (the fast move at once); waits p99 ${ms(use.waitMs.p99)}, max ${ms(use.waitMs.max)}`,
+  ];
 }
 
 export function formatReport(report: LoadTestReport): string {
-  const lines = ["", `cardhall load test — ${report.options.urls.join(", ")}: ${report.options.clients} clients, mix ${JSON.stringify(report.options.mix)}, think ${report.options.thinkMs} ms, ${report.options.workers} workers${report.options.nice ? ` at nice ${report.options.nice}` : ""}`];
+  const lines = [
+    "",
+    `cardhall load test — ${report.options.urls.join(", ")}: ${report.options.clients} clients, mix ${JSON.stringify(report.options.mix)}, think ${report.options.thinkMs} ms, ${report.options.workers} workers${report.options.nice ? ` at nice ${report.options.nice}` : ""}`,
+  ];
   lines.push(...phaseLines("cardhall", report.cardhall));
-  if (report.server) lines.push(...serverLines(report.processes.length > 1 ? `server (${report.processes.length} processes added up)` : "server", report.server));
+  if (report.server)
+    lines.push(
+      ...serverLines(
+        report.processes.length > 1 ? `server (${report.processes.length} processes added up)` : "server",
+        report.server,
+      ),
+    );
   else lines.push("  server: /metrics.json not reachable, no CPU or memory figures");
   if (report.processes.length > 1) {
-    for (const { url, figures } of report.processes) lines.push(...(figures ? serverLines(`process ${url}`, figures) : [`  process ${url}: /metrics.json not reachable`]));
+    for (const { url, figures } of report.processes)
+      lines.push(
+        ...(figures ? serverLines(`process ${url}`, figures) : [`  process ${url}: /metrics.json not reachable`]),
+      );
   }
   if (report.baseline) lines.push(...phaseLines("ws echo baseline", report.baseline));
-  if (report.ratio) lines.push(`overhead vs ws echo: p50 ×${report.ratio.p50.toFixed(2)}, p95 ×${report.ratio.p95.toFixed(2)}, p99 ×${report.ratio.p99.toFixed(2)}`);
+  if (report.ratio)
+    lines.push(
+      `overhead vs ws echo: p50 ×${report.ratio.p50.toFixed(2)}, p95 ×${report.ratio.p95.toFixed(2)}, p99 ×${report.ratio.p99.toFixed(2)}`,
+    );
   return lines.join("\n");
 }

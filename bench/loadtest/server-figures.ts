@@ -5,7 +5,9 @@ import type { PhaseResult, ServerFigures, StallList } from "./report-shape";
 
 /** The server's samples taken inside the steady window (the sampler stamps each with the wall clock). */
 function steadySamples(samples: ServerMetrics[], steady: PhaseResult["steady"]): ServerMetrics[] {
-  return samples.filter((sample) => sample.uptimeSeconds * 1000 >= steady.fromMs && sample.uptimeSeconds * 1000 <= steady.untilMs);
+  return samples.filter(
+    (sample) => sample.uptimeSeconds * 1000 >= steady.fromMs && sample.uptimeSeconds * 1000 <= steady.untilMs,
+  );
 }
 
 /**
@@ -31,21 +33,34 @@ export function steadyMainThreadBusy(samples: ServerMetrics[], steady: PhaseResu
 }
 
 /** V8's collections over the steady window (see ServerFigures). */
-export function steadyGarbageCollections(samples: ServerMetrics[], steady: PhaseResult["steady"]): ServerFigures["steadyGarbageCollections"] {
+export function steadyGarbageCollections(
+  samples: ServerMetrics[],
+  steady: PhaseResult["steady"],
+): ServerFigures["steadyGarbageCollections"] {
   const within = steadySamples(samples, steady).filter((sample) => sample.garbageCollections !== undefined);
   if (within.length < 2) return null;
   const [first, last] = [within[0].garbageCollections!, within[within.length - 1].garbageCollections!];
-  return { major: last.major - first.major, majorMs: last.majorMs - first.majorMs, minor: last.minor - first.minor, minorMs: last.minorMs - first.minorMs };
+  return {
+    major: last.major - first.major,
+    majorMs: last.majorMs - first.majorMs,
+    minor: last.minor - first.minor,
+    minorMs: last.minorMs - first.minorMs,
+  };
 }
 
-
 /** The server's stalls that ended in the steady window (see ServerFigures): each sample lists the last few, so a stall is in several. */
-export function steadyStalls(samples: readonly ServerMetrics[], steady: PhaseResult["steady"]): ServerFigures["steadyStalls"] {
+export function steadyStalls(
+  samples: readonly ServerMetrics[],
+  steady: PhaseResult["steady"],
+): ServerFigures["steadyStalls"] {
   const reporting = samples.filter((sample) => sample.eventLoopStalls !== undefined);
   if (reporting.length === 0) return null;
   const seen = new Map<string, StallList[number]>();
-  for (const sample of reporting) for (const stall of sample.eventLoopStalls!.recent) seen.set(`${stall.at}/${stall.ms}`, stall);
-  const stalls = [...seen.values()].filter((stall) => stall.at >= steady.fromMs && stall.at <= steady.untilMs).sort((a, b) => a.at - b.at);
+  for (const sample of reporting)
+    for (const stall of sample.eventLoopStalls!.recent) seen.set(`${stall.at}/${stall.ms}`, stall);
+  const stalls = [...seen.values()]
+    .filter((stall) => stall.at >= steady.fromMs && stall.at <= steady.untilMs)
+    .sort((a, b) => a.at - b.at);
   return { overMs: reporting[0]!.eventLoopStalls!.overMs, stalls };
 }
 
@@ -54,7 +69,8 @@ const maxOrNaN = (values: readonly number[]) => (values.length === 0 ? NaN : Mat
 /** The longest event-loop delay of the server's seconds that began at `fromMs` or later and ended by `untilMs`. */
 export function eventLoopMaxBetween(samples: readonly ServerMetrics[], fromMs: number, untilMs: number): number {
   const seconds = new Map<number, number>(); // each sample repeats the last minute: a second counted once
-  for (const sample of samples) for (const second of sample.eventLoopMaxBySecond ?? []) seconds.set(second.at, second.maxMs);
+  for (const sample of samples)
+    for (const second of sample.eventLoopMaxBySecond ?? []) seconds.set(second.at, second.maxMs);
   const ends = [...seconds.keys()].sort((a, b) => a - b);
   // A second began where the one before it ended (a stall makes it longer than a second).
   const within = ends.filter((at, index) => (index > 0 ? ends[index - 1]! : at - 1000) >= fromMs && at <= untilMs);
@@ -64,7 +80,12 @@ export function eventLoopMaxBetween(samples: readonly ServerMetrics[], fromMs: n
 /** Bytes in MB, to a tenth. */
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 
-export function serverFigures(samples: ServerMetrics[], moves: number, steady: PhaseResult["steady"], seatedAt: number | null): ServerFigures | null {
+export function serverFigures(
+  samples: ServerMetrics[],
+  moves: number,
+  steady: PhaseResult["steady"],
+  seatedAt: number | null,
+): ServerFigures | null {
   if (samples.length < 2) return null;
   const first = samples[0];
   const last = samples[samples.length - 1];
@@ -89,11 +110,18 @@ export function serverFigures(samples: ServerMetrics[], moves: number, steady: P
     roomsPeak: Math.max(...samples.map((s) => s.rooms)),
     clientsPeak: Math.max(...samples.map((s) => s.clients)),
     eventLoopLagMs: last.eventLoopLagMs,
-    eventLoopMaxBeforeTeardownMs: maxOrNaN(samples.filter((sample) => sample.uptimeSeconds * 1000 <= steady.untilMs).map((sample) => sample.eventLoopLagMs.max)),
+    eventLoopMaxBeforeTeardownMs: maxOrNaN(
+      samples
+        .filter((sample) => sample.uptimeSeconds * 1000 <= steady.untilMs)
+        .map((sample) => sample.eventLoopLagMs.max),
+    ),
     eventLoopMaxOnceSeatedMs: seatedAt === null ? NaN : eventLoopMaxBetween(samples, seatedAt, steady.untilMs),
     foolAiDecisions: decisionsBetween(first.foolAiDecisions, last.foolAiDecisions),
     tractorAiDecisions: decisionsBetween(first.tractorAiDecisions, last.tractorAiDecisions),
-    aiBudgets: { fool: budgetsBetween(first.foolAiBudgets, last.foolAiBudgets), tractor: budgetsBetween(first.tractorAiBudgets, last.tractorAiBudgets) },
+    aiBudgets: {
+      fool: budgetsBetween(first.foolAiBudgets, last.foolAiBudgets),
+      tractor: budgetsBetween(first.tractorAiBudgets, last.tractorAiBudgets),
+    },
   };
 }
 
@@ -103,7 +131,11 @@ export function liveHeapBetween(samples: readonly ServerMetrics[], untilMs: numb
   const last = samples.filter((sample) => sample.uptimeSeconds * 1000 <= untilMs).at(-1)?.garbageCollections;
   const afterMajor = last?.lastMajor;
   if (!first || !last || !afterMajor || last.major === first.major || afterMajor.rooms === 0) return null;
-  return { mbAtStart: mb(first.lastMajor?.heapBytes ?? samples[0]!.heapUsedBytes), mbAfterMajor: mb(afterMajor.heapBytes), rooms: afterMajor.rooms };
+  return {
+    mbAtStart: mb(first.lastMajor?.heapBytes ?? samples[0]!.heapUsedBytes),
+    mbAfterMajor: mb(afterMajor.heapBytes),
+    rooms: afterMajor.rooms,
+  };
 }
 
 /** The AI threads' heaps in a sample, all pools added up (null from a server that does not report them). */
@@ -116,7 +148,10 @@ function aiThreadsBytes(sample: ServerMetrics): number | null {
 function budgetsBetween(first: AiBudgetUse | undefined, last: AiBudgetUse | undefined): AiBudgetUse | null {
   if (!first || !last) return null;
   const between = (tier: keyof AiBudgetUse["budgets"]) => last.budgets[tier] - first.budgets[tier];
-  return { budgets: { full: between("full"), reduced: between("reduced"), least: between("least"), atOnce: between("atOnce") }, waitMs: last.waitMs };
+  return {
+    budgets: { full: between("full"), reduced: between("reduced"), least: between("least"), atOnce: between("atOnce") },
+    waitMs: last.waitMs,
+  };
 }
 
 /** Several processes' figures, when every one of them says (a process from an older build may not): else null. */
@@ -139,16 +174,25 @@ function budgetsAddedUp(uses: ReadonlyArray<AiBudgetUse | null>): AiBudgetUse | 
 function liveHeapsAddedUp(heaps: ReadonlyArray<ServerFigures["liveHeap"]>): ServerFigures["liveHeap"] {
   const all = everyOneSays(heaps);
   if (all === null) return null;
-  const sum = (pick: (heap: NonNullable<ServerFigures["liveHeap"]>) => number) => Math.round(all.reduce((total, heap) => total + pick(heap), 0) * 10) / 10;
+  const sum = (pick: (heap: NonNullable<ServerFigures["liveHeap"]>) => number) =>
+    Math.round(all.reduce((total, heap) => total + pick(heap), 0) * 10) / 10;
   return { mbAtStart: sum((h) => h.mbAtStart), mbAfterMajor: sum((h) => h.mbAfterMajor), rooms: sum((h) => h.rooms) };
 }
 
 /** Several processes' collections added up (each process has its own heap). */
-function collectionsAddedUp(counts: ReadonlyArray<ServerFigures["steadyGarbageCollections"]>): ServerFigures["steadyGarbageCollections"] {
+function collectionsAddedUp(
+  counts: ReadonlyArray<ServerFigures["steadyGarbageCollections"]>,
+): ServerFigures["steadyGarbageCollections"] {
   const all = everyOneSays(counts);
   if (all === null) return null;
-  const sum = (pick: (count: NonNullable<ServerFigures["steadyGarbageCollections"]>) => number) => all.reduce((total, count) => total + pick(count), 0);
-  return { major: sum((c) => c.major), majorMs: sum((c) => c.majorMs), minor: sum((c) => c.minor), minorMs: sum((c) => c.minorMs) };
+  const sum = (pick: (count: NonNullable<ServerFigures["steadyGarbageCollections"]>) => number) =>
+    all.reduce((total, count) => total + pick(count), 0);
+  return {
+    major: sum((c) => c.major),
+    majorMs: sum((c) => c.majorMs),
+    minor: sum((c) => c.minor),
+    minorMs: sum((c) => c.minorMs),
+  };
 }
 
 /** Several processes' stalls in one list, in order (null when one does not say). */
@@ -162,7 +206,8 @@ function stallsAddedUp(each: ReadonlyArray<ServerFigures["steadyStalls"]>): Serv
 export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null {
   if (figures.length === 0) return null;
   if (figures.length === 1) return figures[0];
-  const sum = (pick: (f: ServerFigures) => number) => Math.round(figures.reduce((total, f) => total + pick(f), 0) * 1000) / 1000;
+  const sum = (pick: (f: ServerFigures) => number) =>
+    Math.round(figures.reduce((total, f) => total + pick(f), 0) * 1000) / 1000;
   const decisions = figures.map((f) => f.foolAiDecisions);
   return {
     cpuPercent: sum((f) => f.cpuPercent),
@@ -196,7 +241,10 @@ export function addedUp(figures: readonly ServerFigures[]): ServerFigures | null
           inProcess: decisions.reduce((total, d) => total + d!.inProcess, 0),
           abandoned: decisions.reduce((total, d) => total + d!.abandoned, 0),
         },
-    aiBudgets: { fool: budgetsAddedUp(figures.map((f) => f.aiBudgets.fool)), tractor: budgetsAddedUp(figures.map((f) => f.aiBudgets.tractor)) },
+    aiBudgets: {
+      fool: budgetsAddedUp(figures.map((f) => f.aiBudgets.fool)),
+      tractor: budgetsAddedUp(figures.map((f) => f.aiBudgets.tractor)),
+    },
   };
 }
 
@@ -213,6 +261,11 @@ export function liveKbPerTable(live: ServerFigures["liveHeap"]): number {
 
 /** The RSS peak above the start over the peak tables, in KB; NaN without tables, or without the threads' heaps when asked to leave them out. */
 export function kbPerTable(s: ServerFigures, which: "all" | "without AI threads" = "all"): number {
-  const threadsGrew = which === "all" ? 0 : s.aiThreadsMbAtPeak === null || s.aiThreadsMbStart === null ? NaN : s.aiThreadsMbAtPeak - s.aiThreadsMbStart;
+  const threadsGrew =
+    which === "all"
+      ? 0
+      : s.aiThreadsMbAtPeak === null || s.aiThreadsMbStart === null
+        ? NaN
+        : s.aiThreadsMbAtPeak - s.aiThreadsMbStart;
   return s.roomsPeak === 0 ? NaN : Math.round(((s.rssMbPeak - s.rssMbStart - threadsGrew) * 1024) / s.roomsPeak);
 }

@@ -10,7 +10,8 @@ async function fetchMetrics(url: string): Promise<ServerMetrics | null> {
   for (const route of ["/metrics.json", "/metrics"]) {
     try {
       const response = await fetch(`${httpUrl(url)}${route}`);
-      if (response.ok && response.headers.get("content-type")?.startsWith("application/json")) return (await response.json()) as ServerMetrics;
+      if (response.ok && response.headers.get("content-type")?.startsWith("application/json"))
+        return (await response.json()) as ServerMetrics;
     } catch {
       return null;
     }

@@ -4,7 +4,7 @@
  * spreads the clients over several of these.
  */
 import "./node-websocket";
-import { monitorEventLoopDelay, performance } from "perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import WebSocket from "ws";
 import type { MoveProbe } from "../../client-sdk/bots/probe";
 import { think } from "../../client-sdk/bots/probe";
@@ -72,7 +72,8 @@ class LatencyProbe implements MoveProbe {
   }
   /** The moves whose broadcast never came, among the report's samples (which game, which move, when it was sent). */
   reportLost(): void {
-    for (const [key, sentAt] of this.pending) remember(`lost: ${this.game} move ${key}, sent ${((steadyUntil - sentAt) / 1000).toFixed(1)} s before the end`);
+    for (const [key, sentAt] of this.pending)
+      remember(`lost: ${this.game} move ${key}, sent ${((steadyUntil - sentAt) / 1000).toFixed(1)} s before the end`);
   }
   sent(key: string): void {
     this.pending.set(key, performance.now());
@@ -157,7 +158,11 @@ async function runCardhallTable(plan: TablePlan, start: WorkerStart): Promise<vo
  * Runs `play` and, while its first join is refused for a while and the deadline allows, asks again after the wait
  * the server named. Says whether it was refused before it was seated.
  */
-async function playAskingAgain(play: () => Promise<unknown>, seated: () => boolean, deadline: number): Promise<boolean> {
+async function playAskingAgain(
+  play: () => Promise<unknown>,
+  seated: () => boolean,
+  deadline: number,
+): Promise<boolean> {
   for (let refused = false; ; refused = true) {
     try {
       await play();
@@ -219,7 +224,10 @@ async function run(start: WorkerStart): Promise<void> {
   let atSteadyStart: NodeJS.CpuUsage | null = null;
   let steadyCpu: NodeJS.CpuUsage | null = null;
   const steadyStarts = setTimeout(() => (atSteadyStart = process.cpuUsage()), start.rampMs);
-  const steadyEnds = setTimeout(() => atSteadyStart && (steadyCpu = process.cpuUsage(atSteadyStart)), Math.max(0, start.deadline - Date.now()));
+  const steadyEnds = setTimeout(
+    () => atSteadyStart && (steadyCpu = process.cpuUsage(atSteadyStart)),
+    Math.max(0, start.deadline - Date.now()),
+  );
   const spacing = start.tables.length > 1 ? start.rampMs / start.tables.length : 0;
   const running = start.tables.map(async (plan, index) => {
     await new Promise((resolve) => setTimeout(resolve, index * spacing));
@@ -241,7 +249,21 @@ async function run(start: WorkerStart): Promise<void> {
   const steadyCpuSeconds = measuredSteady ? (measuredSteady.user + measuredSteady.system) / 1e6 : NaN;
   const stalls = stallWatch.read();
   stallWatch.stop();
-  const done: WorkerDone = { type: "done", counters: { ...counters }, latencies, latencySentAt, lost, samples, loopLagMs, stalls, cpuSeconds, steadyCpuSeconds, steadyMoves, joinLatencies, joinWindow };
+  const done: WorkerDone = {
+    type: "done",
+    counters: { ...counters },
+    latencies,
+    latencySentAt,
+    lost,
+    samples,
+    loopLagMs,
+    stalls,
+    cpuSeconds,
+    steadyCpuSeconds,
+    steadyMoves,
+    joinLatencies,
+    joinWindow,
+  };
   send(done);
 }
 

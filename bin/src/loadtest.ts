@@ -5,7 +5,7 @@
  * processes of a cluster, comma-separated): the tables matchmake through each in turn, and each process is reported.
  */
 import { Command, InvalidArgumentError } from "commander";
-import * as fs from "fs";
+import * as fs from "node:fs";
 import { formatReport } from "../../bench/loadtest/report-text";
 import { runLoadTest } from "../../bench/loadtest/master";
 import type { LoadTestOptions } from "../../bench/loadtest/report-shape";
@@ -22,7 +22,8 @@ function parseMix(text: string): Partial<Record<GameName, number>> {
   const mix: Partial<Record<GameName, number>> = {};
   for (const part of text.split(",")) {
     const [name, weight = "1"] = part.split("=");
-    if (!(name in GAME_DRIVERS)) throw new InvalidArgumentError(`unknown game "${name}" (known: ${Object.keys(GAME_DRIVERS).join(", ")})`);
+    if (!(name in GAME_DRIVERS))
+      throw new InvalidArgumentError(`unknown game "${name}" (known: ${Object.keys(GAME_DRIVERS).join(", ")})`);
     const value = Number(weight);
     if (!Number.isFinite(value) || value < 0) throw new InvalidArgumentError(`bad weight "${weight}" for ${name}`);
     mix[name as GameName] = value;
@@ -34,21 +35,34 @@ const defaultMix = Object.keys(GAME_DRIVERS).join(",");
 
 usageErrorsAreBadInput(new Command("loadtest"))
   .description("Load-tests a running cardhall server with scripted players, against a ws echo baseline.")
-  .requiredOption("--url <url>", "the server's WebSocket address; several processes of a cluster: comma-separated", webSocketAddresses)
+  .requiredOption(
+    "--url <url>",
+    "the server's WebSocket address; several processes of a cluster: comma-separated",
+    webSocketAddresses,
+  )
   .option("--clients <n>", "scripted players", count, 100)
   .option("--workers <n>", "worker processes", count, 4)
   .option("--duration <seconds>", "how long to play after the ramp", seconds(3600), 20)
   .option("--ramp <seconds>", "how long to take opening the tables", seconds(3600, true), 5)
   .option("--think-ms <ms>", "mean think time before each move", count, 500)
   .option("--mix <games>", `games and weights, e.g. ${defaultMix}`, parseMix, parseMix(defaultMix))
-  .option("--tractor-bots <level>", "Tractor tables seat two scripted players and two of the room's bots at this level (easy, normal, strong)", (text) => {
-    if ((TRACTOR_BOT_LEVELS as readonly string[]).includes(text)) return text as TractorBotLevel;
-    throw new InvalidArgumentError(`expected one of ${TRACTOR_BOT_LEVELS.join(", ")}`);
-  })
+  .option(
+    "--tractor-bots <level>",
+    "Tractor tables seat two scripted players and two of the room's bots at this level (easy, normal, strong)",
+    (text) => {
+      if ((TRACTOR_BOT_LEVELS as readonly string[]).includes(text)) return text as TractorBotLevel;
+      throw new InvalidArgumentError(`expected one of ${TRACTOR_BOT_LEVELS.join(", ")}`);
+    },
+  )
   .option("--no-baseline", "skip the ws echo baseline")
   .option("--baseline-port <port>", "port for the echo server (127.0.0.1)", count, 2589)
   .option("--baseline-duration <seconds>", "how long the baseline plays after its ramp", seconds(3600), 10)
-  .option("--nice <n>", "the load generator's nice value, 0 to 19: on the server's own machine it then takes the cores only when the server leaves them (Linux: every thread of it)", wholeNumber(0, 19), 0)
+  .option(
+    "--nice <n>",
+    "the load generator's nice value, 0 to 19: on the server's own machine it then takes the cores only when the server leaves them (Linux: every thread of it)",
+    wholeNumber(0, 19),
+    0,
+  )
   .option("--json <file>", "also write the report as JSON")
   .option("--quiet", "no progress bar", false)
   .action(async (raw: Record<string, unknown>) => {

@@ -1,6 +1,6 @@
-import { spawnSync } from "child_process";
-import * as fs from "fs";
-import * as path from "path";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { LoadTestReport, PhaseResult } from "../../bench/loadtest/report-shape";
 import { freePort, ServerProcess } from "./server-process";
 import { scratchDirectory } from "../setup/scratch";
@@ -59,20 +59,45 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   // other test file beside this one): the figures below need moves after the ramp.
   const run = spawnSync(
     path.join(ROOT, "bin", "loadtest"),
-    ["--url", server.url, "--clients", "30", "--workers", "2", "--duration", "8", "--ramp", "1", "--think-ms", "50",
-      "--baseline-port", String(await freePort()), "--baseline-duration", "2", "--json", jsonFile],
+    [
+      "--url",
+      server.url,
+      "--clients",
+      "30",
+      "--workers",
+      "2",
+      "--duration",
+      "8",
+      "--ramp",
+      "1",
+      "--think-ms",
+      "50",
+      "--baseline-port",
+      String(await freePort()),
+      "--baseline-duration",
+      "2",
+      "--json",
+      jsonFile,
+    ],
     { encoding: "utf8", timeout: 90_000 },
   );
   expect(run.status).toBe(0);
   const progress = run.stderr.trimEnd().split("\n");
   for (const line of progress) expect(line).toMatch(PROGRESS_LINE);
   // The last lines are each phase's end: everyone left.
-  expect(progress.slice(-2).map((line) => line.split(" | ")[0])).toEqual(["cardhall: 0/30 connected", "ws echo: 0/30 connected"]);
-  expect(run.stdout).toMatch(/move-to-broadcast latency \(\d+ moves after the ramp\): p50 [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms/);
+  expect(progress.slice(-2).map((line) => line.split(" | ")[0])).toEqual([
+    "cardhall: 0/30 connected",
+    "ws echo: 0/30 connected",
+  ]);
+  expect(run.stdout).toMatch(
+    /move-to-broadcast latency \(\d+ moves after the ramp\): p50 [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms/,
+  );
   expect(run.stdout).toMatch(/overhead vs ws echo: p50 ×[\d.]+/);
   expect(run.stdout).toMatch(/by game: evensteven \d+ moves p50 [\d.]+ ms p99 [\d.]+ ms; fool/);
   expect(run.stdout).toMatch(/load generator stalls over 50 ms after the ramp: (none|\d+ — )/);
-  expect(run.stdout).toMatch(/moves read while their own worker stalled: \d+ of \d+; the others p50 [\d.]+ ms, p99 [\d.]+ ms/);
+  expect(run.stdout).toMatch(
+    /moves read while their own worker stalled: \d+ of \d+; the others p50 [\d.]+ ms, p99 [\d.]+ ms/,
+  );
   expect(run.stdout).toMatch(/ {4}the others by game: evensteven \d+ moves p50 [\d.]+ ms p99 [\d.]+ ms; fool/);
   const report = JSON.parse(fs.readFileSync(jsonFile, "utf8")) as LoadTestReport;
   const clients = 30;
@@ -90,11 +115,15 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   // After the ramp: a figure when the server's one-second samples fell twice in the steady window, else said so.
   const steady = report.server!.steadyCpuMsPerMove;
   expect(Number.isNaN(steady) || steady > 0).toBe(true);
-  expect(run.stdout).toMatch(/ms per move, joins included; ([\d.]+ ms per move after the ramp|too short a window after the ramp to say)\)/);
+  expect(run.stdout).toMatch(
+    /ms per move, joins included; ([\d.]+ ms per move after the ramp|too short a window after the ramp to say)\)/,
+  );
   expect(report.server!.eventLoopLagMs.p99).toBeGreaterThanOrEqual(report.server!.eventLoopLagMs.p50);
   // The whole run's longest stall includes the teardown's, so it is at least the longest before it.
   expect(report.server!.eventLoopLagMs.max).toBeGreaterThanOrEqual(report.server!.eventLoopMaxBeforeTeardownMs);
-  expect(run.stdout).toMatch(/event-loop lag: .*max [\d.]+ ms \(before the teardown [\d.]+ ms(, once every client sat [\d.]+ ms)?\); (main thread busy [\d.]+% after the ramp|main thread's busy share after the ramp not known)/);
+  expect(run.stdout).toMatch(
+    /event-loop lag: .*max [\d.]+ ms \(before the teardown [\d.]+ ms(, once every client sat [\d.]+ ms)?\); (main thread busy [\d.]+% after the ramp|main thread's busy share after the ramp not known)/,
+  );
   // The moves sent once every client sat: those of the steady window from the last join on, said apart when it came
   // after the ramp; the server's longest delay in its seconds since then, at most the whole run's.
   const seated = report.cardhall.onceSeated!;
@@ -104,11 +133,15 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   expect(seated.latency.count).toBeLessThanOrEqual(report.cardhall.latency.count);
   expect(Object.values(seated.latencyByGame).reduce((sum, game) => sum + game!.count, 0)).toBe(seated.latency.count);
   if (seated.fromMs <= report.cardhall.steady.fromMs) expect(seated.latency.count).toBe(report.cardhall.latency.count);
-  else expect(run.stdout).toMatch(/once every client sat \(the last join [\d.]+ s after the ramp, [\d.]+ s of the window left\): \d+ moves, p50 /);
+  else
+    expect(run.stdout).toMatch(
+      /once every client sat \(the last join [\d.]+ s after the ramp, [\d.]+ s of the window left\): \d+ moves, p50 /,
+    );
   const seatedLoop = report.server!.eventLoopMaxOnceSeatedMs as number | null;
   // The seconds' maxima come from a sampler of their own (server/app.ts): two samplers of the same loop, each timed
   // every 10 ms at its own phase, see one stall up to that much apart (and the seconds' are rounded to 0.1 ms).
-  if (seatedLoop !== null && Number.isFinite(seatedLoop)) expect(seatedLoop).toBeLessThanOrEqual(report.server!.eventLoopLagMs.max + SAMPLERS_APART_MS);
+  if (seatedLoop !== null && Number.isFinite(seatedLoop))
+    expect(seatedLoop).toBeLessThanOrEqual(report.server!.eventLoopLagMs.max + SAMPLERS_APART_MS);
   // Like the CPU after the ramp: a share when two samples fell in the steady window, else said so.
   const busy = report.server!.steadyMainThreadBusyPercent;
   expect(Number.isNaN(busy) || (busy > 0 && busy <= 100)).toBe(true);
@@ -118,7 +151,9 @@ test("a small bounded load run seats exactly the clients asked for and reports c
   expect(report.server!.foolAiDecisions).toMatchObject({ inProcess: 0, abandoned: 0 });
   // Admission control gave each searched decision a budget, and the report says which and how long they waited.
   const foolBudgets = report.server!.aiBudgets.fool!;
-  expect(Object.values(foolBudgets.budgets).reduce((total, count) => total + count, 0)).toBeGreaterThanOrEqual(report.server!.foolAiDecisions!.onThreads);
+  expect(Object.values(foolBudgets.budgets).reduce((total, count) => total + count, 0)).toBeGreaterThanOrEqual(
+    report.server!.foolAiDecisions!.onThreads,
+  );
   expect(foolBudgets.waitMs.max).toBeGreaterThanOrEqual(foolBudgets.waitMs.p99);
   expect(run.stdout).toMatch(/Fool AI budgets: \d+ whole, \d+ reduced, \d+ least, \d+ none/);
   expect(run.stdout).toMatch(/KB a table/);
@@ -130,8 +165,30 @@ test("with --tractor-bots strong, Tractor tables seat two scripted players besid
   const jsonFile = path.join(scratchDirectory("cardhall-loadtest-"), "report.json");
   const run = spawnSync(
     path.join(ROOT, "bin", "loadtest"),
-    ["--url", server.url, "--clients", "4", "--mix", "tractor=1", "--tractor-bots", "strong", "--workers", "1", "--duration", "8", "--ramp", "1",
-      "--think-ms", "50", "--no-baseline", "--quiet", "--nice", "5", "--json", jsonFile],
+    [
+      "--url",
+      server.url,
+      "--clients",
+      "4",
+      "--mix",
+      "tractor=1",
+      "--tractor-bots",
+      "strong",
+      "--workers",
+      "1",
+      "--duration",
+      "8",
+      "--ramp",
+      "1",
+      "--think-ms",
+      "50",
+      "--no-baseline",
+      "--quiet",
+      "--nice",
+      "5",
+      "--json",
+      jsonFile,
+    ],
     { encoding: "utf8", timeout: 90_000 },
   );
   expect(run.status).toBe(0);
@@ -142,14 +199,23 @@ test("with --tractor-bots strong, Tractor tables seat two scripted players besid
   const tractorAi = report.server!.tractorAiDecisions!;
   expect(tractorAi.onThreads + tractorAi.inProcess + tractorAi.shrunk).toBeGreaterThan(0);
   expect(tractorAi.abandoned).toBe(0);
-  expect(run.stdout).toMatch(/server Tractor AI: \d+ decisions on its threads, \d+ in-process, \d+ the heuristic's at once \(overload\), 0 abandoned/);
+  expect(run.stdout).toMatch(
+    /server Tractor AI: \d+ decisions on its threads, \d+ in-process, \d+ the heuristic's at once \(overload\), 0 abandoned/,
+  );
   expect(report.options.nice).toBe(5);
   expect(run.stdout).toMatch(/, 1 workers at nice 5\n/);
 
-  const refused = spawnSync(path.join(ROOT, "bin", "loadtest"), ["--url", server.url, "--tractor-bots", "grandmaster"], { encoding: "utf8", timeout: 30_000 });
+  const refused = spawnSync(
+    path.join(ROOT, "bin", "loadtest"),
+    ["--url", server.url, "--tractor-bots", "grandmaster"],
+    { encoding: "utf8", timeout: 30_000 },
+  );
   expect(refused.status).not.toBe(0);
   expect(refused.stderr).toMatch(/expected one of easy, normal, strong/);
-  const tooNice = spawnSync(path.join(ROOT, "bin", "loadtest"), ["--url", server.url, "--nice", "20"], { encoding: "utf8", timeout: 30_000 });
+  const tooNice = spawnSync(path.join(ROOT, "bin", "loadtest"), ["--url", server.url, "--nice", "20"], {
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   expect(tooNice.status).not.toBe(0);
   expect(tooNice.stderr).toMatch(/--nice/);
 });
