@@ -315,7 +315,9 @@ describe("bin/bridge", () => {
       bots: ["Alice", "Bob", "Charles", "David"],
       trump: "fixed",
       mainSuit: "S",
-      botDelayMs: 50,
+      // Slow enough that the round is still under way when the bridge, started after the table, takes its seat
+      // (at 50 ms a busy machine let the bots finish the round first, and the program saw no turn).
+      botDelayMs: 150,
       startDelayMs: 0,
       roundPauseMs: 0,
       seed: 9,
@@ -335,7 +337,7 @@ describe("bin/bridge", () => {
     } finally {
       await table.leave();
     }
-  });
+  }, 60_000);
 
   test("a bridged seat joins a two-player Fool room by id and plays a person (the SDK's greedy bot) to the game's end", async () => {
     const host = await new CardhallClient(server.url).playFool({ mode: "two-players", seed: 3, name: "host" });
